@@ -1,0 +1,241 @@
+"""Plays (melds): whether a group of cards is whole, and how it reads.
+
+A *reading* says what every card of a play stands for: a book of one rank,
+or a run of one suit over consecutive positions. Jokers take the cards the
+reading gives them. A play is whole when it has at least one reading.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations, permutations
+from typing import Iterable, Literal
+
+from .cards import SUITS, Card, Deck, cards_notation, parse_cards
+from .rules import Ruleset
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What each card of a play stands for, in play order.
+
+    ``kind`` is ``book`` or ``run``. For runs ``positions`` gives each
+    stand-in's position in the run's order: rank, except that a high ace is
+    14 (``high_or_low``) and a circular run counts on past 13.
+    """
+
+    kind: Literal["book", "run"]
+    cards: tuple[Card, ...]
+    stand_ins: tuple[Card, ...]
+    positions: tuple[int, ...]
+
+    def joker_stand_ins(self) -> tuple[Card, ...]:
+        return tuple(s for c, s in zip(self.cards, self.stand_ins) if c.is_joker)
+
+    def ordered(self) -> tuple[Card, ...]:
+        """The play's cards in the order a player lays them out."""
+        if self.kind == "book":
+            order = sorted(range(len(self.cards)), key=lambda i: (self.cards[i].is_joker, SUITS.index(self.stand_ins[i].suit)))
+        else:
+            order = sorted(range(len(self.cards)), key=lambda i: self.positions[i])
+        return tuple(self.cards[i] for i in order)
+
+    @property
+    def ace_high(self) -> bool:
+        """A run whose ace stands above the king (rules where that matters)."""
+        return self.kind == "run" and any(p == 14 for p in self.positions)
+
+
+@dataclass(frozen=True, eq=False)
+class Play:
+    """A group of cards laid together. Order does not matter for identity."""
+
+    cards: tuple[Card, ...]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    @classmethod
+    def from_notation(cls, text: str) -> Play:
+        return cls(parse_cards(text))
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Play:
+        return cls(tuple(cards))
+
+    def notation(self, rules: Ruleset | None = None, deck: Deck | None = None) -> str:
+        """Runs in rank order with jokers where they stand; books by suit."""
+        cards = self.cards
+        if rules is not None:
+            found = readings(self.cards, rules)
+            if found:
+                cards = found[0].ordered()
+        return cards_notation(cards, deck or (rules.deck if rules else "cards"))
+
+    def key(self) -> tuple[tuple[Card, str], ...]:
+        """Identity up to the order of the cards (jokers' stand-ins count)."""
+        return tuple(sorted((c, c.stands_for.notation() if c.stands_for else "") for c in self.cards))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Play.from_notation({cards_notation(self.cards)!r})"
+
+
+def is_whole(cards: Iterable[Card], rules: Ruleset) -> bool:
+    return bool(readings(tuple(cards), rules))
+
+
+def readings(cards: tuple[Card, ...], rules: Ruleset) -> tuple[Reading, ...]:
+    """Every reading of ``cards`` as a whole play under ``rules``.
+
+    A joker that carries a stand-in (``*=R7``) only takes readings in which
+    it stands for that card.
+    """
+    cards = tuple(cards)
+    # Card equality ignores stand-ins, so the cache key must spell them out.
+    return _readings(cards, tuple(c.stands_for for c in cards), rules)
+
+
+@lru_cache(maxsize=65536)
+def _readings(cards: tuple[Card, ...], stand_in_key: tuple, rules: Ruleset) -> tuple[Reading, ...]:
+    found = [r for r in _book_readings(cards, rules) + _run_readings(cards, rules) if _respects_stand_ins(r)]
+    return tuple(found)
+
+
+def _respects_stand_ins(reading: Reading) -> bool:
+    return all(
+        card.stands_for is None or card.stands_for == stand_in
+        for card, stand_in in zip(reading.cards, reading.stand_ins)
+    )
+
+
+def _book_readings(cards: tuple[Card, ...], rules: Ruleset) -> list[Reading]:
+    naturals = [c for c in cards if not c.is_joker]
+    n = len(cards)
+    if not naturals or not rules.book_min <= n <= rules.book_max:
+        return []
+    rank = naturals[0].rank
+    if any(c.rank != rank for c in naturals):
+        return []
+    counts = Counter(c.suit for c in naturals)
+    if any(v > rules.copies for v in counts.values()):
+        return []
+    if rules.book_distinct_suits and any(v > 1 for v in counts.values()):
+        return []
+    jokers = [i for i, c in enumerate(cards) if c.is_joker]
+    if rules.book_distinct_suits:
+        free_suits = [s for s in SUITS if s not in counts]
+    else:
+        free_suits = [s for s in SUITS for _ in range(rules.copies - counts.get(s, 0))]
+    if len(jokers) > len(free_suits):
+        return []
+    results: list[Reading] = []
+    distinguishable = any(cards[i].stands_for is not None for i in jokers)
+    for assignment in _joker_suit_choices(jokers, free_suits, rank, distinguishable):
+        stand_ins = tuple(assignment.get(i, c) for i, c in enumerate(cards))
+        results.append(Reading("book", cards, stand_ins, tuple(rank for _ in cards)))
+    return results
+
+
+def _joker_suit_choices(jokers, free_suits, rank, distinguishable):
+    """Suits for the jokers of a book, one reading per distinct assignment."""
+    choose = permutations if distinguishable else combinations
+    for chosen in sorted(set(choose(free_suits, len(jokers)))):
+        yield {joker: Card(rank, suit) for joker, suit in zip(jokers, chosen)}
+
+
+def _run_readings(cards: tuple[Card, ...], rules: Ruleset) -> list[Reading]:
+    naturals = [(i, c) for i, c in enumerate(cards) if not c.is_joker]
+    n = len(cards)
+    if not naturals or not rules.run_min <= n <= rules.run_max:
+        return []
+    suit = naturals[0][1].suit
+    if any(c.suit != suit for _, c in naturals):
+        return []
+    jokers = [i for i, c in enumerate(cards) if c.is_joker]
+    results: list[Reading] = []
+    seen: set[tuple[int, ...]] = set()
+    for window in _windows(n, rules):
+        for placement in _place_naturals(naturals, window, rules):
+            free = [p for p in window if p not in placement.values()]
+            distinguishable = any(cards[i].stands_for is not None for i in jokers)
+            for joker_positions in _joker_positions(free, len(jokers), distinguishable):
+                positions = [0] * n
+                for i, p in placement.items():
+                    positions[i] = p
+                for i, p in zip(jokers, joker_positions):
+                    positions[i] = p
+                key = tuple(positions)
+                if key in seen:
+                    continue
+                seen.add(key)
+                stand_ins = tuple(
+                    cards[i] if not cards[i].is_joker else Card(_rank_at(positions[i]), suit) for i in range(n)
+                )
+                results.append(Reading("run", cards, stand_ins, key))
+    return results
+
+
+def _rank_at(position: int) -> int:
+    return (position - 1) % 13 + 1
+
+
+def _windows(n: int, rules: Ruleset) -> list[list[int]]:
+    """Runs of ``n`` consecutive positions allowed by the ace rule."""
+    if rules.ace == "low":
+        return [list(range(s, s + n)) for s in range(1, 14 - n + 1)]
+    if rules.ace == "high_or_low":
+        return [list(range(s, s + n)) for s in range(1, 15 - n + 1)]
+    return [list(range(s, s + n)) for s in range(1, 14)] if n < 13 else [list(range(1, 14))]
+
+
+def _place_naturals(naturals, window: list[int], rules: Ruleset):
+    """Assign each natural card a distinct position of the window matching its rank."""
+    slots: dict[int, list[int]] = {}
+    for p in window:
+        slots.setdefault(_rank_at(p), []).append(p)
+    used: set[int] = set()
+    placement: dict[int, int] = {}
+
+    def walk(k: int):
+        if k == len(naturals):
+            yield dict(placement)
+            return
+        index, card = naturals[k]
+        for p in slots.get(card.rank, []):
+            if p in used:
+                continue
+            used.add(p)
+            placement[index] = p
+            yield from walk(k + 1)
+            used.discard(p)
+            del placement[index]
+
+    # Identical naturals would only permute the same positions: keep one order.
+    yield from _dedupe(walk(0), naturals)
+
+
+def _dedupe(placements, naturals):
+    seen: set[tuple] = set()
+    for placement in placements:
+        key = tuple(sorted((naturals_card, placement[i]) for i, naturals_card in naturals))
+        if key not in seen:
+            seen.add(key)
+            yield placement
+
+
+def _joker_positions(free: list[int], count: int, distinguishable: bool):
+    """Positions for the jokers: combinations when they are interchangeable."""
+    if count > len(free):
+        return
+    yield from (permutations if distinguishable else combinations)(free, count)

@@ -1,0 +1,282 @@
+"""Rulesets: every option of rules.md §2 in one frozen value, and the presets.
+
+A preset is a named ruleset; a position may name a preset and override
+single options (``Ruleset.with_options``). Options are validated so that an
+impossible combination is refused with a message naming the option.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Literal, Mapping
+
+from .cards import Card, Deck, full_deck
+from .errors import RulesError
+
+Family = Literal["house", "tile", "robber", "layoff"]
+TABLE_OF_FAMILY: dict[str, str] = {
+    "house": "spaces",
+    "tile": "shared",
+    "robber": "owned_plays",
+    "layoff": "personal",
+}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One game's rules. Field docs are what ``rummy rules PRESET`` prints."""
+
+    name: str = field(metadata={"doc": "preset this ruleset starts from"})
+    family: Family = field(metadata={"doc": "family of games: house, tile, robber or layoff"})
+    deck: Deck = field(default="cards", metadata={"doc": "notation printed: cards (7H) or tiles (R7)"})
+    copies: int = field(default=1, metadata={"doc": "copies of each of the 52 non-joker cards"})
+    jokers: int = field(default=0, metadata={"doc": "jokers in the deck"})
+    book_min: int = field(default=3, metadata={"doc": "fewest cards in a book (jokers included)"})
+    book_max: int = field(default=4, metadata={"doc": "most cards in a book (jokers included)"})
+    book_distinct_suits: bool = field(default=True, metadata={"doc": "every natural card of a book has a different suit"})
+    run_min: int = field(default=3, metadata={"doc": "shortest run"})
+    ace: str = field(default="low", metadata={"doc": "low: A only before 2; high_or_low: A-2-3 or Q-K-A, never K-A-2; circular: K-A-2 is fine"})
+    joker_mode: str = field(default="flexible", metadata={"doc": "flexible: a table joker may change meaning and move; fixed: it stands for one card until replaced"})
+    joker_replace_from_hand: bool = field(default=False, metadata={"doc": "(fixed) the card that frees a joker must come from the hand"})
+    joker_locks_play: bool = field(default=False, metadata={"doc": "(fixed) no card may be taken from a play holding an unreplaced joker"})
+    freed_joker_new_play_only: bool = field(default=False, metadata={"doc": "(fixed) a freed joker may only go into a new play made with hand cards"})
+    table: str = field(default="shared", metadata={"doc": "shared, spaces (one per player), owned_plays, or personal spaces with lay-offs"})
+    rearrange: str = field(default="free", metadata={"doc": "free: split, merge and move table cards; extend_only: plays only grow"})
+    initial_meld: tuple[int, ...] | None = field(default=None, metadata={"doc": "points needed for the first meld (one value, or one per hand number); none: no threshold"})
+    initial_meld_joker: str = field(default="stands_for", metadata={"doc": "what a joker counts in the initial meld: stands_for (the card it stands for) or zero"})
+    max_cards_per_turn: int | None = field(default=None, metadata={"doc": "most hand cards played in one turn (none: no limit)"})
+    plays_per_turn: int | None = field(default=None, metadata={"doc": "most new plays laid in one turn, lay-offs not counted (none: no limit)"})
+    layoff_needs_meld: bool = field(default=False, metadata={"doc": "cards may be added to existing plays only after one's first play"})
+    keep_one_to_discard: bool = field(default=False, metadata={"doc": "a player may not play their last card; they must end by discarding it"})
+    discard: bool = field(default=True, metadata={"doc": "a turn ends with a discard (tile rummy: no discard)"})
+    first_out_bonus: str = field(default="none", metadata={"doc": "House: 'fixed' (25 points) or 'hands' (the opponents' hand penalties, Epic)"})
+    hand_penalty_at_end: bool = field(default=False, metadata={"doc": "House: unplayed cards are subtracted from the side's score at hand end (Classic)"})
+    ace_points: int = field(default=1, metadata={"doc": "lay-off rummy: penalty value of an ace (1; 15 when aces are high; 25 in one variation)"})
+    joker_points: int = field(default=15, metadata={"doc": "penalty value of a joker"})
+    queen_of_spades_points: int = field(default=10, metadata={"doc": "lay-off rummy: penalty value of the queen of spades (45 in Straight Rummy)"})
+    going_rummy: str = field(default="none", metadata={"doc": "lay-off rummy: going out in one turn with nothing laid before: double, bonus10 or none"})
+    target: str = field(default="winner_collects", metadata={"doc": "lay-off rummy: winner_collects (hand totals go to the winner) or penalty_points (each player counts their own)"})
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    # ----------------------------------------------------------------- helpers
+    @property
+    def is_house(self) -> bool:
+        return self.family == "house"
+
+    @property
+    def is_tile(self) -> bool:
+        return self.family == "tile"
+
+    @property
+    def run_max(self) -> int:
+        """A run never repeats a rank, except A..K..A with two copies."""
+        return 14 if self.ace == "high_or_low" and self.copies == 2 else 13
+
+    def meld_threshold(self, hand_number: int | None = None) -> int:
+        if not self.initial_meld:
+            return 0
+        index = max(1, hand_number or 1) - 1
+        return self.initial_meld[min(index, len(self.initial_meld) - 1)]
+
+    @cached_property
+    def deck_cards(self) -> tuple[Card, ...]:
+        return tuple(full_deck(self.copies, self.jokers))
+
+    def options(self) -> dict[str, Any]:
+        """Every option with its value (what a position may override)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("name", "family")}
+
+    def overrides(self) -> dict[str, Any]:
+        """Options that differ from this ruleset's preset."""
+        base = PRESETS[self.name].options()
+        return {key: value for key, value in self.options().items() if base[key] != value}
+
+    def with_options(self, changes: Mapping[str, Any]) -> Ruleset:
+        """A copy with some options changed; values are coerced and validated."""
+        known = {f.name: f for f in dataclasses.fields(self)}
+        coerced: dict[str, Any] = {}
+        for key, value in changes.items():
+            if key not in known or key in ("name", "family"):
+                raise RulesError(f"unknown option {key!r} (see 'rummy rules {self.name}')")
+            coerced[key] = _coerce(key, value, getattr(self, key))
+        return dataclasses.replace(self, **coerced)
+
+    def __repr__(self) -> str:
+        changes = self.overrides() if self.name in PRESETS else {}
+        if changes:
+            return f"preset({self.name!r}).with_options({changes!r})"
+        return f"preset({self.name!r})"
+
+
+OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
+    "deck": ("cards", "tiles"),
+    "copies": (1, 2),
+    "jokers": (0, 2),
+    "ace": ("low", "high_or_low", "circular"),
+    "joker_mode": ("flexible", "fixed"),
+    "table": ("shared", "spaces", "owned_plays", "personal"),
+    "rearrange": ("free", "extend_only"),
+    "initial_meld_joker": ("stands_for", "zero"),
+    "first_out_bonus": ("none", "fixed", "hands"),
+    "going_rummy": ("none", "double", "bonus10"),
+    "target": ("winner_collects", "penalty_points"),
+}
+
+
+def _coerce(key: str, value: Any, current: Any) -> Any:
+    if key == "initial_meld":
+        if value is None or value in ("none", False, 0):
+            return None
+        if isinstance(value, bool):
+            raise RulesError(f"option initial_meld: expected a number or a list of numbers, got {value!r}")
+        if isinstance(value, int):
+            return (value,)
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return tuple(value)
+        raise RulesError(f"option initial_meld: expected a number or a list of numbers, got {value!r}")
+    if key in ("max_cards_per_turn", "plays_per_turn"):
+        if value is None or value == "none":
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise RulesError(f"option {key}: expected a whole number or 'none', got {value!r}")
+    if isinstance(current, bool):
+        if isinstance(value, bool):
+            return value
+        raise RulesError(f"option {key}: expected true or false, got {value!r}")
+    if isinstance(current, int):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise RulesError(f"option {key}: expected a whole number, got {value!r}")
+    if isinstance(value, str):
+        return value
+    raise RulesError(f"option {key}: expected text, got {value!r}")
+
+
+def _validate(rules: Ruleset) -> None:
+    for key, choices in OPTION_CHOICES.items():
+        if getattr(rules, key) not in choices:
+            allowed = ", ".join(str(c) for c in choices)
+            raise RulesError(f"option {key}: {getattr(rules, key)!r} is not one of {allowed}")
+    if rules.family not in TABLE_OF_FAMILY:
+        raise RulesError(f"unknown family {rules.family!r}")
+    if rules.table != TABLE_OF_FAMILY[rules.family]:
+        raise RulesError(
+            f"option table: {rules.table!r} is not supported for {rules.family} games "
+            f"(their table is {TABLE_OF_FAMILY[rules.family]!r})"
+        )
+    if rules.book_min < 2 or rules.run_min < 2:
+        raise RulesError("options book_min and run_min: a play needs at least 2 cards")
+    if rules.book_min > rules.book_max:
+        raise RulesError(f"options book_min {rules.book_min} > book_max {rules.book_max}")
+    most_in_book = 4 if rules.book_distinct_suits else 4 * rules.copies + rules.jokers
+    if rules.book_max > most_in_book:
+        raise RulesError(
+            f"option book_max: {rules.book_max} cards cannot make a book "
+            f"(at most {most_in_book} with these options)"
+        )
+    if rules.run_min > rules.run_max:
+        raise RulesError(f"option run_min: {rules.run_min} is longer than any run ({rules.run_max})")
+    fixed_only = ("joker_replace_from_hand", "joker_locks_play", "freed_joker_new_play_only")
+    if rules.joker_mode == "flexible":
+        for key in fixed_only:
+            if getattr(rules, key):
+                raise RulesError(f"option {key} needs joker_mode = 'fixed'")
+    if rules.joker_mode == "fixed" and rules.family != "tile":
+        raise RulesError("option joker_mode: 'fixed' jokers exist only in tile rummy")
+    if rules.initial_meld and any(v < 0 for v in rules.initial_meld):
+        raise RulesError("option initial_meld: thresholds cannot be negative")
+    for key in ("max_cards_per_turn", "plays_per_turn"):
+        value = getattr(rules, key)
+        if value is not None and value < 1:
+            raise RulesError(f"option {key}: must be at least 1 or 'none'")
+    if rules.family == "house" and not rules.initial_meld:
+        raise RulesError("option initial_meld: House Rummy needs a meld cost")
+    if rules.discard is False and rules.keep_one_to_discard:
+        raise RulesError("option keep_one_to_discard needs discard = true")
+
+
+_HOUSE = dict(
+    family="house", deck="cards", copies=1, jokers=2, book_min=3, book_max=4, book_distinct_suits=True,
+    run_min=3, ace="circular", joker_mode="flexible", table="spaces", rearrange="free",
+    initial_meld=(10, 10, 15, 15, 20, 20), joker_points=15,
+)
+_TILE = dict(
+    family="tile", deck="tiles", copies=2, jokers=2, book_min=3, book_max=4, book_distinct_suits=True,
+    run_min=3, ace="low", table="shared", rearrange="free", initial_meld=(30,), discard=False, joker_points=30,
+)
+_FIXED_JOKERS = dict(joker_mode="fixed", joker_replace_from_hand=True, joker_locks_play=True)
+_LAYOFF = dict(
+    family="layoff", deck="cards", copies=1, jokers=0, book_min=3, book_max=4, book_distinct_suits=True,
+    run_min=3, table="personal", rearrange="extend_only", plays_per_turn=1,
+)
+
+PRESETS: dict[str, Ruleset] = {
+    "house-classic": Ruleset("house-classic", **_HOUSE, first_out_bonus="fixed", hand_penalty_at_end=True),
+    "house-epic": Ruleset("house-epic", **_HOUSE, first_out_bonus="hands"),
+    "rummikub": Ruleset("rummikub", **_TILE, **_FIXED_JOKERS),
+    "rummikub-lenient": Ruleset("rummikub-lenient", **_TILE),
+    "tiles50": Ruleset("tiles50", **{**_TILE, "initial_meld": (50,)}, **_FIXED_JOKERS, freed_joker_new_play_only=True),
+    "yourturnmyturn": Ruleset(
+        "yourturnmyturn", **{**_TILE, "joker_points": 25}, initial_meld_joker="zero", max_cards_per_turn=12
+    ),
+    "robber": Ruleset(
+        "robber", family="robber", deck="cards", copies=2, jokers=0, book_min=3, book_max=8,
+        book_distinct_suits=False, run_min=3, ace="high_or_low", table="owned_plays", rearrange="extend_only",
+    ),
+    "straight": Ruleset("straight", **_LAYOFF, ace="high_or_low", queen_of_spades_points=45, going_rummy="double"),
+    "traditional": Ruleset("traditional", **_LAYOFF, ace="low"),
+}
+
+PRESET_SUMMARIES: dict[str, str] = {
+    "house-classic": "House Rummy, Classic: spaces, paid steals, meld costs 10/15/20, first out +25, hand penalty",
+    "house-epic": "House Rummy, Epic: as Classic, first-out bonus is the opponents' hands, no hand penalty",
+    "rummikub": "Tile rummy, official rules: initial meld 30, fixed jokers replaced from the hand, locking their play",
+    "rummikub-lenient": "Tile rummy, lenient jokers: initial meld 30, jokers move freely",
+    "tiles50": "Tile rummy, Tiles 50: initial meld 50, fixed jokers; a freed joker goes only into a new play",
+    "yourturnmyturn": "Tile rummy, YourTurnMyTurn: 18 tiles, jokers count 0 in the initial meld, at most 12 tiles a turn",
+    "robber": "Robber Rummy: two packs, owned plays stolen by adding to them, books up to 8",
+    "straight": "Straight Rummy: one meld a turn, lay-offs, aces high or low, queen of spades 45, going rummy doubles",
+    "traditional": "Traditional Rummy: one meld a turn, lay-offs, aces low, penalty points",
+}
+
+
+def preset(name: str) -> Ruleset:
+    """The preset called ``name``."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})") from None
+
+
+def ruleset_from_spec(spec: Any) -> Ruleset:
+    """Read the ``rules`` value of a position: a preset name or a table."""
+    if isinstance(spec, str):
+        return preset(spec)
+    if isinstance(spec, Mapping):
+        if "preset" not in spec:
+            raise RulesError("a [rules] table needs 'preset'")
+        name = spec["preset"]
+        if not isinstance(name, str):
+            raise RulesError(f"preset: expected a name, got {name!r}")
+        return preset(name).with_options({k: v for k, v in spec.items() if k != "preset"})
+    raise RulesError(f"rules: expected a preset name or a table, got {spec!r}")
+
+
+def ruleset_to_spec(rules: Ruleset) -> str | dict[str, Any]:
+    """The ``rules`` value that reads back as ``rules``."""
+    changes = rules.overrides()
+    if not changes:
+        return rules.name
+    spec: dict[str, Any] = {"preset": rules.name}
+    for key, value in changes.items():
+        if value is None:
+            value = "none"
+        elif isinstance(value, tuple):
+            value = list(value)
+        spec[key] = value
+    return spec

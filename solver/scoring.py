@@ -1,0 +1,88 @@
+"""Each family's play score, meld value and penalty value (rules.md §5-§8)."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .cards import Card
+from .plays import Reading, readings
+from .rules import Ruleset
+
+HOUSE_PENALTY = {1: 11, 11: 2, 12: 3, 13: 4}
+HOUSE_FIRST_OUT_BONUS = 25
+
+
+def penalty(card: Card, rules: Ruleset) -> int:
+    """What an unplayed card costs its holder."""
+    if card.is_joker:
+        return rules.joker_points
+    if rules.family == "house":
+        return HOUSE_PENALTY.get(card.rank, card.rank)
+    if rules.family == "tile":
+        return card.rank
+    if rules.family == "robber":
+        return robber_card_points(card.rank, ace_high=True)
+    if card.rank == 12 and card.suit == "S":
+        return rules.queen_of_spades_points
+    if card.rank == 1:
+        return rules.ace_points
+    return min(card.rank, 10)
+
+
+def hand_penalty(cards: Iterable[Card], rules: Ruleset) -> int:
+    return sum(penalty(card, rules) for card in cards)
+
+
+def robber_card_points(rank: int, ace_high: bool) -> int:
+    if rank == 1:
+        return 15 if ace_high else 5
+    return 10 if rank >= 10 else 5
+
+
+def house_play_score(cards: tuple[Card, ...], rules: Ruleset) -> int:
+    """5 a card, but a book of exactly 3 is 10; a 3-card play that can read as a run is a run."""
+    found = readings(cards, rules)
+    if not found:
+        return 0
+    if len(cards) == 3 and all(r.kind == "book" for r in found):
+        return 10
+    return 5 * len(cards)
+
+
+def robber_play_score(cards: tuple[Card, ...], rules: Ruleset) -> int:
+    """Book: card points, aces 15. Run: double, an ace 15 only when high. Best reading."""
+    return max((_robber_reading_score(r) for r in readings(cards, rules)), default=0)
+
+
+def _robber_reading_score(reading: Reading) -> int:
+    if reading.kind == "book":
+        return sum(robber_card_points(s.rank, ace_high=True) for s in reading.stand_ins)
+    return 2 * sum(robber_card_points(s.rank, ace_high=p == 14) for s, p in zip(reading.stand_ins, reading.positions))
+
+
+def play_score(cards: tuple[Card, ...], rules: Ruleset) -> int:
+    """Points a play is worth to whoever scores it (House, Robber); 0 elsewhere."""
+    if rules.family == "house":
+        return house_play_score(cards, rules)
+    if rules.family == "robber":
+        return robber_play_score(cards, rules)
+    return 0
+
+
+def meld_value(cards: tuple[Card, ...], rules: Ruleset) -> int:
+    """What a play counts towards an initial-meld threshold.
+
+    House: its play score. Tile rummy: the numbers of its tiles, a joker
+    counting the most favourable card it can stand for (or 0 where the
+    ruleset says so).
+    """
+    if rules.family == "house":
+        return house_play_score(cards, rules)
+    best = 0
+    for reading in readings(cards, rules):
+        value = sum(
+            (0 if rules.initial_meld_joker == "zero" else stand_in.rank) if card.is_joker else card.rank
+            for card, stand_in in zip(reading.cards, reading.stand_ins)
+        )
+        best = max(best, value)
+    return best
