@@ -1,0 +1,156 @@
+"""``rummy best POSITION...``: the best turn, as a move plan or as JSON.
+
+Several positions (files, or folders of them) are solved one after another
+in one process; with ``--json`` each answer is one JSON object on its own
+line. A bad file gets its one error line and the others are still solved;
+the exit code is the worst seen (2 bad input, 1 no legal turn, 0 found).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from cli.options import JsonFlag, ObjectiveOption, PositionPaths, TimeLimitOption, WorkersOption
+
+SeedOption = Annotated[int, typer.Option("--seed", help="Random seed of the solver (answers are reproducible for a seed).")]
+VerifyFlag = Annotated[bool, typer.Option("--verify", help="Judge each answer with the checker before printing it.")]
+
+
+def best(
+    positions: PositionPaths,
+    json_output: JsonFlag = False,
+    time_limit: TimeLimitOption = 30.0,
+    workers: WorkersOption = 2,
+    objective: ObjectiveOption = "default",
+    seed: SeedOption = 0,
+    verify: VerifyFlag = False,
+) -> int:
+    """Find the best legal turn: a proven-optimal plan (or the best found, with its bound, at the time limit)."""
+    from cli import output
+    from solver.errors import RummyError
+    from solver.solution import SolverConfig
+
+    config = SolverConfig(time_limit=time_limit, workers=workers, objective=objective, seed=seed)
+    worst = output.EXIT_OK
+    for path in _expand(positions):
+        try:
+            code = _solve_one(path, config, json_output, verify)
+        except RummyError as error:
+            output.print_error(str(error))
+            code = output.EXIT_BAD_INPUT
+        worst = max(worst, code)
+    return worst
+
+
+def _expand(paths: list[Path]) -> list[Path]:
+    from solver.errors import PositionError
+
+    result: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(list(path.glob("*.toml")) + list(path.glob("*.json")))
+            if not found:
+                raise PositionError(str(path), "a folder with no .toml or .json positions")
+            result.extend(found)
+        else:
+            result.append(path)
+    return result
+
+
+def _solve_one(path: Path, config, json_output: bool, verify: bool) -> int:
+    from cli import output
+    from solver.best import answer_data, best
+    from solver.position import Position
+
+    position = Position.from_file(path)
+    answer = best(position, config)
+    verdict = None
+    if verify and answer.solution.after is not None:
+        from solver.checker import check
+
+        verdict = check(position, answer.solution.after)
+    if json_output:
+        data = {"file": str(path), **answer_data(answer)}
+        if verdict is not None:
+            data["verified"] = verdict.legal
+            if not verdict.legal:
+                data["verify_breaches"] = [b.to_data() for b in verdict.breaches]
+        output.print_json_line(data)
+    else:
+        output.print_lines(answer_lines(path, answer, verdict))
+    if verdict is not None and not verdict.legal:
+        output.print_error(f"{path}: the checker rejects this answer: {', '.join(verdict.codes)} (a bug in rummy)")
+        return output.EXIT_INTERNAL
+    return output.EXIT_NEGATIVE if answer.solution.status == "no-legal-turn" else output.EXIT_OK
+
+
+def answer_lines(path: Path, answer, verdict) -> list:
+    from cli.output import cards_text, text
+
+    solution = answer.solution
+    position = answer.position
+    deck = position.rules.deck
+    lines: list = [text((str(path), "bold"), f"  ({position.rules.name}, {position.to_move} to move)")]
+    status = solution.status
+    if status == "no-legal-turn":
+        lines.append(text(("no legal turn", "bold red"), f": {solution.reason or ''}"))
+        return lines
+    if status == "draw":
+        lines.append(text(("draw", "bold"), ": nothing can be played; draw a tile"))
+        return lines
+    what = "tiles played" if position.rules.family == "tile" and solution.gain == solution.cards_played else "gain"
+    proof = "optimal" if status == "optimal" else f"feasible, bound {_fmt(solution.bound)} (time limit reached)"
+    lines.append(text(f"{what} ", (_fmt(solution.gain), "bold"), f"  ({proof}; {solution.seconds:.3f} s)"))
+    lines.append("")
+    for number, step in enumerate(answer.plan.steps if answer.plan else (), 1):
+        lines.append(text(f"{number:>2}. ", _step_text(step, deck, cards_text)))
+    if verdict is not None:
+        lines.append("")
+        lines.append(text(("verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))
+    lines.append("")
+    lines.append(text(("table after the turn", "bold")))
+    after = solution.after
+    names = answer.plan.names if answer.plan else {}
+    for name, play in after.named_plays().items():
+        shown = names.get(name, name)
+        lines.append(text(f"  {shown:>8}  ", cards_text(_ordered(play, position.rules), deck)))
+    hand = after.player(position.to_move).hand or ()
+    lines.append(text(f"  {'hand':>8}  ", cards_text(hand, deck) if hand else "(empty)"))
+    return lines
+
+
+def _ordered(play, rules):
+    from solver.plays import readings
+
+    found = readings(play.cards, rules)
+    return found[0].ordered() if found else play.cards
+
+
+def _step_text(step, deck: str, cards_text):
+    from cli.output import text
+
+    cards = cards_text(step.cards, deck)
+    where = f" ({step.space}'s space)" if step.space else ""
+    if step.action == "replace-joker":
+        return text("replace the joker of ", step.target, " with ", cards, "; the joker goes to your hand")
+    if step.action == "meld":
+        return text("meld ", cards, f" as {step.target}{where}")
+    if step.action == "play":
+        return text("play ", cards, f" from your hand to {step.target}{where}")
+    if step.action == "move":
+        return text("move ", cards, f" from {step.source} to {step.target}{where}")
+    if step.action == "steal":
+        paid = cards_text(step.paid_by, deck) if step.paid_by else "nothing"
+        return text("steal ", cards, f" from {step.source} to {step.target}{where}, paid by ", paid)
+    if step.action == "discard":
+        return text("discard ", cards)
+    return text(step.action, " ", cards)
+
+
+def _fmt(value) -> str:
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:.2f}"
+    return str(int(value)) if isinstance(value, float) else str(value)

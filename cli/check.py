@@ -1,0 +1,91 @@
+"""``rummy check BEFORE AFTER``: is this turn legal? Every breach, coded.
+
+AFTER is a position file with its ``[turn]`` table, or the JSON that
+``rummy best --json`` prints (its ``after`` key is used). Files are read by
+content, so ``<(rummy best BEFORE --json)`` works too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cli.options import AfterPath, BeforePath, JsonFlag
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from solver.position import Position
+
+
+def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag = False) -> int:
+    """Judge a proposed turn: exit 0 when legal, 1 when illegal (every breach listed)."""
+    from cli import output
+    from solver.checker import check as judge
+    from solver.position import Position
+
+    before = Position.from_file(before_path)
+    after = read_after(after_path)
+    verdict = judge(before, after)
+    if json_output:
+        output.print_json(verdict.to_data())
+    else:
+        output.print_lines(verdict_lines(verdict))
+    return output.EXIT_OK if verdict.legal else output.EXIT_NEGATIVE
+
+
+def read_after(path: Path) -> Position:
+    """A proposed end state: a TOML/JSON position, or a ``best --json`` answer."""
+    import json
+
+    from solver.errors import PositionError
+    from solver.position import Position
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PositionError(str(path), "no such file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise PositionError(str(path), f"cannot read: {error}") from None
+    if not text.lstrip().startswith("{"):
+        return Position.from_toml(text, source=str(path), strict=False)
+    first = text.strip().splitlines()[0] if "\n{" in text.strip() else text
+    try:
+        data = json.loads(first)
+    except json.JSONDecodeError as error:
+        raise PositionError(str(path), f"not valid JSON: {error}") from None
+    if isinstance(data, dict) and "after" in data and "players" not in data:
+        if data["after"] is None:
+            raise PositionError(str(path), f"the answer has no after position (status {data.get('status')!r})")
+        return Position.from_data(data["after"], source=f"{path}: after", strict=False)
+    if not isinstance(data, dict):
+        raise PositionError(str(path), "a position must be a JSON object")
+    return Position.from_data(data, source=str(path), strict=False)
+
+
+def verdict_lines(verdict) -> list:
+    from cli.output import text
+
+    lines: list = []
+    if verdict.legal:
+        lines.append(text(("legal", "bold green")))
+    else:
+        count = len(verdict.breaches)
+        lines.append(text(("illegal", "bold red"), f": {count} breach{'es' if count != 1 else ''}"))
+        for breach in verdict.breaches:
+            lines.append(text("  ", (breach.code, "bold"), f"  {breach.message}"))
+    reading = verdict.reading
+    described = []
+    for key in ("meld", "replaced"):
+        if reading.get(key):
+            described.append(f"{key}: {'; '.join(reading[key])}")
+    if reading.get("discard"):
+        described.append(f"discard: {reading['discard']}")
+    for play, steal in (reading.get("steals") or {}).items():
+        described.append(f"{play} steals {' '.join(steal['stolen'])} paid by {' '.join(steal['paid_by']) or 'nothing'}")
+    if reading.get("inferred"):
+        described.append("inferred: " + ", ".join(reading["inferred"]))
+    if "gain" in reading:
+        described.append(f"gain: {reading['gain']}")
+    if described:
+        lines.append(text("reading: ", "; ".join(described)))
+    return lines

@@ -1,0 +1,84 @@
+"""The best turn for a position: dispatch to the family's model, then plan it."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+
+from .errors import RummyError
+from .plan import Plan, make_plan
+from .position import Position
+from .solution import Solution, SolverConfig
+
+OBJECTIVES = {"house": ("default",), "tile": ("default", "tiles", "value")}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A solved position: the solution and the plan that carries it out."""
+
+    position: Position
+    solution: Solution
+    plan: Plan | None
+
+
+def solve(position: Position, config: SolverConfig) -> Solution:
+    family = position.rules.family
+    if config.objective not in OBJECTIVES.get(family, ("default",)):
+        allowed = ", ".join(o for o in OBJECTIVES.get(family, ("default",)) if o != "default")
+        raise RummyError(f"--objective {config.objective!r} does not apply to {position.rules.name} "
+                         f"({'choose ' + allowed if allowed else 'it has one objective'})")
+    if position.phase != "play":
+        raise RummyError(f"phase {position.phase!r}: 'best' answers play-phase positions of {position.rules.name}")
+    if family == "house":
+        from .model.house import solve_house
+
+        return solve_house(position, config)
+    if family == "tile":
+        from .model.tiles import solve_tiles
+
+        return solve_tiles(position, config)
+    raise RummyError(f"'best' does not solve {position.rules.name} positions yet")
+
+
+def best(position: Position, config: SolverConfig | None = None) -> Answer:
+    config = config or SolverConfig()
+    started = time.perf_counter()
+    solution = solve(position, config)
+    solution = replace(solution, seconds=time.perf_counter() - started)
+    plan = make_plan(position, solution.after) if solution.after is not None else None
+    return Answer(position, solution, plan)
+
+
+def answer_data(answer: Answer) -> dict:
+    """The ``best --json`` object of formats.md."""
+    from .rules import ruleset_to_spec
+
+    solution = answer.solution
+    rules = answer.position.rules
+    data = {
+        "rules": rules.name if isinstance(ruleset_to_spec(rules), str) else ruleset_to_spec(rules),
+        "status": solution.status,
+        "gain": _number(solution.gain),
+        "bound": _number(solution.bound),
+        "cards_played": solution.cards_played,
+        "steps": answer.plan.to_data(rules.deck) if answer.plan else [],
+        "after": solution.after.to_data() if solution.after is not None else None,
+        "seconds": round(solution.seconds, 4),
+    }
+    if solution.reason:
+        data["reason"] = solution.reason
+    if answer.plan is not None:
+        data["plays_disturbed"] = answer.plan.plays_disturbed
+        data["cards_moved"] = answer.plan.cards_moved
+    if solution.stats:
+        data["stats"] = {k: _number(v) for k, v in solution.stats.items()}
+    return data
+
+
+def _number(value):
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, float):
+        return round(value, 4)
+    return value

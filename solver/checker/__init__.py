@@ -1,0 +1,53 @@
+"""The checker: is a proposed turn legal? Pure Python, never calls the solver.
+
+``check(before, after)`` judges the end state ``after`` against ``before``
+under every rule of rules.md and returns a ``Verdict`` with every breach.
+Where the ``[turn]`` declarations are absent, it searches for a reading
+that makes the turn legal and says which one it used.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..position import Position
+from .facts import gather_facts
+from .gain import turn_gain
+from .house import judge_house
+from .tiles import judge_tiles
+from .verdict import Breach, Verdict
+
+__all__ = ["Breach", "Verdict", "check", "turn_gain"]
+
+JUDGES = {"house": judge_house, "tile": judge_tiles}
+
+
+def check(before: Position, after: Position) -> Verdict:
+    """Judge the turn from ``before`` to ``after``. Bad input raises RummyError."""
+    facts = gather_facts(before, after)
+    judge = JUDGES.get(before.rules.family)
+    if judge is None:
+        raise NotImplementedError(f"check does not judge {before.rules.family} games yet")
+    family_breaches, reading = judge(facts)
+    breaches = _dedupe(facts.breaches + family_breaches)
+    gain = turn_gain(before, after)
+    if gain is not None:
+        reading["gain"] = _number(gain)
+    return Verdict(not breaches, tuple(breaches), reading)
+
+
+def _dedupe(breaches: list[Breach]) -> list[Breach]:
+    seen: set[tuple] = set()
+    result = []
+    for breach in breaches:
+        key = (breach.code, breach.message)
+        if key not in seen:
+            seen.add(key)
+            result.append(breach)
+    return result
+
+
+def _number(value) -> int | float:
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else round(float(value), 4)
+    return value

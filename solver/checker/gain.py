@@ -1,0 +1,81 @@
+"""What a turn is worth, computed from the two end states alone (rules.md §5, §6).
+
+Kept apart from the model so that the solver's claimed gain can be checked.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from ..position import Position
+from ..scoring import HOUSE_FIRST_OUT_BONUS, hand_penalty, penalty, play_score
+
+
+def side_table_points(position: Position) -> Counter:
+    points: Counter = Counter()
+    for player in position.players:
+        points[player.side] += sum(play_score(p.cards, position.rules) for p in player.plays)
+    return points
+
+
+def unseen_mean_penalty(position: Position) -> Fraction:
+    """Mean penalty of the cards the mover cannot see (rules.md §5, Epic bonus)."""
+    seen = Counter(c.plain() for c in position.known_cards())
+    unseen = Counter(c.plain() for c in position.rules.deck_cards) - seen
+    total = sum(unseen.values())
+    if total == 0:
+        return Fraction(0)
+    return Fraction(sum(penalty(card, position.rules) * n for card, n in unseen.items()), total)
+
+
+def first_out_bonus(before: Position) -> Fraction:
+    rules = before.rules
+    if rules.first_out_bonus == "fixed":
+        return Fraction(HOUSE_FIRST_OUT_BONUS)
+    if rules.first_out_bonus != "hands":
+        return Fraction(0)
+    mover_side = before.mover.side
+    mean = unseen_mean_penalty(before)
+    bonus = Fraction(0)
+    for player in before.players:
+        if player.side == mover_side:
+            continue
+        if player.hand is not None:
+            bonus += hand_penalty(player.hand, rules)
+        else:
+            bonus += (player.hand_count or 0) * mean
+    return bonus
+
+
+def house_gain(before: Position, after: Position) -> Fraction:
+    """Change of (mover's side score - opposing sides' scores) as if the hand ended now."""
+    rules = before.rules
+    mover_side = before.mover.side
+    old, new = side_table_points(before), side_table_points(after)
+    gain = Fraction(0)
+    for side in set(old) | set(new):
+        change = new[side] - old[side]
+        gain += change if side == mover_side else -change
+    hand_after = after.player(before.to_move).hand or ()
+    if rules.hand_penalty_at_end:
+        gain += hand_penalty(before.mover.hand or (), rules) - hand_penalty(hand_after, rules)
+    if not hand_after and before.first_out is None:
+        gain += first_out_bonus(before)
+    return gain
+
+
+def tiles_gain(before: Position, after: Position, objective: str = "tiles") -> int:
+    played = Counter(c.plain() for p in after.table for c in p.cards) - Counter(c.plain() for p in before.table for c in p.cards)
+    if objective == "value":
+        return sum(penalty(card, before.rules) * n for card, n in played.items())
+    return sum(played.values())
+
+
+def turn_gain(before: Position, after: Position, objective: str = "default") -> Fraction | int | None:
+    family = before.rules.family
+    if family == "house":
+        return house_gain(before, after)
+    if family == "tile":
+        return tiles_gain(before, after, "value" if objective == "value" else "tiles")
+    return None

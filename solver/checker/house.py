@@ -1,0 +1,410 @@
+"""House Rummy turns (rules.md §5), judged in end-state form.
+
+A reading fixes what the end state cannot show: which identical card went
+where (the jokers), which jokers were replaced and by what, which played
+cards were the meld. The turn is legal when some reading is; otherwise the
+reading with the fewest breaches is reported.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from itertools import combinations, permutations
+from typing import Iterable
+
+from ..cards import JOKER, Card, cards_notation
+from ..plays import Play, is_whole
+from ..scoring import house_play_score
+from .facts import TurnFacts, plain_counter
+from .tokens import DISCARD, HAND, Token, token_readings
+from .verdict import Breach
+
+MAX_MELD_OPTIONS = 300
+
+
+@dataclass
+class Reading:
+    tokens: list[Token]
+    replaced: list[tuple[str, Card]] = field(default_factory=list)
+    meld: list[tuple[Card, ...]] | None = None
+    inferred: list[str] = field(default_factory=list)
+
+
+class HouseJudge:
+    def __init__(self, facts: TurnFacts) -> None:
+        self.facts = facts
+        self.rules = facts.rules
+        self.before = facts.before
+        self.after = facts.after
+        self.mover = facts.mover
+        self.melded_before = self.before.mover.melded
+        self.cost = self.rules.meld_threshold(self.before.hand_number)
+        self.turn = self.after.turn
+
+    # ---------------------------------------------------------------- search
+    def judge(self) -> tuple[list[Breach], Reading]:
+        best: tuple[list[Breach], Reading] | None = None
+        for tokens in token_readings(self.before, self.after, self.facts.discards):
+            for reading in self.readings(tokens):
+                breaches = self.evaluate(reading)
+                if best is None or len(breaches) < len(best[0]):
+                    best = (breaches, reading)
+                if not breaches:
+                    return best
+        assert best is not None
+        return best
+
+    def readings(self, tokens: list[Token]) -> Iterable[Reading]:
+        for replaced_tokens, replaced, note in self.replacement_options(tokens):
+            for meld_tokens, meld, meld_note in self.meld_options(replaced_tokens):
+                yield Reading(meld_tokens, replaced, meld, [n for n in (note, meld_note) if n])
+
+    # ---------------------------------------------------------- replacements
+    def replacement_options(self, tokens: list[Token]):
+        """Jokers replaced before melding: (tokens after the swaps, [(play, card)], note)."""
+        declared = self.turn.replaced if self.turn is not None else None
+        if self.melded_before:
+            yield tokens, [(r.play, r.card) for r in declared or ()], ""
+            return
+        if declared is not None:
+            yield self.apply_declared_replacements(tokens, declared), [(r.play, r.card) for r in declared], ""
+            return
+        jokers = [i for i, t in enumerate(tokens) if t.card.is_joker and t.origin_play is not None]
+        candidates = [i for i, t in enumerate(tokens) if t.from_hand and t.on_table and not t.card.is_joker]
+        yield tokens, [], ""
+        for k in range(1, len(jokers) + 1):
+            for chosen_jokers in combinations(jokers, k):
+                for chosen_cards in _distinct_assignments(len(chosen_jokers), candidates):
+                    swaps = list(zip(chosen_jokers, chosen_cards))
+                    if all(self.replacement_whole(tokens[j].origin_play, tokens[c].card) for j, c in swaps):
+                        swapped = _swap(tokens, swaps)
+                        yield swapped, [(tokens[j].origin_play, tokens[c].card) for j, c in swaps], "replaced inferred"
+
+    def replacement_whole(self, play_name: str, card: Card) -> bool:
+        cards = list(self.before.named_plays()[play_name].cards)
+        cards.remove(JOKER)
+        return is_whole(tuple(cards) + (card,), self.rules)
+
+    def apply_declared_replacements(self, tokens: list[Token], declared) -> list[Token]:
+        swaps = []
+        used: set[int] = set()
+        for r in declared:
+            joker = next((i for i, t in enumerate(tokens) if t.card.is_joker and t.origin_play == r.play and i not in used), None)
+            card = next((i for i, t in enumerate(tokens) if t.card == r.card and t.from_hand and i not in used), None)
+            if joker is None or card is None:
+                continue
+            used.update((joker, card))
+            swaps.append((joker, card))
+        return _swap(tokens, swaps)
+
+    # ------------------------------------------------------------------ meld
+    def meld_options(self, tokens: list[Token]):
+        """(tokens with meld cards marked, meld plays or None, note)."""
+        declared = self.turn.meld if self.turn is not None else None
+        if self.melded_before:
+            yield tokens, (list(p.cards for p in declared) if declared else None), ""
+            return
+        if declared is not None:
+            marked = self.mark_declared_meld(tokens, [p.cards for p in declared])
+            yield marked, [tuple(c.plain() for c in p.cards) for p in declared] if declared else None, ""
+            return
+        yield tokens, None, ""
+        playable = [(i, t.card) for i, t in enumerate(tokens) if t.from_hand and t.on_table and not t.replacement]
+        for meld in minimal_melds(playable, self.rules, self.cost):
+            marked = list(tokens)
+            for play in meld:
+                for i in play:
+                    marked[i] = marked[i].with_(in_meld=True)
+            yield marked, [tuple(tokens[i].card for i in play) for play in meld], "meld inferred"
+
+    def mark_declared_meld(self, tokens: list[Token], plays) -> list[Token]:
+        marked = list(tokens)
+        for play in plays:
+            for card in play:
+                index = next(
+                    (i for i, t in enumerate(marked) if t.card == card.plain() and t.from_hand and not t.in_meld and not t.replacement),
+                    None,
+                )
+                if index is not None:
+                    marked[index] = marked[index].with_(in_meld=True)
+        return marked
+
+    # -------------------------------------------------------------- evaluate
+    def evaluate(self, reading: Reading) -> list[Breach]:
+        tokens = reading.tokens
+        breaches: list[Breach] = []
+        show = self.facts.show
+        melding = bool(reading.meld)
+        active = self.melded_before or melding
+
+        if self.melded_before and reading.replaced:
+            breaches.append(Breach("joker-replaced-after-meld",
+                                   "a melded player may not replace jokers; they can only steal them",
+                                   tuple(c.notation() for _, c in reading.replaced), tuple(p for p, _ in reading.replaced)))
+        for t in tokens:
+            if t.origin_play is not None and not t.on_table:
+                if t.card.is_joker and self.melded_before:
+                    breaches.append(Breach("joker-replaced-after-meld",
+                                           f"the joker from {t.origin_play} went to the {t.dest}: after melding jokers are stolen, not replaced",
+                                           ("*",), (t.origin_play,)))
+                else:
+                    breaches.append(Breach("table-card-to-hand",
+                                           f"{show([t.card])} from {t.origin_play} went to the {t.dest}; table cards stay on the table",
+                                           (t.card.notation(),), (t.origin_play,)))
+        breaches += self.replacement_breaches(reading)
+        if not self.melded_before:
+            if melding:
+                breaches += self.meld_breaches(reading)
+            else:
+                breaches += self.unmelded_breaches(reading)
+        if active:
+            breaches += self.steal_breaches(tokens)
+            breaches += self.spite_breaches(reading)
+        breaches += self.temperature_breaches(tokens)
+        return breaches
+
+    def replacement_breaches(self, reading: Reading) -> list[Breach]:
+        breaches = []
+        if self.melded_before:
+            return breaches
+        plays = self.before.named_plays()
+        hand = plain_counter(self.facts.hand_before())
+        for play_name, card in reading.replaced:
+            if play_name not in plays or JOKER not in plays[play_name].cards:
+                breaches.append(Breach("bad-replacement", f"{play_name} held no joker to replace", (card.notation(),), (play_name,)))
+            elif hand[card] == 0:
+                breaches.append(Breach("bad-replacement", f"{self.facts.show([card])} put in for the joker of {play_name} was not in the hand",
+                                       (card.notation(),), (play_name,)))
+            elif not self.replacement_whole(play_name, card):
+                breaches.append(Breach("bad-replacement", f"{self.facts.show([card])} in place of the joker does not make {play_name} whole",
+                                       (card.notation(),), (play_name,)))
+        return breaches
+
+    def meld_breaches(self, reading: Reading) -> list[Breach]:
+        breaches = []
+        show = self.facts.show
+        total = 0
+        for play in reading.meld or []:
+            if not is_whole(play, self.rules):
+                breaches.append(Breach("not-whole", f"the meld play {show(play)} is not whole", tuple(c.notation() for c in play)))
+            total += house_play_score(play, self.rules)
+        if total < self.cost:
+            breaches.append(Breach("meld-too-small",
+                                   f"the meld is worth {total} but hand {self.before.hand_number} costs {self.cost} to meld",
+                                   tuple(c.notation() for p in reading.meld or [] for c in p)))
+        # Every declared meld card must be a hand card that ended on the table.
+        available = Counter(t.card for t in reading.tokens if t.in_meld)
+        wanted = Counter(c.plain() for p in reading.meld or [] for c in p)
+        missing = wanted - available
+        if missing:
+            cards = sorted(missing.elements())
+            breaches.append(Breach("meld-not-from-hand",
+                                   f"the meld uses {show(cards)}, which were not hand cards played this turn",
+                                   tuple(c.notation() for c in cards)))
+        return breaches
+
+    def unmelded_breaches(self, reading: Reading) -> list[Breach]:
+        """Without melding, only joker replacement may change the table."""
+        breaches = []
+        show = self.facts.show
+        played = [t for t in reading.tokens if t.from_hand and t.on_table and not t.replacement]
+        if played:
+            cards = [t.card for t in played]
+            breaches.append(Breach("touched-before-meld",
+                                   f"{show(cards)} played to the table without melding",
+                                   tuple(c.notation() for c in cards), tuple(sorted({t.dest_play for t in played}))))
+        expected = self.spaces_after_replacement(reading)
+        actual = _plays_by_owner(self.after.named_plays().items())
+        changed = sorted(owner for owner in set(expected) | set(actual) if expected.get(owner, Counter()) != actual.get(owner, Counter()))
+        if changed and not played:
+            breaches.append(Breach("touched-before-meld",
+                                   f"the table changed in {', '.join(changed)}'s space before the mover melded",
+                                   plays=tuple(changed)))
+        return breaches
+
+    def spaces_after_replacement(self, reading: Reading) -> dict[str, Counter]:
+        plays = {}
+        for name, play in self.before.named_plays().items():
+            cards = [c.plain() for c in play.cards]
+            for play_name, card in reading.replaced:
+                if play_name == name and JOKER in cards:
+                    cards.remove(JOKER)
+                    cards.append(card)
+            plays[name] = tuple(cards)
+        return _plays_by_owner(plays.items())
+
+    def steal_breaches(self, tokens: list[Token]) -> list[Breach]:
+        breaches = []
+        show = self.facts.show
+        by_play: dict[str, list[Token]] = defaultdict(list)
+        for t in tokens:
+            if t.on_table:
+                by_play[t.dest_play].append(t)
+        for play_name, members in sorted(by_play.items()):
+            space = play_name.split("/")[0]
+            stolen = [t for t in members if t.origin not in (HAND, self.mover, space)]
+            payers = [t for t in members if t.from_hand and not t.in_meld]
+            if len(payers) >= len(stolen):
+                continue
+            meld_cards = [t for t in members if t.in_meld]
+            stolen_cards = [t.card for t in stolen]
+            breaches.append(Breach("unpaid-steal",
+                                   f"{play_name} holds {len(stolen)} stolen card(s) ({show(stolen_cards)}, from "
+                                   f"{', '.join(sorted({t.origin_play for t in stolen}))}) but only {len(payers)} hand card(s) "
+                                   f"played to it{': ' + show([t.card for t in payers]) if payers else ''}",
+                                   tuple(c.notation() for c in stolen_cards),
+                                   (play_name,) + tuple(sorted({t.origin_play for t in stolen}))))
+            if meld_cards and len(payers) + len(meld_cards) >= len(stolen):
+                breaches.append(Breach("meld-card-as-payment",
+                                       f"meld cards {show([t.card for t in meld_cards])} in {play_name} cannot pay for a steal",
+                                       tuple(t.card.notation() for t in meld_cards), (play_name,)))
+        return breaches
+
+    def spite_breaches(self, reading: Reading) -> list[Breach]:
+        breaches = []
+        before = {owner: sum(house_play_score(cards, self.rules) for cards in plays.elements())
+                  for owner, plays in self.spaces_after_replacement(reading).items()}
+        after = {owner: sum(house_play_score(cards, self.rules) for cards in plays.elements())
+                 for owner, plays in _plays_by_owner(self.after.named_plays().items()).items()}
+        stolen = Counter(t.origin for t in reading.tokens
+                         if t.on_table and t.origin not in (HAND, self.mover) and t.dest != t.origin)
+        for player in self.before.players:
+            owner = player.name
+            if owner == self.mover:
+                continue
+            loss = before.get(owner, 0) - after.get(owner, 0)
+            allowed = 10 * stolen[owner]
+            if loss > allowed:
+                breaches.append(Breach("spite",
+                                       f"{owner}'s space lost {loss} points but only {stolen[owner]} card(s) were stolen from it "
+                                       f"(at most {allowed} may be lost)", plays=(owner,)))
+        return breaches
+
+    def temperature_breaches(self, tokens: list[Token]) -> list[Breach]:
+        breaches = []
+        show = self.facts.show
+        mover = self.before.mover
+        hot = plain_counter(mover.hot)
+        warm = plain_counter(mover.warm)
+        hand_before = plain_counter(mover.hand or ())
+        # A hot card put in for a joker counts as played (rules.md §5).
+        played = Counter(t.card for t in tokens if t.on_table and ((t.from_hand and not t.released) or t.replacement))
+        for card, count in sorted(hot.items()):
+            if played[card] < count:
+                breaches.append(Breach("hot-card-unplayed", f"the hot card {show([card])} was not played",
+                                       (card.notation(),)))
+        discards = self.facts.discards
+        if len(discards) > 1:
+            breaches.append(Breach("extra-discard", f"{len(discards)} cards discarded ({show(discards)}); a turn ends with one",
+                                   tuple(c.notation() for c in discards)))
+        for card in discards:
+            plain = card.plain()
+            if hot[plain] and hot[plain] >= hand_before[plain]:
+                breaches.append(Breach("hot-discard", f"{show([card])} is hot: it must be played, not discarded", (card.notation(),)))
+            elif warm[plain] and warm[plain] >= hand_before[plain]:
+                breaches.append(Breach("warm-discard", f"{show([card])} is warm: it may not be discarded this turn", (card.notation(),)))
+        if not discards and self.rules.discard:
+            left = plain_counter(self.facts.hand_after())
+            discardable = left - warm - hot
+            if discardable:
+                breaches.append(Breach("missing-discard",
+                                       f"the hand still holds {show(sorted(discardable.elements()))}, so one card must be discarded",
+                                       tuple(c.notation() for c in discardable.elements())))
+        return breaches
+
+
+def _swap(tokens: list[Token], swaps: list[tuple[int, int]]) -> list[Token]:
+    result = list(tokens)
+    for joker, card in swaps:
+        play = tokens[joker].origin_play
+        result[joker] = tokens[joker].with_(origin=HAND, origin_play=None, released=True)
+        result[card] = tokens[card].with_(origin=play.split("/")[0], origin_play=play, replacement=True)
+    return result
+
+
+def _distinct_assignments(k: int, candidates: list[int]):
+    return permutations(candidates, k)
+
+
+def _plays_by_owner(items) -> dict[str, Counter]:
+    result: dict[str, Counter] = defaultdict(Counter)
+    for name, play in items:
+        cards = play.cards if hasattr(play, "cards") else play
+        result[name.split("/")[0]][tuple(sorted(c.plain() for c in cards))] += 1
+    return dict(result)
+
+
+# -------------------------------------------------------------- meld search
+def whole_subplays(items: list[tuple[int, Card]], rules) -> list[tuple[int, ...]]:
+    """Every subset of the given cards that is a whole play (as item indices)."""
+    jokers = [i for i, c in items if c.is_joker]
+    naturals = [(i, c) for i, c in items if not c.is_joker]
+    found: set[tuple[int, ...]] = set()
+    groups: dict[tuple[str, object], list[tuple[int, Card]]] = defaultdict(list)
+    for i, c in naturals:
+        groups[("book", c.rank)].append((i, c))
+        groups[("run", c.suit)].append((i, c))
+    for (kind, _), members in groups.items():
+        limit = rules.book_max if kind == "book" else rules.run_max
+        for size in range(1, min(len(members), limit) + 1):
+            for combo in combinations(members, size):
+                for j in range(0, len(jokers) + 1):
+                    if size + j < min(rules.book_min, rules.run_min) or size + j > max(rules.book_max, rules.run_max):
+                        continue
+                    for joker_combo in combinations(jokers, j):
+                        cards = tuple(c for _, c in combo) + (JOKER,) * j
+                        if is_whole(cards, rules):
+                            found.add(tuple(sorted([i for i, _ in combo] + list(joker_combo))))
+    return sorted(found)
+
+
+def minimal_melds(items: list[tuple[int, Card]], rules, cost: int) -> list[list[tuple[int, ...]]]:
+    """Sets of disjoint whole plays worth at least ``cost``, none of which can be dropped."""
+    cards = dict(items)
+    plays = [(p, house_play_score(tuple(cards[i] for i in p), rules)) for p in whole_subplays(items, rules)]
+    plays.sort(key=lambda ps: -ps[1])
+    results: list[list[tuple[int, ...]]] = []
+
+    def walk(start: int, chosen: list[tuple[tuple[int, ...], int]], used: set[int], score: int) -> None:
+        if len(results) >= MAX_MELD_OPTIONS:
+            return
+        if score >= cost:
+            if all(score - s < cost for _, s in chosen):
+                results.append([p for p, _ in chosen])
+            return
+        for k in range(start, len(plays)):
+            play, value = plays[k]
+            if used.isdisjoint(play):
+                walk(k + 1, chosen + [(play, value)], used | set(play), score + value)
+
+    walk(0, [], set(), 0)
+    return results
+
+
+def judge_house(facts: TurnFacts) -> tuple[list[Breach], dict]:
+    judge = HouseJudge(facts)
+    breaches, reading = judge.judge()
+    return breaches, describe_reading(facts, reading)
+
+
+def describe_reading(facts: TurnFacts, reading: Reading) -> dict:
+    show = facts.show
+    payments = {}
+    by_play: dict[str, list[Token]] = defaultdict(list)
+    for t in reading.tokens:
+        if t.on_table:
+            by_play[t.dest_play].append(t)
+    for play_name, members in sorted(by_play.items()):
+        space = play_name.split("/")[0]
+        stolen = [t.card for t in members if t.origin not in (HAND, facts.mover, space)]
+        if stolen:
+            payers = [t.card for t in members if t.from_hand and not t.in_meld]
+            payments[play_name] = {"stolen": show(stolen).split(), "paid_by": show(payers).split()}
+    return {
+        "meld": [Play(tuple(p)).notation(facts.rules) for p in reading.meld or []],
+        "replaced": [f"{play} {card.notation(facts.deck)}" for play, card in reading.replaced],
+        "discard": facts.discards[0].notation(facts.deck) if len(facts.discards) == 1 else (show(facts.discards) or None),
+        "steals": payments,
+        "inferred": reading.inferred + ([f"discard {facts.discard_note}"] if facts.discard_note not in ("declared",) else []),
+    }

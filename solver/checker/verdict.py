@@ -1,0 +1,33 @@
+"""The checker's answer: legal or not, every breach, and the reading used."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Breach:
+    """One broken rule: a stable code, a sentence, and the cards and plays involved."""
+
+    code: str
+    message: str
+    cards: tuple[str, ...] = ()
+    plays: tuple[str, ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "cards": list(self.cards), "plays": list(self.plays)}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    legal: bool
+    breaches: tuple[Breach, ...] = ()
+    reading: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(b.code for b in self.breaches)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"legal": self.legal, "breaches": [b.to_data() for b in self.breaches], "reading": self.reading}

@@ -1,0 +1,200 @@
+"""Move plans: the steps a player makes to go from the table before to the table after.
+
+Final plays are matched to the plays they grew from (a maximum-weight
+matching on shared cards, networkx), so a play that keeps most of its cards
+keeps its name and only the cards that change place become steps. Steps come
+in the order a player makes them: joker replacements, the meld, then cards
+into each final play (hand cards, moved table cards, steals with their
+payment), the discard last.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+
+from .cards import JOKER, Card
+from .plays import Play
+from .position import Position
+
+HAND = "hand"
+
+
+@dataclass(frozen=True)
+class Step:
+    action: str  # replace-joker, meld, play, move, steal, lay-off, discard
+    cards: tuple[Card, ...]
+    source: str | None = None  # play name, or "hand"
+    target: str | None = None  # play name (existing, or new/K)
+    space: str | None = None  # where a new play lies (spaces and personal tables)
+    paid_by: tuple[Card, ...] = ()
+
+    def to_data(self, deck: str) -> dict[str, Any]:
+        data: dict[str, Any] = {"action": self.action}
+        notes = [c.notation(deck) for c in self.cards]
+        if self.action in ("move", "steal", "discard", "replace-joker") and len(notes) == 1:
+            data["card"] = notes[0]
+        else:
+            data["cards"] = notes
+        if self.source is not None and self.action != "discard":
+            data["from"] = self.source
+        if self.target is not None:
+            data["to"] = self.target
+        if self.space is not None:
+            data["space"] = self.space
+        if self.action == "steal":
+            data["paid_by"] = [c.notation(deck) for c in self.paid_by]
+        return data
+
+
+@dataclass(frozen=True)
+class Plan:
+    steps: tuple[Step, ...]
+    plays_disturbed: int
+    cards_moved: int
+    names: dict[str, str] = field(default_factory=dict)  # after play name -> name in the plan
+
+    def to_data(self, deck: str) -> list[dict[str, Any]]:
+        return [step.to_data(deck) for step in self.steps]
+
+
+@dataclass
+class _Source:
+    name: str  # play name, new/K for meld plays, or "hand"
+    space: str | None
+    cards: Counter
+
+
+def make_plan(before: Position, after: Position) -> Plan:
+    """The steps from ``before`` to ``after`` (whose ``turn`` holds the declarations)."""
+    rules = before.rules
+    shared = rules.table == "shared"
+    turn = after.turn
+    mover = before.to_move
+    steps: list[Step] = []
+
+    sources: list[_Source] = [
+        _Source(name, None if shared else name.split("/")[0], Counter(c.plain() for c in play.cards))
+        for name, play in before.named_plays().items()
+    ]
+    hand = Counter(c.plain() for c in before.mover.hand or ())
+    by_name = {s.name: s for s in sources}
+    for replacement in (turn.replaced or ()) if turn else ():
+        source = by_name.get(replacement.play)
+        if source is None or not source.cards[JOKER]:
+            continue
+        source.cards[JOKER] -= 1
+        source.cards[replacement.card] += 1
+        hand[replacement.card] -= 1
+        hand[JOKER] += 1
+        steps.append(Step("replace-joker", (replacement.card,), HAND, replacement.play))
+
+    new_index = 0
+    for play in (turn.meld or ()) if turn else ():
+        new_index += 1
+        name = f"new/{new_index}"
+        cards = Counter(c.plain() for c in play.cards)
+        hand -= cards
+        sources.append(_Source(name, None if shared else mover, cards))
+        steps.append(Step("meld", tuple(play.cards), HAND, name, None if shared else mover))
+
+    discards = _discards(before, after)
+    left_in_hand = Counter(c.plain() for c in after.player(mover).hand or ())
+    played_from_hand = hand - left_in_hand - Counter(c.plain() for c in discards)
+
+    targets = list(after.named_plays().items())
+    matched = _match(sources, targets, shared)
+    names: dict[str, str] = {}
+    pools: dict[str, Counter] = {s.name: Counter(s.cards) for s in sources}
+    needs: dict[str, Counter] = {}
+    for index, (after_name, play) in enumerate(targets):
+        wanted = Counter(c.plain() for c in play.cards)
+        source = matched.get(index)
+        if source is not None:
+            kept = wanted & pools[source.name]
+            pools[source.name] -= kept
+            wanted -= kept
+            names[after_name] = source.name
+        else:
+            new_index += 1
+            names[after_name] = f"new/{new_index}"
+        needs[after_name] = wanted
+
+    space_of = {s.name: s.space for s in sources}
+    hand_pool = Counter(played_from_hand)
+    disturbed = {s.name for s in sources if not s.name.startswith("new/") and pools[s.name]}
+    moved = 0
+    for after_name, play in targets:
+        target = names[after_name]
+        target_space = None if shared else after_name.split("/")[0]
+        new_space = target_space if target.startswith("new/") and not shared else None
+        from_hand: list[Card] = []
+        arrivals: list[tuple[Card, str]] = []
+        for card, count in sorted(needs[after_name].items()):
+            for _ in range(count):
+                origin = _take(card, pools, space_of, target_space, hand_pool)
+                if origin == HAND:
+                    from_hand.append(card)
+                else:
+                    arrivals.append((card, origin))
+        stolen = [
+            (card, origin) for card, origin in arrivals
+            if not shared and space_of[origin] not in (mover, target_space)
+        ]
+        if from_hand:
+            steps.append(Step("play", tuple(from_hand), HAND, target, new_space))
+            new_space = None
+        payment = list(from_hand)
+        for card, origin in arrivals:
+            moved += 1
+            if (card, origin) in stolen:
+                paid, payment = payment[:1], payment[1:]
+                steps.append(Step("steal", (card,), origin, target, new_space, tuple(paid)))
+            else:
+                steps.append(Step("move", (card,), origin, target, new_space))
+            new_space = None
+    for card in discards:
+        steps.append(Step("discard", (card,), HAND))
+    return Plan(tuple(steps), len(disturbed), moved, names)
+
+
+def _discards(before: Position, after: Position) -> list[Card]:
+    if after.turn is not None and after.turn.discard_declared:
+        return [after.turn.discard] if after.turn.discard is not None else []
+    return list(after.discard_pile[len(before.discard_pile):])
+
+
+def _match(sources: list[_Source], targets: list[tuple[str, Play]], shared: bool) -> dict[int, _Source]:
+    """Final play index -> the play it grew from (most shared cards, same space)."""
+    graph = nx.Graph()
+    for i, (name, play) in enumerate(targets):
+        wanted = Counter(c.plain() for c in play.cards)
+        space = None if shared else name.split("/")[0]
+        for j, source in enumerate(sources):
+            if source.space != space:
+                continue
+            overlap = sum((wanted & source.cards).values())
+            if overlap:
+                # Ties go to the older play so names stay stable.
+                graph.add_edge(("after", i), ("before", j), weight=overlap * 1000 - j)
+    matching = nx.max_weight_matching(graph)
+    result: dict[int, _Source] = {}
+    for a, b in matching:
+        after_node, before_node = (a, b) if a[0] == "after" else (b, a)
+        result[after_node[1]] = sources[before_node[1]]
+    return result
+
+
+def _take(card: Card, pools: dict[str, Counter], space_of: dict[str, str | None], target_space: str | None,
+          hand_pool: Counter) -> str:
+    """Where a card arriving in a play comes from: a play of the same space, another play, or the hand."""
+    candidates = [name for name, pool in pools.items() if pool[card] > 0]
+    candidates.sort(key=lambda name: (space_of[name] != target_space, name))
+    if candidates:
+        pools[candidates[0]][card] -= 1
+        return candidates[0]
+    hand_pool[card] -= 1
+    return HAND

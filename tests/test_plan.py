@@ -1,0 +1,90 @@
+"""Move plans from a before and an after position (no solver involved)."""
+
+from __future__ import annotations
+
+from solver.checker import check
+from solver.plan import make_plan
+from solver.position import Position
+
+BEFORE = """
+rules = "house-classic"
+hand_number = 5
+to_move = "bob"
+[players.ann]
+melded = true
+hand_count = 5
+space = ["6C 6D 6H"]
+[players.bob]
+melded = true
+hand = "5D 5H 6S 7D 9D 9S"
+space = ["JC JD JH JS"]
+[piles]
+discard = "3H 2D 10H"
+stock = 33
+"""
+
+AFTER = """
+rules = "house-classic"
+hand_number = 5
+to_move = "bob"
+[players.ann]
+melded = true
+hand_count = 5
+space = ["6C 6H 6S"]
+[players.bob]
+melded = true
+hand = "5H 9S"
+space = ["JC JD JH JS", "5D 6D 7D"]
+[piles]
+discard = "3H 2D 10H 9D"
+stock = 33
+[turn]
+meld = []
+replaced = []
+discard = "9D"
+"""
+
+
+def steps_of(before: str, after: str) -> list[dict]:
+    b = Position.from_toml(before)
+    a = Position.from_toml(after, strict=False)
+    assert check(b, a).legal
+    return make_plan(b, a).to_data(b.rules.deck)
+
+
+def test_a_paid_steal_names_its_payment_and_the_untouched_play_keeps_its_name() -> None:
+    steps = steps_of(BEFORE, AFTER)
+    (steal,) = [s for s in steps if s["action"] == "steal"]
+    assert (steal["card"], steal["from"], steal["to"]) == ("6D", "ann/1", "new/1")
+    assert steal["paid_by"] and set(steal["paid_by"]) <= {"5D", "7D"}
+    plays = [s for s in steps if s["action"] == "play"]
+    assert sorted(c for s in plays for c in s["cards"]) == ["5D", "6S", "7D"]
+    assert steps[-1] == {"action": "discard", "card": "9D"}
+    assert not any(s.get("to") == "bob/1" for s in steps)
+
+
+def test_the_plan_counts_disturbed_plays_and_moved_cards() -> None:
+    plan = make_plan(Position.from_toml(BEFORE), Position.from_toml(AFTER, strict=False))
+    assert plan.plays_disturbed == 1  # ann/1 lost 6D
+    assert plan.cards_moved == 1
+
+
+def test_tile_split_moves_only_the_cards_that_leave() -> None:
+    before = """
+rules = "rummikub-lenient"
+to_move = "ann"
+table = ["B1 B2 B3 B4 B5 B6"]
+[players.ann]
+melded = true
+hand = "B4 K9"
+[players.bob]
+hand_count = 5
+[piles]
+stock = 40
+"""
+    after = before.replace('table = ["B1 B2 B3 B4 B5 B6"]', 'table = ["B1 B2 B3 B4", "B4 B5 B6"]').replace('hand = "B4 K9"', 'hand = "K9"')
+    steps = steps_of(before, after)
+    moves = [s for s in steps if s["action"] == "move"]
+    plays = [s for s in steps if s["action"] == "play"]
+    assert len(moves) == 2 and {m["from"] for m in moves} == {"table/1"}
+    assert plays == [{"action": "play", "cards": ["B4"], "from": "hand", "to": "new/1"}]
