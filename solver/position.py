@@ -265,7 +265,7 @@ class _Reader:
                 raise self.fail("hand_number", "missing: House Rummy needs the hand of the game (1-6)")
             if not isinstance(hand_number, int) or isinstance(hand_number, bool) or not 1 <= hand_number <= 6:
                 raise self.fail("hand_number", f"{hand_number!r} is not a hand of the game (1-6)")
-        elif hand_number is not None and (not isinstance(hand_number, int) or hand_number < 1):
+        elif hand_number is not None and (not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 1):
             raise self.fail("hand_number", f"{hand_number!r} is not a positive whole number")
 
         players_data = data.get("players")
@@ -518,9 +518,14 @@ class _Reader:
             if card in play.cards:
                 return self.play_place(position, name)
         for p in position.players:
+            if any(card in attached.cards for attached in p.layoffs):
+                return f"players.{p.name}.layoffs"
+        for p in position.players:
             if card in (p.hand or ()):
                 return f"players.{p.name}.hand"
-        return "piles"
+        if card in position.discard_pile:
+            return "piles.discard"
+        return "piles.stock"
 
 
 def _ambiguous_joker(found: tuple) -> bool:

@@ -50,6 +50,8 @@ def plain_counter(cards) -> Counter:
 
 def check_same_game(before: Position, after: Position) -> None:
     """A pair that is not one game's turn is bad input, not an illegal turn."""
+    if before.phase != "play":
+        raise PositionError("before: phase", f"{before.phase!r}: 'check' judges the play phase (phase = \"play\")")
     if before.rules != after.rules:
         raise PositionError("after", f"plays under {after.rules!r}, the position before under {before.rules!r}")
     if [p.name for p in before.players] != [p.name for p in after.players]:

@@ -64,12 +64,18 @@ def _initial_meld(facts: TurnFacts, played: Counter) -> tuple[list[Breach], list
             new_plays.append(play)
     touched = [key for key, n in remaining.items() for _ in range(n)]
     threshold = rules.meld_threshold(facts.before.hand_number)
-    value = sum(meld_value(p.cards, rules) for p in new_plays)
-    from_rack = not (plain_counter(c for p in new_plays for c in p.cards) - played)
-    meld_notes = [p.notation(rules) for p in new_plays]
+    rack = Counter(played)
+    meld_plays: list[Play] = []
+    for play in sorted(new_plays, key=lambda p: -meld_value(p.cards, rules)):
+        tiles = plain_counter(play.cards)
+        if not tiles - rack:
+            rack -= tiles
+            meld_plays.append(play)
+    value = sum(meld_value(p.cards, rules) for p in meld_plays)
+    meld_notes = [p.notation(rules) for p in meld_plays]
     if touched:
         names = [show(list(k)) for k in touched]
-        if new_plays and value >= threshold and from_rack:
+        if meld_plays and value >= threshold:
             breaches.append(Breach("rearranged-on-initial-meld",
                                    f"the table plays {'; '.join(names)} were changed in the initial-meld turn; "
                                    "rearranging starts next turn", tuple(c.notation(rules.deck) for k in touched for c in k)))
@@ -77,21 +83,19 @@ def _initial_meld(facts: TurnFacts, played: Counter) -> tuple[list[Breach], list
             breaches.append(Breach("touched-before-meld",
                                    f"the table plays {'; '.join(names)} were changed before the initial meld",
                                    tuple(c.notation(rules.deck) for k in touched for c in k)))
-    elif new_plays and not from_rack:
+    elif len(meld_plays) < len(new_plays):
         breaches.append(Breach("meld-not-from-hand", "the initial meld uses tiles that were not on the rack"))
-    if new_plays and value < threshold:
+    if meld_plays and value < threshold:
         breaches.append(Breach("meld-too-small", f"the initial meld is worth {value}; {rules.name} needs {threshold}",
-                               tuple(c.notation(rules.deck) for p in new_plays for c in p.cards)))
+                               tuple(c.notation(rules.deck) for p in meld_plays for c in p.cards)))
     declared = facts.after.turn.meld if facts.after.turn is not None else None
-    if declared:
-        laid = Counter(_key(p) for p in new_plays)
-        for play in declared:
-            if laid[_key(play)] == 0:
-                breaches.append(Breach("meld-not-from-hand",
-                                       f"the declared meld play {play.notation(rules)} is not a new play of rack tiles",
-                                       tuple(c.notation(rules.deck) for c in play.cards)))
-            else:
-                laid[_key(play)] -= 1
+    for play in declared or ():
+        foreign = plain_counter(play.cards) - played
+        if foreign:
+            breaches.append(Breach("meld-not-from-hand",
+                                   f"the declared meld play {play.notation(rules)} uses {show(sorted(foreign.elements()))}, "
+                                   "which did not come from the rack",
+                                   tuple(c.notation(rules.deck) for c in foreign.elements())))
     return breaches, meld_notes
 
 
