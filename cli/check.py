@@ -21,11 +21,15 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     """Judge a proposed turn: exit 0 when legal, 1 when illegal (every breach listed)."""
     from cli import output
     from solver.checker import check as judge
+    from solver.errors import RummyError
     from solver.position import Position
 
     before = Position.from_file(before_path)
     after = read_after(after_path)
-    verdict = judge(before, after)
+    try:
+        verdict = judge(before, after)
+    except RummyError as error:
+        raise RummyError(f"{before_path} -> {after_path}: {error}") from None
     if json_output:
         output.print_json(verdict.to_data())
     else:

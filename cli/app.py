@@ -1,0 +1,69 @@
+"""The ``rummy`` program: one typer app, one module per command.
+
+Start-up time matters (``rummy best`` is timed against a bare import of
+OR-Tools), so this module and the command modules import only typer and the
+standard library at the top; rich, the solver and OR-Tools are imported
+inside the command functions that need them.
+
+Adding a command: write ``cli/NAME.py`` with a function whose parameters use
+the shared definitions of ``cli/options.py``, returns an exit code (or
+None for 0) and raises ``RummyError`` for bad input; then register it below
+with one line.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from cli.output import PROGRAM, run_guarded
+from cli.best import best
+from cli.check import check
+from cli.rules_cmd import rules
+from cli.show import show
+
+app = typer.Typer(
+    name=PROGRAM,
+    help="Best moves, turn checks and puzzles for rummy games where the table can be rearranged.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+app.command("best")(best)
+app.command("check")(check)
+app.command("show")(show)
+app.command("rules")(rules)
+
+
+def print_version(value: bool) -> None:
+    if not value:
+        return
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed_version
+
+    try:
+        number = installed_version("rummy")
+    except PackageNotFoundError:
+        number = "(not installed)"
+    typer.echo(f"{PROGRAM} {number}")
+    raise typer.Exit(0)
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=print_version, help="Print rummy's version and exit."),
+    ] = False,
+) -> None:
+    """Best moves, turn checks and puzzles for rummy games where the table can be rearranged."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Console-script entry point: runs one command and returns its exit code."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    command = typer.main.get_command(app)
+    return run_guarded(lambda: command.main(args=args, prog_name=PROGRAM, standalone_mode=False))
