@@ -34,6 +34,8 @@ app = typer.Typer(
 
 app.command("best")(best)
 app.command("check")(check)
+app.command("best")(best)
+app.command("check")(check)
 app.command("show")(show)
 app.command("rules")(rules)
 

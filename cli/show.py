@@ -1,0 +1,266 @@
+"""``rummy show POSITION``: draw a position in the terminal, or print its data as JSON.
+
+Plays carry the names move plans use (``ann/2``, ``table/3``) and are
+printed in play order, so what ``show`` prints can be read next to a plan
+from ``rummy best``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cli.options import AfterFlag, JsonFlag, PositionPath
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from cli.output import Styled
+
+    from solver.cards import Card
+    from solver.plays import Play
+    from solver.position import Player, Position
+    from solver.rules import Ruleset
+
+HOUSE_HANDS = 6
+NOT_WHOLE = ("  not a whole play", "bold red")
+
+
+def show(position_path: PositionPath, json_output: JsonFlag = False, after: AfterFlag = False) -> int:
+    """Draw a position: rules, whose turn, every player's hand and plays, the piles."""
+    from cli import output
+
+    position = read_position(position_path, after)
+    if json_output:
+        output.print_json(position.to_data())
+    else:
+        output.print_lines(position_lines(position))
+    return output.EXIT_OK
+
+
+def read_position(path: Path, after: bool = False) -> Position:
+    """A position to play from is read strictly. An after-position (``--after``,
+    or any file with a [turn] table) is read as ``check`` reads it: it may hold
+    the breaches ``check`` is there to report, so it is drawn as it is, with
+    plays that are not whole marked."""
+    from solver.position import Position
+
+    from solver.errors import PositionError
+
+    position = Position.from_file(path, strict=False)
+    if after or position.turn is not None:
+        return position
+    try:
+        return Position.from_file(path)
+    except PositionError as error:
+        # Only the end-state checks failed: the file may be an after-position.
+        raise PositionError(error.place, f"{error.problem} (an after-position? 'rummy show --after' draws it)") from None
+
+
+# --------------------------------------------------------------- drawing
+def position_lines(position: Position) -> list[Styled | str]:
+    lines: list[Styled | str] = header_lines(position)
+    if position.rules.table == "shared":
+        lines.append("")
+        lines.extend(shared_table_lines(position))
+    for player in position.players:
+        lines.append("")
+        lines.extend(player_lines(position, player))
+    lines.append("")
+    lines.extend(pile_lines(position))
+    if position.turn is not None:
+        lines.append("")
+        lines.extend(turn_lines(position))
+    return lines
+
+
+def header_lines(position: Position) -> list[Styled | str]:
+    from cli.output import text
+    from solver.rules import PRESET_SUMMARIES, ruleset_to_spec
+
+    rules = position.rules
+    spec = ruleset_to_spec(rules)
+    changed = ""
+    if isinstance(spec, dict):
+        changed = " with " + ", ".join(f"{key} = {value}" for key, value in spec.items() if key != "preset")
+    lines: list[Styled | str] = [
+        text(("rules: ", "bold"), (rules.name, "bold cyan"), changed, f"  ({PRESET_SUMMARIES.get(rules.name, rules.family)})")
+    ]
+    facts = []
+    if position.hand_number is not None:
+        facts.append(f"hand {position.hand_number} of {HOUSE_HANDS}" if rules.is_house else f"hand {position.hand_number}")
+    cost = meld_cost(position)
+    if cost:
+        facts.append(f"meld cost {cost}" if rules.is_house else f"initial meld {cost} points")
+    if position.first_out is not None:
+        facts.append(f"first out: {position.first_out}")
+    if facts:
+        lines.append(", ".join(facts))
+    lines.append(text(("to move: ", "bold"), (position.to_move, "bold green"), f" ({position.phase} phase)"))
+    return lines
+
+
+def meld_cost(position: Position) -> int:
+    """The points an initial meld needs this hand (0 where the rules set none)."""
+    return position.rules.meld_threshold(position.hand_number)
+
+
+def player_lines(position: Position, player: Player) -> list[Styled | str]:
+    from cli.output import cards_text, text
+
+    rules = position.rules
+    deck = rules.deck
+    facts = []
+    if player.side != player.name:
+        facts.append(f"side {player.side}")
+    if melding_matters(rules):
+        facts.append("melded" if player.melded else "not melded")
+    facts.append(f"{player.hand_size} in hand")
+    is_mover = player.name == position.to_move
+    name_style = "bold green" if is_mover else "bold"
+    lines: list[Styled | str] = [
+        text((player.name, name_style), ("  (to move)" if is_mover else ""), "  " + ", ".join(facts))
+    ]
+    if player.hand is None:
+        lines.append(f"  hand  {player.hand_count} {unit(rules)}, not known")
+    else:
+        hand = sort_for_display(player.hand)
+        shown = cards_text(hand, deck, hot=player.hot, warm=player.warm) if hand else text("(empty)")
+        lines.append(text("  hand  ", shown))
+    if player.hot:
+        lines.append(text("  hot   ", cards_text(player.hot, deck), "  (must be played this turn)"))
+    if player.warm:
+        lines.append(text("  warm  ", cards_text(player.warm, deck), "  (may not be discarded this turn)"))
+    if rules.table != "shared":
+        lines.extend(owned_play_lines(position, player))
+    return lines
+
+
+def owned_play_lines(position: Position, player: Player) -> list[Styled | str]:
+    """A player's space or owned plays, each with its score and lay-offs."""
+    from cli.output import cards_text, text
+    from solver.plays import is_whole
+    from solver.scoring import play_score
+
+    rules = position.rules
+    named = {name: play for name, play in position.named_plays().items() if name.split("/")[0] == player.name}
+    label = "plays" if rules.table == "owned_plays" else "space"
+    if not named:
+        return [f"  {label}: empty"]
+    scored = rules.family in ("house", "robber")
+    width = max(len(name) for name in named)
+    lines: list[Styled | str] = []
+    total = 0
+    for name, play in named.items():
+        cards = position.play_with_layoffs(name)
+        line = text(f"  {name.ljust(width)}  ", cards_text(play_order(play, rules), rules.deck))
+        if not is_whole(cards, rules):
+            line += NOT_WHOLE
+        elif scored:
+            score = play_score(cards, rules)
+            total += score
+            line += f"  {score} points"
+        lines.append(line)
+        for layer, attached in layoffs_on(position, name):
+            lines.append(text(" " * (width + 4) + "+ ", cards_text(attached, rules.deck), f"  laid off by {layer}"))
+    if rules.is_house:
+        lines.append(f"  space total: {total} points")
+    return lines
+
+
+def shared_table_lines(position: Position) -> list[Styled | str]:
+    from cli.output import cards_text, text
+    from solver.plays import is_whole
+
+    rules = position.rules
+    named = position.named_plays()
+    if not named:
+        return [text(("table", "bold"), ": empty")]
+    width = max(len(name) for name in named)
+    lines: list[Styled | str] = [text(("table", "bold"), f"  {len(named)} plays")]
+    for name, play in named.items():
+        line = text(f"  {name.ljust(width)}  ", cards_text(play_order(play, rules), rules.deck))
+        lines.append(line if is_whole(play.cards, rules) else line + NOT_WHOLE)
+    return lines
+
+
+def pile_lines(position: Position) -> list[Styled | str]:
+    from cli.output import cards_text, text
+
+    rules = position.rules
+    deck = rules.deck
+    lines: list[Styled | str] = []
+    # Tile rummy has no discard pile; say nothing about one unless the file gives it.
+    if rules.discard or position.discard_pile:
+        discard = cards_text(position.discard_pile, deck) if position.discard_pile else text("empty")
+        lines.append(text(("discard", "bold"), " (bottom to top): ", discard))
+    stock = position.stock
+    if stock is None:
+        lines.append(text(("stock", "bold"), ": not given"))
+    elif isinstance(stock, int):
+        lines.append(text(("stock", "bold"), f": {stock} {unit(rules)}"))
+    else:
+        lines.append(text(("stock", "bold"), f" ({len(stock)} {unit(rules)}, top first): ", cards_text(stock, deck)))
+    return lines
+
+
+def turn_lines(position: Position) -> list[Styled | str]:
+    """The [turn] declarations of an after-position (what the end state cannot show)."""
+    from cli.output import card_text, cards_text, text
+
+    turn = position.turn
+    assert turn is not None
+    rules = position.rules
+    lines: list[Styled | str] = [text(("turn", "bold"), " (declared)")]
+    if turn.meld is None:
+        lines.append("  meld: not declared")
+    elif not turn.meld:
+        lines.append("  meld: none")
+    else:
+        melds = [cards_text(play_order(play, rules), rules.deck) for play in turn.meld]
+        lines.append(text("  meld: ", text(" | ").join(melds)))
+    if turn.replaced is None:
+        lines.append("  replaced: not declared")
+    elif not turn.replaced:
+        lines.append("  replaced: none")
+    else:
+        pieces = [text(f"{r.play} ", card_text(r.card, rules.deck)) for r in turn.replaced]
+        lines.append(text("  replaced: ", text(", ").join(pieces)))
+    if turn.discard is not None:
+        lines.append(text("  discard: ", card_text(turn.discard, rules.deck)))
+    else:
+        lines.append("  discard: none" if turn.discard_declared else "  discard: not declared")
+    return lines
+
+
+# --------------------------------------------------------------- helpers
+def play_order(play: Play, rules: Ruleset) -> tuple[Card, ...]:
+    """The order ``Play.notation(rules)`` prints: runs by rank, jokers where they stand."""
+    from solver.plays import readings
+
+    found = readings(play.cards, rules)
+    return found[0].ordered() if found else play.cards
+
+
+def melding_matters(rules: Ruleset) -> bool:
+    """Whether a player's first meld changes what they may do (initial meld, lay-off limits)."""
+    return bool(rules.initial_meld) or rules.layoff_needs_meld
+
+
+def unit(rules: Ruleset) -> str:
+    return "tiles" if rules.deck == "tiles" else "cards"
+
+
+def layoffs_on(position: Position, play_name: str) -> list[tuple[str, tuple[Card, ...]]]:
+    return [
+        (player.name, attached.cards)
+        for player in position.players
+        for attached in player.layoffs
+        if attached.target == play_name
+    ]
+
+
+def sort_for_display(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A hand grouped by suit (colour), ranks ascending, jokers last; the file's order is not meaningful."""
+    from solver.cards import SUITS
+
+    return tuple(sorted(cards, key=lambda c: (c.is_joker, SUITS.index(c.suit) if c.suit else 0, c.rank)))
