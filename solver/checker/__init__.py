@@ -14,23 +14,29 @@ from ..position import Position
 from .facts import gather_facts
 from .gain import turn_gain
 from .house import judge_house
+from .layoff import judge_layoff
+from .robber import apply_draw, judge_robber
 from .tiles import judge_tiles
 from .verdict import Breach, Verdict
 
 __all__ = ["Breach", "Verdict", "check", "turn_gain"]
 
-JUDGES = {"house": judge_house, "tile": judge_tiles}
+JUDGES = {"house": judge_house, "tile": judge_tiles, "robber": judge_robber, "layoff": judge_layoff}
 
 
 def check(before: Position, after: Position) -> Verdict:
     """Judge the turn from ``before`` to ``after``. Bad input raises RummyError."""
+    original = before
+    draw_breaches: list[Breach] = []
+    draw: dict = {}
+    if before.phase == "draw" and before.rules.family == "robber":
+        before, draw, draw_breaches = apply_draw(before, after)
     facts = gather_facts(before, after)
-    judge = JUDGES.get(before.rules.family)
-    if judge is None:
-        raise NotImplementedError(f"check does not judge {before.rules.family} games yet")
-    family_breaches, reading = judge(facts)
-    breaches = _dedupe(facts.breaches + family_breaches)
-    gain = turn_gain(before, after)
+    family_breaches, reading = JUDGES[before.rules.family](facts)
+    if draw:
+        reading["draw"] = draw
+    breaches = _dedupe(draw_breaches + facts.breaches + family_breaches)
+    gain = turn_gain(original, after)
     if gain is not None:
         reading["gain"] = _number(gain)
     return Verdict(not breaches, tuple(breaches), reading)

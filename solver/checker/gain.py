@@ -72,10 +72,35 @@ def tiles_gain(before: Position, after: Position, objective: str = "tiles") -> i
     return sum(played.values())
 
 
+def robber_gain(before: Position, after: Position) -> int:
+    """Change of (owned points - hand penalty) of the mover's side minus each other side's."""
+    def standing(position: Position) -> Counter:
+        points: Counter = Counter()
+        for player in position.players:
+            points[player.side] += sum(play_score(p.cards, position.rules) for p in player.plays)
+            if player.hand is not None:
+                points[player.side] -= hand_penalty(player.hand, position.rules)
+        return points
+
+    old, new = standing(before), standing(after)
+    mover_side = before.mover.side
+    return sum((new[s] - old[s]) * (1 if s == mover_side else -1) for s in set(old) | set(new))
+
+
+def layoff_gain(before: Position, after: Position) -> int:
+    """Penalty value of the cards that left the mover's hand (played or discarded)."""
+    gone = Counter(c.plain() for c in before.mover.hand or ()) - Counter(c.plain() for c in after.player(before.to_move).hand or ())
+    return sum(penalty(card, before.rules) * n for card, n in gone.items())
+
+
 def turn_gain(before: Position, after: Position, objective: str = "default") -> Fraction | int | None:
     family = before.rules.family
     if family == "house":
         return house_gain(before, after)
     if family == "tile":
         return tiles_gain(before, after, "value" if objective == "value" else "tiles")
+    if family == "robber":
+        return robber_gain(before, after)
+    if family == "layoff":
+        return layoff_gain(before, after)
     return None
