@@ -30,7 +30,7 @@ class Step:
     source: str | None = None  # play name, or "hand"
     target: str | None = None  # play name (existing, or new/K)
     space: str | None = None  # where a new play lies (spaces and personal tables)
-    paid_by: tuple[Card, ...] = ()
+    paid_by: tuple[Card, ...] | None = None  # House steals: the hand cards that pay
 
     def to_data(self, deck: str) -> dict[str, Any]:
         data: dict[str, Any] = {"action": self.action}
@@ -45,7 +45,7 @@ class Step:
             data["to"] = self.target
         if self.space is not None:
             data["space"] = self.space
-        if self.action == "steal":
+        if self.paid_by is not None:
             data["paid_by"] = [c.notation(deck) for c in self.paid_by]
         return data
 
@@ -76,9 +76,12 @@ def make_plan(before: Position, after: Position) -> Plan:
     mover = before.to_move
     steps: list[Step] = []
 
+    extend_only = rules.rearrange == "extend_only"
+    # Robber plays change owner when stolen: match them across owners.
+    any_owner = shared or rules.table == "owned_plays"
     sources: list[_Source] = [
-        _Source(name, None if shared else name.split("/")[0], Counter(c.plain() for c in play.cards))
-        for name, play in before.named_plays().items()
+        _Source(name, None if any_owner else name.split("/")[0], Counter(c.plain() for c in before.play_with_layoffs(name)))
+        for name in before.named_plays()
     ]
     hand = Counter(c.plain() for c in before.mover.hand or ())
     by_name = {s.name: s for s in sources}
@@ -98,15 +101,22 @@ def make_plan(before: Position, after: Position) -> Plan:
         name = f"new/{new_index}"
         cards = Counter(c.plain() for c in play.cards)
         hand -= cards
-        sources.append(_Source(name, None if shared else mover, cards))
-        steps.append(Step("meld", tuple(play.cards), HAND, name, None if shared else mover))
+        sources.append(_Source(name, None if any_owner else mover, cards))
+        if not extend_only:
+            steps.append(Step("meld", tuple(play.cards), HAND, name, None if shared else mover))
 
     discards = _discards(before, after)
     left_in_hand = Counter(c.plain() for c in after.player(mover).hand or ())
     played_from_hand = hand - left_in_hand - Counter(c.plain() for c in discards)
 
-    targets = list(after.named_plays().items())
-    matched = _match(sources, targets, shared)
+    targets = [(name, Play(after.play_with_layoffs(name))) for name in after.named_plays()]
+    if extend_only:
+        # Meld plays of extend-only games are simply new plays of hand cards.
+        sources = [s for s in sources if not s.name.startswith("new/")]
+        hand = Counter(c.plain() for c in before.mover.hand or ())
+        played_from_hand = hand - Counter(c.plain() for c in after.player(mover).hand or ()) - Counter(c.plain() for c in _discards(before, after))
+        new_index = 0
+    matched = _match(sources, targets, any_owner)
     names: dict[str, str] = {}
     pools: dict[str, Counter] = {s.name: Counter(s.cards) for s in sources}
     needs: dict[str, Counter] = {}
@@ -123,6 +133,8 @@ def make_plan(before: Position, after: Position) -> Plan:
             names[after_name] = f"new/{new_index}"
         needs[after_name] = wanted
 
+    if extend_only:
+        return _extend_plan(before, after, targets, matched, names, needs, steps, discards)
     space_of = {s.name: s.space for s in sources}
     hand_pool = Counter(played_from_hand)
     disturbed = {s.name for s in sources if not s.name.startswith("new/") and pools[s.name]}
@@ -159,6 +171,31 @@ def make_plan(before: Position, after: Position) -> Plan:
     for card in discards:
         steps.append(Step("discard", (card,), HAND))
     return Plan(tuple(steps), len(disturbed), moved, names)
+
+
+def _extend_plan(before, after, targets, matched, names, needs, steps, discards) -> Plan:
+    """Plays only grow: each final play is a new play, a lay-off, or (Robber) a steal."""
+    mover = before.to_move
+    robber = before.rules.table == "owned_plays"
+    grown = 0
+    for index, (after_name, _) in enumerate(targets):
+        added = tuple(sorted(needs[after_name].elements()))
+        if not added:
+            continue
+        source = matched.get(index)
+        if source is None:
+            steps.append(Step("play", added, HAND, names[after_name], None if robber else mover))
+            continue
+        grown += 1
+        if robber and source.name.split("/")[0] != mover:
+            steps.append(Step("steal", added, source.name, after_name))
+        else:
+            steps.append(Step("lay-off", added, HAND, source.name))
+    order = {"play": 0, "lay-off": 1, "steal": 1}
+    steps.sort(key=lambda step: order.get(step.action, 2))
+    for card in discards:
+        steps.append(Step("discard", (card,), HAND))
+    return Plan(tuple(steps), grown, 0, names)
 
 
 def _discards(before: Position, after: Position) -> list[Card]:
