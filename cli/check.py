@@ -79,13 +79,18 @@ def verdict_lines(verdict) -> list:
             lines.append(text("  ", (breach.code, "bold"), f"  {breach.message}"))
     reading = verdict.reading
     described = []
-    for key in ("meld", "replaced"):
-        if reading.get(key):
-            described.append(f"{key}: {'; '.join(reading[key])}")
-    if reading.get("discard"):
-        described.append(f"discard: {reading['discard']}")
-    for play, steal in (reading.get("steals") or {}).items():
-        described.append(f"{play} steals {' '.join(steal['stolen'])} paid by {' '.join(steal['paid_by']) or 'nothing'}")
+    for key, value in reading.items():
+        if key in ("inferred", "gain") or value in (None, [], {}, ""):
+            continue
+        if key == "steals" and isinstance(value, dict):
+            for play, steal in value.items():
+                described.append(f"{play} steals {' '.join(steal['stolen'])} paid by {' '.join(steal['paid_by']) or 'nothing'}")
+        elif isinstance(value, dict):
+            described.append(f"{key}: " + "; ".join(f"{k} {' '.join(v) if isinstance(v, list) else v}" for k, v in value.items()))
+        elif isinstance(value, list):
+            described.append(f"{key}: {'; '.join(map(str, value))}")
+        else:
+            described.append(f"{key}: {value}")
     if reading.get("inferred"):
         described.append("inferred: " + ", ".join(reading["inferred"]))
     if "gain" in reading:

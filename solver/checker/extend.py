@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-import networkx as nx
-
 from ..cards import Card
 from .facts import TurnFacts, plain_counter
 from .verdict import Breach
@@ -38,48 +36,55 @@ def match_growth(facts: TurnFacts, before_plays: dict[str, tuple[Card, ...]], af
     show = facts.show
     before_cards = {name: plain_counter(cards) for name, cards in before_plays.items()}
     after_cards = {name: plain_counter(cards) for name, cards in after_plays.items()}
-    graph = nx.Graph()
-    for b, bc in before_cards.items():
-        for a, ac in after_cards.items():
-            if same_owner and b.split("/")[0] != a.split("/")[0]:
-                continue
-            if not bc - ac:
-                graph.add_edge(("before", b), ("after", a))
-    matching = nx.bipartite.maximum_matching(graph, top_nodes=[n for n in graph if n[0] == "before"]) if graph else {}
+    matching = _contain_matching(before_cards, after_cards, same_owner)
     grew: dict[str, tuple[str | None, Counter]] = {}
-    matched_before: set[str] = set()
+    partner_of = {a: b for b, a in matching.items()}
     for a, ac in after_cards.items():
-        partner = matching.get(("after", a))
-        if partner is None:
-            grew[a] = (None, Counter(ac))
-        else:
-            matched_before.add(partner[1])
-            grew[a] = (partner[1], ac - before_cards[partner[1]])
+        b = partner_of.get(a)
+        grew[a] = (None, Counter(ac)) if b is None else (b, ac - before_cards[b])
     breaches: list[Breach] = []
-    for b in before_cards:
-        if b in matched_before:
+    for b, bc in before_cards.items():
+        if b in matching:
             continue
-        bc = before_cards[b]
         holders = [a for a, ac in after_cards.items() if bc & ac]
-        if len(holders) > 1:
-            breaches.append(Breach("play-split", f"{b} ({show(sorted(bc.elements()))}) was split over {', '.join(holders)}; plays only grow",
-                                   tuple(c.notation(facts.deck) for c in bc.elements()), (b, *holders)))
+        merged_into = [a for a in holders if a in partner_of and not bc - (after_cards[a] - before_cards[partner_of[a]])]
+        cards = tuple(c.notation(facts.deck) for c in bc.elements())
+        if merged_into:
+            a = merged_into[0]
+            breaches.append(Breach("play-merged", f"{a} holds {b} ({show(sorted(bc.elements()))}) together with "
+                                   f"{partner_of[a]}; plays are never merged", cards, (a, b, partner_of[a])))
         else:
-            breaches.append(Breach("play-merged" if holders and _holds_other_play(holders[0], b, before_cards, after_cards) else "play-split",
-                                   f"{b} ({show(sorted(bc.elements()))}) does not lie whole in one play after the turn"
-                                   + (f"; {holders[0]} merges it with another play" if holders else ""),
-                                   tuple(c.notation(facts.deck) for c in bc.elements()), (b, *holders)))
-    for a, ac in after_cards.items():
-        inside = [b for b, bc in before_cards.items() if not bc - ac and (not same_owner or b.split("/")[0] == a.split("/")[0])]
-        if len(inside) > 1:
-            breaches.append(Breach("play-merged", f"{a} holds the plays {', '.join(inside)}; plays are never merged",
-                                   plays=(a, *inside)))
+            breaches.append(Breach("play-split", f"{b} ({show(sorted(bc.elements()))}) does not lie whole in one play "
+                                   f"after the turn{' (its cards are in ' + ', '.join(holders) + ')' if holders else ''}; "
+                                   "plays only grow", cards, (b, *holders)))
     return Growth(grew, tuple(breaches))
 
 
-def _holds_other_play(after_name, before_name, before_cards, after_cards) -> bool:
-    ac = after_cards[after_name]
-    return any(b != before_name and before_cards[b] & ac for b in before_cards)
+def _contain_matching(before_cards: dict[str, Counter], after_cards: dict[str, Counter], same_owner: bool) -> dict[str, str]:
+    """Before play -> after play containing it; most plays matched, a play's own owner first (Kuhn's algorithm)."""
+    def owner(name: str) -> str:
+        return name.split("/")[0]
+
+    options: dict[str, list[str]] = {}
+    for b, bc in before_cards.items():
+        fits = [a for a, ac in after_cards.items() if not bc - ac and (not same_owner or owner(a) == owner(b))]
+        fits.sort(key=lambda a: (owner(a) != owner(b), sum((after_cards[a] - bc).values()), a))
+        options[b] = fits
+    taken: dict[str, str] = {}
+
+    def place(b: str, seen: set[str]) -> bool:
+        for a in options[b]:
+            if a in seen:
+                continue
+            seen.add(a)
+            if a not in taken or place(taken[a], seen):
+                taken[a] = b
+                return True
+        return False
+
+    for b in sorted(before_cards):
+        place(b, set())
+    return {b: a for a, b in taken.items()}
 
 
 def discard_breaches(facts: TurnFacts, must_discard: bool) -> list[Breach]:

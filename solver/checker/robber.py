@@ -49,7 +49,7 @@ def judge_robber(facts: TurnFacts) -> tuple[list[Breach], dict]:
                                    plays=(origin, after_name)))
     must_discard = bool(facts.hand_after())
     breaches += discard_breaches(facts, must_discard)
-    return breaches, {"laid": laid, "extended": extended, "steals": steals,
+    return breaches, {"laid": laid, "extended": extended, "stolen": steals,
                       "discard": facts.discards[0].notation(facts.deck) if len(facts.discards) == 1 else None}
 
 
@@ -117,8 +117,14 @@ def _top_card_breaches(before: Position, after: Position, top: Card) -> list[Bre
             continue
         for old in before_plays.values():
             old_cards = Counter(c.plain() for c in old)
-            if not old_cards - cards and (cards - old_cards)[top.plain()] and is_whole(tuple(old) + (top,), rules):
-                return []
+            added = cards - old_cards
+            if old_cards - cards or not added[top.plain()]:
+                continue
+            # The top card goes onto the play at once, alone or with hand cards (no other pile card).
+            helpers = list(((added - Counter([top.plain()])) & hand).elements())
+            for size in range(0, len(helpers) + 1):
+                if any(is_whole(tuple(old) + (top,) + combo, rules) for combo in combinations(helpers, size)):
+                    return []
         others = list(((cards - Counter([top.plain()])) & hand).elements())
         for size in range(2, len(others) + 1):
             for combo in combinations(others, size):
