@@ -114,19 +114,21 @@ def answer_lines(path: Path, answer, verdict) -> list:
     lines.append(text(("table after the turn", "bold")))
     after = solution.after
     names = answer.plan.names if answer.plan else {}
-    for name, play in after.named_plays().items():
+    for name in after.named_plays():
         shown = names.get(name, name)
-        lines.append(text(f"  {shown:>8}  ", cards_text(_ordered(play, position.rules), deck)))
+        owner = "" if name.startswith("table/") else f" ({name.split('/')[0]})" if shown != name else ""
+        cards = after.play_with_layoffs(name)
+        lines.append(text(f"  {shown:>8}  ", cards_text(_ordered(cards, position.rules), deck), owner))
     hand = after.player(position.to_move).hand or ()
     lines.append(text(f"  {'hand':>8}  ", cards_text(hand, deck) if hand else "(empty)"))
     return lines
 
 
-def _ordered(play, rules):
+def _ordered(cards, rules):
     from solver.plays import readings
 
-    found = readings(play.cards, rules)
-    return found[0].ordered() if found else play.cards
+    found = readings(tuple(cards), rules)
+    return found[0].ordered() if found else tuple(cards)
 
 
 def _step_text(step, deck: str, cards_text):
@@ -142,6 +144,10 @@ def _step_text(step, deck: str, cards_text):
         return text("play ", cards, f" from your hand to {step.target}{where}")
     if step.action == "move":
         return text("move ", cards, f" from {step.source} to {step.target}{where}")
+    if step.action == "steal" and step.paid_by is None:
+        return text("steal ", step.source, " by adding ", cards, f" (it becomes {step.target})")
+    if step.action == "lay-off":
+        return text("lay off ", cards, f" on {step.target}")
     if step.action == "steal":
         paid = cards_text(step.paid_by, deck) if step.paid_by else "nothing"
         return text("steal ", cards, f" from {step.source} to {step.target}{where}, paid by ", paid)

@@ -10,7 +10,7 @@ from .plan import Plan, make_plan
 from .position import Position
 from .solution import Solution, SolverConfig
 
-OBJECTIVES = {"house": ("default",), "tile": ("default", "tiles", "value")}
+OBJECTIVES = {"house": ("default",), "tile": ("default", "tiles", "value"), "robber": ("default",), "layoff": ("default",)}
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ def solve(position: Position, config: SolverConfig) -> Solution:
         allowed = ", ".join(o for o in OBJECTIVES.get(family, ("default",)) if o != "default")
         raise RummyError(f"--objective {config.objective!r} does not apply to {position.rules.name} "
                          f"({'choose ' + allowed if allowed else 'it has one objective'})")
-    if position.phase != "play":
+    if position.phase != "play" and family != "robber":
         raise RummyError(f"phase {position.phase!r}: 'best' answers play-phase positions of {position.rules.name}")
     if family == "house":
         from .model.house import solve_house
@@ -38,6 +38,14 @@ def solve(position: Position, config: SolverConfig) -> Solution:
         from .model.tiles import solve_tiles
 
         return solve_tiles(position, config)
+    if family == "robber":
+        from .model.robber import solve_robber
+
+        return solve_robber(position, config)
+    if family == "layoff":
+        from .model.layoff import solve_layoff
+
+        return solve_layoff(position, config)
     raise RummyError(f"'best' does not solve {position.rules.name} positions yet")
 
 
@@ -46,7 +54,12 @@ def best(position: Position, config: SolverConfig | None = None) -> Answer:
     started = time.perf_counter()
     solution = solve(position, config)
     solution = replace(solution, seconds=time.perf_counter() - started)
-    plan = make_plan(position, solution.after) if solution.after is not None else None
+    plan_from = position
+    if position.phase == "draw" and solution.after is not None and solution.after.phase == "play":
+        from .checker.robber import apply_draw
+
+        plan_from = apply_draw(position, solution.after)[0]
+    plan = make_plan(plan_from, solution.after) if solution.after is not None else None
     return Answer(position, solution, plan)
 
 

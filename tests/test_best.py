@@ -18,7 +18,7 @@ from solver.solution import SolverConfig
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("RUMMY_SHARED", ROOT.parent / "shared"))
-SUPPORTED = ("house", "tile")
+SUPPORTED = ("house", "tile", "robber", "layoff")
 
 
 def shared_best_examples() -> list[Path]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+import networkx as nx
+
 from ..cards import Card
 from .facts import TurnFacts, plain_counter
 from .verdict import Breach
@@ -36,7 +38,7 @@ def match_growth(facts: TurnFacts, before_plays: dict[str, tuple[Card, ...]], af
     show = facts.show
     before_cards = {name: plain_counter(cards) for name, cards in before_plays.items()}
     after_cards = {name: plain_counter(cards) for name, cards in after_plays.items()}
-    matching = _contain_matching(before_cards, after_cards, same_owner)
+    matching = _contain_matching(before_cards, after_cards, same_owner, facts.mover)
     grew: dict[str, tuple[str | None, Counter]] = {}
     partner_of = {a: b for b, a in matching.items()}
     for a, ac in after_cards.items():
@@ -60,31 +62,30 @@ def match_growth(facts: TurnFacts, before_plays: dict[str, tuple[Card, ...]], af
     return Growth(grew, tuple(breaches))
 
 
-def _contain_matching(before_cards: dict[str, Counter], after_cards: dict[str, Counter], same_owner: bool) -> dict[str, str]:
-    """Before play -> after play containing it; most plays matched, a play's own owner first (Kuhn's algorithm)."""
+def _contain_matching(before_cards: dict[str, Counter], after_cards: dict[str, Counter], same_owner: bool,
+                      mover: str) -> dict[str, str]:
+    """Before play -> after play containing it: as many plays matched as possible, then the
+    readings whose owners are right (a grown play is the mover's, an untouched one keeps its owner)."""
     def owner(name: str) -> str:
         return name.split("/")[0]
 
-    options: dict[str, list[str]] = {}
-    for b, bc in before_cards.items():
-        fits = [a for a, ac in after_cards.items() if not bc - ac and (not same_owner or owner(a) == owner(b))]
-        fits.sort(key=lambda a: (owner(a) != owner(b), sum((after_cards[a] - bc).values()), a))
-        options[b] = fits
-    taken: dict[str, str] = {}
-
-    def place(b: str, seen: set[str]) -> bool:
-        for a in options[b]:
-            if a in seen:
-                continue
-            seen.add(a)
-            if a not in taken or place(taken[a], seen):
-                taken[a] = b
-                return True
-        return False
-
+    graph = nx.Graph()
     for b in sorted(before_cards):
-        place(b, set())
-    return {b: a for a, b in taken.items()}
+        bc = before_cards[b]
+        for a in sorted(after_cards):
+            ac = after_cards[a]
+            if bc - ac or (same_owner and owner(a) != owner(b)):
+                continue
+            grown = ac != bc
+            rightful = owner(a) == mover if grown else owner(a) == owner(b)
+            weight = 1000 + 10 * rightful + (owner(a) == owner(b)) - min(sum((ac - bc).values()), 9) / 10
+            graph.add_edge(("before", b), ("after", a), weight=weight)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    result = {}
+    for x, y in matching:
+        before_node, after_node = (x, y) if x[0] == "before" else (y, x)
+        result[before_node[1]] = after_node[1]
+    return result
 
 
 def discard_breaches(facts: TurnFacts, must_discard: bool) -> list[Breach]:

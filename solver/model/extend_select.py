@@ -1,0 +1,265 @@
+"""Choosing the best turn on an extend-only table: growths, new plays and the discard.
+
+Both extend-only families (Robber, lay-off rummy) reduce a turn to the same
+choice: at most one growth per table play, any number of new plays (each
+candidate possibly several times, two-pack decks), every hand card used at
+most once, then exactly one discard unless the hand is empty. Each choice
+carries a fixed value, so the objective is linear; the families differ only
+in the values and in a few limits (``TurnProblem``).
+
+The answer maximises, lexicographically (``Selection.key``):
+
+1. the family's objective (``value`` of the choices plus the discard's),
+2. cards leaving the hand (fewer left means closer to going out),
+3. new plays laid, where ``prefer_more_plays`` (Robber: two short melds are
+   harder to steal than one long one, the source's own tip),
+4. the discard's place in ``discard_order`` (a fixed order, so equal
+   discards are settled the same way every time).
+
+Small problems are searched exhaustively in Python (a proof of optimality
+too, and far cheaper than building a CP-SAT model for a handful of
+choices); larger ones go to CP-SAT with one worker, which makes its answer
+deterministic.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from ortools.sat.python import cp_model
+
+from ..cards import Card
+
+Cards = tuple[Card, ...]
+
+ENUMERATION_LIMIT = 400  # leaves of the exhaustive search before CP-SAT is cheaper
+
+
+class NoTurnInTime(Exception):
+    """The time limit passed before CP-SAT found any legal turn (status "unknown")."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Hand cards ``added`` to table play number ``target``, or a new play (``target`` None)."""
+
+    target: int | None
+    added: Cards
+    value: int
+    copies: int = 1  # how many times an identical new play may be laid
+
+
+@dataclass(frozen=True)
+class TurnProblem:
+    hand: Counter
+    choices: tuple[Choice, ...]
+    discard_value: Mapping[Card, int]
+    discard_order: Mapping[Card, int]
+    warm: Counter = field(default_factory=Counter)
+    hot: Counter = field(default_factory=Counter)
+    keep_one: bool = False
+    max_new: int | None = None
+    growth_needs_new: bool = False
+    prefer_more_plays: bool = False
+
+
+@dataclass(frozen=True)
+class Selection:
+    counts: tuple[int, ...]  # times each choice is taken
+    discard: Card | None
+    value: int
+    bound: int
+    optimal: bool
+    method: str
+    seconds: float
+
+
+def select(problem: TurnProblem, time_limit: float, force_cp_sat: bool = False) -> Selection | None:
+    """The best legal turn, or None when no turn is legal."""
+    started = time.perf_counter()
+    if not force_cp_sat and _leaf_estimate(problem) <= ENUMERATION_LIMIT:
+        return _enumerate(problem, started)
+    return _cp_sat(problem, time_limit, started)
+
+
+def hand_size(problem: TurnProblem) -> int:
+    return sum(problem.hand.values())
+
+
+def _discardable(problem: TurnProblem, card: Card) -> bool:
+    # With two copies only the warm copy is barred; the other may go.
+    return problem.hand[card] > problem.warm[card]
+
+
+def _leaf_estimate(problem: TurnProblem) -> int:
+    groups: Counter = Counter()
+    estimate = 1
+    for choice in problem.choices:
+        if choice.target is None:
+            estimate *= choice.copies + 1
+        else:
+            groups[choice.target] += 1
+        if estimate > ENUMERATION_LIMIT:
+            return estimate
+    for n in groups.values():
+        estimate *= n + 1
+        if estimate > ENUMERATION_LIMIT:
+            return estimate
+    return estimate
+
+
+# ---------------------------------------------------------------- exhaustive
+def _enumerate(problem: TurnProblem, started: float) -> Selection | None:
+    by_target: dict[int, list[int]] = {}
+    new_indices: list[int] = []
+    for i, choice in enumerate(problem.choices):
+        if choice.target is None:
+            new_indices.append(i)
+        else:
+            by_target.setdefault(choice.target, []).append(i)
+    slots: list[list[tuple[int, int]]] = [[(i, 1) for i in group] for group in by_target.values()]
+    for i in new_indices:
+        slots.append([(i, n) for n in range(1, problem.choices[i].copies + 1)])
+    remaining = Counter(problem.hand)
+    counts = [0] * len(problem.choices)
+    best: list = [None, None]  # key, (counts, discard, value)
+    total = hand_size(problem)
+
+    def leaf(value: int, new_count: int, grew: bool, played: int) -> None:
+        if problem.growth_needs_new and grew and new_count == 0:
+            return
+        if problem.max_new is not None and new_count > problem.max_new:
+            return
+        if any(remaining[c] > problem.hand[c] - n for c, n in problem.hot.items()):
+            return
+        left = total - played
+        if problem.keep_one and left == 0:
+            return
+        discard = None
+        if left:
+            options = [c for c in remaining if remaining[c] > 0 and _discardable(problem, c)]
+            if not options:
+                return
+            discard = max(options, key=lambda c: (problem.discard_value[c], problem.discard_order[c]))
+            value += problem.discard_value[discard]
+        key = _key(problem, value, played + (1 if discard else 0), new_count, discard)
+        if best[0] is None or key > best[0]:
+            best[0] = key
+            best[1] = (tuple(counts), discard, value)
+
+    def walk(slot: int, value: int, new_count: int, grew: bool, played: int) -> None:
+        if slot == len(slots):
+            leaf(value, new_count, grew, played)
+            return
+        walk(slot + 1, value, new_count, grew, played)
+        for index, times in slots[slot]:
+            choice = problem.choices[index]
+            need = Counter(choice.added)
+            if any(remaining[c] < n * times for c, n in need.items()):
+                continue
+            for c, n in need.items():
+                remaining[c] -= n * times
+            counts[index] = times
+            is_new = choice.target is None
+            walk(slot + 1, value + choice.value * times, new_count + (times if is_new else 0),
+                 grew or not is_new, played + len(choice.added) * times)
+            counts[index] = 0
+            for c, n in need.items():
+                remaining[c] += n * times
+
+    walk(0, 0, 0, False, 0)
+    if best[0] is None:
+        return None
+    chosen, discard, value = best[1]
+    return Selection(chosen, discard, value, value, True, "enumeration", time.perf_counter() - started)
+
+
+def _key(problem: TurnProblem, value: int, leaving: int, new_count: int, discard: Card | None) -> tuple:
+    return (
+        value,
+        leaving,
+        new_count if problem.prefer_more_plays else 0,
+        problem.discard_order[discard] + 1 if discard is not None else 0,
+    )
+
+
+# --------------------------------------------------------------------- CP-SAT
+def _cp_sat(problem: TurnProblem, time_limit: float, started: float) -> Selection | None:
+    model = cp_model.CpModel()
+    total = hand_size(problem)
+    take = [
+        model.new_int_var(0, c.copies, f"c{i}") if c.copies > 1 else model.new_bool_var(f"c{i}")
+        for i, c in enumerate(problem.choices)
+    ]
+    by_target: dict[int, list] = {}
+    new_vars = []
+    growth_vars = []
+    for var, choice in zip(take, problem.choices):
+        if choice.target is None:
+            new_vars.append(var)
+        else:
+            by_target.setdefault(choice.target, []).append(var)
+            growth_vars.append(var)
+    for group in by_target.values():
+        if len(group) > 1:
+            model.add_at_most_one(group)
+    uses: dict[Card, list] = {card: [] for card in problem.hand}
+    for var, choice in zip(take, problem.choices):
+        for card, n in Counter(choice.added).items():
+            uses[card].append(n * var)
+    discard = {card: model.new_bool_var(f"d{card}") for card in problem.hand if _discardable(problem, card)}
+    played_terms = []
+    for card, count in problem.hand.items():
+        used = sum(uses[card]) if uses[card] else 0
+        model.add(used + (discard[card] if card in discard else 0) <= count)
+        if problem.hot[card]:
+            model.add(used >= problem.hot[card])
+        played_terms.extend(uses[card])
+    played = sum(played_terms) if played_terms else 0
+    emptied = model.new_bool_var("emptied")
+    model.add(played == total).only_enforce_if(emptied)
+    model.add(played <= total - 1).only_enforce_if(~emptied)
+    if discard:
+        model.add(sum(discard.values()) == 1 - emptied)
+    else:
+        model.add(emptied == 1)  # nothing may be discarded, so everything must be played
+    if problem.keep_one:
+        model.add(emptied == 0)
+    new_count = sum(new_vars) if new_vars else 0
+    if problem.max_new is not None and new_vars:
+        model.add(new_count <= problem.max_new)
+    if problem.growth_needs_new:
+        for var in growth_vars:
+            model.add(var <= new_count)
+
+    value = sum(c.value * v for c, v in zip(problem.choices, take)) + sum(
+        problem.discard_value[c] * v for c, v in discard.items()
+    )
+    leaving = played + sum(discard.values())
+    order = sum((problem.discard_order[c] + 1) * v for c, v in discard.items())
+    r1 = total + 2
+    r2 = total + 2
+    r3 = max(problem.discard_order.values(), default=0) + 2
+    plays_term = new_count if problem.prefer_more_plays else 0
+    model.maximize(((value * r1 + leaving) * r2 + plays_term) * r3 + order)
+
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(time_limit, 0.05)
+    # One worker: the answer is then the same on every run (ties included).
+    solver.parameters.num_workers = 1
+    status = solver.solve(model)
+    seconds = time.perf_counter() - started
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if status == cp_model.INFEASIBLE:
+            return None
+        raise NoTurnInTime(f"CP-SAT found no turn within {time_limit:g} s")
+    counts = tuple(int(solver.value(v)) for v in take)
+    chosen_discard = next((c for c, v in discard.items() if solver.value(v)), None)
+    found_value = value if isinstance(value, int) else int(solver.value(value))
+    bound = int(solver.best_objective_bound) // (r1 * r2 * r3)
+    optimal = status == cp_model.OPTIMAL
+    return Selection(counts, chosen_discard, found_value, found_value if optimal else max(bound, found_value),
+                     optimal, "cp-sat", seconds)

@@ -1,0 +1,443 @@
+"""Robber Rummy: the best turn (rules.md §7), in the play phase and the draw phase.
+
+Play phase. The table never rearranges: every play either stays as it is or
+grows by hand cards (``extend_growth``); plays are never merged or split. A
+play that grows belongs to the mover afterwards: a steal from an opponent,
+an addition to the mover's own play, or an addition to a partner's play
+(same side; its points stay with the side). New plays come from hand cards
+only. The turn ends with exactly one discard unless the hand is empty (a
+player may go out with or without a final discard); any card may be
+discarded except the warm ones (a second, non-warm copy of a warm card may
+go). Hot cards, where a position lists them, must end on the table.
+
+Objective (``gain``): the change of the mover's side's (owned points − hand
+penalty) minus the change of every other side's, as if the hand ended now.
+Owned points are ``scoring.robber_play_score``; the hand penalty is
+``scoring.penalty`` (single value, aces 15). Every choice's share is fixed:
+
+- growing a play of the mover's side: new score − old score;
+- stealing an opponent's play: new score + old score (the owner loses it);
+- a new play: its score;
+- every card that leaves the hand (played or discarded): its penalty.
+
+Ties (``extend_select``): more cards out of the hand, then more new plays
+(the source's tip: two short melds are harder to steal than one long one),
+then a fixed discard order (the higher card by rank, then suit).
+
+Layout of ``after``: the mover's own plays grow in place; stolen and
+partner plays leave their owner's list and are appended to the mover's in
+table order; new plays come last. ``turn.meld`` lists the new plays, the
+discard is declared (``None`` when the mover went out by playing
+everything), ``melded`` becomes true when a new play was laid.
+
+Draw phase (``position.phase == "draw"``) compares two options, each valued
+from the draw-phase position (so cards taken into the hand count against
+the mover):
+
+- the discard pile: its top card must be melded at once with hand cards
+  only, either into a new play or onto a table play (own, partner's, or an
+  opponent's, which steals it). Decision: hand cards may go with the top
+  card onto a table play (e.g. 8 and top card 9 onto 5-6-7) - the source
+  forbids only other pile cards. Only minimal openings are tried (a 3-card
+  book or run around the top card, or the fewest hand cards that join it to
+  a play), because the play it makes is the mover's and may grow during the
+  rest of the turn. Then the rest of the pile joins the hand and the play
+  phase is solved; the best opening wins (first in table order on ties).
+  The taker's discard starts the new pile.
+- the stock: the expected gain over the card drawn. Decision: the drawn
+  card is equally likely to be any unseen card (the deck minus every known
+  card: hands, table, discard pile, listed stock), and since a single card
+  is drawn the expectation is computed exactly, one play-phase solve per
+  distinct unseen card weighted by its unseen copies, rather than by
+  sampling (``config.seed`` is then not needed; ``stats["samples"]`` is the
+  number of distinct draws solved). Where the stock is listed card by card,
+  its top card is the draw. An empty stock (0) cannot be drawn from.
+
+The pile is chosen only when its gain is strictly higher (at equal value
+the stock keeps the hand small, which is safer if someone goes out). The
+answer's ``after`` is the pile turn (phase "play", every declaration
+written; ``cards_played`` counts the top card too), or, for the stock, the
+position unchanged: the draw is unknown, so "optimal" refers to the choice.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from ..cards import Card, cards_notation
+from ..errors import RummyError
+from ..plays import Play
+from ..position import Player, Position, Turn
+from ..scoring import penalty, robber_play_score
+from ..solution import Solution, SolverConfig
+from .extend_growth import growths, new_plays
+from .extend_select import Choice, NoTurnInTime, Selection, TurnProblem, select
+
+
+def solve_robber(position: Position, config: SolverConfig) -> Solution:
+    if position.rules.family != "robber":
+        raise RummyError(f"solve_robber solves Robber Rummy, not {position.rules.name}")
+    started = time.perf_counter()
+    if position.phase == "draw":
+        return _solve_draw(position, config, started)
+    clock = _Clock(started + config.time_limit)
+    try:
+        answer = _solve_play(position, clock)
+    except NoTurnInTime as error:
+        return Solution("unknown", 0, 0, None, 0, str(error), time.perf_counter() - started, clock.stats())
+    if answer is None:
+        return Solution("no-legal-turn", 0, 0, None, 0, _no_turn_reason(position), time.perf_counter() - started,
+                        clock.stats())
+    return Solution(
+        "optimal" if answer.optimal else "feasible", answer.gain, answer.bound, answer.after, answer.cards_played,
+        None, time.perf_counter() - started, clock.stats(),
+    )
+
+
+def robber_gain(before: Position, after: Position) -> int:
+    """Rules.md §7's objective, from the two end states alone (also used for the draw phase)."""
+    rules = before.rules
+    mover_side = before.mover.side
+    old, new = _side_points(before), _side_points(after)
+    gain = 0
+    for side in set(old) | set(new):
+        change = new[side] - old[side]
+        gain += change if side == mover_side else -change
+    hand_before = sum(penalty(c, rules) for c in before.mover.hand or ())
+    hand_after = sum(penalty(c, rules) for c in after.player(before.to_move).hand or ())
+    return gain + hand_before - hand_after
+
+
+def _side_points(position: Position) -> Counter:
+    points: Counter = Counter()
+    for player in position.players:
+        points[player.side] += sum(robber_play_score(p.cards, position.rules) for p in player.plays)
+    return points
+
+
+# ------------------------------------------------------------------ bookkeeping
+class _Clock:
+    """Deadline and statistics shared by every sub-solve of one answer."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.branches = 0
+        self.solver_seconds = 0.0
+        self.methods: Counter = Counter()
+
+    def remaining(self) -> float:
+        return max(self.deadline - time.perf_counter(), 0.05)
+
+    def record(self, seconds: float, method: str | None) -> None:
+        self.branches += 1
+        self.solver_seconds += seconds
+        if method:
+            self.methods[method] += 1
+
+    def stats(self) -> dict:
+        stats = {"branches": self.branches, "wall_time": round(self.solver_seconds, 4)}
+        if self.methods:
+            stats["method"] = "+".join(sorted(self.methods))
+        return stats
+
+
+@dataclass(frozen=True)
+class _Answer:
+    after: Position
+    gain: int
+    bound: int
+    optimal: bool
+    cards_played: int
+
+
+# ------------------------------------------------------------------ play phase
+def _solve_play(position: Position, clock: _Clock, force_cp_sat: bool = False) -> _Answer | None:
+    problem = robber_problem(position)
+    started = time.perf_counter()
+    try:
+        selection = select(problem, clock.remaining(), force_cp_sat)
+    except NoTurnInTime:
+        clock.record(time.perf_counter() - started, "cp-sat")
+        raise
+    clock.record(time.perf_counter() - started, selection.method if selection else None)
+    if selection is None:
+        return None
+    after, played = _after(position, problem, selection)
+    return _Answer(after, selection.value, selection.bound, selection.optimal, played)
+
+
+def _table(position: Position) -> list[tuple[Player, Play]]:
+    """Every table play with its owner, in the order of ``Position.named_plays``."""
+    return [(player, play) for player in position.players for play in player.plays]
+
+
+def robber_problem(position: Position) -> TurnProblem:
+    """The choices of a play-phase turn and what each is worth (module docstring)."""
+    rules = position.rules
+    mover = position.mover
+    hand = Counter(c.plain() for c in mover.hand or ())
+    choices: list[Choice] = []
+    for index, (owner, play) in enumerate(_table(position)):
+        old = robber_play_score(play.cards, rules)
+        own_side = owner.side == mover.side
+        for added in growths(play.cards, hand, rules):
+            new = robber_play_score(play.cards + added, rules)
+            share = new - old if own_side else new + old
+            choices.append(Choice(index, added, share + sum(penalty(c, rules) for c in added)))
+    for cards in new_plays(hand, rules):
+        need = Counter(cards)
+        copies = min(hand[c] // n for c, n in need.items())
+        value = robber_play_score(cards, rules) + sum(penalty(c, rules) for c in cards)
+        choices.append(Choice(None, cards, value, copies))
+    order = {card: i for i, card in enumerate(sorted(hand))}
+    return TurnProblem(
+        hand=hand,
+        choices=tuple(choices),
+        discard_value={card: penalty(card, rules) for card in hand},
+        discard_order=order,
+        warm=Counter(c.plain() for c in mover.warm),
+        hot=Counter(c.plain() for c in mover.hot),
+        prefer_more_plays=True,
+    )
+
+
+def _after(position: Position, problem: TurnProblem, selection: Selection) -> tuple[Position, int]:
+    mover = position.mover
+    grown: dict[int, tuple[Card, ...]] = {}
+    laid: list[Play] = []
+    used: Counter = Counter()
+    for choice, times in zip(problem.choices, selection.counts):
+        if not times:
+            continue
+        used.update({c: n * times for c, n in Counter(choice.added).items()})
+        if choice.target is None:
+            laid.extend(Play(choice.added) for _ in range(times))
+        else:
+            grown[choice.target] = choice.added
+    plays: dict[str, list[Play]] = {p.name: [] for p in position.players}
+    taken: list[Play] = []
+    for index, (owner, play) in enumerate(_table(position)):
+        if index not in grown:
+            plays[owner.name].append(play)
+        elif owner.name == mover.name:
+            plays[owner.name].append(Play(play.cards + grown[index]))
+        else:
+            taken.append(Play(play.cards + grown[index]))
+    plays[mover.name] += taken + laid
+    gone = used + (Counter([selection.discard]) if selection.discard else Counter())
+    hand = remove_cards(mover.hand or (), gone)
+    new_mover = replace(
+        mover,
+        hand=hand,
+        hot=keep_cards(mover.hot, hand),
+        warm=keep_cards(mover.warm, hand),
+        plays=tuple(plays[mover.name]),
+        melded=mover.melded or bool(laid),
+    )
+    players = tuple(
+        new_mover if p.name == mover.name else replace(p, plays=tuple(plays[p.name])) for p in position.players
+    )
+    discard_pile = position.discard_pile + ((selection.discard,) if selection.discard else ())
+    turn = Turn(meld=tuple(laid), replaced=(), discard=selection.discard, discard_declared=True)
+    after = replace(position, players=players, discard_pile=discard_pile, turn=turn, phase="play")
+    return after, sum(used.values())
+
+
+def remove_cards(cards: tuple[Card, ...], gone: Counter) -> tuple[Card, ...]:
+    """``cards`` without ``gone`` (plain cards), keeping the order of the rest."""
+    left = Counter(gone)
+    kept = []
+    for card in cards:
+        if left[card.plain()] > 0:
+            left[card.plain()] -= 1
+        else:
+            kept.append(card)
+    return tuple(kept)
+
+
+def keep_cards(cards: tuple[Card, ...], hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards of ``cards`` still in ``hand`` (hot/warm after the turn)."""
+    available = Counter(c.plain() for c in hand)
+    kept = []
+    for card in cards:
+        if available[card.plain()] > 0:
+            available[card.plain()] -= 1
+            kept.append(card)
+    return tuple(kept)
+
+
+def _no_turn_reason(position: Position) -> str:
+    mover = position.mover
+    rules = position.rules
+    if mover.hot:
+        relaxed = position.replace_player(replace(mover, hot=()))
+        if select(robber_problem(relaxed), 5.0) is not None:
+            return f"the hot card(s) {cards_notation(mover.hot, rules.deck)} cannot all be played"
+    return (f"no card can be discarded: the cards that must stay ({cards_notation(mover.warm, rules.deck)}, "
+            "taken this turn) cannot be played")
+
+
+# ------------------------------------------------------------------ draw phase
+def _solve_draw(position: Position, config: SolverConfig, started: float) -> Solution:
+    clock = _Clock(started + config.time_limit)
+    rules = position.rules
+    try:
+        pile = _best_pile_turn(position, clock)
+        stock = _stock_expectation(position, clock)
+    except NoTurnInTime as error:
+        return Solution("unknown", 0, 0, None, 0, str(error), time.perf_counter() - started, clock.stats())
+    stats = clock.stats()
+    stats["pile_gain"] = pile.gain if pile else None
+    stats["stock_expected_gain"] = round(stock.expected, 4) if stock else None
+    stats["samples"] = stock.draws if stock else 0
+    stats["unseen"] = stock.weight if stock else 0
+    stats["openings"] = pile.openings if pile else 0
+    seconds = time.perf_counter() - started
+    if pile is None and stock is None:
+        top = position.discard_pile[-1].notation(rules.deck) if position.discard_pile else None
+        why = f"the discard pile's top card {top} cannot be melded" if top else "the discard pile is empty"
+        return Solution("no-legal-turn", 0, 0, None, 0, f"{why} and the stock is empty", seconds, stats)
+    optimal = (pile is None or pile.optimal) and (stock is None or stock.optimal)
+    bound = max(pile.bound if pile else float("-inf"), stock.bound if stock else float("-inf"))
+    status = "optimal" if optimal else "feasible"
+    if pile is not None and (stock is None or pile.gain > stock.expected):
+        stats["draw"] = "pile"
+        return Solution(status, pile.gain, max(bound, pile.gain), pile.after, pile.cards_played, None, seconds, stats)
+    stats["draw"] = "stock"
+    return Solution(status, stock.expected, max(bound, stock.expected), position, 0, None, seconds, stats)
+
+
+@dataclass(frozen=True)
+class _PileTurn:
+    after: Position
+    gain: int
+    bound: int
+    optimal: bool
+    cards_played: int
+    openings: int
+
+
+def pile_openings(position: Position) -> list[tuple[Position, Play | None, int]]:
+    """Every minimal way to meld the pile's top card: the position right after it
+    (rest of the pile in hand, empty pile, phase "play"), the new play it made
+    (None when it joined a table play), and the cards it put on the table."""
+    if not position.discard_pile:
+        return []
+    rules = position.rules
+    mover = position.mover
+    top = position.discard_pile[-1].plain()
+    rest = position.discard_pile[:-1]
+    hand = Counter(c.plain() for c in mover.hand or ())
+    with_top = hand + Counter([top])
+    openings: list[tuple[Position, Play | None, int]] = []
+
+    def opened(hand_used: Counter, plays_of: dict[str, tuple[Play, ...]], new: Play | None, placed: int) -> None:
+        players = []
+        for p in position.players:
+            if p.name == mover.name:
+                left = remove_cards(mover.hand or (), hand_used) + rest
+                players.append(replace(p, hand=left, hot=(), warm=(), plays=plays_of[p.name],
+                                       melded=p.melded or new is not None))
+            else:
+                players.append(replace(p, plays=plays_of[p.name]))
+        after_top = replace(position, players=tuple(players), discard_pile=(), phase="play", turn=None)
+        openings.append((after_top, new, placed))
+
+    for owner in position.players:
+        for index, play in enumerate(owner.plays):
+            options = [Counter(a) for a in growths(play.cards, with_top, rules) if top in a]
+            for added in _minimal(options):
+                plays_of = {p.name: list(p.plays) for p in position.players}
+                grown = Play(play.cards + tuple(sorted(added.elements())))
+                if owner.name == mover.name:
+                    plays_of[owner.name][index] = grown
+                else:
+                    del plays_of[owner.name][index]
+                    plays_of[mover.name].append(grown)
+                opened(added - Counter([top]), {k: tuple(v) for k, v in plays_of.items()}, None, sum(added.values()))
+    fresh = [Counter(cards) for cards in new_plays(with_top, rules) if top in cards]
+    for cards in _minimal(fresh):
+        new = Play(tuple(sorted(cards.elements())))
+        plays_of = {p.name: p.plays for p in position.players}
+        plays_of = {**plays_of, mover.name: plays_of[mover.name] + (new,)}
+        opened(cards - Counter([top]), plays_of, new, sum(cards.values()))
+    return openings
+
+
+def _minimal(options: list[Counter]) -> list[Counter]:
+    """Options no other option is a strict part of, in their order."""
+    return [
+        a for a in options
+        if not any(b != a and all(b[c] <= a[c] for c in b) for b in options)
+    ]
+
+
+def _best_pile_turn(position: Position, clock: _Clock) -> _PileTurn | None:
+    best: _PileTurn | None = None
+    bound = float("-inf")
+    all_optimal = True
+    openings = pile_openings(position)
+    for opening, new, placed in openings:
+        answer = _solve_play(opening, clock)
+        if answer is None:
+            continue
+        after = answer.after
+        if new is not None:
+            # The top card's new play may have grown since: declare it as it ends. The
+            # mover's own plays keep their places, and it was the opening's last one.
+            final = after.player(position.to_move).plays[len(opening.player(position.to_move).plays) - 1]
+            after = replace(after, turn=replace(after.turn, meld=(final,) + after.turn.meld))
+        gain = robber_gain(position, after)
+        candidate = _PileTurn(after, gain, gain + answer.bound - answer.gain, answer.optimal,
+                              placed + answer.cards_played, len(openings))
+        bound = max(bound, candidate.bound)
+        all_optimal = all_optimal and answer.optimal
+        if best is None or candidate.gain > best.gain:
+            best = candidate
+    # A sub-solve stopped by the time limit may hide a better opening: its bound counts.
+    return replace(best, bound=bound, optimal=all_optimal) if best is not None else None
+
+
+@dataclass(frozen=True)
+class _StockValue:
+    expected: float
+    bound: float
+    optimal: bool
+    draws: int
+    weight: int
+
+
+def stock_draws(position: Position) -> list[tuple[Card, int]]:
+    """The cards the stock may give, each with its weight (unseen copies)."""
+    stock = position.stock
+    if isinstance(stock, tuple):
+        return [(stock[0].plain(), 1)] if stock else []
+    if stock == 0:
+        return []
+    unseen = Counter(c.plain() for c in position.rules.deck_cards) - Counter(c.plain() for c in position.known_cards())
+    return sorted(unseen.items())
+
+
+def _stock_expectation(position: Position, clock: _Clock) -> _StockValue | None:
+    draws = stock_draws(position)
+    if not draws:
+        return None
+    mover = position.mover
+    total = value = bound = 0.0
+    optimal = True
+    for card, weight in draws:
+        drawn = position.replace_player(replace(mover, hand=(mover.hand or ()) + (card,), hot=(), warm=()))
+        drawn = replace(drawn, phase="play")
+        answer = _solve_play(drawn, clock)
+        if answer is None:  # cannot happen without warm or hot cards; kept for safety
+            continue
+        gain = robber_gain(position, answer.after)
+        total += weight
+        value += weight * gain
+        bound += weight * (gain + answer.bound - answer.gain)
+        optimal = optimal and answer.optimal
+    if not total:
+        return None
+    return _StockValue(value / total, bound / total, optimal, len(draws), int(total))
