@@ -9,7 +9,7 @@ reading: which joker went where, and which played tile freed it.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import permutations
+from itertools import permutations, product
 
 from ..cards import JOKER, Card
 from ..plays import Play, readings
@@ -145,6 +145,25 @@ def _fixed_jokers(facts: TurnFacts, played: Counter) -> tuple[list[Breach], dict
 
 
 def _judge_joker_reading(facts: TurnFacts, played: Counter, origins, destinations, order):
+    """The best of the readings in which each table joker is kept or freed."""
+    pairs = [(origin, dest_index) for origin, dest_index in zip(origins, order) if origin is not None]
+    after = facts.after.table
+    choices = []
+    for (_, _, options), dest_index in pairs:
+        after_index, slot = destinations[dest_index]
+        keepable = _can_stand_for(after[after_index - 1].cards, slot, options, facts.rules)
+        choices.append((True, False) if keepable else (False,))
+    best: tuple[list[Breach], dict] | None = None
+    for choice in product(*choices):
+        result = _judge_joker_choice(facts, played, pairs, destinations, choice)
+        if best is None or len(result[0]) < len(best[0]):
+            best = result
+        if not best[0]:
+            break
+    return best
+
+
+def _judge_joker_choice(facts: TurnFacts, played: Counter, pairs, destinations, keep):
     rules = facts.rules
     show = facts.show
     breaches: list[Breach] = []
@@ -152,15 +171,19 @@ def _judge_joker_reading(facts: TurnFacts, played: Counter, origins, destination
     reading: dict = {}
     after = facts.after.table
     before = facts.before.table
-    for origin, dest_index in zip(origins, order):
-        if origin is None:
-            continue
+    for (origin, dest_index), kept in zip(pairs, keep):
         before_index, _, options = origin
         after_index, slot = destinations[dest_index]
         after_cards = after[after_index - 1].cards
         name = f"table/{before_index}"
         stands = " or ".join(sorted(c.notation(rules.deck) for c in options))
-        if _can_stand_for(after_cards, slot, options, rules):
+        if kept:
+            if not _can_stand_for(after_cards, slot, options, rules):
+                breaches.append(Breach("joker-not-freed",
+                                       f"the joker of {name} (standing for {stands}) moved without being replaced"
+                                       + (" by a tile from the rack" if rules.joker_replace_from_hand else ""),
+                                       ("*",), (name,)))
+                continue
             reading[name] = f"kept as {stands} in table/{after_index}"
             if rules.joker_locks_play:
                 missing = plain_counter(before[before_index - 1].cards) - plain_counter(after_cards)

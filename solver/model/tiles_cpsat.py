@@ -1,0 +1,392 @@
+"""The CP-SAT model of a tile-rummy turn, on counts per cell.
+
+The final table is described value by value, per colour (van Rijn, Takes
+and Vis, "The complexity of Rummikub problems", 2015), never play by play:
+
+- runs: ``start[c, v]`` runs begin at cell (c, v); a run shorter than
+  ``run_min`` must go on, and ``cont[c, v]`` of the long enough runs through
+  (c, v) go on to v + 1. The runs through a cell are the starts of the last
+  ``run_min`` values plus the continuations from v - 1;
+- books: ``book[v, colours]`` books of one number per set of colours;
+- jokers need no variables: at each cell the slots of runs and books that no
+  natural tile fills are jokers, and over the table they add up to the
+  jokers on the table plus the jokers played.
+
+Natural tiles per cell are the table's plus ``played[cell]`` from the hand.
+Counts, not copies, so the two copies of a tile are never told apart.
+
+Some table plays are *identified* (their own variables): ``kept[i]`` says
+the play's tiles end together in one play, ``grown[i, cell]`` where it grew.
+They carry the tie-break (fewest table tiles moved) and fixed jokers that
+lock their play. Fixed jokers are kept (``joker_kept``) at one of their
+cards (``joker_at``), or freed by a tile played from the hand
+(``joker_freer``). Where freed jokers may only go into new plays of hand
+tiles, those plays are a second *hand layer* of runs and books.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from .tiles_table import COLOURS, VALUES, Cell, TileSetting
+
+MAIN, HAND = "main", "hand"
+
+
+@dataclass
+class Values:
+    """One assignment of the model, as plain integers (missing keys are 0)."""
+
+    played: dict[Cell, int] = field(default_factory=dict)
+    jokers_played: int = 0
+    starts: dict[tuple[str, Cell], int] = field(default_factory=dict)
+    conts: dict[tuple[str, Cell], int] = field(default_factory=dict)
+    books: dict[tuple[str, int, tuple[int, ...]], int] = field(default_factory=dict)
+    kept: dict[int, int] = field(default_factory=dict)
+    grown: dict[tuple[int, Cell], int] = field(default_factory=dict)
+    joker_kept: dict[int, int] = field(default_factory=dict)
+    joker_at: dict[tuple[int, Cell], int] = field(default_factory=dict)
+    joker_freer: dict[tuple[int, Cell], int] = field(default_factory=dict)
+    hand_layer_jokers: dict[Cell, int] = field(default_factory=dict)
+
+
+@dataclass
+class SolveResult:
+    status: str  # optimal, feasible, infeasible, unknown
+    values: Values | None
+    objective: int
+    bound: int
+    branches: int
+    wall_time: float
+
+
+@lru_cache(maxsize=None)
+def most_plays(naturals: tuple[int, ...], jokers: int) -> int:
+    """How many plays can hold all these cells at once, given the tiles of each and the jokers."""
+    count = 0
+    # Each play needs a tile of its own (no play is jokers only), the rest may be jokers.
+    while count < sum(naturals) and sum(max(0, count + 1 - n) for n in naturals) <= jokers:
+        count += 1
+    return count
+
+
+class _Model(cp_model.CpModel):
+    """A CpModel without the camelCase aliases its constructor adds: they cost 1 ms a model."""
+
+    def _add_pre_pep8_methods(self) -> None:
+        pass
+
+
+class TileModel:
+    """Builds the model for one setting; ``identified`` plays get their own variables."""
+
+    def __init__(self, setting: TileSetting, identified: frozenset[int]) -> None:
+        self.setting = setting
+        self.rules = setting.rules
+        self.model = _Model()
+        self.identified = sorted(identified)
+        self.run_min = self.rules.run_min
+        self.played: dict[Cell, Any] = {}
+        self.jokers_played: Any = 0
+        self.starts: dict[tuple[str, Cell], Any] = {}
+        self.conts: dict[tuple[str, Cell], Any] = {}
+        self.books: dict[tuple[str, int, tuple[int, ...]], Any] = {}
+        self.kept: dict[int, Any] = {}
+        self.grown: dict[tuple[int, Cell], Any] = {}
+        self.joker_kept: dict[int, Any] = {}
+        self.joker_at: dict[tuple[int, Cell], Any] = {}
+        self.joker_freer: dict[tuple[int, Cell], Any] = {}
+        self.hand_layer_jokers: dict[Cell, Any] = {}
+        # Per cell: the slot terms, and what must leave joker slots free there.
+        self.slots: dict[Cell, list[Any]] = {(c, v): [] for c in COLOURS for v in VALUES}
+        self.slot_total: list[Any] = []
+        self.reserved: dict[Cell, list[Any]] = {}
+        self.hand_slots: dict[Cell, list[Any]] = {}
+        self._build()
+
+    # ---------------------------------------------------------------- build
+    def _build(self) -> None:
+        s = self.setting
+        m = self.model
+        jokers = s.all_jokers
+        table = s.table if s.melded else {}
+        self.jokers = jokers
+        naturals = {cell: table.get(cell, 0) + s.hand.get(cell, 0) for cell in self.slots}
+        for cell, count in s.hand.items():
+            self.played[cell] = m.new_int_var(0, count, "")
+        if s.hand_jokers:
+            self.jokers_played = m.new_int_var(0, s.hand_jokers, "")
+        self._add_layer(MAIN, naturals)
+        if s.needs_hand_layer:
+            self._add_layer(HAND, {cell: s.hand.get(cell, 0) for cell in self.slots})
+        if s.melded:
+            for index in self.identified:
+                self._add_identified(s.plays[index])
+            if s.fixed:
+                self._add_fixed_jokers()
+        self._add_cells(table)
+        gain = self.gain_expression()
+        tiles = sum(self.played.values()) + self.jokers_played
+        if s.max_tiles is not None:
+            m.add(tiles <= s.max_tiles)
+        if not s.melded and s.threshold > 0:
+            # Laying nothing is always allowed; laying anything needs the threshold.
+            laid = m.new_bool_var("")
+            m.add(tiles <= (s.max_tiles or sum(s.hand.values()) + s.hand_jokers) * laid)
+            m.add(self._meld_value() >= s.threshold * laid)
+        self.gain = gain
+
+    def _most(self, naturals: list[int]) -> int:
+        return most_plays(tuple(sorted(naturals)), self.jokers)
+
+    def _add_layer(self, layer: str, naturals: dict[Cell, int]) -> None:
+        m = self.model
+        most = self._most
+        length = self.run_min
+        slots = self.slots
+        layer_slots: dict[Cell, list[Any]] = {cell: [] for cell in slots}
+        if layer == HAND:
+            self.hand_slots = layer_slots
+        total = self.slot_total
+        for c in COLOURS:
+            start: dict[int, Any] = {}
+            for v in range(1, 15 - length):
+                upper = most([naturals[(c, w)] for w in range(v, v + length)])
+                if upper > 0:
+                    var = m.new_int_var(0, upper, "")
+                    start[v] = var
+                    self.starts[(layer, (c, v))] = var
+                    total.append(length * var)
+            cont: dict[int, Any] = {}
+            for v in range(length, 13):
+                # Runs long enough at v: the ones that began run_min - 1 values ago, and those going on.
+                long_enough = [x for x in (start.get(v - length + 1), cont.get(v - 1)) if x is not None]
+                upper = most([naturals[(c, v)], naturals[(c, v + 1)]])
+                if long_enough and upper > 0:
+                    var = m.new_int_var(0, upper, "")
+                    m.add(var <= sum(long_enough))
+                    cont[v] = var
+                    self.conts[(layer, (c, v))] = var
+                    total.append(var)
+            for v in VALUES:
+                terms = [start[w] for w in range(v - length + 1, v + 1) if w in start]
+                if v - 1 in cont:
+                    terms.append(cont[v - 1])
+                slots[(c, v)].extend(terms)
+                layer_slots[(c, v)].extend(terms)
+        sizes = range(self.rules.book_min, min(self.rules.book_max, len(COLOURS)) + 1)
+        for v in VALUES:
+            for size in sizes:
+                for colours in combinations(COLOURS, size):
+                    upper = most([naturals[(c, v)] for c in colours])
+                    if upper <= 0:
+                        continue
+                    var = m.new_int_var(0, upper, "")
+                    self.books[(layer, v, colours)] = var
+                    total.append(size * var)
+                    for c in colours:
+                        slots[(c, v)].append(var)
+                        layer_slots[(c, v)].append(var)
+
+    def _add_identified(self, play) -> None:
+        """A table play that may be kept: all its tiles end in one play, which may have grown."""
+        m = self.model
+        kept = m.new_bool_var("")
+        self.kept[play.index] = kept
+        for cell in play.core:
+            self.slots[cell].append(kept)
+        self.slot_total.append(len(play.core) * kept)
+        grown = []
+        if play.kind == "run":
+            for side in (play.left, play.right):
+                previous = kept
+                for cell in side:
+                    var = m.new_bool_var("")
+                    m.add_implication(var, previous)
+                    previous = var
+                    grown.append((cell, var))
+            short = self.run_min - len(play.core)
+            if short > 0:
+                m.add(sum(v for _, v in grown) >= short * kept)
+        else:
+            for cell in play.missing:
+                var = m.new_bool_var("")
+                m.add_implication(var, kept)
+                grown.append((cell, var))
+            size = len(play.core) * kept + sum(v for _, v in grown)
+            m.add(size >= self.rules.book_min * kept)
+            m.add(size <= self.rules.book_max * kept)
+        for cell, var in grown:
+            self.grown[(play.index, cell)] = var
+            self.slots[cell].append(var)
+            self.slot_total.append(var)
+
+    def _add_fixed_jokers(self) -> None:
+        s = self.setting
+        m = self.model
+        rules = self.rules
+        freers: dict[Cell, list[Any]] = {}
+        for joker in s.jokers:
+            kept = m.new_bool_var("")
+            self.joker_kept[joker.number] = kept
+            play = s.plays[joker.play]
+            if rules.joker_locks_play:
+                m.add_implication(kept, self.kept[play.index])
+                first = s.jokers[play.jokers[0]]
+                if first.number != joker.number:
+                    # A locked play keeps all its tiles: its jokers stay or go together.
+                    m.add(kept == self.joker_kept[first.number])
+            places = []
+            for cell in joker.candidates:
+                if rules.joker_locks_play and cell not in play.core and (play.index, cell) not in self.grown:
+                    continue
+                var = kept if len(joker.candidates) == 1 else m.new_bool_var("")
+                if rules.joker_locks_play and cell not in play.core:
+                    m.add_implication(var, self.grown[(play.index, cell)])
+                self.joker_at[(joker.number, cell)] = var
+                self.reserved.setdefault(cell, []).append(var)
+                places.append(var)
+            if len(joker.candidates) > 1:
+                m.add(sum(places) == kept)
+            elif not places:
+                m.add(kept == 0)
+            options = []
+            for cell in joker.candidates:
+                available = cell in self.played or (not rules.joker_replace_from_hand and s.table.get(cell, 0) > 0)
+                if available:
+                    var = m.new_bool_var("")
+                    self.joker_freer[(joker.number, cell)] = var
+                    freers.setdefault(cell, []).append(var)
+                    options.append(var)
+            m.add(sum(options) + kept == 1)
+        for cell, vars_ in freers.items():
+            limit = self.played.get(cell, 0)
+            if not rules.joker_replace_from_hand:
+                limit = limit + s.table.get(cell, 0)
+            m.add(sum(vars_) <= limit)
+
+    def _add_cells(self, table) -> None:
+        m = self.model
+        s = self.setting
+        hand_layer = s.needs_hand_layer
+        for cell, terms in self.slots.items():
+            naturals = table.get(cell, 0)
+            played = self.played.get(cell)
+            reserved = list(self.reserved.get(cell, ()))
+            if hand_layer:
+                hand_slots = self.hand_slots[cell]
+                if hand_slots:
+                    jokers_here = m.new_int_var(0, s.all_jokers, "")
+                    self.hand_layer_jokers[cell] = jokers_here
+                    m.add(jokers_here <= sum(hand_slots))
+                    m.add(sum(hand_slots) - jokers_here <= (played if played is not None else 0))
+                    reserved.append(jokers_here)
+            if not terms:
+                if naturals or played is not None or reserved:
+                    m.add((played if played is not None else 0) + naturals + sum(reserved) <= 0)
+                continue
+            need = naturals + (played if played is not None else 0) + sum(reserved)
+            m.add(sum(terms) >= need)
+        played_total = sum(self.played.values()) + self.jokers_played
+        m.add(sum(self.slot_total) - played_total == sum(table.values()) + s.table_jokers)
+        if hand_layer:
+            freed = [1 - kept for kept in self.joker_kept.values()]
+            m.add(sum(self.hand_layer_jokers.values()) >= sum(freed))
+
+    def _meld_value(self):
+        """What the new plays count towards the initial meld (a joker: its cell's number, or 0)."""
+        if self.rules.initial_meld_joker == "zero":
+            return sum(cell[1] * var for cell, var in self.played.items())
+        length = self.run_min
+        terms = []
+        for (_, (c, v)), var in self.starts.items():
+            terms.append((length * v + length * (length - 1) // 2) * var)
+        for (_, (c, v)), var in self.conts.items():
+            terms.append((v + 1) * var)
+        for (_, v, colours), var in self.books.items():
+            terms.append(len(colours) * v * var)
+        return sum(terms)
+
+    def gain_expression(self):
+        if self.setting.objective == "value":
+            return sum(cell[1] * var for cell, var in self.played.items()) + self.rules.joker_points * self.jokers_played
+        return sum(self.played.values()) + self.jokers_played
+
+    def kept_expression(self):
+        """Natural table tiles that stay with their play (the tie-break's measure)."""
+        plays = self.setting.plays
+        return sum(len(plays[i].naturals) * var for i, var in self.kept.items())
+
+    # ---------------------------------------------------------------- solve
+    def maximize(self, weight: int) -> None:
+        """Gain first, then kept tiles: ``weight`` must exceed the most tiles that can be kept."""
+        self.model.maximize(weight * self.gain + self.kept_expression())
+
+    def add_hint(self, values: Values) -> None:
+        indices: list[int] = []
+        hinted: list[int] = []
+        for name, table in self._tables():
+            known = getattr(values, name)
+            for key, var in table.items():
+                indices.append(var.index)
+                hinted.append(known.get(key, 0))
+        if not isinstance(self.jokers_played, int):
+            indices.append(self.jokers_played.index)
+            hinted.append(values.jokers_played)
+        hint = self.model.proto.solution_hint
+        hint.vars.extend(indices)
+        hint.values.extend(hinted)
+
+    def _tables(self):
+        return (
+            ("played", self.played), ("starts", self.starts), ("conts", self.conts), ("books", self.books),
+            ("kept", self.kept), ("grown", self.grown), ("joker_kept", self.joker_kept),
+            ("joker_at", self._distinct(self.joker_at)), ("joker_freer", self.joker_freer),
+            ("hand_layer_jokers", self.hand_layer_jokers),
+        )
+
+    def _distinct(self, table: dict) -> dict:
+        """``joker_at`` entries that are a variable of their own (not ``joker_kept`` reused)."""
+        kept_ids = {id(v) for v in self.joker_kept.values()}
+        return {k: v for k, v in table.items() if id(v) not in kept_ids}
+
+    def solve(self, time_limit: float, workers: int, seed: int, presolve: bool = False) -> SolveResult:
+        solver = cp_model.CpSolver()
+        p = solver.parameters
+        p.max_time_in_seconds = max(time_limit, 0.001)
+        p.num_workers = workers
+        p.random_seed = seed
+        # Measured on benchmarks/positions: presolve and cuts cost more than they
+        # save on these small models (presolve also loses the hint's benefit).
+        p.cp_model_presolve = presolve
+        p.cut_level = 0
+        p.linearization_level = 2
+        p.cp_model_probing_level = 0
+        p.symmetry_level = 0
+        status = solver.solve(self.model)
+        name = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}.get(status, "unknown")
+        values = self._read(solver) if name in ("optimal", "feasible") else None
+        objective = round(solver.objective_value) if values is not None else 0
+        bound = int(solver.best_objective_bound + 1e-6) if name in ("optimal", "feasible") else 0
+        return SolveResult(name, values, objective, bound, solver.num_branches, solver.wall_time)
+
+    def _read(self, solver: cp_model.CpSolver) -> Values:
+        solution = list(solver.response_proto.solution)
+        values = Values()
+        for name, table in self._tables():
+            target = getattr(values, name)
+            for key, var in table.items():
+                value = solution[var.index]
+                if value:
+                    target[key] = value
+        for key, var in self.joker_at.items():
+            value = solution[var.index]
+            if value:
+                values.joker_at[key] = value
+        values.jokers_played = solution[self.jokers_played.index] if not isinstance(self.jokers_played, int) else 0
+        return values
