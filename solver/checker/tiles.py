@@ -135,10 +135,13 @@ def _fixed_jokers(facts: TurnFacts, played: Counter) -> tuple[list[Breach], dict
         destinations += [(index, slot) for slot in range(slots)]
     origins: list = sources + [None] * hand_jokers
     best: tuple[list[Breach], dict] | None = None
-    for order in set(permutations(range(len(destinations)), min(len(origins), len(destinations)))):
+    best_key = None
+    for order in sorted(set(permutations(range(len(destinations)), min(len(origins), len(destinations))))):
         breaches, reading = _judge_joker_reading(facts, played, origins, destinations, order)
-        if best is None or len(breaches) < len(best[0]):
-            best = (breaches, reading)
+        # Fewest breaches; among equals, the reading that keeps most jokers where they stood.
+        key = (len(breaches), -sum(str(v).startswith("kept") for v in reading.values()))
+        if best_key is None or key < best_key:
+            best, best_key = (breaches, reading), key
         if not breaches:
             break
     return best if best is not None else ([], {})
