@@ -1,0 +1,102 @@
+"""Seeded random House Rummy positions for the benchmark: 2-4 players, 20-50 table cards.
+
+    python benchmarks/generate_house.py [--out benchmarks/positions/house] [--per-size 10]
+
+Every space holds random whole plays (runs, books, jokers anywhere) dealt
+from the 54-card deck; the mover holds 5-10 of the remaining cards, has
+melded in two positions out of three (otherwise must meld this turn, and may
+replace jokers), and opponents' plays lie within reach, so steals are
+available. Sizes: table cards 20, 30, 40, 50 (within a card or two).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from solver.cards import JOKER, SUITS, Card, full_deck  # noqa: E402
+from solver.plays import Play, is_whole  # noqa: E402
+from solver.position import Player, Position  # noqa: E402
+from solver.rules import preset  # noqa: E402
+
+NAMES = ("ann", "bob", "cat", "dan")
+HAND_SIZE = {2: 10, 3: 8, 4: 7}
+
+
+def random_play(rng: random.Random, pool: list[Card], rules) -> list[Card] | None:
+    for _ in range(60):
+        if rng.random() < 0.55:
+            suit, length, start = rng.choice(SUITS), rng.choice((3, 3, 4, 4, 5, 6)), rng.randint(1, 13)
+            cards = [Card((start + k - 1) % 13 + 1, suit) for k in range(length)]
+        else:
+            rank = rng.randint(1, 13)
+            cards = [Card(rank, s) for s in rng.sample(SUITS, rng.choice((3, 4)))]
+        if rng.random() < 0.15 and JOKER in pool:
+            cards[rng.randrange(len(cards))] = JOKER
+        if not is_whole(tuple(cards), rules):
+            continue
+        remaining = list(pool)
+        try:
+            for card in cards:
+                remaining.remove(card)
+        except ValueError:
+            continue
+        pool[:] = remaining
+        return cards
+    return None
+
+
+def make(seed: int, table_cards: int) -> Position:
+    rng = random.Random(seed)
+    rules = preset(rng.choice(("house-classic", "house-epic")))
+    players = rng.choice((2, 3, 4))
+    names = NAMES[:players]
+    pool = full_deck(1, 2)
+    rng.shuffle(pool)
+    spaces: dict[str, list[Play]] = {n: [] for n in names}
+    laid = 0
+    while laid < table_cards - 2:
+        cards = random_play(rng, pool, rules)
+        if cards is None:
+            break
+        spaces[rng.choice(names)].append(Play(tuple(cards)))
+        laid += len(cards)
+    mover = names[0]
+    melded = rng.random() < 2 / 3
+    hand = tuple(pool[: min(HAND_SIZE[players], len(pool))])
+    pool = pool[len(hand):]
+    entries = []
+    for name in names:
+        if name == mover:
+            entries.append(Player(name, "A" if players == 4 else name, melded, hand, None, (), (), tuple(spaces[name])))
+        else:
+            count = min(rng.randint(1, HAND_SIZE[players]), len(pool))
+            pool = pool[count:]
+            side = ("A" if names.index(name) % 2 == 0 else "B") if players == 4 else name
+            entries.append(Player(name, side, True, None, count, (), (), tuple(spaces[name])))
+    if not melded:
+        # An unmelded player has nothing on the table yet.
+        entries[0] = Player(mover, entries[0].side, False, hand, None, (), (), ())
+    return Position(rules, tuple(entries), mover, "play", rng.randint(1, 6), None, (), (), len(pool))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=HERE / "positions" / "house")
+    parser.add_argument("--per-size", type=int, default=10)
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    for size in (20, 30, 40, 50):
+        for k in range(args.per_size):
+            position = make(size * 1000 + k, size)
+            position.save(args.out / f"house-{size:02d}-{k:02d}.toml")
+    print(f"wrote {4 * args.per_size} positions to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
