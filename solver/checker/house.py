@@ -109,14 +109,18 @@ class HouseJudge:
             marked = self.mark_declared_meld(tokens, [p.cards for p in declared])
             yield marked, [tuple(c.plain() for c in p.cards) for p in declared] if declared else None, ""
             return
-        yield tokens, None, ""
         playable = [(i, t.card) for i, t in enumerate(tokens) if t.from_hand and t.on_table and not t.replacement]
-        for meld in minimal_melds(playable, self.rules, self.cost):
+        melds = minimal_melds(playable, self.rules, self.cost)
+        if not melds:
+            # No meld reaches the cost: read the biggest one there is, so the breach says so.
+            melds = minimal_melds(playable, self.rules, 1)[:1]
+        for meld in melds:
             marked = list(tokens)
             for play in meld:
                 for i in play:
                     marked[i] = marked[i].with_(in_meld=True)
             yield marked, [tuple(tokens[i].card for i in play) for play in meld], "meld inferred"
+        yield tokens, None, ""
 
     def mark_declared_meld(self, tokens: list[Token], plays) -> list[Token]:
         marked = list(tokens)
