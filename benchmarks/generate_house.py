@@ -59,15 +59,17 @@ def make(seed: int, table_cards: int) -> Position:
     pool = full_deck(1, 2)
     rng.shuffle(pool)
     spaces: dict[str, list[Play]] = {n: [] for n in names}
+    mover = names[0]
+    melded = rng.random() < 2 / 3
+    # An unmelded player has nothing on the table yet.
+    owners = names if melded else names[1:]
     laid = 0
     while laid < table_cards - 2:
         cards = random_play(rng, pool, rules)
         if cards is None:
             break
-        spaces[rng.choice(names)].append(Play(tuple(cards)))
+        spaces[rng.choice(owners)].append(Play(tuple(cards)))
         laid += len(cards)
-    mover = names[0]
-    melded = rng.random() < 2 / 3
     hand = tuple(pool[: min(HAND_SIZE[players], len(pool))])
     pool = pool[len(hand):]
     entries = []
@@ -79,9 +81,6 @@ def make(seed: int, table_cards: int) -> Position:
             pool = pool[count:]
             side = ("A" if names.index(name) % 2 == 0 else "B") if players == 4 else name
             entries.append(Player(name, side, True, None, count, (), (), tuple(spaces[name])))
-    if not melded:
-        # An unmelded player has nothing on the table yet.
-        entries[0] = Player(mover, entries[0].side, False, hand, None, (), (), ())
     return Position(rules, tuple(entries), mover, "play", rng.randint(1, 6), None, (), (), len(pool))
 
 

@@ -1,7 +1,7 @@
 """Move plans: the steps a player makes to go from the table before to the table after.
 
 Final plays are matched to the plays they grew from (a maximum-weight
-matching on shared cards, networkx), so a play that keeps most of its cards
+assignment on shared cards), so a play that keeps most of its cards
 keeps its name and only the cards that change place become steps. Steps come
 in the order a player makes them: joker replacements, the meld, then cards
 into each final play (hand cards, moved table cards, steals with their
@@ -14,8 +14,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-import networkx as nx
-
+from .assignment import max_weight_assignment
 from .cards import JOKER, Card
 from .plays import Play
 from .position import Position
@@ -206,23 +205,17 @@ def _discards(before: Position, after: Position) -> list[Card]:
 
 def _match(sources: list[_Source], targets: list[tuple[str, Play]], shared: bool) -> dict[int, _Source]:
     """Final play index -> the play it grew from (most shared cards, same space)."""
-    graph = nx.Graph()
-    for i, (name, play) in enumerate(targets):
+    weights = []
+    for name, play in targets:
         wanted = Counter(c.plain() for c in play.cards)
         space = None if shared else name.split("/")[0]
+        row = []
         for j, source in enumerate(sources):
-            if source.space != space:
-                continue
-            overlap = sum((wanted & source.cards).values())
-            if overlap:
-                # Ties go to the older play so names stay stable.
-                graph.add_edge(("after", i), ("before", j), weight=overlap * 1000 - j)
-    matching = nx.max_weight_matching(graph)
-    result: dict[int, _Source] = {}
-    for a, b in matching:
-        after_node, before_node = (a, b) if a[0] == "after" else (b, a)
-        result[after_node[1]] = sources[before_node[1]]
-    return result
+            overlap = sum((wanted & source.cards).values()) if source.space == space else 0
+            # Ties go to the older play so names stay stable.
+            row.append(overlap * 1000 - j if overlap else 0)
+        weights.append(row)
+    return {i: sources[j] for i, j in max_weight_assignment(weights)} if sources else {}
 
 
 def _take(card: Card, pools: dict[str, Counter], space_of: dict[str, str | None], target_space: str | None,

@@ -1,0 +1,205 @@
+"""House Rummy, Robber Rummy and start-up benchmarks, in one command.
+
+    python benchmarks/run_families.py [--repeats 3] [--no-readme]
+
+- House: the positions of benchmarks/positions/house (generate_house.py:
+  2-4 players, 20-50 table cards, melded and unmelded movers), `best` with
+  2 workers, each position `--repeats` times, the median per position;
+  medians and maxima per table size. Goal: median <= 50 ms.
+- Robber: seeded random 4-player positions with 30-60 table cards, the play
+  phase (goal: median <= 50 ms) and the draw phase (pile against stock;
+  goal <= 2 s).
+- Cold start: wall time of `rummy best` on a small example against a bare
+  `python -c "import ortools.sat.python.cp_model"`, alternating, median of
+  11 each. Goal: ratio <= 1.2.
+- Peak memory (ru_maxrss) of this process after all the solves.
+
+Every answer is judged by the checker (outside the timing). The tables are
+written into benchmarks/README.md between the family markers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import platform
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+from solver.best import best  # noqa: E402
+from solver.cards import SUITS, Card, full_deck  # noqa: E402
+from solver.checker import check  # noqa: E402
+from solver.plays import Play, is_whole  # noqa: E402
+from solver.position import Player, Position  # noqa: E402
+from solver.rules import preset  # noqa: E402
+from solver.solution import SolverConfig  # noqa: E402
+
+README = HERE / "README.md"
+START, END = "<!-- families-benchmark:start -->", "<!-- families-benchmark:end -->"
+CONFIG = SolverConfig(time_limit=60, workers=2)
+
+
+def timed(position: Position, repeats: int) -> tuple[float, object]:
+    times, answer = [], None
+    for _ in range(repeats):
+        started = time.perf_counter()
+        answer = best(position, CONFIG)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times), answer
+
+
+def judged(position: Position, answer) -> bool:
+    after = answer.solution.after
+    return after is None or after.phase != "play" or check(position, after).legal
+
+
+def house_rows(repeats: int) -> list[str]:
+    by_size: dict[int, list[float]] = {}
+    wrong = 0
+    statuses: dict[str, int] = {}
+    for path in sorted((HERE / "positions" / "house").glob("*.toml")):
+        position = Position.from_file(path)
+        seconds, answer = timed(position, repeats)
+        statuses[answer.solution.status] = statuses.get(answer.solution.status, 0) + 1
+        wrong += not judged(position, answer)
+        size = sum(len(p.cards) for p in position.named_plays().values())
+        by_size.setdefault(10 * round(size / 10), []).append(seconds)
+    rows = ["| table cards | positions | median ms | max ms |", "|---:|---:|---:|---:|"]
+    every = []
+    for size in sorted(by_size):
+        times = by_size[size]
+        every += times
+        rows.append(f"| {size} | {len(times)} | {1000 * statistics.median(times):.1f} | {1000 * max(times):.1f} |")
+    rows.append(f"| all | {len(every)} | **{1000 * statistics.median(every):.1f}** | {1000 * max(every):.1f} |")
+    rows.append("")
+    rows.append(f"Statuses: {statuses}; answers rejected by the checker: {wrong}. Goal: median <= 50 ms.")
+    return rows
+
+
+def robber_position(seed: int, phase: str) -> Position:
+    rng = random.Random(seed)
+    rules = preset("robber")
+    pool = full_deck(2, 0)
+    rng.shuffle(pool)
+    names = ("ann", "bob", "cat", "dan")
+    plays: dict[str, list[Play]] = {n: [] for n in names}
+    target = rng.randint(30, 60)
+    laid = 0
+    while laid < target:
+        if rng.random() < 0.5:
+            suit, start, length = rng.choice(SUITS), rng.randint(1, 11), rng.choice((3, 4, 5))
+            cards = [Card(r if r <= 13 else 1, suit) for r in range(start, start + length)]
+        else:
+            rank = rng.randint(1, 13)
+            cards = [Card(rank, rng.choice(SUITS)) for _ in range(rng.choice((3, 4, 5)))]
+        if not is_whole(tuple(cards), rules):
+            continue
+        remaining = list(pool)
+        try:
+            for card in cards:
+                remaining.remove(card)
+        except ValueError:
+            continue
+        pool = remaining
+        plays[rng.choice(names)].append(Play(tuple(cards)))
+        laid += len(cards)
+    hand, pool = tuple(pool[:13]), pool[13:]
+    players = [Player("ann", "ann", True, hand, None, (), (), tuple(plays["ann"]))]
+    for name in names[1:]:
+        count = rng.randint(3, 13)
+        pool = pool[count:]
+        players.append(Player(name, name, True, None, count, (), (), tuple(plays[name])))
+    pile_size = rng.randint(3, 10) if phase == "draw" else rng.randint(1, 5)
+    pile, pool = tuple(pool[:pile_size]), pool[pile_size:]
+    return Position(rules, tuple(players), "ann", phase, None, None, (), pile, len(pool))
+
+
+def robber_rows(repeats: int) -> list[str]:
+    rows = ["| phase | positions | median ms | max ms |", "|---|---:|---:|---:|"]
+    wrong = 0
+    for phase, count in (("play", 30), ("draw", 10)):
+        times = []
+        for seed in range(count):
+            position = robber_position(seed, phase)
+            seconds, answer = timed(position, repeats if phase == "play" else 1)
+            times.append(seconds)
+            wrong += not judged(position, answer)
+        rows.append(f"| {phase} | {count} | **{1000 * statistics.median(times):.1f}** | {1000 * max(times):.1f} |")
+    rows.append("")
+    rows.append(f"4 players, 30-60 table cards, 13-card hand; draw phase: a 3-10 card pile against the stock. "
+                f"Answers rejected by the checker: {wrong}. Goals: play median <= 50 ms, draw <= 2 s.")
+    return rows
+
+
+def cold_start_rows() -> list[str]:
+    rummy = shutil.which("rummy")
+    example = ROOT / "puzzles" / "examples" / "rummikub-lenient.toml"
+    ours_cmd = [rummy, "best", str(example)] if rummy else [sys.executable, "-m", "cli", "best", str(example)]
+    bare_cmd = [sys.executable, "-c", "import ortools.sat.python.cp_model"]
+    ours, bare = [], []
+    for _ in range(11):
+        for command, bucket in ((bare_cmd, bare), (ours_cmd, ours)):
+            started = time.perf_counter()
+            subprocess.run(command, cwd=ROOT, capture_output=True, check=True)
+            bucket.append(time.perf_counter() - started)
+    ratio = statistics.median(ours) / statistics.median(bare)
+    return [
+        "| command | median s |", "|---|---:|",
+        f"| `{' '.join(Path(c).name if i == 0 else c for i, c in enumerate(ours_cmd[:2]))} puzzles/examples/rummikub-lenient.toml` | {statistics.median(ours):.3f} |",
+        f"| `python -c \"import ortools.sat.python.cp_model\"` | {statistics.median(bare):.3f} |",
+        "",
+        f"Ratio: **{ratio:.2f}** (goal <= 1.2).",
+    ]
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import os
+
+    return f"{os.cpu_count()} cores, {model}, Python {platform.python_version()}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--no-readme", action="store_true")
+    args = parser.parse_args()
+    sections = [
+        f"Run {dt.date.today().isoformat()} on {machine()}: `python benchmarks/run_families.py`.",
+        "", "### House Rummy (`best`, 2 workers)", "", *house_rows(args.repeats),
+        "", "### Robber Rummy (`best`)", "", *robber_rows(args.repeats),
+        "", "### Cold start", "", *cold_start_rows(),
+        "", f"Peak memory of the benchmark process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB.",
+    ]
+    text = "\n".join(sections)
+    print(text)
+    if not args.no_readme:
+        readme = README.read_text()
+        block = f"{START}\n{text}\n{END}"
+        if START in readme:
+            head, rest = readme.split(START, 1)
+            readme = head + block + rest.split(END, 1)[1]
+        else:
+            readme += f"\n## House Rummy, Robber Rummy, cold start\n\n{block}\n"
+        README.write_text(readme)
+
+
+if __name__ == "__main__":
+    main()
