@@ -1,6 +1,8 @@
 """The tile-rummy benchmark against rummikub-solver, in one command.
 
-    python benchmarks/run.py [--repeats 3] [--workers 2] [--time-limit 60] [--regenerate] [--no-readme]
+    python benchmarks/run.py [--repeats 3] [--workers 2] [--time-limit 60] [--regenerate] [--no-readme] [--tiles-only]
+
+Then runs benchmarks/run_families.py (House Rummy, Robber Rummy, cold start).
 
 1. Writes the positions (generate_tiles.py) if benchmarks/positions/tiles is empty.
 2. Creates the peer's virtualenv (benchmarks/.peer-venv: python3 -m venv,
@@ -263,6 +265,7 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--regenerate", action="store_true", help="write the positions again")
     parser.add_argument("--no-readme", action="store_true", help="print the table only")
+    parser.add_argument("--tiles-only", action="store_true", help="skip the House, Robber and cold-start benchmarks")
     args = parser.parse_args()
     paths = ensure_positions(args.regenerate) + sorted(SPECIAL.glob("*.toml"))
     ensure_peer()
@@ -272,6 +275,10 @@ def main() -> None:
     print(block)
     if not args.no_readme:
         write_readme(block)
+    if not args.tiles_only:
+        # House Rummy, Robber Rummy, cold start and memory: benchmarks/run_families.py.
+        extra = ["--repeats", str(args.repeats)] + (["--no-readme"] if args.no_readme else [])
+        subprocess.run([sys.executable, str(HERE / "run_families.py"), *extra], check=True)
 
 
 if __name__ == "__main__":
