@@ -90,7 +90,10 @@ class HouseJudge:
         swaps = []
         used: set[int] = set()
         for r in declared:
-            joker = next((i for i, t in enumerate(tokens) if t.card.is_joker and t.origin_play == r.play and i not in used), None)
+            jokers = [i for i, t in enumerate(tokens) if t.card.is_joker and t.origin_play == r.play and i not in used]
+            # With two jokers in the play, the replaced one is the one that left it.
+            jokers.sort(key=lambda i: tokens[i].dest_play == r.play)
+            joker = jokers[0] if jokers else None
             card = next((i for i, t in enumerate(tokens) if t.card == r.card and t.from_hand and i not in used), None)
             if joker is None or card is None:
                 continue

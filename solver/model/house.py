@@ -1,0 +1,198 @@
+"""The best turn in House Rummy (presets house-classic, house-epic).
+
+``solve_house`` searches the play phase of ``position.mover``:
+
+- a mover who melded before: one CP-SAT model (branch ``melded``);
+- an unmelded mover: the turns without a meld (only joker replacements and a
+  discard, listed outright) against one CP-SAT model in which they meld
+  (branch ``meld``), the better one wins.
+
+Each model is solved once for the highest gain and, among equal gains, the
+house tie-break (house_objective), hinted with the table as it is. The
+modules named ``house_*`` hold one part each: the card facts
+(house_context), whole runs and books (house_runs, house_books, with
+house_reach keeping them small), conservation, the initial meld, joker
+replacement, paid steals, no spite, the hand rules (hot, warm, discard,
+going out), the objective, and reading the answer (house_answer).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from time import perf_counter
+
+from ortools.sat.python import cp_model
+
+from ..cards import cards_notation
+from ..position import Position
+from ..solution import Solution, SolverConfig
+from .house_answer import TurnPlan, after_position, cards_played, plan_order, read_plan
+from .house_books import add_books
+from .house_conservation import add_conservation
+from .house_context import TurnContext, build_context
+from .house_dominance import add_untouched_spaces
+from .house_hand import add_hand_rules
+from .house_hint import add_table_hint
+from .house_meld import add_meld, add_roles, best_meld_score, meld_shapes
+from .house_objective import gain_terms, tiebreak_terms
+from .house_reach import reachable
+from .house_replacement import add_replacements, no_meld_turns, replacement_options
+from .house_runs import add_runs
+from .house_spite import add_no_spite
+from .house_state import HouseModel
+from .house_steals import add_payment
+
+
+@dataclass
+class BranchResult:
+    plan: TurnPlan | None
+    status: str  # optimal, feasible, infeasible, unknown
+    bound: Fraction
+
+
+@dataclass
+class _Clock:
+    deadline: float
+    branches: int = 0
+    solver_seconds: float = 0.0
+
+    def left(self) -> float:
+        return max(0.0, self.deadline - perf_counter())
+
+    def count(self, solver: cp_model.CpSolver) -> None:
+        self.branches += solver.num_branches
+        self.solver_seconds += solver.wall_time
+
+
+def solve_house(position: Position, config: SolverConfig) -> Solution:
+    started = perf_counter()
+    ctx = build_context(position)
+    clock = _Clock(started + config.time_limit)
+    options = replacement_options(ctx)
+    results: list[BranchResult] = []
+    if ctx.melded:
+        result = _solve_model(build_model(ctx, "melded", options, []), config, clock)
+        if result.status == "unknown":
+            # Out of time before any answer: leaving the table as it is and
+            # discarding is legal (unless a card is hot), so offer that.
+            fallback = _no_meld_branch(ctx, {})
+            if fallback.plan is not None:
+                result = BranchResult(fallback.plan, "feasible", max(result.bound, fallback.plan.gain))
+        results.append(result)
+    else:
+        results.append(_no_meld_branch(ctx, options))
+        shapes = meld_shapes(ctx, [j for j, cards in options.items() if cards])
+        if best_meld_score(shapes, ctx.meld_cost) >= ctx.meld_cost and shapes:
+            results.append(_solve_model(build_model(ctx, "meld", options, shapes), config, clock))
+    return _solution(ctx, results, started, clock)
+
+
+def build_model(ctx: TurnContext, branch: str, options: dict[int, list[int]], shapes: list) -> HouseModel:
+    m = HouseModel(ctx, branch)
+    if m.melding:
+        add_replacements(m, options)
+        add_roles(m)
+    allowed = reachable(m)
+    add_runs(m, allowed)
+    add_books(m, allowed)
+    add_conservation(m)
+    if m.melding:
+        add_meld(m, shapes)
+    add_payment(m)
+    add_no_spite(m)
+    add_hand_rules(m)
+    add_untouched_spaces(m)
+    return m
+
+
+def _solve_model(m: HouseModel, config: SolverConfig, clock: _Clock) -> BranchResult:
+    """The highest gain, and among equal gains the house tie-break.
+
+    Both in one search: the objective is ``gain * weight - tiebreak`` with the
+    weight larger than any tie-break, which orders turns exactly as solving
+    for the gain first and then for the tie-break with the gain fixed.
+    """
+    model = m.model
+    terms, constant = gain_terms(m)
+    gain = cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [c for _, c in terms]) + constant
+    tiebreak, most = tiebreak_terms(m)
+    weight = most + 1
+    model.maximize(weight * gain - tiebreak)
+    if config.hint:
+        add_table_hint(m)
+    solver = _solver(config, clock.left())
+    status = solver.solve(model)
+    clock.count(solver)
+    if status == cp_model.INFEASIBLE:
+        return BranchResult(None, "infeasible", Fraction(0))
+    scale = m.ctx.scale
+    # gain * weight - tiebreak <= the objective bound, and 0 <= tiebreak < weight
+    bound = Fraction((math.floor(solver.best_objective_bound + 1e-6) + weight - 1) // weight, scale)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return BranchResult(None, "unknown", bound)
+    achieved = Fraction(round(solver.value(gain)), scale)
+    plan = read_plan(m, solver.value, achieved)
+    if status == cp_model.OPTIMAL:
+        return BranchResult(plan, "optimal", achieved)
+    return BranchResult(plan, "feasible", max(bound, achieved))
+
+
+def _solver(config: SolverConfig, seconds: float) -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(seconds, 0.05)
+    solver.parameters.num_workers = max(1, config.workers)
+    solver.parameters.random_seed = config.seed
+    # CP-SAT's presolve weakens this model's linear relaxation (the search
+    # then needs tens of times longer to prove the best gain), and probing at
+    # the start of the search costs more than it saves on models this small.
+    solver.parameters.cp_model_presolve = False
+    solver.parameters.probing_deterministic_time_limit = 0.0
+    return solver
+
+
+def _no_meld_branch(ctx: TurnContext, options: dict[int, list[int]]) -> BranchResult:
+    turns = no_meld_turns(ctx, options)
+    if not turns:
+        return BranchResult(None, "infeasible", Fraction(0))
+    best = turns[0]
+    swaps = {s.joker: s.card for s in best.swaps}
+    plays: dict[str, list[tuple[int, ...]]] = {space: [] for space in ctx.spaces}
+    for play in ctx.plays:
+        plays[play.space].append(tuple(swaps.get(i, i) for i in play.slots))
+    plan = TurnPlan(plays, best.hand_after, best.discard, (), tuple(sorted(swaps.items())), False, best.gain)
+    return BranchResult(plan, "optimal", best.gain)
+
+
+def _solution(ctx: TurnContext, results: list[BranchResult], started: float, clock: _Clock) -> Solution:
+    stats = {"branches": clock.branches, "wall_time": round(clock.solver_seconds, 4)}
+    found = [r for r in results if r.plan is not None]
+    if not found:
+        if any(r.status == "unknown" for r in results):
+            reason = "the time limit ran out before a legal turn was found"
+            return Solution("unknown", 0, 0, None, 0, reason, perf_counter() - started, stats)
+        return Solution("no-legal-turn", 0, 0, None, 0, _no_turn_reason(ctx), perf_counter() - started, stats)
+    best = min(found, key=lambda r: plan_order(ctx, r.plan))
+    proven = all(r.status in ("optimal", "infeasible") for r in results)
+    bound = best.plan.gain if proven else max(r.bound for r in results if r.status != "infeasible")
+    return Solution(
+        status="optimal" if proven else "feasible",
+        gain=_number(best.plan.gain),
+        bound=_number(max(bound, best.plan.gain)),
+        after=after_position(ctx, best.plan),
+        cards_played=cards_played(ctx, best.plan),
+        seconds=perf_counter() - started,
+        stats=stats,
+    )
+
+
+def _no_turn_reason(ctx: TurnContext) -> str:
+    hot = [s.card for s in ctx.hand if s.hot]
+    if hot:
+        return f"the hot card {cards_notation(hot, ctx.rules.deck)} cannot be played this turn"
+    return "no legal turn exists"
+
+
+def _number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)

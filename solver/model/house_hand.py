@@ -1,0 +1,29 @@
+"""Hot, warm, the discard and going out (rules.md §5).
+
+Hot cards end on the table (a hot card put in for a joker counts as played).
+The discard is one card that is neither hot nor warm; a mover whose hand
+still holds such a card must discard exactly one; a mover holding only warm
+cards, or nothing, does not discard. A released joker is cold.
+"""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from .house_state import HouseModel
+
+
+def add_hand_rules(m: HouseModel) -> None:
+    for index, keep in m.keep.items():
+        if m.slot(index).hot:
+            m.model.add(keep == 0)
+    discards = list(m.discard.values())
+    if discards:
+        m.model.add_at_most_one(discards)
+        discarded = cp_model.LinearExpr.sum(discards)
+        for index in m.discard:
+            # Holding a card that may be discarded means discarding one.
+            m.model.add(m.keep[index] <= discarded)
+    if m.ctx.first_out_bonus > 0 and m.keep:
+        m.goes_out = m.bool("goes_out")
+        m.model.add(cp_model.LinearExpr.sum(list(m.keep.values())) == 0).only_enforce_if(m.goes_out)

@@ -1,0 +1,131 @@
+"""Whole runs, modelled as segments of a row instead of being enumerated.
+
+Runs score 5 a card whatever their length, and the number of possible runs
+grows fast with jokers, so runs are not listed card by card. For every space
+and suit there is a row of *positions* (one per rank; circular aces wrap
+K-A). A *segment* is a stretch of at least ``run_min`` consecutive positions
+that one run covers; every covered position holds exactly one card or joker,
+and no position is covered twice. Only segments the available cards can fill
+are created (at most as many empty positions as there are jokers).
+
+Two runs of one suit in one space can therefore not overlap in ranks (a
+joker standing for a rank that a natural of the other run holds). Such a
+pair can always be laid as one longer run with the same score and a weaker
+payment condition, unless it would exceed 13 cards; that corner is only
+searched where the table already holds such runs: their row then gets a
+second *layer*, a second row whose runs may overlap the first's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from ..cards import SUITS, Card
+from .house_state import HouseModel
+
+
+@dataclass
+class RunGrid:
+    space: str
+    suit: str
+    layer: int
+    order: list[int]  # live positions, in row order
+    rank: dict[int, int]
+    nxt: dict[int, int]  # the next live position (where a run may go on)
+    cells: dict[int, list[tuple[int, cp_model.IntVar]]] = field(default_factory=dict)
+    segments: list[tuple[tuple[int, ...], cp_model.IntVar]] = field(default_factory=list)
+
+    def occupancy(self, position: int) -> cp_model.LinearExprT:
+        return cp_model.LinearExpr.sum([v for _, v in self.cells.get(position, [])])
+
+    def joined(self, position: int) -> cp_model.LinearExprT:
+        """1 when ``position`` and the next one lie in the same run."""
+        after = self.nxt.get(position)
+        return cp_model.LinearExpr.sum(
+            [v for stretch, v in self.segments if position in stretch and after in stretch and stretch[-1] != position]
+        )
+
+
+def row(ace: str) -> tuple[list[int], dict[int, int], dict[int, int]]:
+    """Positions of a suit's row, the rank at each, and each position's successor."""
+    if ace == "high_or_low":
+        positions = list(range(1, 15))
+        return positions, {p: (p - 1) % 13 + 1 for p in positions}, {p: p + 1 for p in positions[:-1]}
+    positions = list(range(1, 14))
+    successor = {p: p + 1 for p in positions[:-1]}
+    if ace == "circular":
+        successor[13] = 1
+    return positions, {p: p for p in positions}, successor
+
+
+def add_runs(m: HouseModel, allowed: dict[str, set[int]]) -> None:
+    """Create every run row; ``allowed[space]`` holds the slots that may lie there."""
+    ctx = m.ctx
+    positions, rank_at, successor = row(ctx.rules.ace)
+    layered = {(play.space, play.suit) for play in ctx.plays if play.overlaps}
+    for space in ctx.spaces:
+        jokers = [i for i in sorted(allowed[space]) if ctx.slots[i].is_joker]
+        for suit in SUITS:
+            naturals = [i for i in sorted(allowed[space])
+                        if not ctx.slots[i].is_joker and ctx.slots[i].card.suit == suit]
+            for layer in range(2 if (space, suit) in layered else 1):
+                if naturals:
+                    grid = _grid(m, space, suit, layer, naturals, jokers, positions, rank_at, successor)
+                    if grid is not None:
+                        m.runs.append(grid)
+
+
+def grids_of(m: HouseModel, space: str, suit: str) -> list[RunGrid]:
+    return [g for g in m.runs if g.space == space and g.suit == suit]
+
+
+def _grid(m, space, suit, layer, naturals, jokers, positions, rank_at, successor) -> RunGrid | None:
+    rules = m.ctx.rules
+    by_card = {m.ctx.slots[i].card: i for i in naturals}
+    filled = {p for p in positions if Card(rank_at[p], suit) in by_card}
+    stretches = _stretches(positions, successor, filled, len(jokers), rules.run_min, rules.run_max)
+    if not stretches:
+        return None
+    live = sorted({p for s in stretches for p in s}, key=positions.index)
+    grid = RunGrid(space, suit, layer, live, rank_at, {p: successor[p] for p in live if successor.get(p) in live})
+    for p in live:
+        cells = []
+        natural = by_card.get(Card(rank_at[p], suit))
+        if natural is not None:
+            cells.append((natural, m.bool(f"run{layer}_{space}_{suit}{p}_{natural}")))
+        for joker in jokers:
+            cells.append((joker, m.bool(f"run{layer}_{space}_{suit}{p}_j{joker}")))
+        grid.cells[p] = cells
+        for index, var in cells:
+            m.place(index, space, var)
+            m.score_terms.setdefault(space, []).append((var, 5))
+    for stretch in stretches:
+        grid.segments.append((stretch, m.bool(f"seg{layer}_{space}_{suit}{stretch[0]}_{len(stretch)}")))
+    for p in live:
+        covering = [v for stretch, v in grid.segments if p in stretch]
+        m.model.add(grid.occupancy(p) == cp_model.LinearExpr.sum(covering))
+        m.model.add_at_most_one(covering)
+    return grid
+
+
+def _stretches(positions, successor, filled, jokers, run_min, run_max) -> list[tuple[int, ...]]:
+    """Every stretch of consecutive positions the cards can fill (gaps <= jokers)."""
+    found = []
+    seen: set[frozenset[int]] = set()
+    for start in positions:
+        stretch = [start]
+        gaps = start not in filled
+        while gaps <= jokers and len(stretch) <= run_max:
+            if len(stretch) >= run_min and gaps < len(stretch):
+                key = frozenset(stretch)
+                if key not in seen:
+                    seen.add(key)
+                    found.append(tuple(stretch))
+            after = successor.get(stretch[-1])
+            if after is None or after == start:
+                break
+            stretch.append(after)
+            gaps += after not in filled
+    return found

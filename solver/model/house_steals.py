@@ -1,0 +1,77 @@
+"""Paid steals (rules.md §5): every final play holds at least as many payment
+cards as stolen cards.
+
+A card is stolen when it was in another player's space (not the mover's)
+and ends in a different space. Payment cards are hand cards played this turn
+that are neither meld cards nor put in for a joker (a released joker played
+after melding pays). ``HouseModel.contribution`` gives each card's +1 / -1.
+
+Books: one condition per book, enforced when the book is chosen (in the
+melded branch the book list is already filtered exactly, see house_books).
+Runs: one condition per segment of a row (house_runs), enforced when the
+segment is laid, plus the same sum over the whole row, which is implied but
+gives the search a much better bound.
+"""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from .house_runs import RunGrid
+from .house_state import HouseModel
+
+
+def add_payment(m: HouseModel) -> None:
+    if m.melding:
+        for book in m.books:
+            constant, terms = _total(m, book.slots, book.space)
+            if terms or constant < 0:
+                expr = cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [c for _, c in terms]) + constant
+                m.model.add(expr >= 0).only_enforce_if(book.var)
+    for grid in m.runs:
+        _balance(m, grid)
+
+
+def _total(m: HouseModel, slots, space):
+    constant, terms = 0, []
+    for index in slots:
+        c, t = m.contribution(index, space)
+        constant += c
+        terms += t
+    return constant, terms
+
+
+def _balance(m: HouseModel, grid: RunGrid) -> None:
+    """Each run (segment) holds at least as many payment cards as stolen cards."""
+    here = {p: _position_terms(m, grid, p) for p in grid.order}
+    if not any(negative for _, negative in here.values()):
+        return  # nothing can be stolen into these runs
+    # Implied by the per-run conditions, but it gives the search a far better
+    # bound: over all runs of the row together, payments cover steals.
+    m.model.add(cp_model.LinearExpr.sum([expr for expr, _ in here.values()]) >= 0)
+    for stretch, var in grid.segments:
+        if any(here[p][1] for p in stretch):
+            m.model.add(cp_model.LinearExpr.sum([here[p][0] for p in stretch]) >= 0).only_enforce_if(var)
+
+
+def _position_terms(m: HouseModel, grid: RunGrid, p: int):
+    """What the card at position ``p`` counts (+1 pays, -1 stolen), and whether it may be -1."""
+    terms = []
+    negative = False
+    for index, var in grid.cells[p]:
+        constant, roles = m.contribution(index, grid.space)
+        if roles:
+            negative = negative or any(c < 0 for _, c in roles) or constant < 0
+            terms.append(_role_at(m, grid, p, index, var, constant, roles))
+        elif constant:
+            negative = negative or constant < 0
+            terms.append(constant * var)
+    return cp_model.LinearExpr.sum(terms) if terms else 0, negative
+
+
+def _role_at(m: HouseModel, grid: RunGrid, p: int, index: int, var, constant: int, roles):
+    """The contribution of a card whose role is chosen (meld branch), 0 unless it lies here."""
+    value = m.int_var(-1, 1, f"role_{grid.space}_{grid.suit}{p}_{index}")
+    m.model.add(value == cp_model.LinearExpr.weighted_sum([v for v, _ in roles], [c for _, c in roles]) + constant).only_enforce_if(var)
+    m.model.add(value == 0).only_enforce_if(var.Not())
+    return value
