@@ -116,7 +116,7 @@ def answer_lines(path: Path, answer, verdict) -> list:
     names = answer.plan.names if answer.plan else {}
     for name in after.named_plays():
         shown = names.get(name, name)
-        owner = "" if name.startswith("table/") else f" ({name.split('/')[0]})" if shown != name else ""
+        owner = f" ({name.split('/')[0]}'s space)" if shown.startswith("new/") and not name.startswith("table/") else ""
         cards = after.play_with_layoffs(name)
         lines.append(text(f"  {shown:>8}  ", cards_text(_ordered(cards, position.rules), deck), owner))
     hand = after.player(position.to_move).hand or ()
