@@ -21,6 +21,7 @@ import typer
 from cli.output import PROGRAM, run_guarded
 from cli.best import best
 from cli.check import check
+from cli.generate import generate
 from cli.rules_cmd import rules
 from cli.show import show
 
@@ -34,10 +35,9 @@ app = typer.Typer(
 
 app.command("best")(best)
 app.command("check")(check)
-app.command("best")(best)
-app.command("check")(check)
 app.command("show")(show)
 app.command("rules")(rules)
+app.command("generate")(generate)
 
 
 def print_version(value: bool) -> None:

@@ -17,6 +17,9 @@ class SolverConfig:
     objective: str = "default"  # tile rummy: "tiles" (default) or "value"
     seed: int = 0
     hint: bool = True
+    # Final arrangements (after-positions) no answer may repeat: the model adds a
+    # no-good per arrangement (tile rummy; puzzles check uniqueness with it).
+    exclude: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -31,21 +31,29 @@ the table as it stands (a legal turn that plays nothing) and solved with
 presolve off. The first attempt uses one worker (measured faster on these
 small models); only when it stops without proof is the rest of the time
 limit given to ``config.workers`` workers, hinted with the best turn so far.
+
+``config.exclude`` (puzzle uniqueness): after-positions whose final table no
+answer may repeat. Each is read every way the model can hold it (each joker
+reading; a run also as touching runs, which decoding joins) and each way
+becomes a no-good on the model's counts (``TileModel.exclude``). Unused, it
+adds nothing to the model.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from itertools import islice, product
 from time import perf_counter
 
 from ..cards import Card
-from ..plays import Play
+from ..plays import Play, readings
 from ..position import Position, Turn
+from ..rules import Ruleset
 from ..solution import Solution, SolverConfig
 from .tiles_cpsat import SolveResult, TileModel, Values
 from .tiles_decode import FinalPlay, decode, table_values, to_play
-from .tiles_table import TileSetting, card_of, read_setting
+from .tiles_table import Cell, TileSetting, card_of, cell_of, count_cells, read_setting
 
 # One worker first, for at most this long, before the parallel search takes over.
 SINGLE_WORKER_SECONDS = 2.0
@@ -63,8 +71,14 @@ def solve_tiles(position: Position, config: SolverConfig) -> Solution:
     model.maximize(weight)
     if config.hint and setting.melded:
         model.add_hint(table_values(setting, identified))
+    for excluded in config.exclude:
+        for signature in arrangement_signatures(position, excluded):
+            model.exclude(signature)
     result = _solve(model, config, deadline, stats)
     bound = result.bound // weight
+    if result.status == "infeasible":  # only with exclusions: playing nothing is always a turn
+        return Solution("no-legal-turn", 0, 0, None, 0, reason="every final table is excluded",
+                        seconds=perf_counter() - started, stats=stats)
     if result.values is None:
         return Solution("unknown", 0, bound, None, 0, reason="the time limit stopped the search before any turn was found",
                         seconds=perf_counter() - started, stats=stats)
@@ -83,7 +97,8 @@ def solve_tiles(position: Position, config: SolverConfig) -> Solution:
 
 def _solve(model: TileModel, config: SolverConfig, deadline: float, stats: dict) -> SolveResult:
     remaining = max(deadline - perf_counter(), 0.001)
-    result = model.solve(min(remaining, SINGLE_WORKER_SECONDS), 1, config.seed)
+    first = remaining if config.workers <= 1 else min(remaining, SINGLE_WORKER_SECONDS)
+    result = model.solve(first, 1, config.seed)
     _count(stats, result)
     remaining = deadline - perf_counter()
     if result.status in ("optimal", "infeasible") or remaining <= 0.01 or config.workers <= 1:
@@ -165,3 +180,95 @@ def _within(cards: tuple[Card, ...], available: Counter) -> tuple[Card, ...]:
             left[card.plain()] -= 1
             kept.append(card)
     return tuple(kept)
+
+
+# ---------------------------------------------------------------- exclusion
+# How many ways of holding one excluded table are forbidden at most; past
+# that the rest stay allowed, so a check of uniqueness may only say "not
+# unique" too often, never "unique" wrongly.
+ENCODINGS_LIMIT = 256
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A final play as the model holds it: its cells (runs in order) and the cells jokers fill."""
+
+    kind: str  # "run" or "book"
+    cells: tuple[Cell, ...]
+    jokers: tuple[Cell, ...]
+
+
+def arrangement_signatures(position: Position, after: Position) -> list[dict[tuple, int]]:
+    """The model's signatures of every way it can hold ``after``'s final table (see ``TileModel.exclude``)."""
+    plays, base = final_plays(position, after)
+    table, table_jokers = count_cells(c for p in base for c in p.cards)
+    final, final_jokers = count_cells(c for p in plays for c in p.cards)
+    played = final - table
+    if table - final or final_jokers < table_jokers:
+        return []  # not a table this turn can reach
+    return [signature(shapes, played, final_jokers - table_jokers) for shapes in arrangement_encodings(plays, position.rules)]
+
+
+def final_plays(position: Position, after: Position) -> tuple[list[Play], tuple[Play, ...]]:
+    """The plays the model lays (the whole table once melded, else the new plays) and the table they start from."""
+    if position.mover.melded:
+        return list(after.table), position.table
+    left = Counter(p.key() for p in position.table)
+    new = []
+    for play in after.table:
+        if left[play.key()] > 0:
+            left[play.key()] -= 1
+        else:
+            new.append(play)
+    return new, ()
+
+
+def arrangement_encodings(plays: list[Play], rules: Ruleset) -> list[tuple[Shape, ...]]:
+    """Every way the model may hold these plays (at most ENCODINGS_LIMIT)."""
+    options = [play_shapes(play, rules) for play in plays]
+    return [tuple(shape for group in combo for shape in group) for combo in islice(product(*options), ENCODINGS_LIMIT)]
+
+
+def play_shapes(play: Play, rules: Ruleset) -> list[tuple[Shape, ...]]:
+    """One play's holdings: each reading of its jokers; a run also cut into touching runs (decoding joins them)."""
+    plain = tuple(card.plain() for card in play.cards)
+    found: list[tuple[Shape, ...]] = []
+    for reading in readings(plain, rules):
+        cells = [cell_of(stand_in) for stand_in in reading.stand_ins]
+        jokers = tuple(sorted(cell for card, cell in zip(plain, cells) if card.is_joker))
+        if reading.kind == "book":
+            options = [(Shape("book", tuple(sorted(cells)), jokers),)]
+        else:
+            ordered = tuple(sorted(cells, key=lambda cell: cell[1]))
+            options = [
+                tuple(Shape("run", piece, tuple(c for c in jokers if c in piece)) for piece in pieces)
+                for pieces in _cuts(ordered, rules.run_min)
+            ]
+        found.extend(option for option in options if option not in found)
+    return found
+
+
+def _cuts(cells: tuple[Cell, ...], length: int):
+    """A run, and every way to cut it into touching runs of at least ``length``."""
+    yield (cells,)
+    for k in range(length, len(cells) - length + 1):
+        for rest in _cuts(cells[k:], length):
+            yield (cells[:k],) + rest
+
+
+def signature(shapes: tuple[Shape, ...], played: Counter, jokers_played: int) -> dict[tuple, int]:
+    """What ``TileModel.exclude`` compares: counts per key, kept plays and new ones alike."""
+    counts: Counter = Counter()
+    for cell, n in played.items():
+        counts[("played", cell)] += n
+    counts[("jokers",)] += jokers_played
+    for shape in shapes:
+        if shape.kind == "run":
+            counts[("start", shape.cells[0])] += 1
+            for cell in shape.cells[:-1]:
+                counts[("link", cell)] += 1
+        else:
+            counts[("books", shape.cells[0][1])] += 1
+            for cell in shape.cells:
+                counts[("cover", cell)] += 1
+    return {key: n for key, n in counts.items() if n}

@@ -322,6 +322,88 @@ class TileModel:
         plays = self.setting.plays
         return sum(len(plays[i].naturals) * var for i, var in self.kept.items())
 
+    # ------------------------------------------------------------ exclusion
+    def exclude(self, signature: dict[tuple, int]) -> None:
+        """Forbid every assignment whose final table has this signature (a no-good).
+
+        A signature (``tiles.arrangement_signature``) counts, per key, what a
+        final table holds: hand tiles played per cell, run starts, run links
+        (a run through v and v + 1), book slots per cell and books per number,
+        kept table plays counted like new ones. It is a linear expression of
+        the variables per key, so "some key differs" is one disjunction.
+        """
+        terms = self._signature_terms()
+        differ: list[Any] = []
+        zero: list[Any] = []
+        for key in sorted(set(terms) | set(signature)):  # sorted: the same model in every process
+            target = signature.get(key, 0)
+            expression = terms.get(key)
+            if expression is None:
+                if target:
+                    return  # the model cannot lay this table at all: nothing to forbid
+                continue
+            if target == 0:
+                zero.append(expression)  # never negative: "differs" is "at least 1"
+                continue
+            literal = self.model.new_bool_var("")
+            self.model.add(expression != target).only_enforce_if(literal)
+            differ.append(literal)
+        if zero:
+            literal = self.model.new_bool_var("")
+            self.model.add(sum(zero) >= 1).only_enforce_if(literal)
+            differ.append(literal)
+        self.model.add_bool_or(differ)
+
+    def _signature_terms(self) -> dict[tuple, Any]:
+        if getattr(self, "_terms", None) is not None:
+            return self._terms
+        terms: dict[tuple, list[Any]] = {}
+
+        def add(key: tuple, term: Any) -> None:
+            terms.setdefault(key, []).append(term)
+
+        for cell, var in self.played.items():
+            add(("played", cell), var)
+        if not isinstance(self.jokers_played, int):
+            add(("jokers",), self.jokers_played)
+        length = self.run_min
+        for (_, (c, v)), var in self.starts.items():
+            add(("start", (c, v)), var)
+            for w in range(v, v + length - 1):  # a run too short to stop goes on
+                add(("link", (c, w)), var)
+        for (_, cell), var in self.conts.items():
+            add(("link", cell), var)
+        for (_, v, colours), var in self.books.items():
+            add(("books", v), var)
+            for c in colours:
+                add(("cover", (c, v)), var)
+        for index, kept in self.kept.items():
+            play = self.setting.plays[index]
+            if play.kind == "book":
+                add(("books", play.core[0][1]), kept)
+                for cell in play.core:
+                    add(("cover", cell), kept)
+                for cell in play.missing:
+                    add(("cover", cell), self.grown[(index, cell)])
+                continue
+            colour, low, high = play.core[0][0], play.core[0][1], play.core[-1][1]
+            for v in range(low, high):
+                add(("link", (colour, v)), kept)
+            # Growth is a chain (the outer cell implies the inner), so the first
+            # cell is where the chain stops: kept - left1 at low, and so on.
+            outer = kept
+            first = low
+            for cell in play.left:
+                var = self.grown[(play.index, cell)]
+                add(("start", (colour, first)), outer - var)
+                add(("link", cell), var)
+                outer, first = var, cell[1]
+            add(("start", (colour, first)), outer)
+            for cell in play.right:
+                add(("link", (colour, cell[1] - 1)), self.grown[(play.index, cell)])
+        self._terms = {key: sum(parts) for key, parts in terms.items()}
+        return self._terms
+
     # ---------------------------------------------------------------- solve
     def maximize(self, weight: int) -> None:
         """Gain first, then kept tiles: ``weight`` must exceed the most tiles that can be kept."""

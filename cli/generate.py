@@ -1,0 +1,143 @@
+"""``rummy generate``: puzzles with a unique, verified best answer and a measured difficulty.
+
+Writes ``OUT/NAME.toml`` (the position), ``OUT/NAME.solution.json`` (the
+answer and the figures) and ``OUT/index.json``. Progress goes to stderr (a
+bar on a terminal, else one line per puzzle made); the summary (made,
+rejected and why) to stdout. See docs/generate.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from cli.options import TimeLimitOption
+
+RulesOption = Annotated[str, typer.Option("--rules", help="A tile preset (see 'rummy rules').", show_default=False)]
+KindOption = Annotated[str, typer.Option("--kind", help="Puzzle kind: play-all or max (tile rummy).", show_default=False)]
+CountOption = Annotated[int, typer.Option("--count", help="Puzzles to make.")]
+TierOption = Annotated[
+    Optional[str], typer.Option("--difficulty", help="Tier: easy, medium, hard or expert (default: any).", show_default=False)
+]
+SeedOption = Annotated[int, typer.Option("--seed", help="Random seed: the same seed makes the same puzzles.")]
+OutOption = Annotated[Path, typer.Option("--out", help="Folder for the puzzles and index.json.", show_default=False)]
+ProcessesOption = Annotated[int, typer.Option("--workers", min=1, help="Processes judging candidates.")]
+CandidatesOption = Annotated[
+    Optional[int], typer.Option("--max-candidates", min=1, help="Give up after this many candidates (default: 400 a puzzle).", show_default=False)
+]
+
+
+def generate(
+    rules: RulesOption,
+    kind: KindOption,
+    out: OutOption,
+    count: CountOption = 10,
+    difficulty: TierOption = None,
+    seed: SeedOption = 0,
+    time_limit: TimeLimitOption = 10.0,
+    workers: ProcessesOption = 2,
+    max_candidates: CandidatesOption = None,
+) -> int:
+    """Make puzzles with one best answer (checked) and a measured tier."""
+    from cli import output
+    from solver.generate import Request, generate as run, validate
+    from solver.errors import RummyError
+    from solver.generate.collection import read_index, update_index, write_puzzle
+
+    request = Request(rules, kind, count, difficulty, seed, time_limit, workers, max_candidates)
+    validate(request)
+    if out.exists() and not out.is_dir():
+        raise RummyError(f"--out: {out} is a file, not a folder")
+    read_index(out)  # an unreadable index is refused before any work
+    command = _command(request)
+    progress = _Progress(request)
+
+    def on_outcome(outcome, report) -> None:
+        if outcome.puzzle is not None:
+            write_puzzle(out, outcome.puzzle, command)
+            update_index(out, [outcome.puzzle])
+        progress.update(outcome, report)
+
+    try:
+        report = run(request, on_outcome)
+    finally:
+        progress.close()
+    output.print_lines(summary_lines(report, out))
+    if report.short:
+        output.print_error(
+            f"made only {len(report.puzzles)} of {count} puzzles in {report.candidates} candidates; "
+            "raise --max-candidates, or try another seed or tier"
+        )
+    return output.EXIT_OK
+
+
+def _command(request) -> str:
+    parts = [f"rummy generate --rules {request.rules} --kind {request.kind} --count {request.count}"]
+    if request.tier:
+        parts.append(f"--difficulty {request.tier}")
+    parts.append(f"--seed {request.seed}")
+    if request.time_limit != 10.0:
+        parts.append(f"--time-limit {request.time_limit:g}")
+    return " ".join(parts)
+
+
+def summary_lines(report, out: Path) -> list:
+    from collections import Counter
+
+    from cli.output import text
+
+    request = report.request
+    minutes = report.seconds / 60
+    rate = f", {len(report.puzzles) / minutes:.1f} a minute" if minutes > 0 and report.puzzles else ""
+    what = f"{request.kind}, {request.rules}, {request.tier or 'any tier'}, seed {request.seed}"
+    lines: list = [
+        text(("made", "bold"), f" {len(report.puzzles)} of {request.count} puzzles ({what}) "
+             f"from {report.candidates} candidates in {report.seconds:.1f} s{rate}")
+    ]
+    tiers = Counter(p.tier for p in report.puzzles)
+    if tiers:
+        lines.append(text("tiers: ", ", ".join(f"{tier} {n}" for tier, n in sorted(tiers.items()))))
+    rejected = sum(report.rejected.values())
+    lines.append(text(("rejected", "bold"), f" {rejected}" + (":" if rejected else "")))
+    for reason, n in sorted(report.rejected.items(), key=lambda item: (-item[1], item[0])):
+        lines.append(f"  {n:>5}  {reason}")
+    if report.puzzles:
+        lines.append(f"wrote {len(report.puzzles)} puzzles and {out / 'index.json'}")
+    return lines
+
+
+class _Progress:
+    """A rich bar on a terminal's stderr; otherwise one plain line per puzzle made."""
+
+    def __init__(self, request) -> None:
+        import sys
+
+        self.request = request
+        self.bar = None
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self.bar = Progress(
+                TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                TextColumn("{task.fields[status]}"), TimeElapsedColumn(),
+                console=Console(stderr=True), transient=True,
+            )
+            self.task = self.bar.add_task("puzzles", total=request.count, status="")
+            self.bar.start()
+
+    def update(self, outcome, report) -> None:
+        import sys
+
+        if self.bar is not None:
+            status = f"{report.candidates} candidates, {sum(report.rejected.values())} rejected"
+            self.bar.update(self.task, completed=len(report.puzzles), status=status)
+        elif outcome.puzzle is not None:
+            sys.stderr.write(f"made {len(report.puzzles)}/{self.request.count}: {outcome.puzzle.name} ({outcome.puzzle.tier})\n")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()

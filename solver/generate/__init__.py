@@ -1,0 +1,16 @@
+"""``rummy generate``: puzzles with a unique, verified best answer and a measured difficulty.
+
+Importing the package registers every kind: one import line per module of kinds.
+"""
+
+from __future__ import annotations
+
+from . import tile_kinds  # noqa: F401 - registers the tile family and its kinds
+from .difficulty import TIERS, Difficulty, tier_of
+from .generator import Outcome, Puzzle, Report, Request, generate, validate
+from .kinds import FAMILIES, KINDS, FamilySupport, Kind, kind_for, register_family, register_kind
+
+__all__ = [
+    "FAMILIES", "KINDS", "TIERS", "Difficulty", "FamilySupport", "Kind", "Outcome", "Puzzle", "Report", "Request",
+    "generate", "kind_for", "register_family", "register_kind", "tier_of", "validate",
+]

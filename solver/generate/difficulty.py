@@ -1,0 +1,65 @@
+"""How hard a puzzle is, measured, and the tier that follows from the measures.
+
+Figures (all from the answer and the uniqueness check, none guessed):
+
+- ``plays_disturbed``: table plays that lose a tile (the move plan's count);
+- ``steps``: length of the move plan (one step per play that receives hand
+  tiles, one per table tile moved);
+- ``cards_moved``: table tiles that change play;
+- ``near``: distinct final tables within ``FamilySupport.near`` of the best
+  gain (tile rummy: 1 tile), the best included, up to ``NEAR_CAP``
+  (``near_capped``: there may be more);
+- ``branches`` and ``seconds``: the solver's effort to find and prove the
+  best answer (one worker); ``proof_branches``: its effort to prove that no
+  other final table is as good.
+
+The tier is read from the plan's three figures alone, which are the same on
+every machine and for every solver seed (seconds are not, and branches count
+a few hundred for every puzzle, too little to tell puzzles apart). The rule,
+the first row whose every threshold is met:
+
+| tier   | plays disturbed | steps | cards moved |
+|--------|-----------------|-------|-------------|
+| expert | >= 4            | >= 12 | >= 9        |
+| hard   | >= 3            | >= 6  | >= 4        |
+| medium | >= 2            | >= 4  | >= 2        |
+| easy   | any             | any   | any         |
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+TIERS = ("easy", "medium", "hard", "expert")
+NEAR_CAP = 10
+
+# Lowest figures of each tier, hardest first: (plays disturbed, steps, cards moved).
+THRESHOLDS = (
+    ("expert", 4, 12, 9),
+    ("hard", 3, 6, 4),
+    ("medium", 2, 4, 2),
+)
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    plays_disturbed: int
+    steps: int
+    cards_moved: int
+    near: int = 0
+    near_capped: bool = False
+    branches: int = 0
+    seconds: float = 0.0
+    proof_branches: int = 0
+
+    def to_data(self) -> dict:
+        data = asdict(self)
+        data["seconds"] = round(self.seconds, 4)
+        return data
+
+
+def tier_of(figures: Difficulty) -> str:
+    for tier, disturbed, steps, moved in THRESHOLDS:
+        if figures.plays_disturbed >= disturbed and figures.steps >= steps and figures.cards_moved >= moved:
+            return tier
+    return "easy"

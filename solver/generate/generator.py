@@ -1,0 +1,185 @@
+"""The generator loop: deal candidates, solve them, keep the unique ones of the wanted tier.
+
+Candidate ``i`` of a request is dealt from ``random.Random`` seeded with the
+seed, preset, kind, tier asked for and ``i``; every solve uses one worker
+and the solver's fixed seed. Candidates are judged in parallel processes
+but taken in index order, and the run stops at the ``count``-th puzzle, so
+a seed gives the same puzzles (and the same summary) whatever the number of
+processes. Only a solve cut short by ``time_limit`` depends on the machine.
+
+Per candidate, cheapest test first: deal, solve (proven optimal, else
+"timeout"), the kind's test, the tier (read from the plan), the checker,
+uniqueness with the near count and the margin.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter, deque
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..best import answer_data, best
+from ..checker import check
+from ..errors import RummyError
+from ..position import Position
+from ..rules import preset
+from ..solution import SolverConfig
+from .difficulty import NEAR_CAP, TIERS, Difficulty, tier_of
+from .kinds import FAMILIES, kind_for
+from .unique import judge
+
+# Candidates dealt per puzzle asked for before the run gives up.
+CANDIDATES_PER_PUZZLE = 400
+
+
+@dataclass(frozen=True)
+class Request:
+    rules: str  # a preset name
+    kind: str
+    count: int
+    tier: str | None = None  # None: any tier
+    seed: int = 0
+    time_limit: float = 10.0  # per solve
+    workers: int = 2  # processes judging candidates
+    max_candidates: int | None = None
+
+    @property
+    def limit(self) -> int:
+        return self.max_candidates if self.max_candidates is not None else self.count * CANDIDATES_PER_PUZZLE
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    name: str
+    kind: str
+    tier: str
+    rules: str
+    seed: int
+    index: int
+    position: Position
+    answer: dict  # the ``best --json`` object
+    difficulty: Difficulty
+    margin: dict | str
+
+    def solution_data(self) -> dict:
+        """The solution file: the ``best --json`` answer, then what the generator measured."""
+        return {
+            **self.answer,
+            "puzzle": self.name,
+            "kind": self.kind,
+            "tier": self.tier,
+            "unique": True,
+            "margin": self.margin,
+            "difficulty": self.difficulty.to_data(),
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    index: int
+    puzzle: Puzzle | None
+    reason: str | None  # why the candidate was rejected
+
+
+@dataclass
+class Report:
+    request: Request
+    puzzles: list[Puzzle] = field(default_factory=list)
+    rejected: Counter = field(default_factory=Counter)
+    candidates: int = 0
+    seconds: float = 0.0
+
+    @property
+    def short(self) -> bool:
+        return len(self.puzzles) < self.request.count
+
+
+def validate(request: Request) -> None:
+    """Bad options as RummyError (one line, exit 2 at the command line)."""
+    try:
+        rules = preset(request.rules)
+    except RummyError as error:
+        raise RummyError(f"--rules: {error}") from None
+    kind_for(request.kind, rules)
+    if request.tier is not None and request.tier not in TIERS:
+        raise RummyError(f"--difficulty: unknown tier {request.tier!r} (known: {', '.join(TIERS)})")
+    if request.count < 1:
+        raise RummyError(f"--count: at least 1 puzzle, got {request.count}")
+    if request.time_limit <= 0:
+        raise RummyError(f"--time-limit: must be more than 0 seconds, got {request.time_limit}")
+
+
+def generate(request: Request, on_outcome: Callable[[Outcome, Report], None] | None = None) -> Report:
+    validate(request)
+    report = Report(request)
+    started = time.perf_counter()
+    for outcome in _outcomes(request):
+        report.candidates += 1
+        if outcome.puzzle is not None:
+            report.puzzles.append(outcome.puzzle)
+        else:
+            report.rejected[outcome.reason or "rejected"] += 1
+        if on_outcome is not None:
+            on_outcome(outcome, report)
+        if len(report.puzzles) >= request.count:
+            break
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _outcomes(request: Request):
+    """Outcomes in index order; parallel when there is more than one worker."""
+    if request.workers <= 1:
+        for index in range(request.limit):
+            yield candidate(request, index)
+        return
+    pool = ProcessPoolExecutor(max_workers=request.workers)
+    try:
+        pending: deque = deque()
+        index = 0
+        while pending or index < request.limit:
+            while len(pending) < 3 * request.workers and index < request.limit:
+                pending.append(pool.submit(candidate, request, index))
+                index += 1
+            yield pending.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def candidate(request: Request, index: int) -> Outcome:
+    """Deal candidate ``index`` of the request and judge it."""
+    rules = preset(request.rules)
+    kind = kind_for(request.kind, rules)
+    support = FAMILIES[rules.family]
+    wanted = request.tier or "any"
+    rng = random.Random(f"{request.seed}/{rules.name}/{kind.name}/{wanted}/{index}")
+    position = kind.make(rng, rules, request.tier)
+    if position is None:
+        return Outcome(index, None, "deal failed")
+    config = SolverConfig(time_limit=request.time_limit, workers=1, seed=0)
+    first = best(position, config)
+    solution = first.solution
+    if solution.status != "optimal":
+        return Outcome(index, None, "nothing plays" if solution.status == "draw" else "timeout")
+    if kind.accept is not None:
+        reason = kind.accept(position, first)
+        if reason:
+            return Outcome(index, None, reason)
+    plan = first.plan
+    disturbed, steps, moved = plan.plays_disturbed, len(plan.steps), plan.cards_moved
+    planned = tier_of(Difficulty(disturbed, steps, moved))
+    if request.tier is not None and planned != request.tier:
+        return Outcome(index, None, f"wrong tier ({planned})")
+    if not check(position, solution.after).legal:
+        return Outcome(index, None, "checker refused the answer (a bug)")
+    verdict = judge(position, first, config, support, NEAR_CAP)
+    if verdict.reason:
+        return Outcome(index, None, verdict.reason)
+    difficulty = Difficulty(disturbed, steps, moved, verdict.near, verdict.near_capped,
+                            int(solution.stats.get("branches", 0)), solution.seconds, verdict.proof_branches)
+    name = f"{rules.name}-{kind.name}-{wanted}-s{request.seed}-{index:04d}"
+    puzzle = Puzzle(name, kind.name, planned, rules.name, request.seed, index, position, answer_data(first), difficulty, verdict.margin)
+    return Outcome(index, puzzle, None)

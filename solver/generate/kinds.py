@@ -1,0 +1,84 @@
+"""Kinds of puzzle, and the families they are made for: the registry ``rummy generate`` reads.
+
+A *kind* is a name, the rule families it fits, the task the player is set
+(written at the top of each position file), a maker and an optional test:
+
+- ``make(rng, rules, tier)`` deals one candidate position from the
+  ``random.Random`` it is given (and nothing else, so a seed gives the same
+  candidates everywhere); ``tier`` is the difficulty asked for, or None, a
+  hint for how big a position to deal. It returns None when a deal fails.
+- ``accept(position, answer)`` returns None to keep the candidate, or the
+  reason it is rejected (for the summary): "rack not emptied", ...
+
+A *family* needs support before any kind of it can be made
+(``FamilySupport``): its model must honour ``SolverConfig.exclude`` (an
+answer never repeats an excluded final table); the support says when two
+final tables are the same answer, when a table's exclusion may also forbid
+another table as good (then the puzzle is called not unique), how near to
+the best gain a turn counts as "near", and optionally a faster search for
+rival tables than solving for the best again and again.
+
+docs/generate.md describes how to add a kind or a family.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable
+
+from ..best import Answer
+from ..errors import RummyError
+from ..position import Position
+from ..rules import Ruleset
+
+Maker = Callable[[random.Random, Ruleset, "str | None"], "Position | None"]
+Acceptance = Callable[[Position, Answer], "str | None"]
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    families: tuple[str, ...]
+    task: str
+    make: Maker
+    accept: Acceptance | None = None
+
+
+@dataclass(frozen=True)
+class FamilySupport:
+    family: str
+    near: float  # turns within this much of the best gain are counted as near it
+    canonical: Callable[[Position], Hashable]  # a final table up to order: equal means the same answer
+    ambiguity: Callable[[Position, Position], "str | None"]  # (before, after): why excluding after may hide a rival
+    # (before, best after, floor, cap, seconds) -> Rivals: other final tables with gain >= floor.
+    # None: found by solving for the best again and again with SolverConfig.exclude.
+    rivals: Callable[..., Any] | None = None
+
+
+KINDS: dict[str, Kind] = {}
+FAMILIES: dict[str, FamilySupport] = {}
+
+
+def register_kind(kind: Kind) -> Kind:
+    if kind.name in KINDS:
+        raise ValueError(f"puzzle kind {kind.name!r} registered twice")
+    KINDS[kind.name] = kind
+    return kind
+
+
+def register_family(support: FamilySupport) -> FamilySupport:
+    FAMILIES[support.family] = support
+    return support
+
+
+def kind_for(name: str, rules: Ruleset) -> Kind:
+    """The kind called ``name``, if it fits ``rules``; else a RummyError naming what does."""
+    kind = KINDS.get(name)
+    if kind is None:
+        raise RummyError(f"--kind: unknown puzzle kind {name!r} (known: {', '.join(sorted(KINDS))})")
+    if rules.family not in kind.families or rules.family not in FAMILIES:
+        fitting = sorted(k.name for k in KINDS.values() if rules.family in k.families) if rules.family in FAMILIES else []
+        offer = f"kinds for {rules.name}: {', '.join(fitting)}" if fitting else f"no kind is made for {rules.name} yet"
+        raise RummyError(f"--kind {name!r} does not fit {rules.name} (a {rules.family} preset; {offer})")
+    return kind
