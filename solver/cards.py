@@ -6,6 +6,7 @@ the same value. Which notation is printed depends on the ruleset's deck.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Literal
 
@@ -139,6 +140,29 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 def cards_notation(cards: Iterable[Card], deck: Deck = "cards") -> str:
     return " ".join(card.notation(deck) for card in cards)
+
+
+def cards_without(cards: Iterable[Card], gone: Counter) -> tuple[Card, ...]:
+    """``cards`` less the plain cards counted in ``gone``, the rest in their order."""
+    left = Counter(gone)
+    kept = []
+    for card in cards:
+        if left[card.plain()] > 0:
+            left[card.plain()] -= 1
+        else:
+            kept.append(card)
+    return tuple(kept)
+
+
+def cards_within(cards: Iterable[Card], available: Counter) -> tuple[Card, ...]:
+    """The cards of ``cards`` that ``available`` still holds (e.g. hot cards still in hand)."""
+    left = Counter(available)
+    kept = []
+    for card in cards:
+        if left[card.plain()] > 0:
+            left[card.plain()] -= 1
+            kept.append(card)
+    return tuple(kept)
 
 
 def full_deck(copies: int, jokers: int) -> list[Card]:

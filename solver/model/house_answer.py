@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..cards import Card
+from ..cards import Card, cards_within
 from ..plays import Play
 from ..position import Position, Replacement, Turn
 from .house_context import TurnContext
@@ -114,13 +114,7 @@ def _hand_after(ctx: TurnContext, plan: TurnPlan) -> tuple[Card, ...]:
 
 
 def _still_held(cards: tuple[Card, ...], held: Counter) -> tuple[Card, ...]:
-    left = Counter(held)
-    result = []
-    for card in cards:
-        if left[card.plain()] > 0:
-            left[card.plain()] -= 1
-            result.append(card)
-    return tuple(result)
+    return cards_within(cards, held)
 
 
 def cards_played(ctx: TurnContext, plan: TurnPlan) -> int:

@@ -66,7 +66,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from ..cards import Card, cards_notation
+from ..cards import Card, cards_notation, cards_within, cards_without
 from ..errors import RummyError
 from ..plays import Play
 from ..position import Player, Position, Turn
@@ -246,26 +246,12 @@ def _after(position: Position, problem: TurnProblem, selection: Selection) -> tu
 
 
 def remove_cards(cards: tuple[Card, ...], gone: Counter) -> tuple[Card, ...]:
-    """``cards`` without ``gone`` (plain cards), keeping the order of the rest."""
-    left = Counter(gone)
-    kept = []
-    for card in cards:
-        if left[card.plain()] > 0:
-            left[card.plain()] -= 1
-        else:
-            kept.append(card)
-    return tuple(kept)
+    return cards_without(cards, gone)
 
 
 def keep_cards(cards: tuple[Card, ...], hand: tuple[Card, ...]) -> tuple[Card, ...]:
     """The cards of ``cards`` still in ``hand`` (hot/warm after the turn)."""
-    available = Counter(c.plain() for c in hand)
-    kept = []
-    for card in cards:
-        if available[card.plain()] > 0:
-            available[card.plain()] -= 1
-            kept.append(card)
-    return tuple(kept)
+    return cards_within(cards, Counter(c.plain() for c in hand))
 
 
 def _no_turn_reason(position: Position) -> str:

@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 from itertools import islice, product
 from time import perf_counter
 
-from ..cards import Card
+from ..cards import Card, cards_within, cards_without
 from ..plays import Play, readings
 from ..position import Position, Turn
 from ..rules import Ruleset
@@ -162,24 +162,11 @@ def _layout_key(play: FinalPlay) -> tuple:
 
 
 def _without(cards: tuple[Card, ...], used: Counter) -> tuple[Card, ...]:
-    left = Counter(used)
-    kept = []
-    for card in cards:
-        if left[card.plain()] > 0:
-            left[card.plain()] -= 1
-        else:
-            kept.append(card)
-    return tuple(kept)
+    return cards_without(cards, used)
 
 
 def _within(cards: tuple[Card, ...], available: Counter) -> tuple[Card, ...]:
-    left = Counter(available)
-    kept = []
-    for card in cards:
-        if left[card.plain()] > 0:
-            left[card.plain()] -= 1
-            kept.append(card)
-    return tuple(kept)
+    return cards_within(cards, available)
 
 
 # ---------------------------------------------------------------- exclusion
