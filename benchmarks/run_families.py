@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import platform
 import random
 import resource
 import shutil
@@ -35,7 +34,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
 
+from run import machine  # noqa: E402  (the tile benchmark's description of the machine)
 from solver.best import best  # noqa: E402
 from solver.cards import SUITS, Card, full_deck  # noqa: E402
 from solver.checker import check  # noqa: E402
@@ -160,20 +161,6 @@ def cold_start_rows() -> list[str]:
         "",
         f"Ratio: **{ratio:.2f}** (goal <= 1.2).",
     ]
-
-
-def machine() -> str:
-    model = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    import os
-
-    return f"{os.cpu_count()} cores, {model}, Python {platform.python_version()}"
 
 
 def main() -> None:
