@@ -117,7 +117,8 @@ def robber_position(seed: int, phase: str) -> Position:
     hand, pool = tuple(pool[:13]), pool[13:]
     players = [Player("ann", "ann", True, hand, None, (), (), tuple(plays["ann"]))]
     for name in names[1:]:
-        count = rng.randint(3, 13)
+        # Leave cards for the pile and the stock, so the position stays consistent.
+        count = min(rng.randint(3, 13), max(0, len(pool) - 15))
         pool = pool[count:]
         players.append(Player(name, name, True, None, count, (), (), tuple(plays[name])))
     pile_size = rng.randint(3, 10) if phase == "draw" else rng.randint(1, 5)

@@ -68,7 +68,7 @@ def _solve_one(path: Path, config, json_output: bool, verify: bool) -> int:
     position = Position.from_file(path)
     answer = best(position, config)
     verdict = None
-    if verify and answer.solution.after is not None:
+    if verify and answer.solution.after is not None and answer.solution.after.phase == "play":
         from solver.checker import check
 
         verdict = check(position, answer.solution.after)
@@ -104,6 +104,14 @@ def answer_lines(path: Path, answer, verdict) -> list:
     what = "tiles played" if position.rules.family == "tile" and solution.gain == solution.cards_played else "gain"
     proof = "optimal" if status == "optimal" else f"feasible, bound {_fmt(solution.bound)} (time limit reached)"
     lines.append(text(f"{what} ", (_fmt(solution.gain), "bold"), f"  ({proof}; {solution.seconds:.3f} s)"))
+    draw = solution.stats.get("draw")
+    if draw == "stock":
+        lines.append(text("draw from the stock: its expected gain beats taking the pile "
+                          f"(pile: {_fmt(solution.stats.get('pile_gain')) if solution.stats.get('pile_gain') is not None else 'no legal way to meld its top card'})"))
+        return lines
+    if draw == "pile":
+        lines.append(text("take the discard pile and meld its top card at once "
+                          f"(stock: expected gain {_fmt(solution.stats.get('stock_expected_gain'))})"))
     lines.append("")
     for number, step in enumerate(answer.plan.steps if answer.plan else (), 1):
         lines.append(text(f"{number:>2}. ", _step_text(step, deck, cards_text)))

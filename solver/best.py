@@ -75,7 +75,7 @@ def answer_data(answer: Answer) -> dict:
         "gain": _number(solution.gain),
         "bound": _number(solution.bound),
         "cards_played": solution.cards_played,
-        "steps": answer.plan.to_data(rules.deck) if answer.plan else [],
+        "steps": _draw_steps(solution) + (answer.plan.to_data(rules.deck) if answer.plan else []),
         "after": solution.after.to_data() if solution.after is not None else None,
         "seconds": round(solution.seconds, 4),
     }
@@ -87,6 +87,17 @@ def answer_data(answer: Answer) -> dict:
     if solution.stats:
         data["stats"] = {k: _number(v) for k, v in solution.stats.items()}
     return data
+
+
+def _draw_steps(solution: Solution) -> list[dict]:
+    """Robber's draw phase: the draw chosen comes first (the stock's turn is unknown until drawn)."""
+    draw = solution.stats.get("draw")
+    if draw is None:
+        return []
+    step = {"action": "draw", "from": draw}
+    if draw == "stock":
+        step["expected_gain"] = _number(solution.stats.get("stock_expected_gain"))
+    return [step]
 
 
 def _number(value):
