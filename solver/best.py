@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from .errors import RummyError
 from .plan import Plan, make_plan
@@ -22,7 +23,8 @@ class Answer:
     plan: Plan | None
 
 
-def solve(position: Position, config: SolverConfig) -> Solution:
+def solver_for(position: Position, config: SolverConfig) -> Callable[[Position, SolverConfig], Solution]:
+    """The family's model (imported here, so that timing a solve leaves the import out)."""
     family = position.rules.family
     if config.objective not in OBJECTIVES.get(family, ("default",)):
         allowed = ", ".join(o for o in OBJECTIVES.get(family, ("default",)) if o != "default")
@@ -33,26 +35,32 @@ def solve(position: Position, config: SolverConfig) -> Solution:
     if family == "house":
         from .model.house import solve_house
 
-        return solve_house(position, config)
+        return solve_house
     if family == "tile":
         from .model.tiles import solve_tiles
 
-        return solve_tiles(position, config)
+        return solve_tiles
     if family == "robber":
         from .model.robber import solve_robber
 
-        return solve_robber(position, config)
+        return solve_robber
     if family == "layoff":
         from .model.layoff import solve_layoff
 
-        return solve_layoff(position, config)
+        return solve_layoff
     raise RummyError(f"'best' does not solve {position.rules.name} positions yet")
 
 
+def solve(position: Position, config: SolverConfig) -> Solution:
+    return solver_for(position, config)(position, config)
+
+
 def best(position: Position, config: SolverConfig | None = None) -> Answer:
+    """Solve and plan; ``seconds`` is model building and solving, not imports."""
     config = config or SolverConfig()
+    model = solver_for(position, config)
     started = time.perf_counter()
-    solution = solve(position, config)
+    solution = model(position, config)
     solution = replace(solution, seconds=time.perf_counter() - started)
     plan_from = position
     if position.phase == "draw" and solution.after is not None and solution.after.phase == "play":
