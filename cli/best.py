@@ -9,7 +9,7 @@ the exit code is the worst seen (2 bad input, 1 no legal turn, 0 found).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 

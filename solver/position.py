@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import tomllib
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 import tomli_w
 
-from .cards import Card, cards_notation, parse_cards
+from .cards import Card, cards_notation
 from .errors import NotationError, PositionError, RulesError
 from .plays import Play, readings
 from .rules import Ruleset, ruleset_from_spec, ruleset_to_spec

@@ -8,7 +8,6 @@ cards. It shares no code with the CP-SAT models, only with the checker.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations, product
@@ -113,5 +112,3 @@ def _after(position: Position, plays, where, hand, discard) -> Position:
 def count_cards(position: Position) -> int:
     return len(position.mover.hand or ()) + sum(len(p.cards) for p in position.named_plays().values())
 
-
-__all__ = ["brute_force_gain", "count_cards", "Counter"]

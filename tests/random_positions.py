@@ -59,10 +59,7 @@ def random_house(seed: int, max_table_plays: int = 2, hand_size: tuple[int, int]
             count = rng.randint(1, 4)
             players.append(Player(name, name, True, tuple(pool[:count]) if known else None, None if known else count,
                                   (), (), tuple(spaces[name])))
-            if known:
-                pool = pool[count:]
-            else:
-                pool = pool[count:]
+            pool = pool[count:]
     return Position(rules, tuple(players), mover, "play", rng.randint(1, 6), None, (), (), len(pool))
 
 
@@ -73,15 +70,11 @@ def random_tiles(seed: int, max_table_plays: int = 2, rack_size: tuple[int, int]
     rng.shuffle(pool)
     table = []
     for _ in range(rng.randint(1, max_table_plays)):
-        cards = _take_play(rng, pool, _low_aces(rules), with_joker=rng.random() < 0.2)
-        if cards and is_whole(tuple(cards), rules):
+        cards = _take_play(rng, pool, rules, with_joker=rng.random() < 0.2)
+        if cards:
             table.append(Play(tuple(cards)))
     rack = tuple(pool[: rng.randint(*rack_size)])
     pool = pool[len(rack):]
     melded = rng.random() < 0.8
     players = (Player("ann", "ann", melded, rack), Player("bob", "bob", True, None, 5))
     return Position(rules, players, "ann", "play", None, None, tuple(table), (), len(pool) - 5)
-
-
-def _low_aces(rules):
-    return rules

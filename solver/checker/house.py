@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from typing import Iterable
 
-from ..cards import JOKER, Card, cards_notation
+from ..cards import JOKER, Card
 from ..plays import Play, is_whole
 from ..scoring import house_play_score
 from .facts import TurnFacts, plain_counter
-from .tokens import DISCARD, HAND, Token, token_readings
+from .tokens import HAND, Token, token_readings
 from .verdict import Breach
 
 MAX_MELD_OPTIONS = 300

@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from ortools.sat.python import cp_model
 
-from ..cards import Card
+from ..cards import Card, cards_within, cards_without
+from ..plays import Play
+from ..position import Player
 
 Cards = tuple[Card, ...]
 
@@ -75,6 +77,36 @@ class Selection:
     optimal: bool
     method: str
     seconds: float
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A selection read back: new plays, cards added to each table play, the mover after."""
+
+    laid: tuple[Play, ...]
+    added: dict[int, tuple[Card, ...]]  # table play index -> cards added to it
+    cards_played: int
+    mover: Player  # hand, hot and warm after the play and the discard; plays untouched
+
+
+def apply_selection(problem: TurnProblem, selection: Selection, mover: Player) -> Applied:
+    laid: list[Play] = []
+    added: dict[int, tuple[Card, ...]] = {}
+    used: Counter = Counter()
+    for choice, times in zip(problem.choices, selection.counts):
+        if not times:
+            continue
+        used.update({c: n * times for c, n in Counter(choice.added).items()})
+        if choice.target is None:
+            laid.extend(Play(choice.added) for _ in range(times))
+        else:
+            added[choice.target] = choice.added
+    gone = used + (Counter([selection.discard]) if selection.discard else Counter())
+    hand = cards_without(mover.hand or (), gone)
+    held = Counter(c.plain() for c in hand)
+    after = replace(mover, hand=hand, hot=cards_within(mover.hot, held), warm=cards_within(mover.warm, held),
+                    melded=mover.melded or bool(laid))
+    return Applied(tuple(laid), added, sum(used.values()), after)
 
 
 def select(problem: TurnProblem, time_limit: float, force_cp_sat: bool = False) -> Selection | None:

@@ -52,8 +52,7 @@ from ..position import Attached, Position, Turn
 from ..scoring import penalty
 from ..solution import Solution, SolverConfig
 from .extend_growth import growths, new_plays
-from .extend_select import Choice, NoTurnInTime, Selection, TurnProblem, select
-from .robber import keep_cards, remove_cards
+from .extend_select import Choice, NoTurnInTime, Selection, TurnProblem, apply_selection, select
 
 
 def solve_layoff(position: Position, config: SolverConfig, force_cp_sat: bool = False) -> Solution:
@@ -116,40 +115,21 @@ def _after(position: Position, problem: TurnProblem, names: list[str], selection
     own = {f"{mover.name}/{i}": i for i in range(1, len(mover.plays) + 1)}
     plays = list(mover.plays)
     layoffs = list(mover.layoffs)
-    laid: list[Play] = []
-    used: Counter = Counter()
-    for choice, times in zip(problem.choices, selection.counts):
-        if not times:
-            continue
-        used.update({c: n * times for c, n in Counter(choice.added).items()})
-        if choice.target is None:
-            laid.extend(Play(choice.added) for _ in range(times))
-            continue
-        name = names[choice.target]
+    applied = apply_selection(problem, selection, mover)
+    for index, cards in applied.added.items():
+        name = names[index]
         if name in own:
-            index = own[name] - 1
-            grown = plays[index].cards + choice.added
+            grown = plays[own[name] - 1].cards + cards
             if readings(grown, rules):
-                plays[index] = _settled(Play(grown), rules)
+                plays[own[name] - 1] = _settled(Play(grown), rules)
                 continue
-        layoffs = _attach(layoffs, name, choice.added)
-    gone = used + (Counter([selection.discard]) if selection.discard else Counter())
-    hand = remove_cards(mover.hand or (), gone)
-    new_mover = replace(
-        mover,
-        hand=hand,
-        hot=keep_cards(mover.hot, hand),
-        warm=keep_cards(mover.warm, hand),
-        plays=tuple(plays) + tuple(laid),
-        layoffs=tuple(layoffs),
-        melded=mover.melded or bool(laid),
-    )
+        layoffs = _attach(layoffs, name, cards)
+    new_mover = replace(applied.mover, plays=tuple(plays) + applied.laid, layoffs=tuple(layoffs))
     after = position.replace_player(new_mover)
-    after = _settle_targets(after, {names[c.target] for c, t in zip(problem.choices, selection.counts)
-                                    if t and c.target is not None})
+    after = _settle_targets(after, {names[index] for index in applied.added})
     discard_pile = position.discard_pile + ((selection.discard,) if selection.discard else ())
-    turn = Turn(meld=tuple(laid), replaced=(), discard=selection.discard, discard_declared=True)
-    return replace(after, discard_pile=discard_pile, turn=turn), sum(used.values())
+    turn = Turn(meld=applied.laid, replaced=(), discard=selection.discard, discard_declared=True)
+    return replace(after, discard_pile=discard_pile, turn=turn), applied.cards_played
 
 
 def _attach(layoffs: list[Attached], target: str, cards: tuple[Card, ...]) -> list[Attached]:

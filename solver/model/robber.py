@@ -66,14 +66,14 @@ import time
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from ..cards import Card, cards_notation, cards_within, cards_without
+from ..cards import Card, cards_notation, cards_without
 from ..errors import RummyError
 from ..plays import Play
 from ..position import Player, Position, Turn
 from ..scoring import penalty, robber_play_score
 from ..solution import Solution, SolverConfig
 from .extend_growth import growths, new_plays
-from .extend_select import Choice, NoTurnInTime, Selection, TurnProblem, select
+from .extend_select import Choice, NoTurnInTime, Selection, TurnProblem, apply_selection, select
 
 
 def solve_robber(position: Position, config: SolverConfig) -> Solution:
@@ -204,54 +204,23 @@ def robber_problem(position: Position) -> TurnProblem:
 
 
 def _after(position: Position, problem: TurnProblem, selection: Selection) -> tuple[Position, int]:
-    mover = position.mover
-    grown: dict[int, tuple[Card, ...]] = {}
-    laid: list[Play] = []
-    used: Counter = Counter()
-    for choice, times in zip(problem.choices, selection.counts):
-        if not times:
-            continue
-        used.update({c: n * times for c, n in Counter(choice.added).items()})
-        if choice.target is None:
-            laid.extend(Play(choice.added) for _ in range(times))
-        else:
-            grown[choice.target] = choice.added
+    applied = apply_selection(problem, selection, position.mover)
+    mover = applied.mover
     plays: dict[str, list[Play]] = {p.name: [] for p in position.players}
     taken: list[Play] = []
     for index, (owner, play) in enumerate(_table(position)):
-        if index not in grown:
+        if index not in applied.added:
             plays[owner.name].append(play)
         elif owner.name == mover.name:
-            plays[owner.name].append(Play(play.cards + grown[index]))
+            plays[owner.name].append(Play(play.cards + applied.added[index]))
         else:
-            taken.append(Play(play.cards + grown[index]))
-    plays[mover.name] += taken + laid
-    gone = used + (Counter([selection.discard]) if selection.discard else Counter())
-    hand = remove_cards(mover.hand or (), gone)
-    new_mover = replace(
-        mover,
-        hand=hand,
-        hot=keep_cards(mover.hot, hand),
-        warm=keep_cards(mover.warm, hand),
-        plays=tuple(plays[mover.name]),
-        melded=mover.melded or bool(laid),
-    )
-    players = tuple(
-        new_mover if p.name == mover.name else replace(p, plays=tuple(plays[p.name])) for p in position.players
-    )
+            taken.append(Play(play.cards + applied.added[index]))
+    plays[mover.name] += taken + list(applied.laid)
+    players = tuple(replace(p if p.name != mover.name else mover, plays=tuple(plays[p.name])) for p in position.players)
     discard_pile = position.discard_pile + ((selection.discard,) if selection.discard else ())
-    turn = Turn(meld=tuple(laid), replaced=(), discard=selection.discard, discard_declared=True)
+    turn = Turn(meld=applied.laid, replaced=(), discard=selection.discard, discard_declared=True)
     after = replace(position, players=players, discard_pile=discard_pile, turn=turn, phase="play")
-    return after, sum(used.values())
-
-
-def remove_cards(cards: tuple[Card, ...], gone: Counter) -> tuple[Card, ...]:
-    return cards_without(cards, gone)
-
-
-def keep_cards(cards: tuple[Card, ...], hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The cards of ``cards`` still in ``hand`` (hot/warm after the turn)."""
-    return cards_within(cards, Counter(c.plain() for c in hand))
+    return after, applied.cards_played
 
 
 def _no_turn_reason(position: Position) -> str:
@@ -323,7 +292,7 @@ def pile_openings(position: Position) -> list[tuple[Position, Play | None, int]]
         players = []
         for p in position.players:
             if p.name == mover.name:
-                left = remove_cards(mover.hand or (), hand_used) + rest
+                left = cards_without(mover.hand or (), hand_used) + rest
                 players.append(replace(p, hand=left, hot=(), warm=(), plays=plays_of[p.name],
                                        melded=p.melded or new is not None))
             else:
