@@ -46,12 +46,28 @@ def _exact_covers(n: int, subsets: list[tuple[int, ...]]):
 
 def brute_force_gain(position: Position) -> Fraction | int | None:
     """The best gain of a legal turn, or None when no turn is legal."""
+    return max((gain for _, gain in legal_turns(position)), default=None)
+
+
+def brute_force_tables(position: Position) -> dict[tuple, Fraction | int]:
+    """Every final table a legal turn can leave, space by space as sorted card sets, with its best gain."""
+    tables: dict[tuple, Fraction | int] = {}
+    for after, gain in legal_turns(position):
+        key = tuple(sorted(tuple(sorted(c.plain() for c in play.cards)) for play in after.table)) + tuple(
+            (p.name, tuple(sorted(tuple(sorted(c.plain() for c in play.cards)) for play in p.plays)))
+            for p in after.players)
+        if key not in tables or gain > tables[key]:
+            tables[key] = gain
+    return tables
+
+
+def legal_turns(position: Position):
+    """(after, gain) for every legal end state of the turn."""
     rules = position.rules
     mover = position.mover
     hand = list(mover.hand or ())
     table = [c.plain() for play in position.named_plays().values() for c in play.cards]
     spaces = [p.name for p in position.players] if rules.table != "shared" else [None]
-    best = None
     seen: set = set()
     table_jokers = sum(1 for c in table if c.is_joker)
     for k in range(len(hand) + 1):
@@ -79,10 +95,7 @@ def brute_force_gain(position: Position) -> Fraction | int | None:
                             after = _after(position, plays, where, after_hand_base, discard)
                             verdict = check(position, after)
                             if verdict.legal:
-                                gain = turn_gain(position, after)
-                                if best is None or gain > best:
-                                    best = gain
-    return best
+                                yield after, turn_gain(position, after)
 
 
 def _after(position: Position, plays, where, hand, discard) -> Position:

@@ -6,6 +6,8 @@ Importing the package registers every kind: one import line per module of kinds.
 from __future__ import annotations
 
 from . import tile_kinds  # noqa: F401 - registers the tile family and its kinds
+from . import house_kinds  # noqa: F401 - registers the House family and its kinds
+from . import robber_kinds  # noqa: F401 - registers the Robber family and its kind
 from .difficulty import TIERS, Difficulty, tier_of
 from .generator import Outcome, Puzzle, Report, Request, generate, validate
 from .kinds import FAMILIES, KINDS, FamilySupport, Kind, kind_for, register_family, register_kind

@@ -16,14 +16,15 @@ from pathlib import Path
 
 from ..errors import RummyError
 from .generator import Puzzle
-from .kinds import KINDS
+from ..rules import preset
+from .kinds import kind_for
 
 INDEX = "index.json"
 
 
 def write_puzzle(folder: Path, puzzle: Puzzle, command: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    task = KINDS[puzzle.kind].task
+    task = kind_for(puzzle.kind, preset(puzzle.rules)).task
     header = (
         f"# {puzzle.name}: {task}.\n"
         f"# {puzzle.rules}, kind {puzzle.kind}, tier {puzzle.tier}; made by: {command}\n"

@@ -24,6 +24,25 @@ the first row whose every threshold is met:
 | hard   | >= 3            | >= 6  | >= 4        |
 | medium | >= 2            | >= 4  | >= 2        |
 | easy   | any             | any   | any         |
+
+House Rummy's steals move one table card each, so its plans move fewer
+table cards than tile rummy's for the same number of steps; its `expert`
+asks for 6 cards moved instead of 9 (the other rows are the same):
+
+| tier   | plays disturbed | steps | cards moved |
+|--------|-----------------|-------|-------------|
+| expert | >= 4            | >= 12 | >= 6        |
+
+Robber Rummy's table only grows (extend-only: no table card ever moves, so
+``cards_moved`` is always 0, and a plan has one step per play that receives
+cards plus the discard); its tiers read the first two figures:
+
+| tier   | plays disturbed | steps |
+|--------|-----------------|-------|
+| expert | >= 5            | >= 7  |
+| hard   | >= 3            | >= 6  |
+| medium | >= 2            | >= 4  |
+| easy   | any             | any   |
 """
 
 from __future__ import annotations
@@ -39,6 +58,13 @@ THRESHOLDS = (
     ("hard", 3, 6, 4),
     ("medium", 2, 4, 2),
 )
+EXTEND_ONLY_THRESHOLDS = (
+    ("expert", 5, 7, 0),
+    ("hard", 3, 6, 0),
+    ("medium", 2, 4, 0),
+)
+HOUSE_THRESHOLDS = (("expert", 4, 12, 6),) + THRESHOLDS[1:]
+THRESHOLDS_BY_FAMILY = {"house": HOUSE_THRESHOLDS, "robber": EXTEND_ONLY_THRESHOLDS}
 
 
 @dataclass(frozen=True)
@@ -58,8 +84,8 @@ class Difficulty:
         return data
 
 
-def tier_of(figures: Difficulty) -> str:
-    for tier, disturbed, steps, moved in THRESHOLDS:
+def tier_of(figures: Difficulty, family: str = "tile") -> str:
+    for tier, disturbed, steps, moved in THRESHOLDS_BY_FAMILY.get(family, THRESHOLDS):
         if figures.plays_disturbed >= disturbed and figures.steps >= steps and figures.cards_moved >= moved:
             return tier
     return "easy"

@@ -103,9 +103,11 @@ def validate(request: Request) -> None:
         rules = preset(request.rules)
     except RummyError as error:
         raise RummyError(f"--rules: {error}") from None
-    kind_for(request.kind, rules)
+    kind = kind_for(request.kind, rules)
     if request.tier is not None and request.tier not in TIERS:
         raise RummyError(f"--difficulty: unknown tier {request.tier!r} (known: {', '.join(TIERS)})")
+    if request.tier is not None and request.tier not in kind.tiers:
+        raise RummyError(f"--difficulty: kind {kind.name!r} is never {request.tier} (its tiers: {', '.join(kind.tiers)})")
     if request.count < 1:
         raise RummyError(f"--count: at least 1 puzzle, got {request.count}")
     if request.time_limit <= 0:
@@ -170,7 +172,7 @@ def candidate(request: Request, index: int) -> Outcome:
             return Outcome(index, None, reason)
     plan = first.plan
     disturbed, steps, moved = plan.plays_disturbed, len(plan.steps), plan.cards_moved
-    planned = tier_of(Difficulty(disturbed, steps, moved))
+    planned = tier_of(Difficulty(disturbed, steps, moved), rules.family)
     if request.tier is not None and planned != request.tier:
         return Outcome(index, None, f"wrong tier ({planned})")
     if not check(position, solution.after).legal:

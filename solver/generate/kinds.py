@@ -43,6 +43,9 @@ class Kind:
     task: str
     make: Maker
     accept: Acceptance | None = None
+    # Tiers the kind can reach (a kind whose every answer moves cards out of
+    # two spaces is never easy); asking for another is refused at once.
+    tiers: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
 
 @dataclass(frozen=True)
@@ -56,14 +59,16 @@ class FamilySupport:
     rivals: Callable[..., Any] | None = None
 
 
-KINDS: dict[str, Kind] = {}
+KINDS: dict[tuple[str, str], Kind] = {}  # (family, kind name): one name may mean a kind in several families
 FAMILIES: dict[str, FamilySupport] = {}
 
 
 def register_kind(kind: Kind) -> Kind:
-    if kind.name in KINDS:
-        raise ValueError(f"puzzle kind {kind.name!r} registered twice")
-    KINDS[kind.name] = kind
+    for family in kind.families:
+        if (family, kind.name) in KINDS:
+            raise ValueError(f"puzzle kind {kind.name!r} registered twice for {family}")
+    for family in kind.families:
+        KINDS[family, kind.name] = kind
     return kind
 
 
@@ -73,12 +78,13 @@ def register_family(support: FamilySupport) -> FamilySupport:
 
 
 def kind_for(name: str, rules: Ruleset) -> Kind:
-    """The kind called ``name``, if it fits ``rules``; else a RummyError naming what does."""
-    kind = KINDS.get(name)
-    if kind is None:
-        raise RummyError(f"--kind: unknown puzzle kind {name!r} (known: {', '.join(sorted(KINDS))})")
-    if rules.family not in kind.families or rules.family not in FAMILIES:
-        fitting = sorted(k.name for k in KINDS.values() if rules.family in k.families) if rules.family in FAMILIES else []
-        offer = f"kinds for {rules.name}: {', '.join(fitting)}" if fitting else f"no kind is made for {rules.name} yet"
-        raise RummyError(f"--kind {name!r} does not fit {rules.name} (a {rules.family} preset; {offer})")
-    return kind
+    """The kind called ``name`` for ``rules``' family; else a RummyError naming what fits."""
+    kind = KINDS.get((rules.family, name))
+    if kind is not None and rules.family in FAMILIES:
+        return kind
+    known = sorted({n for _, n in KINDS})
+    if name not in known:
+        raise RummyError(f"--kind: unknown puzzle kind {name!r} (known: {', '.join(known)})")
+    fitting = sorted(n for f, n in KINDS if f == rules.family) if rules.family in FAMILIES else []
+    offer = f"kinds for {rules.name}: {', '.join(fitting)}" if fitting else f"no kind is made for {rules.name} yet"
+    raise RummyError(f"--kind {name!r} does not fit {rules.name} (a {rules.family} preset; {offer})")

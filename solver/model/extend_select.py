@@ -20,6 +20,12 @@ Small problems are searched exhaustively in Python (a proof of optimality
 too, and far cheaper than building a CP-SAT model for a handful of
 choices); larger ones go to CP-SAT with one worker, which makes its answer
 deterministic.
+
+``TurnProblem.forbidden`` (puzzle uniqueness): count vectors, one entry per
+choice, that no answer may take, whatever its discard. The exhaustive search
+skips those leaves; CP-SAT gets a no-good per vector (at least one count
+differs). The family turns an excluded final table into the vectors that
+produce it (``robber.excluded_counts``); with none, nothing changes.
 """
 
 from __future__ import annotations
@@ -66,6 +72,8 @@ class TurnProblem:
     max_new: int | None = None
     growth_needs_new: bool = False
     prefer_more_plays: bool = False
+    # Count vectors (times each choice is taken) no answer may repeat, whatever the discard.
+    forbidden: frozenset[tuple[int, ...]] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -161,6 +169,8 @@ def _enumerate(problem: TurnProblem, started: float) -> Selection | None:
     total = hand_size(problem)
 
     def leaf(value: int, new_count: int, grew: bool, played: int) -> None:
+        if problem.forbidden and tuple(counts) in problem.forbidden:
+            return
         if problem.growth_needs_new and grew and new_count == 0:
             return
         if problem.max_new is not None and new_count > problem.max_new:
@@ -219,6 +229,20 @@ def _key(problem: TurnProblem, value: int, leaving: int, new_count: int, discard
 
 
 # --------------------------------------------------------------------- CP-SAT
+def _forbid(model: cp_model.CpModel, problem: TurnProblem, take: list) -> None:
+    """A no-good per forbidden vector: some choice is taken a different number of times."""
+    for vector in sorted(problem.forbidden):
+        differs = []
+        for i, (var, choice, times) in enumerate(zip(take, problem.choices, vector)):
+            if choice.copies > 1:
+                other = model.new_bool_var(f"x{i}")
+                model.add(var != times).only_enforce_if(other)
+                differs.append(other)
+            else:
+                differs.append(~var if times else var)
+        model.add_bool_or(differs)  # empty (no choices at all): the one turn is forbidden
+
+
 def _cp_sat(problem: TurnProblem, time_limit: float, started: float) -> Selection | None:
     model = cp_model.CpModel()
     total = hand_size(problem)
@@ -266,6 +290,7 @@ def _cp_sat(problem: TurnProblem, time_limit: float, started: float) -> Selectio
     if problem.growth_needs_new:
         for var in growth_vars:
             model.add(var <= new_count)
+    _forbid(model, problem, take)
 
     value = sum(c.value * v for c, v in zip(problem.choices, take)) + sum(
         problem.discard_value[c] * v for c, v in discard.items()

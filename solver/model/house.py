@@ -33,6 +33,7 @@ from .house_books import add_books
 from .house_conservation import add_conservation
 from .house_context import TurnContext, build_context
 from .house_dominance import add_untouched_spaces
+from .house_exclude import add_exclusions, final_table
 from .house_hand import add_hand_rules
 from .house_hint import add_table_hint
 from .house_meld import add_meld, add_roles, best_meld_score, meld_shapes
@@ -73,25 +74,27 @@ def solve_house(position: Position, config: SolverConfig) -> Solution:
     ctx = build_context(position)
     clock = _Clock(started + config.time_limit)
     options = replacement_options(ctx)
+    excluded = config.exclude
     results: list[BranchResult] = []
     if ctx.melded:
-        result = _solve_model(build_model(ctx, "melded", options, []), config, clock)
+        result = _solve_model(build_model(ctx, "melded", options, [], excluded), config, clock)
         if result.status == "unknown":
             # Out of time before any answer: leaving the table as it is and
             # discarding is legal (unless a card is hot), so offer that.
-            fallback = _no_meld_branch(ctx, {})
+            fallback = _no_meld_branch(ctx, {}, excluded)
             if fallback.plan is not None:
                 result = BranchResult(fallback.plan, "feasible", max(result.bound, fallback.plan.gain))
         results.append(result)
     else:
-        results.append(_no_meld_branch(ctx, options))
+        results.append(_no_meld_branch(ctx, options, excluded))
         shapes = meld_shapes(ctx, [j for j, cards in options.items() if cards])
         if best_meld_score(shapes, ctx.meld_cost) >= ctx.meld_cost and shapes:
-            results.append(_solve_model(build_model(ctx, "meld", options, shapes), config, clock))
+            results.append(_solve_model(build_model(ctx, "meld", options, shapes, excluded), config, clock))
     return _solution(ctx, results, started, clock)
 
 
-def build_model(ctx: TurnContext, branch: str, options: dict[int, list[int]], shapes: list) -> HouseModel:
+def build_model(ctx: TurnContext, branch: str, options: dict[int, list[int]], shapes: list,
+                excluded: tuple[Position, ...] = ()) -> HouseModel:
     m = HouseModel(ctx, branch)
     if m.melding:
         add_replacements(m, options)
@@ -105,7 +108,12 @@ def build_model(ctx: TurnContext, branch: str, options: dict[int, list[int]], sh
     add_payment(m)
     add_no_spite(m)
     add_hand_rules(m)
-    add_untouched_spaces(m)
+    if excluded:
+        # An excluded table may leave rivals that only re-form an untouched
+        # opponent's space (a long run split): those must stay findable.
+        add_exclusions(m, excluded)
+    else:
+        add_untouched_spaces(m)
     return m
 
 
@@ -166,17 +174,18 @@ def _solver(config: SolverConfig, seconds: float, workers: int) -> cp_model.CpSo
     return solver
 
 
-def _no_meld_branch(ctx: TurnContext, options: dict[int, list[int]]) -> BranchResult:
-    turns = no_meld_turns(ctx, options)
-    if not turns:
-        return BranchResult(None, "infeasible", Fraction(0))
-    best = turns[0]
-    swaps = {s.joker: s.card for s in best.swaps}
-    plays: dict[str, list[tuple[int, ...]]] = {space: [] for space in ctx.spaces}
-    for play in ctx.plays:
-        plays[play.space].append(tuple(swaps.get(i, i) for i in play.slots))
-    plan = TurnPlan(plays, best.hand_after, best.discard, (), tuple(sorted(swaps.items())), False, best.gain)
-    return BranchResult(plan, "optimal", best.gain)
+def _no_meld_branch(ctx: TurnContext, options: dict[int, list[int]], excluded: tuple[Position, ...] = ()) -> BranchResult:
+    """The best turn that changes nothing but jokers (listed, best first), skipping excluded tables."""
+    forbidden = {final_table(after) for after in excluded}
+    for turn in no_meld_turns(ctx, options):
+        swaps = {s.joker: s.card for s in turn.swaps}
+        plays: dict[str, list[tuple[int, ...]]] = {space: [] for space in ctx.spaces}
+        for play in ctx.plays:
+            plays[play.space].append(tuple(swaps.get(i, i) for i in play.slots))
+        plan = TurnPlan(plays, turn.hand_after, turn.discard, (), tuple(sorted(swaps.items())), False, turn.gain)
+        if not forbidden or final_table(after_position(ctx, plan)) not in forbidden:
+            return BranchResult(plan, "optimal", turn.gain)
+    return BranchResult(None, "infeasible", Fraction(0))
 
 
 def _solution(ctx: TurnContext, results: list[BranchResult], started: float, clock: _Clock) -> Solution:

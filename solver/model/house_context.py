@@ -139,7 +139,8 @@ def build_context(position: Position) -> TurnContext:
     )
 
 
-def _row_position(position: int, rules: Ruleset) -> int:
+def row_position(position: int, rules: Ruleset) -> int:
+    """Where a reading's run position lies in a suit's row (circular runs count on past 13)."""
     return (position - 1) % 13 + 1 if rules.ace == "circular" else position
 
 
@@ -154,7 +155,7 @@ def _table_play(name: str, space: str, indices: tuple[int, ...], cards: tuple[Ca
     # have two naturals or more (house_books).
     if runs and (len(natural_ranks) > 1 or sum(not c.is_joker for c in cards) == 1):
         suit = next(c.suit for c in cards if not c.is_joker)
-        choices = tuple(dict.fromkeys(tuple(_row_position(p, rules) for p in r.positions) for r in runs))
+        choices = tuple(dict.fromkeys(tuple(row_position(p, rules) for p in r.positions) for r in runs))
         return TablePlay(name, space, indices, score, "run", choices[0], suit, choices=choices)
     return TablePlay(name, space, indices, score, "book")
 

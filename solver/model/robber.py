@@ -30,6 +30,20 @@ table order; new plays come last. ``turn.meld`` lists the new plays, the
 discard is declared (``None`` when the mover went out by playing
 everything), ``melded`` becomes true when a new play was laid.
 
+Exclusion (``config.exclude``, puzzle uniqueness; play phase only): no
+answer repeats the final table of an excluded after-position. The final
+table is every player's list of plays, each a multiset of plain cards, up to
+identical cards and the order of plays (within a list; which list a play is
+in counts). The discard, and so the hand left, is no part of it: a table
+excluded is excluded with every discard. A selection (how often each choice
+is taken) fixes the final table, but one table may come from several
+selections: identical plays of one owner (which of them grew), or one of the
+mover's own plays grown by some cards versus left alone beside a new play
+of the grown cards (``3-4-5`` + ``6`` and a new ``3-4-5`` is the same table as
+``3-4-5`` and a new ``3-4-5-6``). ``excluded_counts`` lists every selection
+that gives the table (no other can: see there) and ``extend_select`` forbids
+each. When every turn is excluded the answer is "no-legal-turn".
+
 Draw phase (``position.phase == "draw"``) compares two options, each valued
 from the draw-phase position (so cards taken into the hand count against
 the mover):
@@ -65,6 +79,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, replace
+from itertools import combinations, product
 
 from ..cards import Card, cards_notation, cards_without
 from ..errors import RummyError
@@ -81,15 +96,17 @@ def solve_robber(position: Position, config: SolverConfig) -> Solution:
         raise RummyError(f"solve_robber solves Robber Rummy, not {position.rules.name}")
     started = time.perf_counter()
     if position.phase == "draw":
+        if config.exclude:
+            raise RummyError("excluding final tables applies to play-phase Robber positions, not the draw phase")
         return _solve_draw(position, config, started)
     clock = _Clock(started + config.time_limit)
     try:
-        answer = _solve_play(position, clock)
+        answer = _solve_play(position, clock, exclude=tuple(config.exclude))
     except NoTurnInTime as error:
         return Solution("unknown", 0, 0, None, 0, str(error), time.perf_counter() - started, clock.stats())
     if answer is None:
-        return Solution("no-legal-turn", 0, 0, None, 0, _no_turn_reason(position), time.perf_counter() - started,
-                        clock.stats())
+        return Solution("no-legal-turn", 0, 0, None, 0, _no_turn_reason(position, bool(config.exclude)),
+                        time.perf_counter() - started, clock.stats())
     return Solution(
         "optimal" if answer.optimal else "feasible", answer.gain, answer.bound, answer.after, answer.cards_played,
         None, time.perf_counter() - started, clock.stats(),
@@ -153,8 +170,9 @@ class _Answer:
 
 
 # ------------------------------------------------------------------ play phase
-def _solve_play(position: Position, clock: _Clock, force_cp_sat: bool = False) -> _Answer | None:
-    problem = robber_problem(position)
+def _solve_play(position: Position, clock: _Clock, force_cp_sat: bool = False,
+                exclude: tuple[Position, ...] = ()) -> _Answer | None:
+    problem = robber_problem(position, exclude)
     started = time.perf_counter()
     try:
         selection = select(problem, clock.remaining(), force_cp_sat)
@@ -173,8 +191,11 @@ def _table(position: Position) -> list[tuple[Player, Play]]:
     return [(player, play) for player in position.players for play in player.plays]
 
 
-def robber_problem(position: Position) -> TurnProblem:
-    """The choices of a play-phase turn and what each is worth (module docstring)."""
+def robber_problem(position: Position, exclude: tuple[Position, ...] = ()) -> TurnProblem:
+    """The choices of a play-phase turn and what each is worth (module docstring).
+
+    ``exclude``: after-positions whose final tables no answer may repeat.
+    """
     rules = position.rules
     mover = position.mover
     hand = Counter(c.plain() for c in mover.hand or ())
@@ -192,6 +213,7 @@ def robber_problem(position: Position) -> TurnProblem:
         value = robber_play_score(cards, rules) + sum(penalty(c, rules) for c in cards)
         choices.append(Choice(None, cards, value, copies))
     order = {card: i for i, card in enumerate(sorted(hand))}
+    forbidden = frozenset(v for excluded in exclude for v in excluded_counts(position, choices, excluded))
     return TurnProblem(
         hand=hand,
         choices=tuple(choices),
@@ -200,7 +222,108 @@ def robber_problem(position: Position) -> TurnProblem:
         warm=Counter(c.plain() for c in mover.warm),
         hot=Counter(c.plain() for c in mover.hot),
         prefer_more_plays=True,
+        forbidden=forbidden,
     )
+
+
+# ------------------------------------------------------------------ exclusion
+PlayKey = tuple[Card, ...]
+
+
+def play_key(cards) -> PlayKey:
+    """A play up to the order of its cards and identical copies: its sorted plain cards."""
+    return tuple(sorted(c.plain() for c in cards))
+
+
+def final_table(position: Position) -> dict[str, Counter]:
+    """Every player's plays as a multiset of play keys: the arrangement an exclusion compares."""
+    return {p.name: Counter(play_key(play.cards) for play in p.plays) for p in position.players}
+
+
+def excluded_counts(position: Position, choices: list[Choice] | tuple[Choice, ...],
+                    excluded: Position) -> list[tuple[int, ...]]:
+    """Every selection (times each choice is taken) whose final table is ``excluded``'s.
+
+    Complete, because a selection's table is read back without loss: a play of
+    another player stays in that player's list exactly when it does not grow,
+    so that player's final list says which of their plays grew, up to
+    identical plays (every choice of which ones is tried); a play that grows
+    lands in the mover's list as its cards plus the growth, and the growth is
+    that difference (a target has one choice per distinct growth); every
+    other play in the mover's list is one of the mover's own plays left alone
+    or a new play, whose cards name its choice. So the search below tries,
+    for the other players' grown plays and each of the mover's own plays,
+    every final play of the mover it could have become (own plays: also
+    staying as they are), and what is left of the mover's list must be new
+    plays. Every selection it returns gives the table; none other does.
+    """
+    target = final_table(excluded)
+    if set(target) != {p.name for p in position.players}:
+        return []
+    mover = position.mover.name
+    table = _table(position)
+    results: dict[int, dict[PlayKey, int]] = {}
+    new_choice: dict[PlayKey, int] = {}
+    for i, choice in enumerate(choices):
+        if choice.target is None:
+            new_choice[play_key(choice.added)] = i
+        else:
+            grown = play_key(table[choice.target][1].cards + choice.added)
+            results.setdefault(choice.target, {})[grown] = i
+    # Which plays of the other players grew: their lists, up to identical plays.
+    per_player: list[list[tuple[int, ...]]] = []
+    own: list[int] = []
+    for player in position.players:
+        indices = [i for i, (owner, _) in enumerate(table) if owner.name == player.name]
+        if player.name == mover:
+            own = indices
+            continue
+        groups: dict[PlayKey, list[int]] = {}
+        for i in indices:
+            groups.setdefault(play_key(table[i][1].cards), []).append(i)
+        if any(groups.get(key) is None or len(groups[key]) < n for key, n in target[player.name].items()):
+            return []
+        options: list[list[tuple[int, ...]]] = [
+            list(combinations(group, len(group) - target[player.name][key])) for key, group in groups.items()
+        ]
+        per_player.append([tuple(i for part in pick for i in part) for pick in product(*options)])
+    found: set[tuple[int, ...]] = set()
+    for picks in product(*per_player):
+        grown = [i for pick in picks for i in pick]
+        _match_mover(grown, own, table, results, new_choice, choices, Counter(target[mover]), [0] * len(choices),
+                     found)
+    return sorted(found)
+
+
+def _match_mover(grown: list[int], own: list[int], table, results, new_choice, choices, left: Counter,
+                 counts: list[int], found: set) -> None:
+    """Assign each play that must grow (``grown``), then each own play, to a final play of the mover."""
+    if grown or own:
+        index, must_grow = (grown[0], True) if grown else (own[0], False)
+        rest_grown, rest_own = (grown[1:], own) if grown else (grown, own[1:])
+        if not must_grow:
+            stays = play_key(table[index][1].cards)
+            if left[stays] > 0:
+                left[stays] -= 1
+                _match_mover(rest_grown, rest_own, table, results, new_choice, choices, left, counts, found)
+                left[stays] += 1
+        for key, choice in results.get(index, {}).items():
+            if left[key] > 0:
+                left[key] -= 1
+                counts[choice] = 1
+                _match_mover(rest_grown, rest_own, table, results, new_choice, choices, left, counts, found)
+                counts[choice] = 0
+                left[key] += 1
+        return
+    laid = [0] * len(choices)
+    for key, n in left.items():
+        if n <= 0:
+            continue
+        choice = new_choice.get(key)
+        if choice is None or choices[choice].copies < n:
+            return
+        laid[choice] = n
+    found.add(tuple(c + l for c, l in zip(counts, laid)))
 
 
 def _after(position: Position, problem: TurnProblem, selection: Selection) -> tuple[Position, int]:
@@ -223,9 +346,11 @@ def _after(position: Position, problem: TurnProblem, selection: Selection) -> tu
     return after, applied.cards_played
 
 
-def _no_turn_reason(position: Position) -> str:
+def _no_turn_reason(position: Position, excluding: bool = False) -> str:
     mover = position.mover
     rules = position.rules
+    if excluding and select(robber_problem(position), 5.0) is not None:
+        return "every legal turn's final table is excluded"
     if mover.hot:
         relaxed = position.replace_player(replace(mover, hot=()))
         if select(robber_problem(relaxed), 5.0) is not None:

@@ -1,0 +1,206 @@
+"""Dealing House Rummy positions with something to find: plants among random plays.
+
+A *plant* is a small situation that rewards one of the moves puzzles are
+about, laid into an otherwise random deal:
+
+- ``book-end``: an opponent's run of 4-5 and two hand cards of the rank of
+  one of its ends (stealing the end card makes a book of three);
+- ``book-four``: an opponent's book of four and two hand cards that make a
+  run with one of its cards;
+- ``joker``: a play with a joker on the table (any space) and, in the hand,
+  the card the joker stands for;
+- ``joker-meld``: the same, and two hand cards that make a play with the
+  joker once it is released (for a mover who has not melded: replace, then
+  meld with the joker);
+- ``meld``: a play of hand cards only (for a mover who has not melded);
+- ``own``: a run or book in the mover's own space and a hand card that
+  extends it, so cards can flow between the mover's space and others.
+
+Around them: random plays in every space and random hand cards. Every card
+is drawn once from one pack plus two jokers, by the ``random.Random`` given
+(so a seed deals the same everywhere). Whether the deal really needs the
+move is for the solver to say; the kinds test the answer.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..cards import JOKER, SUITS, Card, full_deck
+from ..plays import Play, is_whole
+from ..position import Player, Position
+from ..rules import Ruleset
+
+NAMES = ("ann", "bob", "cat", "dan")
+
+
+@dataclass(frozen=True)
+class HouseShape:
+    plants: tuple[str, ...]  # kinds of plant to choose from, one per draw
+    plant_count: tuple[int, int]
+    filler_plays: tuple[int, int]  # random plays anywhere on the table
+    extra_hand: tuple[int, int]  # random hand cards besides the planted ones
+    melded: bool  # has the mover melded before this turn?
+    players: tuple[int, ...] = (2, 2, 3)  # seat counts to choose from
+    first_plant: str | None = None  # a plant every deal gets, before the counted ones
+
+
+class _Pool:
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.cards = full_deck(1, 2)
+        rng.shuffle(self.cards)
+
+    def take(self, cards: list[Card]) -> bool:
+        remaining = list(self.cards)
+        for card in cards:
+            if card not in remaining:
+                return False
+            remaining.remove(card)
+        self.cards = remaining
+        return True
+
+    def draw(self, count: int) -> list[Card]:
+        drawn, self.cards = self.cards[:count], self.cards[count:]
+        return drawn
+
+
+def _run(start: int, length: int, suit: str) -> list[Card]:
+    return [Card((start + k - 1) % 13 + 1, suit) for k in range(length)]
+
+
+def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape, hand_number: int | None = None) -> Position | None:
+    pool = _Pool(rng)
+    seats = rng.choice(shape.players)
+    names = NAMES[:seats]
+    mover = names[0]
+    opponents = [n for k, n in enumerate(names) if k % 2 == 1] if seats == 4 else list(names[1:])
+    spaces: dict[str, list[Play]] = {n: [] for n in names}
+    hand: list[Card] = []
+    kinds = ([shape.first_plant] if shape.first_plant else []) + [
+        rng.choice(shape.plants) for _ in range(max(0, rng.randint(*shape.plant_count)))]
+    for kind in kinds:
+        # A plant that does not fit what is left of the pack gives way to another.
+        tried = [kind] + [k for k in rng.sample(shape.plants, len(shape.plants)) if k != kind]
+        if not any(_plant(rng, pool, k, spaces, hand, mover, opponents, names, rules) for k in tried):
+            return None
+    for _ in range(rng.randint(*shape.filler_plays)):
+        cards = _random_play(rng, pool, rules)
+        if cards:
+            spaces[rng.choice(names)].append(Play(tuple(cards)))
+    hand += pool.draw(rng.randint(*shape.extra_hand))
+    rng.shuffle(hand)
+    players = []
+    for k, name in enumerate(names):
+        side = ("ns" if k % 2 == 0 else "ew") if seats == 4 else name
+        plays = tuple(spaces[name])
+        if name == mover:
+            players.append(Player(name, side, shape.melded, tuple(hand), None, (), (), plays))
+        else:
+            melded = bool(plays) or rng.random() < 0.5
+            unseen = len(pool.draw(rng.randint(3, 9)))  # their hand: counted, not shown
+            players.append(Player(name, side, melded, None, unseen, (), (), plays))
+    pile = tuple(pool.draw(rng.randint(1, 4)))
+    hand_number = hand_number or rng.randint(1, 6 if shape.melded else 4)
+    position = Position(rules, tuple(players), mover, "play", hand_number, None, (), pile, len(pool.cards))
+    # The file a puzzle is stored in must read back: the same checks as any position file.
+    return Position.from_data(position.to_data(), strict=True)
+
+
+def _plant(rng, pool: _Pool, kind: str, spaces, hand, mover, opponents, names, rules) -> bool:
+    for _ in range(200):  # cheap tries: late in a deal most plants need a card already dealt
+        if _try_plant(rng, pool, kind, spaces, hand, mover, opponents, names, rules):
+            return True
+    return False
+
+
+def _try_plant(rng, pool: _Pool, kind, spaces, hand, mover, opponents, names, rules) -> bool:
+    suit = rng.choice(SUITS)
+    if kind == "book-end":
+        length = rng.choice((4, 4, 5))
+        run = _run(rng.randint(1, 13), length, suit)
+        end = run[0] if rng.random() < 0.5 else run[-1]
+        mates = [Card(end.rank, s) for s in rng.sample([s for s in SUITS if s != suit], 2)]
+        if not pool.take(run + mates):
+            return False
+        spaces[_victim(rng, spaces, opponents)].append(Play(tuple(run)))
+        hand.extend(mates)
+        return True
+    if kind == "book-four":
+        rank = rng.randint(1, 13)
+        book = [Card(rank, s) for s in SUITS]
+        mates = _run(rank + 1, 2, suit) if rng.random() < 0.5 else _run(rank - 2, 2, suit)
+        if not pool.take(book + mates):
+            return False
+        spaces[_victim(rng, spaces, opponents)].append(Play(tuple(book)))
+        hand.extend(mates)
+        return True
+    if kind == "joker":
+        if JOKER not in pool.cards:
+            return False
+        run = _run(rng.randint(1, 13), rng.choice((3, 4)), suit)
+        spot = rng.randrange(len(run))
+        natural = run[spot]
+        laid = run[:spot] + [JOKER] + run[spot + 1:]
+        if not is_whole(tuple(laid), rules) or not pool.take(run):
+            return False
+        pool.take([JOKER])
+        spaces[rng.choice(names)].append(Play(tuple(laid)))
+        hand.append(natural)
+        return True
+    if kind == "joker-meld":
+        if JOKER not in pool.cards:
+            return False
+        run = _run(rng.randint(1, 13), 3, suit)
+        spot = rng.randrange(len(run))
+        laid = run[:spot] + [JOKER] + run[spot + 1:]
+        other = rng.choice([s for s in SUITS if s != suit])
+        if rng.random() < 0.5:
+            mates = _run(rng.randint(1, 13), 2, other)
+        else:
+            rank = rng.randint(1, 13)
+            mates = [Card(rank, s) for s in rng.sample(SUITS, 2)]
+        if not is_whole(tuple(laid), rules) or not pool.take(run + mates):
+            return False
+        pool.take([JOKER])
+        spaces[rng.choice(names)].append(Play(tuple(laid)))
+        hand.extend([run[spot]] + mates)
+        return True
+    if kind == "meld":
+        if rng.random() < 0.6:
+            cards = _run(rng.randint(1, 13), rng.choice((3, 4)), suit)
+        else:
+            rank = rng.randint(1, 13)
+            cards = [Card(rank, s) for s in rng.sample(SUITS, rng.choice((3, 4)))]
+        if not pool.take(cards):
+            return False
+        hand.extend(cards)
+        return True
+    if kind == "own":
+        run = _run(rng.randint(1, 13), rng.choice((3, 4)), suit)
+        extra = _run(run[-1].rank + 1, 1, suit) if rng.random() < 0.5 else _run(run[0].rank - 1, 1, suit)
+        if not pool.take(run + extra):
+            return False
+        spaces[mover].append(Play(tuple(run)))
+        hand.extend(extra)
+        return True
+    raise ValueError(f"unknown plant {kind!r}")
+
+
+def _victim(rng: random.Random, spaces: dict[str, list[Play]], opponents: list[str]) -> str:
+    """The opponent with the fewest plays so far, so that steals spread over spaces."""
+    fewest = min(len(spaces[name]) for name in opponents)
+    return rng.choice([name for name in opponents if len(spaces[name]) == fewest])
+
+
+def _random_play(rng: random.Random, pool: _Pool, rules: Ruleset) -> list[Card] | None:
+    for _ in range(30):
+        if rng.random() < 0.5:
+            cards = _run(rng.randint(1, 13), rng.choice((3, 3, 4)), rng.choice(SUITS))
+        else:
+            rank = rng.randint(1, 13)
+            cards = [Card(rank, s) for s in rng.sample(SUITS, rng.choice((3, 3, 4)))]
+        if is_whole(tuple(cards), rules) and pool.take(cards):
+            return cards
+    return None

@@ -1,0 +1,144 @@
+"""House Rummy puzzles, "find the best turn", Classic and Epic (``house_deal`` deals them).
+
+Four kinds, each kept only when the best turn (unique, so every other turn
+is worse) does what the kind is about:
+
+- ``steal``: a melded mover; the answer steals (a card leaves another
+  player's space, paid for);
+- ``replace-meld``: a mover who has not melded; the answer replaces a joker
+  on the table and melds;
+- ``meld-steal``: a mover who has not melded; the answer melds, then steals;
+- ``across``: a melded mover; the answer moves table cards out of two
+  spaces or more (the mover's own space counts: giving its cards away to
+  make a steal possible is such a move).
+
+The tier asked for sets how many plants a deal gets; the tier a puzzle gets
+is measured from its plan. A final table is the same answer as another when
+every space holds the same plays as sets of cards (``house_exclude``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..best import Answer
+from ..cards import Card
+from ..position import Position
+from ..rules import Ruleset
+from ..model.house_exclude import final_table
+from .house_deal import HouseShape, deal_house
+from .kinds import FamilySupport, Kind, register_family, register_kind
+
+# Plants a deal gets, per tier asked for (None: any of them).
+PLANTS = {"easy": (1, 1), "medium": (2, 2), "hard": (3, 4), "expert": (5, 6)}
+NEAR_POINTS = 5  # one card's worth: turns this close to the best are "near"
+
+
+def _shape(rng: random.Random, tier: str | None, first_counts: bool = False, **kind) -> HouseShape:
+    """The deal for a tier; ``first_counts``: the kind's first plant is one of the tier's plants."""
+    tier = tier if tier in PLANTS else rng.choice(sorted(PLANTS))
+    low, high = PLANTS[tier]
+    if first_counts:
+        low, high = low - 1, high - 1
+    return HouseShape(plant_count=(low, high), filler_plays=(1, 3), extra_hand=(1, 3), **kind)
+
+
+def make_steal(rng: random.Random, rules: Ruleset, tier: str | None) -> Position | None:
+    shape = _shape(rng, tier, plants=("book-end", "book-four", "book-end", "own"), melded=True)
+    return deal_house(rng, rules, shape)
+
+
+def make_replace_meld(rng: random.Random, rules: Ruleset, tier: str | None) -> Position | None:
+    # The joker is the puzzle (and the slowest part to solve): it takes a plant's place.
+    shape = _shape(rng, tier, True, plants=("book-end", "book-four", "joker", "meld"), melded=False,
+                   first_plant="joker-meld")
+    return deal_house(rng, rules, shape)
+
+
+def make_meld_steal(rng: random.Random, rules: Ruleset, tier: str | None) -> Position | None:
+    shape = _shape(rng, tier, plants=("book-end", "book-four", "book-end"), melded=False, first_plant="meld")
+    return deal_house(rng, rules, shape)
+
+
+def make_across(rng: random.Random, rules: Ruleset, tier: str | None) -> Position | None:
+    shape = _shape(rng, tier, plants=("book-end", "book-four", "own", "own"), melded=True, players=(3, 3, 4))
+    return deal_house(rng, rules, shape)
+
+
+# ------------------------------------------------------------------ what an answer does
+def _spaces_of(position: Position) -> dict[Card, str]:
+    return {c.plain(): p.name for p in position.players for play in p.plays for c in play.cards if not c.is_joker}
+
+
+def spaces_left(before: Position, after: Position) -> Counter:
+    """For every space, how many of its table cards end in another space (jokers counted by number)."""
+    start, end = _spaces_of(before), _spaces_of(after)
+    left: Counter = Counter(space for card, space in start.items() if end.get(card) != space)
+    for player in before.players:
+        jokers_before = sum(c.is_joker for play in player.plays for c in play.cards)
+        jokers_after = sum(c.is_joker for play in after.player(player.name).plays for c in play.cards)
+        replaced = sum(r.play.split("/")[0] == player.name for r in (after.turn.replaced if after.turn else ()))
+        left[player.name] += max(0, jokers_before - replaced - jokers_after)
+    return +left
+
+
+def stolen(before: Position, after: Position) -> int:
+    """Table cards that left another player's space (rules.md §5: each must be paid)."""
+    return sum(n for space, n in spaces_left(before, after).items() if space != before.to_move)
+
+
+def accept_steal(position: Position, answer: Answer) -> str | None:
+    return None if stolen(position, answer.solution.after) else "no steal in the answer"
+
+
+def accept_replace_meld(position: Position, answer: Answer) -> str | None:
+    turn = answer.solution.after.turn
+    if not turn or not turn.meld:
+        return "no meld in the answer"
+    return None if turn.replaced else "no joker replaced in the answer"
+
+
+def accept_meld_steal(position: Position, answer: Answer) -> str | None:
+    turn = answer.solution.after.turn
+    if not turn or not turn.meld:
+        return "no meld in the answer"
+    return None if stolen(position, answer.solution.after) else "no steal in the answer"
+
+
+def accept_across(position: Position, answer: Answer) -> str | None:
+    left = spaces_left(position, answer.solution.after)
+    return None if len(left) >= 2 else "cards leave fewer than 2 spaces"
+
+
+# ------------------------------------------------------------------ family support
+def ambiguity(before: Position, after: Position) -> str | None:
+    """The one table the model cannot tell apart: two runs of a suit overlapping through a joker.
+
+    house_runs lays such a pair as one longer run; with 6 cards or more of a
+    suit in one space's runs, one of them a joker, a rival of that shape may
+    exist unseen.
+    """
+    for player in after.players:
+        by_suit: Counter = Counter()
+        jokers: Counter = Counter()
+        for play in player.plays:
+            naturals = [c for c in play.cards if not c.is_joker]
+            if len({c.rank for c in naturals}) == len(naturals) and len({c.suit for c in naturals}) == 1:
+                suit = naturals[0].suit
+                by_suit[suit] += len(play.cards)
+                jokers[suit] += len(play.cards) - len(naturals)
+        if any(count >= 6 and jokers[suit] for suit, count in by_suit.items()):
+            return "two runs of one suit could overlap through a joker"
+    return None
+
+
+register_family(FamilySupport("house", near=NEAR_POINTS, canonical=final_table, ambiguity=ambiguity))
+register_kind(Kind("steal", ("house",), "find the best turn (it steals)", make_steal, accept_steal))
+register_kind(Kind("replace-meld", ("house",), "find the best turn (you have not melded yet)",
+                   make_replace_meld, accept_replace_meld))
+register_kind(Kind("meld-steal", ("house",), "find the best turn (you have not melded yet)",
+                   make_meld_steal, accept_meld_steal))
+# Cards leaving two spaces disturb two plays and move two cards: never easy.
+register_kind(Kind("across", ("house",), "find the best turn", make_across, accept_across,
+                   tiers=("medium", "hard", "expert")))

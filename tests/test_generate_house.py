@@ -1,0 +1,240 @@
+"""House Rummy puzzles: the exclusion hook of the House model, the same-answer form, the four kinds.
+
+The hook is checked against the brute-force oracle (tests/oracle.py, which
+shares no code with the model): with the best table excluded, the answer's
+gain is the best gain among every other final table the checker accepts.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from oracle import brute_force_tables, count_cards
+from random_positions import random_house
+from solver.best import best
+from solver.checker import check
+from solver.errors import RummyError
+from solver.generate import KINDS, Request, generate, tier_of, validate
+from solver.generate.house_deal import HouseShape, deal_house
+from solver.generate.house_kinds import (
+    accept_across, accept_meld_steal, accept_replace_meld, accept_steal, ambiguity, spaces_left, stolen,
+)
+from solver.model.house import solve_house
+from solver.model.house_exclude import final_table
+from solver.position import Position
+from solver.rules import preset
+from solver.solution import SolverConfig
+
+CONFIG = SolverConfig(time_limit=20, workers=1)
+CLASSIC = preset("house-classic")
+
+
+def position(text: str) -> Position:
+    return Position.from_toml(text)
+
+
+def oracle_key(after: Position) -> tuple:
+    """The oracle's own form of a final table (tests/oracle.py)."""
+    return tuple(sorted(tuple(sorted(c.plain() for c in play.cards)) for play in after.table)) + tuple(
+        (p.name, tuple(sorted(tuple(sorted(c.plain() for c in play.cards)) for play in p.plays)))
+        for p in after.players)
+
+
+def small_positions(count: int) -> list[Position]:
+    found = []
+    for seed in range(1000):
+        candidate = random_house(seed, 3, (3, 5))
+        if count_cards(candidate) <= 10:
+            found.append(candidate)
+        if len(found) == count:
+            return found
+    raise AssertionError("too few small positions")
+
+
+# ------------------------------------------------------------------ the hook
+@pytest.mark.parametrize("before", small_positions(24), ids=lambda p: f"{p.rules.name}-{count_cards(p)}cards")
+def test_with_tables_excluded_the_answer_is_the_best_of_the_other_tables(before):
+    tables = brute_force_tables(before)
+    excluded: list[Position] = []
+    for _ in range(3):
+        solution = solve_house(before, replace(CONFIG, exclude=tuple(excluded)))
+        others = [gain for key, gain in tables.items() if key not in {oracle_key(a) for a in excluded}]
+        if not others:
+            assert solution.status == "no-legal-turn"
+            return
+        assert solution.status == "optimal"
+        assert Fraction(solution.gain).limit_denominator(1000) == max(others)
+        assert oracle_key(solution.after) not in {oracle_key(a) for a in excluded}
+        assert check(before, solution.after).legal
+        excluded.append(solution.after)
+
+
+def test_an_unmelded_mover_who_cannot_meld_has_two_tables_swap_or_not():
+    before = position("""
+rules = "house-classic"
+hand_number = 1
+to_move = "ann"
+[players.ann]
+hand = "7H 2C"
+[players.bob]
+melded = true
+hand_count = 5
+space = ["6H * 8H"]
+""")
+    # Two final tables: bob's play as it is, or with 7H for the joker (which
+    # ann then discards); both leave ann 2C, so both gain 7.
+    first = solve_house(before, CONFIG)
+    second = solve_house(before, replace(CONFIG, exclude=(first.after,)))
+    assert {bool(first.after.turn.replaced), bool(second.after.turn.replaced)} == {True, False}
+    assert first.gain == second.gain == 7
+    assert check(before, first.after).legal and check(before, second.after).legal
+    third = solve_house(before, replace(CONFIG, exclude=(first.after, second.after)))
+    assert third.status == "no-legal-turn"
+
+
+def test_the_same_table_written_in_another_order_is_excluded_too():
+    before = position("""
+rules = "house-epic"
+hand_number = 2
+to_move = "ann"
+[players.ann]
+melded = true
+hand = "5S 5D 9C"
+[players.bob]
+melded = true
+hand_count = 4
+space = ["2H 3H 4H 5H"]
+""")
+    first = solve_house(before, CONFIG)
+    shuffled = first.after.replace_player(replace(
+        first.after.mover, plays=tuple(reversed(first.after.mover.plays))))
+    second = solve_house(before, replace(CONFIG, exclude=(shuffled,)))
+    assert final_table(second.after) != final_table(first.after)
+
+
+def test_final_table_ignores_order_and_jokers_identity_but_not_spaces():
+    a = position("""
+rules = "house-classic"
+hand_number = 2
+to_move = "ann"
+[players.ann]
+melded = true
+hand = "2C"
+space = ["3H * 5H", "KS KD KC"]
+[players.bob]
+hand_count = 3
+space = ["9C 10C JC"]
+""")
+    reordered = a.replace_player(replace(a.player("ann"), plays=tuple(reversed(a.player("ann").plays))))
+    assert final_table(reordered) == final_table(a)
+    moved = reordered.replace_player(replace(reordered.player("ann"), plays=reordered.player("ann").plays[:1]))
+    moved = moved.replace_player(replace(moved.player("bob"), plays=moved.player("bob").plays + a.player("ann").plays[1:]))
+    assert final_table(moved) != final_table(a)
+
+
+# ------------------------------------------------------------------ what an answer does
+BEFORE_STEAL = """
+rules = "house-classic"
+hand_number = 2
+to_move = "ann"
+[players.ann]
+melded = true
+hand = "9S 9D 2C"
+space = ["4C 5C 6C"]
+[players.bob]
+melded = true
+hand_count = 4
+space = ["6H 7H 8H 9H"]
+[players.cat]
+melded = true
+hand_count = 4
+space = ["JS QS KS"]
+"""
+
+
+def test_a_steal_is_counted_from_the_space_it_left():
+    before = position(BEFORE_STEAL)
+    answer = best(before, CONFIG)
+    assert answer.solution.after.player("bob").plays[0].cards != before.player("bob").plays[0].cards
+    assert stolen(before, answer.solution.after) == 1
+    assert spaces_left(before, answer.solution.after) == {"bob": 1}
+    assert accept_steal(before, answer) is None
+    assert accept_across(before, answer) == "cards leave fewer than 2 spaces"
+    assert stolen(before, before) == 0
+
+
+def test_the_kinds_refuse_answers_without_their_move():
+    before = position(BEFORE_STEAL)
+    quiet = replace(best(before, CONFIG), solution=replace(best(before, CONFIG).solution, after=before))
+    assert accept_steal(before, quiet) == "no steal in the answer"
+    assert accept_meld_steal(before, quiet) == "no meld in the answer"
+    assert accept_replace_meld(before, quiet) == "no meld in the answer"
+
+
+def test_two_runs_of_a_suit_with_a_joker_are_flagged_as_possibly_overlapping():
+    base = """
+rules = "house-classic"
+hand_number = 2
+to_move = "ann"
+[players.ann]
+melded = true
+hand = "2C"
+space = [{plays}]
+[players.bob]
+hand_count = 3
+"""
+    six_with_joker = position(base.format(plays='"3H 4H *", "6H 7H 8H"'))
+    six_plain = position(base.format(plays='"3H 4H 5H", "6H 7H 8H"'))
+    five_with_joker = position(base.format(plays='"3H 4H *", "6H 7H"'.replace(', "6H 7H"', ', "6S 6D 6C"')))
+    assert ambiguity(six_with_joker, six_with_joker)
+    assert ambiguity(six_plain, six_plain) is None
+    assert ambiguity(five_with_joker, five_with_joker) is None
+
+
+# ------------------------------------------------------------------ deals and kinds
+@pytest.mark.parametrize("seed", range(6))
+def test_deals_are_valid_reproducible_and_use_each_card_once(seed):
+    shape = HouseShape(plants=("book-end", "book-four", "joker", "own"), plant_count=(3, 4), filler_plays=(1, 3),
+                       extra_hand=(1, 3), melded=True, players=(2, 3, 4))
+    dealt = deal_house(random.Random(seed), CLASSIC, shape)
+    again = deal_house(random.Random(seed), CLASSIC, shape)
+    assert dealt is not None and dealt == again
+    assert Position.from_toml(dealt.to_toml()) == dealt  # reads back with every check of a position file
+    naturals = [c for c in dealt.known_cards() if not c.is_joker]
+    assert len(naturals) == len(set(naturals))
+
+
+def test_across_is_never_asked_for_easy():
+    with pytest.raises(RummyError, match="--difficulty"):
+        validate(Request("house-classic", "across", 1, "easy"))
+
+
+def test_steal_names_a_kind_of_house_and_one_of_robber():
+    assert KINDS["house", "steal"] is not KINDS["robber", "steal"]
+    with pytest.raises(RummyError, match="does not fit"):
+        validate(Request("rummikub", "replace-meld", 1))
+
+
+@pytest.mark.parametrize("rules,kind,tier", [
+    ("house-classic", "steal", "medium"),
+    ("house-epic", "replace-meld", "easy"),
+    ("house-classic", "meld-steal", "medium"),
+    ("house-epic", "across", "medium"),
+])
+def test_generated_puzzles_do_what_their_kind_says_and_are_unique(rules, kind, tier):
+    report = generate(Request(rules, kind, 1, tier, seed=7, workers=1, max_candidates=200, time_limit=10))
+    assert len(report.puzzles) == 1, report.rejected
+    puzzle = report.puzzles[0]
+    after = Position.from_data(puzzle.answer["after"], strict=False)
+    assert check(puzzle.position, after).legal
+    assert puzzle.tier == tier == tier_of(puzzle.difficulty, "house")
+    answer = best(puzzle.position, CONFIG)
+    assert KINDS["house", kind].accept(puzzle.position, answer) is None
+    second = best(puzzle.position, replace(CONFIG, exclude=(answer.solution.after,))).solution
+    assert second.status == "no-legal-turn" or second.gain < answer.solution.gain
+    if second.status != "no-legal-turn":
+        assert puzzle.margin == pytest.approx(answer.solution.gain - second.gain)
