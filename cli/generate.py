@@ -15,8 +15,12 @@ import typer
 
 from cli.options import TimeLimitOption
 
-RulesOption = Annotated[str, typer.Option("--rules", help="A tile preset (see 'rummy rules').", show_default=False)]
-KindOption = Annotated[str, typer.Option("--kind", help="Puzzle kind: play-all or max (tile rummy).", show_default=False)]
+RulesOption = Annotated[
+    str, typer.Option("--rules", help="A tile, House or Robber preset (see 'rummy rules').", show_default=False)
+]
+KindOption = Annotated[str, typer.Option(
+    "--kind", help="Puzzle kind: play-all, max (tile); steal, replace-meld, meld-steal, across (House); steal (Robber).",
+    show_default=False)]
 CountOption = Annotated[int, typer.Option("--count", help="Puzzles to make.")]
 TierOption = Annotated[
     Optional[str], typer.Option("--difficulty", help="Tier: easy, medium, hard or expert (default: any).", show_default=False)

@@ -175,7 +175,9 @@ def test_the_kinds_refuse_answers_without_their_move():
     assert accept_replace_meld(before, quiet) == "no meld in the answer"
 
 
-def test_two_runs_of_a_suit_with_a_joker_are_flagged_as_possibly_overlapping():
+def test_a_long_run_with_a_joker_is_flagged_when_it_could_be_two_overlapping_runs():
+    # 3H..7H and a joker could also lie as 3H 4H *(5H) beside 5H 6H 7H: the
+    # same cards and score, a table the model does not lay (house_runs).
     base = """
 rules = "house-classic"
 hand_number = 2
@@ -185,14 +187,13 @@ melded = true
 hand = "2C"
 space = [{plays}]
 [players.bob]
+melded = true
 hand_count = 3
 """
-    six_with_joker = position(base.format(plays='"3H 4H *", "6H 7H 8H"'))
-    six_plain = position(base.format(plays='"3H 4H 5H", "6H 7H 8H"'))
-    five_with_joker = position(base.format(plays='"3H 4H *", "6H 7H"'.replace(', "6H 7H"', ', "6S 6D 6C"')))
-    assert ambiguity(six_with_joker, six_with_joker)
-    assert ambiguity(six_plain, six_plain) is None
-    assert ambiguity(five_with_joker, five_with_joker) is None
+    for plays, flagged in [('"3H 4H 5H 6H 7H *"', True), ('"3H 4H 5H", "6H 7H 8H"', False), ('"3H 4H 5H 6H *"', False)]:
+        before = position(base.format(plays=plays))
+        after = best(before, CONFIG).solution.after
+        assert bool(ambiguity(before, after)) is flagged, plays
 
 
 # ------------------------------------------------------------------ deals and kinds

@@ -21,9 +21,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
+from itertools import combinations
 
 from ..best import Answer
 from ..cards import Card
+from ..checker import check, turn_gain
+from ..plays import Play, is_whole, readings
 from ..position import Position
 from ..rules import Ruleset
 from ..model.house_exclude import final_table
@@ -113,26 +117,59 @@ def accept_across(position: Position, answer: Answer) -> str | None:
 
 # ------------------------------------------------------------------ family support
 def ambiguity(before: Position, after: Position) -> str | None:
-    """The one table the model cannot tell apart: two runs of a suit overlapping through a joker.
+    """The one rival the model cannot see: two runs of a suit in a space overlapping through a joker.
 
-    house_runs lays such a pair as one longer run; with 6 cards or more of a
-    suit in one space's runs, one of them a joker, a rival of that shape may
-    exist unseen.
+    house_runs lays such a pair (a joker standing for a card the other run
+    holds) as one longer run. Wherever a space's runs of one suit hold a
+    joker, every split of their cards into two overlapping runs is laid out
+    and judged by the checker; a legal one as good as the answer is a rival.
+    Past ``MOST_RUN_CARDS`` cards the split is not searched: "not unique".
     """
+    gain = turn_gain(before, after)
     for player in after.players:
-        by_suit: Counter = Counter()
-        jokers: Counter = Counter()
+        runs_by_suit: dict[str, list[Play]] = {}
         for play in player.plays:
-            naturals = [c for c in play.cards if not c.is_joker]
-            if len({c.rank for c in naturals}) == len(naturals) and len({c.suit for c in naturals}) == 1:
-                suit = naturals[0].suit
-                by_suit[suit] += len(play.cards)
-                jokers[suit] += len(play.cards) - len(naturals)
-        if any(count >= 6 and jokers[suit] for suit, count in by_suit.items()):
-            return "two runs of one suit could overlap through a joker"
+            suit = _run_suit(play)
+            if suit is not None:
+                runs_by_suit.setdefault(suit, []).append(play)
+        for suit, runs in runs_by_suit.items():
+            cards = [c for play in runs for c in play.cards]
+            if not any(c.is_joker for c in cards) or len(cards) < 6:
+                continue
+            if len(cards) > MOST_RUN_CARDS:
+                return "too many cards of one suit in runs with a joker to search their splits"
+            for first, second in _overlapping_splits(cards, after.rules):
+                plays = [p for p in player.plays if p not in runs] + [first, second]
+                rival = after.replace_player(replace(player, plays=tuple(plays)))
+                if check(before, rival).legal and turn_gain(before, rival) >= gain:
+                    return "two runs of one suit could overlap through a joker"
     return None
 
 
+MOST_RUN_CARDS = 12
+
+
+def _run_suit(play: Play) -> str | None:
+    """The suit of a run (one natural and jokers counts, as in the model), else None."""
+    naturals = [c for c in play.cards if not c.is_joker]
+    if len({c.suit for c in naturals}) == 1 and len({c.rank for c in naturals}) == len(naturals):
+        return naturals[0].suit
+    return None
+
+
+def _overlapping_splits(cards: list[Card], rules: Ruleset):
+    """Pairs of whole runs made of exactly ``cards`` in which a joker stands for a natural of the other."""
+    indices = range(len(cards))
+    for size in range(3, len(cards) - 2):
+        for chosen in combinations(indices, size):
+            first = tuple(cards[i] for i in chosen)
+            second = tuple(cards[i] for i in indices if i not in chosen)
+            if not any(c.is_joker for c in first):
+                continue
+            others = {c for c in second if not c.is_joker}
+            if any(stand_in in others for reading in readings(first, rules) if reading.kind == "run"
+                   for stand_in in reading.joker_stand_ins()) and is_whole(second, rules):
+                yield Play(first), Play(second)
 register_family(FamilySupport("house", near=NEAR_POINTS, canonical=final_table, ambiguity=ambiguity))
 register_kind(Kind("steal", ("house",), "find the best turn (it steals)", make_steal, accept_steal))
 register_kind(Kind("replace-meld", ("house",), "find the best turn (you have not melded yet)",

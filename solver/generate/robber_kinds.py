@@ -18,10 +18,10 @@ something to do and something to decide:
 - *filler*: cards from the rest of the deck.
 
 ``tier`` scales the deal (plays on the table, steals, crossings, hand size).
-The tier a puzzle gets is measured by the generator from the move plan; a
+The tier a puzzle gets is measured by the generator from the move plan. A
 Robber plan never moves a table card (plays only grow), so ``cards_moved``
-is always 0 and, with the thresholds of ``difficulty.py``, every Robber
-puzzle measures ``easy`` (see docs/generate.md).
+is always 0; Robber tiers read plays disturbed and steps alone
+(``difficulty.EXTEND_ONLY_THRESHOLDS``).
 
 Same answer (``canonical``): every player's plays as multisets of cards, up
 to identical cards and the order of plays; the discard is no part of it. The
