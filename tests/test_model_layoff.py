@@ -257,7 +257,6 @@ def value_here(card: Card, rules) -> int:
 def whole_here(cards, rules) -> bool:
     """Independent of solver.plays: books of distinct suits, runs in a window the ace rule allows."""
     cards = list(cards)
-    jokers = sum(c.is_joker for c in cards)
     naturals = [c for c in cards if not c.is_joker]
     n = len(cards)
     if not naturals:
