@@ -121,9 +121,11 @@ def ambiguity(before: Position, after: Position) -> str | None:
 
     house_runs lays such a pair (a joker standing for a card the other run
     holds) as one longer run. Wherever a space's runs of one suit hold a
-    joker, every split of their cards into two overlapping runs is laid out
-    and judged by the checker; a legal one as good as the answer is a rival.
-    Past ``MOST_RUN_CARDS`` cards the split is not searched: "not unique".
+    joker, the cards of those runs are laid out every such way (two
+    overlapping runs, the other cards in whole runs beside them) and each
+    layout is judged by the checker; a legal one as good as the answer is a
+    rival. Past ``MOST_RUN_CARDS`` cards the layouts are not searched: "not
+    unique".
     """
     gain = turn_gain(before, after)
     for player in after.players:
@@ -137,10 +139,10 @@ def ambiguity(before: Position, after: Position) -> str | None:
             if not any(c.is_joker for c in cards) or len(cards) < 6:
                 continue
             if len(cards) > MOST_RUN_CARDS:
-                return "too many cards of one suit in runs with a joker to search their splits"
-            for first, second in _overlapping_splits(cards, after.rules):
-                plays = [p for p in player.plays if p not in runs] + [first, second]
-                rival = after.replace_player(replace(player, plays=tuple(plays)))
+                return "too many cards of one suit in runs with a joker to search their layouts"
+            others = [p for p in player.plays if p not in runs]
+            for layout in _overlapping_layouts(cards, after.rules):
+                rival = after.replace_player(replace(player, plays=tuple(others + layout)))
                 if check(before, rival).legal and turn_gain(before, rival) >= gain:
                     return "two runs of one suit could overlap through a joker"
     return None
@@ -157,19 +159,44 @@ def _run_suit(play: Play) -> str | None:
     return None
 
 
-def _overlapping_splits(cards: list[Card], rules: Ruleset):
-    """Pairs of whole runs made of exactly ``cards`` in which a joker stands for a natural of the other."""
-    indices = range(len(cards))
-    for size in range(3, len(cards) - 2):
-        for chosen in combinations(indices, size):
-            first = tuple(cards[i] for i in chosen)
-            second = tuple(cards[i] for i in indices if i not in chosen)
-            if not any(c.is_joker for c in first):
+def _overlapping_layouts(cards: list[Card], rules: Ruleset):
+    """Every way to lay exactly ``cards`` as whole runs, two of them overlapping through a joker."""
+    indices = tuple(range(len(cards)))
+    for first in _runs_among(cards, indices, rules, with_joker=True):
+        rest = tuple(i for i in indices if i not in first)
+        stand_ins = {s for reading in readings(tuple(cards[i] for i in first), rules) if reading.kind == "run"
+                     for s in reading.joker_stand_ins()}
+        for second in _runs_among(cards, rest, rules):
+            if not any(cards[i] in stand_ins for i in second if not cards[i].is_joker):
                 continue
-            others = {c for c in second if not c.is_joker}
-            if any(stand_in in others for reading in readings(first, rules) if reading.kind == "run"
-                   for stand_in in reading.joker_stand_ins()) and is_whole(second, rules):
-                yield Play(first), Play(second)
+            left = tuple(i for i in rest if i not in second)
+            for cut in _cuts(cards, left, rules):
+                yield [Play(tuple(cards[i] for i in part)) for part in (first, second, *cut)]
+
+
+def _runs_among(cards: list[Card], indices: tuple[int, ...], rules: Ruleset, with_joker: bool = False):
+    for size in range(3, len(indices) + 1):
+        for chosen in combinations(indices, size):
+            picked = tuple(cards[i] for i in chosen)
+            if (not with_joker or any(c.is_joker for c in picked)) and is_whole(picked, rules):
+                yield chosen
+
+
+def _cuts(cards: list[Card], indices: tuple[int, ...], rules: Ruleset):
+    """Every way to cut ``indices`` into whole runs (each cut once: the first index leads)."""
+    if not indices:
+        yield ()
+        return
+    head, tail = indices[0], indices[1:]
+    for size in range(2, len(tail) + 1):
+        for chosen in combinations(tail, size):
+            part = (head,) + chosen
+            if is_whole(tuple(cards[i] for i in part), rules):
+                left = tuple(i for i in tail if i not in chosen)
+                for cut in _cuts(cards, left, rules):
+                    yield (part,) + cut
+
+
 register_family(FamilySupport("house", near=NEAR_POINTS, canonical=final_table, ambiguity=ambiguity))
 register_kind(Kind("steal", ("house",), "find the best turn (it steals)", make_steal, accept_steal))
 register_kind(Kind("replace-meld", ("house",), "find the best turn (you have not melded yet)",
