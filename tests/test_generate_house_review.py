@@ -1,11 +1,10 @@
-"""Review of the House puzzle code: a rival the ``ambiguity`` search misses.
+"""A rival the House ``ambiguity`` search must see (found in review, kept as a regression test).
 
 ``house_kinds.ambiguity`` must call a table "not unique" when a rival as good
 exists that the House model cannot hold: two runs of one suit in one space
 overlapping through a joker (house_runs lays such a pair as one longer run).
-It splits *all* the cards of a space's runs of a suit into two runs, so as
-soon as that space holds one more run of the suit, the overlapping split of
-one run is never tried.
+The search once split *all* the cards of a space's runs of a suit into two
+runs, so one more run of the suit in the space hid the overlapping split.
 """
 
 from __future__ import annotations
@@ -58,5 +57,5 @@ def test_an_overlapping_split_beside_another_run_of_the_suit_is_a_rival():
     # Control: without JC QC KC in the space the same split is found.
     alone = _with_ann_plays(BEFORE, ["* 5C 6C 7C 8C *"])
     assert ambiguity(alone, _kept_and_discarded(alone)) is not None
-    # With it, all nine clubs are split into two runs, and no such split overlaps.
+    # With it, the split is found beside the run of JC QC KC.
     assert ambiguity(BEFORE, answer) is not None
