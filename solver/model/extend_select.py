@@ -35,7 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
-from ortools.sat.python import cp_model
+from .cpsat import cp_model
 
 from ..cards import Card, cards_within, cards_without
 from ..plays import Play

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from time import perf_counter
 
-from ortools.sat.python import cp_model
+from .cpsat import cp_model
 
 from ..cards import cards_notation
 from ..position import Position

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from ortools.sat.python import cp_model
+from .cpsat import cp_model
 
 from ..cards import SUITS
 from .house_state import HouseModel

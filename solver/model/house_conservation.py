@@ -9,7 +9,7 @@ being on the table: payment, meld card, or a card put in for a joker.
 
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
+from .cpsat import cp_model
 
 from .house_state import HouseModel
 

@@ -9,7 +9,7 @@ re-forming it may raise the side's score.)
 
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
+from .cpsat import cp_model
 
 from .house_runs import grids_of
 from .house_state import HouseModel

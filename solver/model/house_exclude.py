@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from itertools import permutations, product
 
-from ortools.sat.python import cp_model
+from .cpsat import cp_model
 
 from ..cards import Card
 from ..plays import readings

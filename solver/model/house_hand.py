@@ -8,7 +8,7 @@ cards, or nothing, does not discard. A released joker is cold.
 
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
+from .cpsat import cp_model
 
 from .house_state import HouseModel
 

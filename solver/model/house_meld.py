@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ortools.sat.python import cp_model
+from .cpsat import cp_model
 
 from .house_candidates import play_shapes
 from .house_context import TurnContext

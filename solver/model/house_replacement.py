@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
-from ortools.sat.python import cp_model
+from .cpsat import cp_model
 
 from ..cards import Card
 from ..plays import is_whole

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ortools.sat.python import cp_model
+from .cpsat import cp_model
 
 from ..cards import SUITS, Card
 from .house_state import HouseModel

@@ -9,7 +9,7 @@ in for a joker counts as a card of that space, so moving it away is a steal.
 
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
+from .cpsat import cp_model
 
 from .house_state import HouseModel
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ortools.sat.python import cp_model
+from .cpsat import cp_model
 
 from .house_context import Slot, TurnContext
 

@@ -15,7 +15,7 @@ gives the search a much better bound.
 
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
+from .cpsat import cp_model
 
 from .house_runs import RunGrid
 from .house_state import HouseModel

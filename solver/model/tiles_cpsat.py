@@ -31,7 +31,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from ortools.sat.python import cp_model
+from .cpsat import cp_model
 
 from .tiles_table import COLOURS, VALUES, Cell, TileSetting
 
