@@ -11,7 +11,8 @@
   goal <= 2 s).
 - Cold start: wall time of `rummy best` on a small example against a bare
   `python -c "import ortools.sat.python.cp_model"`, alternating, median of
-  11 each. Goal: ratio <= 1.2.
+  11 each. Goal: ratio <= 1.2. Also against `import solver.model.cpsat`
+  (cp_model without pandas, as rummy imports it): what rummy itself adds.
 - Peak memory (ru_maxrss) of this process after all the solves.
 
 Every answer is judged by the checker (outside the timing). The tables are
@@ -148,19 +149,26 @@ def cold_start_rows() -> list[str]:
     example = ROOT / "puzzles" / "examples" / "rummikub-lenient.toml"
     ours_cmd = [rummy, "best", str(example)] if rummy else [sys.executable, "-m", "cli", "best", str(example)]
     bare_cmd = [sys.executable, "-c", "import ortools.sat.python.cp_model"]
-    ours, bare = [], []
+    # rummy imports cp_model without pandas (solver/model/cpsat.py); this is that import alone,
+    # so the second ratio is what rummy's own code adds to it.
+    lean_cmd = [sys.executable, "-c", "import solver.model.cpsat"]
+    ours, bare, lean = [], [], []
     for _ in range(11):
-        for command, bucket in ((bare_cmd, bare), (ours_cmd, ours)):
+        for command, bucket in ((bare_cmd, bare), (ours_cmd, ours), (lean_cmd, lean)):
             started = time.perf_counter()
             subprocess.run(command, cwd=ROOT, capture_output=True, check=True)
             bucket.append(time.perf_counter() - started)
     ratio = statistics.median(ours) / statistics.median(bare)
+    own = statistics.median(ours) / statistics.median(lean)
     return [
         "| command | median s |", "|---|---:|",
         f"| `{' '.join(Path(c).name if i == 0 else c for i, c in enumerate(ours_cmd[:2]))} puzzles/examples/rummikub-lenient.toml` | {statistics.median(ours):.3f} |",
         f"| `python -c \"import ortools.sat.python.cp_model\"` | {statistics.median(bare):.3f} |",
+        f"| `python -c \"import solver.model.cpsat\"` (cp_model without pandas, as rummy imports it) | {statistics.median(lean):.3f} |",
         "",
-        f"Ratio: **{ratio:.2f}** (goal <= 1.2).",
+        f"Ratio: **{ratio:.2f}** (goal <= 1.2). It is below 1 because rummy imports cp_model without pandas, "
+        f"which cp_model loads only for helpers rummy never calls; against that lean import alone, rummy's "
+        f"own start-up (typer, parsing, the model, the solve, the output) makes it {own:.2f}.",
     ]
 
 
