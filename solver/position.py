@@ -104,6 +104,19 @@ class Position:
     def side_of(self, name: str) -> str:
         return self.player(name).side
 
+    def table_key(self) -> tuple:
+        """The table up to the order of plays and of cards in a play, identical cards alike.
+
+        Space by space (or ``table`` for a shared table): equal keys mean the
+        same final arrangement, whatever the hands and the discard.
+        """
+        def plays_key(plays: tuple[Play, ...]) -> tuple:
+            return tuple(sorted(tuple(sorted(c.plain() for c in play.cards)) for play in plays))
+
+        if self.rules.table == "shared":
+            return (("table", plays_key(self.table)),)
+        return tuple((p.name, plays_key(p.plays)) for p in self.players)
+
     def named_plays(self) -> dict[str, Play]:
         """Every play on the table under the name plans use: ``ann/2``, ``table/3``."""
         if self.rules.table == "shared":

@@ -24,7 +24,6 @@ from solver.generate.house_kinds import (
     accept_across, accept_meld_steal, accept_replace_meld, accept_steal, ambiguity, spaces_left, stolen,
 )
 from solver.model.house import solve_house
-from solver.model.house_exclude import final_table
 from solver.position import Position
 from solver.rules import preset
 from solver.solution import SolverConfig
@@ -113,10 +112,10 @@ space = ["2H 3H 4H 5H"]
     shuffled = first.after.replace_player(replace(
         first.after.mover, plays=tuple(reversed(first.after.mover.plays))))
     second = solve_house(before, replace(CONFIG, exclude=(shuffled,)))
-    assert final_table(second.after) != final_table(first.after)
+    assert second.after.table_key() != first.after.table_key()
 
 
-def test_final_table_ignores_order_and_jokers_identity_but_not_spaces():
+def test_table_key_ignores_order_and_jokers_identity_but_not_spaces():
     a = position("""
 rules = "house-classic"
 hand_number = 2
@@ -130,10 +129,10 @@ hand_count = 3
 space = ["9C 10C JC"]
 """)
     reordered = a.replace_player(replace(a.player("ann"), plays=tuple(reversed(a.player("ann").plays))))
-    assert final_table(reordered) == final_table(a)
+    assert reordered.table_key() == a.table_key()
     moved = reordered.replace_player(replace(reordered.player("ann"), plays=reordered.player("ann").plays[:1]))
     moved = moved.replace_player(replace(moved.player("bob"), plays=moved.player("bob").plays + a.player("ann").plays[1:]))
-    assert final_table(moved) != final_table(a)
+    assert moved.table_key() != a.table_key()
 
 
 # ------------------------------------------------------------------ what an answer does

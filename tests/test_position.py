@@ -435,3 +435,11 @@ def test_generated_positions_keep_every_card(position: Position) -> None:
     back = Position.from_toml(position.to_toml())
     assert Counter(c.plain() for c in back.known_cards()) == Counter(c.plain() for c in position.known_cards())
     assert sorted(back.named_plays()) == sorted(position.named_plays())
+
+
+def test_table_key_ignores_the_order_of_plays_and_cards_on_a_shared_table():
+    text = 'rules = "rummikub-lenient"\nto_move = "ann"\ntable = [{plays}]\n[players.ann]\nmelded = true\nhand = "R1"\n'
+    one = Position.from_toml(text.format(plays='"R3 R4 R5", "K7 B7 O7"'))
+    other = Position.from_toml(text.format(plays='"O7 K7 B7", "R3 R4 R5"'))
+    moved = Position.from_toml(text.format(plays='"R3 R4 R5 R6", "K7 B7 O7"'))
+    assert one.table_key() == other.table_key() != moved.table_key()

@@ -14,7 +14,7 @@ is worse) does what the kind is about:
 
 The tier asked for sets how many plants a deal gets; the tier a puzzle gets
 is measured from its plan. A final table is the same answer as another when
-every space holds the same plays as sets of cards (``house_exclude``).
+every space holds the same plays as sets of cards (``Position.table_key``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from ..checker import check, turn_gain
 from ..plays import Play, is_whole, readings
 from ..position import Position
 from ..rules import Ruleset
-from ..model.house_exclude import final_table
 from .house_deal import HouseShape, deal_house
 from .kinds import FamilySupport, Kind, register_family, register_kind
 
@@ -197,7 +196,7 @@ def _cuts(cards: list[Card], indices: tuple[int, ...], rules: Ruleset):
                     yield (part,) + cut
 
 
-register_family(FamilySupport("house", near=NEAR_POINTS, canonical=final_table, ambiguity=ambiguity))
+register_family(FamilySupport("house", near=NEAR_POINTS, canonical=Position.table_key, ambiguity=ambiguity))
 register_kind(Kind("steal", ("house",), "find the best turn (it steals)", make_steal, accept_steal))
 register_kind(Kind("replace-meld", ("house",), "find the best turn (you have not melded yet)",
                    make_replace_meld, accept_replace_meld))

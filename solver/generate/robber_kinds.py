@@ -254,10 +254,7 @@ def accept_steal(position: Position, answer: Answer) -> str | None:
 # ------------------------------------------------------------- same answer
 def canonical(after: Position) -> tuple:
     """Every player's plays up to identical cards and the order of plays (the discard left out)."""
-    return tuple(
-        (name, tuple(sorted(plays.elements())))
-        for name, plays in sorted(final_table(after).items())
-    )
+    return after.table_key()
 
 
 def ambiguity(before: Position, after: Position) -> str | None:

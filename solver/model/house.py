@@ -33,7 +33,7 @@ from .house_books import add_books
 from .house_conservation import add_conservation
 from .house_context import TurnContext, build_context
 from .house_dominance import add_untouched_spaces
-from .house_exclude import add_exclusions, final_table
+from .house_exclude import add_exclusions
 from .house_hand import add_hand_rules
 from .house_hint import add_table_hint
 from .house_meld import add_meld, add_roles, best_meld_score, meld_shapes
@@ -177,14 +177,14 @@ def _solver(config: SolverConfig, seconds: float, workers: int) -> cp_model.CpSo
 
 def _no_meld_branch(ctx: TurnContext, options: dict[int, list[int]], excluded: tuple[Position, ...] = ()) -> BranchResult:
     """The best turn that changes nothing but jokers (listed, best first), skipping excluded tables."""
-    forbidden = {final_table(after) for after in excluded}
+    forbidden = {after.table_key() for after in excluded}
     for turn in no_meld_turns(ctx, options):
         swaps = {s.joker: s.card for s in turn.swaps}
         plays: dict[str, list[tuple[int, ...]]] = {space: [] for space in ctx.spaces}
         for play in ctx.plays:
             plays[play.space].append(tuple(swaps.get(i, i) for i in play.slots))
         plan = TurnPlan(plays, turn.hand_after, turn.discard, (), tuple(sorted(swaps.items())), False, turn.gain)
-        if not forbidden or final_table(after_position(ctx, plan)) not in forbidden:
+        if not forbidden or after_position(ctx, plan).table_key() not in forbidden:
             return BranchResult(plan, "optimal", turn.gain)
     return BranchResult(None, "infeasible", Fraction(0))
 

@@ -1,6 +1,6 @@
 """Excluded final tables (``SolverConfig.exclude``): no answer may repeat one.
 
-A House final table is, for every space, its plays as sets of cards: the
+A House final table (``Position.table_key``) is, for every space, its plays as sets of cards: the
 answer up to the order of plays and of cards within a play, the two jokers
 counting as identical. The discard and the route (what was melded, which
 joker was replaced first) are not part of it.
@@ -31,17 +31,6 @@ from .house_runs import grids_of
 from .house_state import HouseModel
 
 MOST_WAYS = 4096
-
-TableKey = tuple[tuple[str, tuple[tuple[Card, ...], ...]], ...]
-
-
-def final_table(position: Position) -> TableKey:
-    """A space-by-space key of the table, equal for the same answer."""
-    return tuple(
-        (player.name, tuple(sorted(tuple(sorted(c.plain() for c in play.cards)) for play in player.plays)))
-        for player in position.players
-    )
-
 
 def add_exclusions(m: HouseModel, excluded: tuple[Position, ...]) -> None:
     for after in excluded:
