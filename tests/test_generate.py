@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.best import best
+from judged import judged_best
 from solver.checker import check
 from solver.generate import FAMILIES, KINDS, TIERS, Difficulty, Request, generate, tier_of
 from solver.generate.difficulty import THRESHOLDS
@@ -43,9 +43,9 @@ def tile_position(table: list[str], hand: str, rules: str = "rummikub-lenient", 
 def test_an_excluded_table_is_never_answered_again():
     # B5 joins the book or the run: two tables, each as good.
     position = tile_position(["R5 O5 K5", "B6 B7 B8"], "B5")
-    first = best(position, CONFIG)
-    second = best(position, replace(CONFIG, exclude=(first.solution.after,)))
-    third = best(position, replace(CONFIG, exclude=(first.solution.after, second.solution.after)))
+    first = judged_best(position, CONFIG)
+    second = judged_best(position, replace(CONFIG, exclude=(first.solution.after,)))
+    third = judged_best(position, replace(CONFIG, exclude=(first.solution.after, second.solution.after)))
     assert first.solution.gain == second.solution.gain == 1
     assert canonical(second.solution.after) != canonical(first.solution.after)
     assert check(position, second.solution.after).legal
@@ -55,16 +55,16 @@ def test_an_excluded_table_is_never_answered_again():
 def test_a_run_laid_whole_or_cut_is_one_table():
     # R4-R7 from the hand joins R1-R3 as one run; excluding it must not bring it back cut in two.
     position = tile_position(["R1 R2 R3", "K7 K8 K9"], "R4 R5 R6")
-    first = best(position, CONFIG)
-    second = best(position, replace(CONFIG, exclude=(first.solution.after,)))
+    first = judged_best(position, CONFIG)
+    second = judged_best(position, replace(CONFIG, exclude=(first.solution.after,)))
     assert first.solution.gain == 3
     assert second.solution.gain < 3
 
 
 def test_excluding_nothing_changes_nothing():
     position = tile_position(["R1 R2 R3", "K7 K8 K9", "B4 O4 R4"], "R4 K10 B2")
-    plain = best(position, CONFIG)
-    hooked = best(position, replace(CONFIG, exclude=()))
+    plain = judged_best(position, CONFIG)
+    hooked = judged_best(position, replace(CONFIG, exclude=()))
     assert plain.solution.after == hooked.solution.after
     assert plain.solution.gain == hooked.solution.gain
 
@@ -72,14 +72,14 @@ def test_excluding_nothing_changes_nothing():
 # --------------------------------------------------------------- uniqueness
 def test_a_position_with_two_equally_good_tables_is_rejected():
     position = tile_position(["R5 O5 K5", "B6 B7 B8"], "B5")
-    first = best(position, CONFIG)
+    first = judged_best(position, CONFIG)
     verdict = judge(position, first, CONFIG, FAMILIES["tile"], 10)
     assert verdict.reason is not None and verdict.reason.startswith("not unique")
 
 
 def test_a_position_with_one_best_table_is_kept_with_its_margin():
     position = tile_position(["R5 O5 K5", "B9 B10 B11"], "B5")
-    first = best(position, CONFIG)
+    first = judged_best(position, CONFIG)
     verdict = judge(position, first, CONFIG, FAMILIES["tile"], 10)
     assert verdict.reason is None
     assert verdict.margin == 1  # the runner-up plays nothing
@@ -91,9 +91,9 @@ def test_the_search_by_repeated_best_answers_agrees_with_the_tile_search():
     support = replace(FAMILIES["tile"], rivals=None)
     two = tile_position(["R5 O5 K5", "B6 B7 B8"], "B5")
     one = tile_position(["R5 O5 K5", "B9 B10 B11"], "B5")
-    assert judge(two, best(two, CONFIG), CONFIG, support, 10).reason == "not unique"
-    fallback = judge(one, best(one, CONFIG), CONFIG, support, 10)
-    own = judge(one, best(one, CONFIG), CONFIG, FAMILIES["tile"], 10)
+    assert judge(two, judged_best(two, CONFIG), CONFIG, support, 10).reason == "not unique"
+    fallback = judge(one, judged_best(one, CONFIG), CONFIG, support, 10)
+    own = judge(one, judged_best(one, CONFIG), CONFIG, FAMILIES["tile"], 10)
     assert fallback.reason is None and (fallback.margin, fallback.near) == (own.margin, own.near)
 
 
@@ -150,7 +150,7 @@ def test_generated_puzzles_are_what_they_claim():
     report = generate(Request("rummikub", "max", 2, None, seed=3, workers=1))
     assert len(report.puzzles) == 2
     for puzzle in report.puzzles:
-        answer = best(puzzle.position, CONFIG)
+        answer = judged_best(puzzle.position, CONFIG)
         assert answer.solution.gain == puzzle.answer["gain"]
         assert 0 < answer.solution.cards_played < len(puzzle.position.mover.hand)
         assert puzzle.tier == tier_of(puzzle.difficulty)
@@ -234,8 +234,9 @@ def test_a_shipped_puzzle_still_has_its_answer(entry):
     stored = json.loads((folder / entry["solution"]).read_text(encoding="utf-8"))
     after = Position.from_data(stored["after"], source=entry["solution"], strict=False)
     assert check(position, after).legal
-    answer = best(position, VERIFY)
+    answer = judged_best(position, VERIFY)
     assert answer.solution.status == "optimal"
+    assert check(position, answer.solution.after).legal
     # best --json writes a fractional gain (Epic's expected bonus) to 4 decimals
     assert answer.solution.gain == pytest.approx(stored["gain"], abs=1e-4) and stored["gain"] == entry["gain"]
     assert stored["tier"] == entry["tier"] == tier_of(Difficulty(**stored["difficulty"]), preset(entry["rules"]).family)

@@ -15,7 +15,7 @@ import pytest
 
 from oracle import brute_force_tables, count_cards
 from random_positions import random_house
-from solver.best import best
+from judged import judged, judged_best
 from solver.checker import check
 from solver.errors import RummyError
 from solver.generate import KINDS, Request, generate, tier_of, validate
@@ -60,7 +60,7 @@ def test_with_tables_excluded_the_answer_is_the_best_of_the_other_tables(before)
     tables = brute_force_tables(before)
     excluded: list[Position] = []
     for _ in range(3):
-        solution = solve_house(before, replace(CONFIG, exclude=tuple(excluded)))
+        solution = judged(before, solve_house(before, replace(CONFIG, exclude=tuple(excluded))))
         others = [gain for key, gain in tables.items() if key not in {oracle_key(a) for a in excluded}]
         if not others:
             assert solution.status == "no-legal-turn"
@@ -86,12 +86,12 @@ space = ["6H * 8H"]
 """)
     # Two final tables: bob's play as it is, or with 7H for the joker (which
     # ann then discards); both leave ann 2C, so both gain 7.
-    first = solve_house(before, CONFIG)
-    second = solve_house(before, replace(CONFIG, exclude=(first.after,)))
+    first = judged(before, solve_house(before, CONFIG))
+    second = judged(before, solve_house(before, replace(CONFIG, exclude=(first.after,))))
     assert {bool(first.after.turn.replaced), bool(second.after.turn.replaced)} == {True, False}
     assert first.gain == second.gain == 7
     assert check(before, first.after).legal and check(before, second.after).legal
-    third = solve_house(before, replace(CONFIG, exclude=(first.after, second.after)))
+    third = judged(before, solve_house(before, replace(CONFIG, exclude=(first.after, second.after))))
     assert third.status == "no-legal-turn"
 
 
@@ -108,10 +108,10 @@ melded = true
 hand_count = 4
 space = ["2H 3H 4H 5H"]
 """)
-    first = solve_house(before, CONFIG)
+    first = judged(before, solve_house(before, CONFIG))
     shuffled = first.after.replace_player(replace(
         first.after.mover, plays=tuple(reversed(first.after.mover.plays))))
-    second = solve_house(before, replace(CONFIG, exclude=(shuffled,)))
+    second = judged(before, solve_house(before, replace(CONFIG, exclude=(shuffled,))))
     assert second.after.table_key() != first.after.table_key()
 
 
@@ -157,7 +157,7 @@ space = ["JS QS KS"]
 
 def test_a_steal_is_counted_from_the_space_it_left():
     before = position(BEFORE_STEAL)
-    answer = best(before, CONFIG)
+    answer = judged_best(before, CONFIG)
     assert answer.solution.after.player("bob").plays[0].cards != before.player("bob").plays[0].cards
     assert stolen(before, answer.solution.after) == 1
     assert spaces_left(before, answer.solution.after) == {"bob": 1}
@@ -168,7 +168,7 @@ def test_a_steal_is_counted_from_the_space_it_left():
 
 def test_the_kinds_refuse_answers_without_their_move():
     before = position(BEFORE_STEAL)
-    quiet = replace(best(before, CONFIG), solution=replace(best(before, CONFIG).solution, after=before))
+    quiet = replace(judged_best(before, CONFIG), solution=replace(judged_best(before, CONFIG).solution, after=before))
     assert accept_steal(before, quiet) == "no steal in the answer"
     assert accept_meld_steal(before, quiet) == "no meld in the answer"
     assert accept_replace_meld(before, quiet) == "no meld in the answer"
@@ -191,7 +191,7 @@ hand_count = 3
 """
     for plays, flagged in [('"3H 4H 5H 6H 7H *"', True), ('"3H 4H 5H", "6H 7H 8H"', False), ('"3H 4H 5H 6H *"', False)]:
         before = position(base.format(plays=plays))
-        after = best(before, CONFIG).solution.after
+        after = judged_best(before, CONFIG).solution.after
         assert bool(ambiguity(before, after)) is flagged, plays
 
 
@@ -232,9 +232,11 @@ def test_generated_puzzles_do_what_their_kind_says_and_are_unique(rules, kind, t
     after = Position.from_data(puzzle.answer["after"], strict=False)
     assert check(puzzle.position, after).legal
     assert puzzle.tier == tier == tier_of(puzzle.difficulty, "house")
-    answer = best(puzzle.position, CONFIG)
+    answer = judged_best(puzzle.position, CONFIG)
+    assert check(puzzle.position, answer.solution.after).legal
     assert KINDS["house", kind].accept(puzzle.position, answer) is None
-    second = best(puzzle.position, replace(CONFIG, exclude=(answer.solution.after,))).solution
+    second = judged_best(puzzle.position, replace(CONFIG, exclude=(answer.solution.after,))).solution
     assert second.status == "no-legal-turn" or second.gain < answer.solution.gain
+    assert second.status == "no-legal-turn" or check(puzzle.position, second.after).legal
     if second.status != "no-legal-turn":
         assert puzzle.margin == pytest.approx(answer.solution.gain - second.gain)

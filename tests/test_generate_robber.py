@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import pytest
 
+from judged import judged
 from solver.best import best
 from solver.cards import Card
 from solver.checker import check
@@ -45,7 +46,7 @@ def every_answer(before: Position) -> list:
     """Solve again and again, each time excluding every table found, until no turn is left."""
     found, excluded = [], []
     for _ in range(200):
-        solution = solve_robber(before, replace(CONFIG, exclude=tuple(excluded)))
+        solution = judged(before, solve_robber(before, replace(CONFIG, exclude=tuple(excluded))))
         if solution.status == "no-legal-turn":
             return found + [solution]
         assert solution.status == "optimal"
@@ -57,8 +58,8 @@ def every_answer(before: Position) -> list:
 # ------------------------------------------------------------------ the hook
 def test_an_excluded_best_table_is_not_answered_again_and_the_second_is_legal() -> None:
     before = position({"ann": {"hand_count": 5, "plays": ["7H 8H 9H", "QS QH QD"]}, "cat": {"hand": "10H QC 2D"}})
-    first = solve_robber(before, CONFIG)
-    second = solve_robber(before, replace(CONFIG, exclude=(first.after,)))
+    first = judged(before, solve_robber(before, CONFIG))
+    second = judged(before, solve_robber(before, replace(CONFIG, exclude=(first.after,))))
     assert first.status == second.status == "optimal"
     assert canonical(second.after) != canonical(first.after)
     assert second.gain <= first.gain
@@ -68,7 +69,7 @@ def test_an_excluded_best_table_is_not_answered_again_and_the_second_is_legal() 
 
 def test_excluding_nothing_changes_nothing() -> None:
     before = position({"ann": {"hand_count": 5, "plays": ["7H 8H 9H", "QS QH QD"]}, "cat": {"hand": "10H QC 2D"}})
-    plain, hooked = solve_robber(before, CONFIG), solve_robber(before, replace(CONFIG, exclude=()))
+    plain, hooked = judged(before, solve_robber(before, CONFIG)), judged(before, solve_robber(before, replace(CONFIG, exclude=())))
     assert plain.after == hooked.after and plain.gain == hooked.gain
 
 
@@ -87,9 +88,9 @@ def test_excluding_every_table_leaves_no_legal_turn_with_a_reason() -> None:
 def test_identical_plays_of_one_owner_are_one_table() -> None:
     # Stealing either copy of 3H 4H 5H leaves the same table: excluded once, both are gone.
     before = position({"ann": {"hand_count": 5, "plays": ["3H 4H 5H", "3H 4H 5H"]}, "cat": {"hand": "6H 9C"}})
-    first = solve_robber(before, CONFIG)
+    first = judged(before, solve_robber(before, CONFIG))
     assert tables_of(first.after)["cat"] == ["3H 4H 5H 6H"]
-    second = solve_robber(before, replace(CONFIG, exclude=(first.after,)))
+    second = judged(before, solve_robber(before, replace(CONFIG, exclude=(first.after,))))
     assert tables_of(second.after)["cat"] == []  # no steal of the other copy
     problem = robber_problem(before, (first.after,))
     assert len(problem.forbidden) == 2  # grow copy 1, grow copy 2
@@ -100,14 +101,14 @@ def test_an_own_play_grown_beside_a_new_play_is_the_new_play_grown_instead() -> 
     # 3H 4H 5H + 6H and a new 3H 4H 5H, or the old one alone and a new 3H 4H 5H 6H: one table.
     before = position({"ann": {"hand_count": 5, "plays": ["9S 10S JS"]},
                        "cat": {"hand": "3H 4H 5H 6H 2C", "plays": ["3H 4H 5H"]}})
-    first = solve_robber(before, CONFIG)
+    first = judged(before, solve_robber(before, CONFIG))
     assert tables_of(first.after)["cat"] == ["3H 4H 5H", "3H 4H 5H 6H"]
     problem = robber_problem(before, (first.after,))
     assert len(problem.forbidden) == 2
     for force in (False, True):
         again = select(problem, 10, force_cp_sat=force)
         assert again.counts not in problem.forbidden
-    second = solve_robber(before, replace(CONFIG, exclude=(first.after,)))
+    second = judged(before, solve_robber(before, replace(CONFIG, exclude=(first.after,))))
     assert tables_of(second.after)["cat"] != ["3H 4H 5H", "3H 4H 5H 6H"]
 
 
@@ -121,7 +122,7 @@ def test_the_exhaustive_search_and_cp_sat_honour_the_same_exclusions() -> None:
         assert quick.method == "enumeration" and model.method == "cp-sat"
         assert quick.value == model.value
         assert quick.counts not in problem.forbidden and model.counts not in problem.forbidden
-        excluded.append(solve_robber(before, replace(CONFIG, exclude=tuple(excluded))).after)
+        excluded.append(judged(before, solve_robber(before, replace(CONFIG, exclude=tuple(excluded)))).after)
 
 
 def test_the_draw_phase_refuses_exclusions() -> None:
@@ -255,7 +256,7 @@ def test_a_new_play_laid_twice_is_excluded_with_its_count() -> None:
     before = position({"ann": {"hand_count": 5, "plays": ["9S 10S JS"]}, "cat": {"hand": "3H 4H 5H 3H 4H 5H 2C"}})
     problem = robber_problem(before)
     assert max(c.copies for c in problem.choices) == 2
-    first = solve_robber(before, CONFIG)
+    first = judged(before, solve_robber(before, CONFIG))
     assert tables_of(first.after)["cat"] == ["3H 4H 5H", "3H 4H 5H"]
     problem = robber_problem(before, (first.after,))
     for force in (False, True):
@@ -266,7 +267,7 @@ def test_a_new_play_laid_twice_is_excluded_with_its_count() -> None:
 # ----------------------------------------------------------- the same answer
 def test_canonical_ignores_the_order_of_plays_and_cards_and_the_discard() -> None:
     before = position({"ann": {"hand_count": 5, "plays": ["7H 8H 9H", "QS QH QD"]}, "cat": {"hand": "10H QC 2D 3D"}})
-    after = solve_robber(before, CONFIG).after
+    after = judged(before, solve_robber(before, CONFIG)).after
     shuffled = replace(after, players=tuple(
         replace(p, plays=tuple(Play(tuple(reversed(play.cards))) for play in reversed(p.plays))) for p in after.players))
     other_discard = replace(after, discard_pile=after.discard_pile[:-1] + (Card(3, "D"),))
@@ -318,7 +319,7 @@ def test_generated_puzzles_steal_and_their_answers_are_legal_and_unique() -> Non
         assert accept_steal(puzzle.position, best(puzzle.position, CONFIG)) is None
         assert isinstance(puzzle.margin, str) or puzzle.margin > 0
         # The best table again, excluded: the second answer is strictly worse.
-        second = solve_robber(puzzle.position, replace(CONFIG, exclude=(after,)))
+        second = judged(puzzle.position, solve_robber(puzzle.position, replace(CONFIG, exclude=(after,))))
         assert second.status == "no-legal-turn" or second.gain < puzzle.answer["gain"]
         figures = puzzle.difficulty
         assert puzzle.tier == tier_of(Difficulty(figures.plays_disturbed, figures.steps, figures.cards_moved), "robber")
