@@ -33,15 +33,19 @@ def best(
     from solver.errors import RummyError
     from solver.solution import SolverConfig
 
+    from cli.deadline import Deadline
+
     config = SolverConfig(time_limit=time_limit, workers=workers, objective=objective, seed=seed)
+    deadline = Deadline(time_limit)
     worst = output.EXIT_OK
     for path in _expand(positions):
         try:
-            code = _solve_one(path, config, json_output, verify)
+            code = _solve_one(path, config, json_output, verify, deadline)
         except RummyError as error:
             output.print_error(str(error))
             code = output.EXIT_BAD_INPUT
         worst = max(worst, code)
+        deadline.next_answer()
     return worst
 
 
@@ -60,13 +64,16 @@ def _expand(paths: list[Path]) -> list[Path]:
     return result
 
 
-def _solve_one(path: Path, config, json_output: bool, verify: bool) -> int:
+def _solve_one(path: Path, config, json_output: bool, verify: bool, deadline) -> int:
+    from dataclasses import replace
+
     from cli import output
-    from solver.best import answer_data, best
+    from solver.best import answer_data, best, solver_for
     from solver.position import Position
 
     position = Position.from_file(path)
-    answer = best(position, config)
+    solver_for(position, config)  # imports the family's model first: the import counts against the limit
+    answer = best(position, replace(config, time_limit=deadline.search_seconds()))
     verdict = None
     if verify and answer.solution.after is not None and answer.solution.after.phase == "play":
         from solver.checker import check

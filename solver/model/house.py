@@ -35,9 +35,10 @@ from .house_context import TurnContext, build_context
 from .house_dominance import add_untouched_spaces
 from .house_exclude import add_exclusions
 from .house_hand import add_hand_rules
-from .house_hint import add_table_hint
+from .house_greedy import greedy_turn
+from .house_hint import add_table_hint, turn_assignment
 from .house_meld import add_meld, add_roles, best_meld_score, meld_shapes
-from .house_objective import gain_terms, tiebreak_terms
+from .house_objective import gain_ceiling, gain_terms, tiebreak_terms
 from .house_reach import reachable
 from .house_replacement import add_replacements, no_meld_turns, replacement_options
 from .house_runs import add_runs
@@ -68,6 +69,8 @@ class _Clock:
 
 
 ONE_WORKER_SECONDS = 2.0
+# At most this long to complete the greedy turn into a full solution.
+GREEDY_SECONDS = 0.5
 
 def solve_house(position: Position, config: SolverConfig) -> Solution:
     started = perf_counter()
@@ -77,7 +80,7 @@ def solve_house(position: Position, config: SolverConfig) -> Solution:
     excluded = config.exclude
     results: list[BranchResult] = []
     if ctx.melded:
-        result = _solve_model(build_model(ctx, "melded", options, [], excluded), config, clock)
+        result = _solve_model(_branch_model(ctx, options, excluded), config, clock)
         if result.status == "unknown":
             # Out of time before any answer: leaving the table as it is and
             # discarding is legal (unless a card is hot), so offer that.
@@ -87,10 +90,40 @@ def solve_house(position: Position, config: SolverConfig) -> Solution:
         results.append(result)
     else:
         results.append(_no_meld_branch(ctx, options, excluded))
-        shapes = meld_shapes(ctx, [j for j, cards in options.items() if cards])
-        if best_meld_score(shapes, ctx.meld_cost) >= ctx.meld_cost and shapes:
-            results.append(_solve_model(build_model(ctx, "meld", options, shapes, excluded), config, clock))
+        m = _branch_model(ctx, options, excluded)
+        if m is not None:
+            results.append(_solve_model(m, config, clock))
     return _solution(ctx, results, started, clock)
+
+
+def greedy_house(position: Position, config: SolverConfig) -> Solution:
+    """The greedy turn alone (house_greedy), completed and scored by the model: status "feasible".
+
+    What every time-limited answer of ``solve_house`` is at least as good as;
+    status "unknown" where the greedy finds no turn the model can lay out.
+    """
+    started = perf_counter()
+    ctx = build_context(position)
+    clock = _Clock(started + config.time_limit)
+    m = _branch_model(ctx, replacement_options(ctx), config.exclude)
+    start = _greedy_start(m, config, clock) if m is not None else None
+    if m is None or start is None:
+        return Solution("unknown", 0, 0, None, 0, "the greedy finds no turn", perf_counter() - started)
+    terms, constant = gain_terms(m)
+    gain = Fraction(sum(start.value(v) * c for v, c in terms) + constant, ctx.scale)
+    plan = read_plan(m, start.value, gain)
+    return Solution("feasible", _number(gain), _number(max(gain, gain_ceiling(m))), after_position(ctx, plan),
+                    cards_played(ctx, plan), seconds=perf_counter() - started)
+
+
+def _branch_model(ctx: TurnContext, options: dict[int, list[int]], excluded: tuple[Position, ...]) -> HouseModel | None:
+    """The melded mover's model, or the meld branch's (None where no meld reaches the cost)."""
+    if ctx.melded:
+        return build_model(ctx, "melded", options, [], excluded)
+    shapes = meld_shapes(ctx, [j for j, cards in options.items() if cards])
+    if not shapes or best_meld_score(shapes, ctx.meld_cost) < ctx.meld_cost:
+        return None
+    return build_model(ctx, "meld", options, shapes, excluded)
 
 
 def build_model(ctx: TurnContext, branch: str, options: dict[int, list[int]], shapes: list,
@@ -130,7 +163,11 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: _Clock) -> BranchRe
     tiebreak, most = tiebreak_terms(m)
     weight = most + 1
     model.maximize(weight * gain - tiebreak)
-    if config.hint:
+    start = _greedy_start(m, config, clock) if config.hint else None
+    if start is not None:
+        for index, value in enumerate(start.values):
+            model.add_hint(model.get_int_var_from_proto_index(index), value)
+    elif config.hint:
         add_table_hint(m)
     # One worker proves most turns fastest (measured: median 147 ms against
     # 274 ms with two on benchmarks/positions/house); the other workers join
@@ -153,13 +190,56 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: _Clock) -> BranchRe
     scale = m.ctx.scale
     # gain * weight - tiebreak <= the objective bound, and 0 <= tiebreak < weight
     bound = Fraction((math.floor(solver.best_objective_bound + 1e-6) + weight - 1) // weight, scale)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return BranchResult(None, "unknown", bound)
-    achieved = Fraction(round(solver.value(gain)), scale)
-    plan = read_plan(m, solver.value, achieved)
+    bound = min(bound, gain_ceiling(m))
+    value = solver.value
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE) or (
+            start is not None and solver.objective_value < start.objective - 0.5):
+        if start is None:
+            return BranchResult(None, "unknown", bound)
+        # Stopped before reaching even the greedy turn: that turn is the answer.
+        status = cp_model.FEASIBLE
+        value = start.value
+    achieved = Fraction(round(sum(value(v) * c for v, c in terms) + constant), scale)
+    plan = read_plan(m, value, achieved)
     if status == cp_model.OPTIMAL:
         return BranchResult(plan, "optimal", achieved)
     return BranchResult(plan, "feasible", max(bound, achieved))
+
+
+@dataclass(frozen=True)
+class _Start:
+    """A full solution of the model: the greedy turn, completed by CP-SAT."""
+
+    values: list[int]
+    objective: float
+
+    def value(self, variable: cp_model.IntVar) -> int:
+        return self.values[variable.index]
+
+
+def _greedy_start(m: HouseModel, config: SolverConfig, clock: _Clock) -> _Start | None:
+    """The greedy turn (house_greedy) as a full solution, or None where the model cannot lay it out.
+
+    The model's decisions are fixed to the turn and CP-SAT fills in the rest
+    (payment roles, scores, spite) on a copy of the model: a turn the greedy
+    got wrong comes back infeasible and is not used.
+    """
+    turn = greedy_turn(m.ctx)
+    if turn is None:
+        return None
+    fixed = turn_assignment(m, turn.plays, turn.hand, turn.discard, turn.meld, turn.swaps)
+    if fixed is None:
+        return None
+    copy = m.model.clone()
+    for index, value in fixed.items():
+        copy.add(copy.get_int_var_from_proto_index(index) == value)
+    # A quarter of what is left, but enough to complete the turn even under a tiny limit.
+    solver = _solver(config, min(GREEDY_SECONDS, max(clock.left() / 4, 0.1)), workers=1)
+    status = solver.solve(copy)
+    clock.count(solver)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return _Start(list(solver.response_proto.solution), solver.objective_value)
 
 
 def _solver(config: SolverConfig, seconds: float, workers: int) -> cp_model.CpSolver:

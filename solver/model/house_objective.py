@@ -21,6 +21,8 @@ branch):
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from .cpsat import cp_model
 
 from .house_runs import grids_of
@@ -95,3 +97,25 @@ def tiebreak_terms(m: HouseModel) -> tuple[cp_model.LinearExprT, int]:
     weight_moved = weight_disturbed * (most_disturbed + 1)
     most = weight_moved * most_moved + weight_disturbed * most_disturbed + most_penalty
     return weight_moved * moved + weight_disturbed * disturbed + kept_penalty, most
+
+
+def gain_ceiling(m: HouseModel) -> Fraction:
+    """An upper bound on the gain of any legal turn, from counting alone.
+
+    The search's own bound is the model's trivial one until its relaxation
+    has run, thousands of points on a large table; a turn stopped by the time
+    limit reports the smaller of the two. Every card in the mover's side is
+    worth at most 5; the side gains at most the hand's cards (released jokers
+    included) and as many stolen ones, since every stolen card is paid by one
+    of them; no spite lets an opposing space lose at most 10 points a stolen
+    card (and 5 a replaced joker); Classic adds back the whole hand's penalty; going out adds the bonus.
+    """
+    ctx = m.ctx
+    cards = len(ctx.hand) + len(m.released)
+    side = [space for space in ctx.spaces if ctx.sign[space] > 0]
+    side_cards = sum(1 for s in ctx.table if s.origin in side)
+    side_gain = 5 * (side_cards + 2 * cards) - sum(ctx.space_scores[s] for s in side)
+    opposing_loss = min(10 * cards, sum(ctx.space_scores[s] for s in ctx.spaces if ctx.sign[s] < 0))
+    opposing_loss += 5 * len(m.released)  # a replaced joker may turn a 15-point run into a 10-point book
+    penalty = sum(ctx.pen(s) for s in ctx.hand) if ctx.hand_penalty_counts else 0
+    return Fraction(side_gain + opposing_loss + penalty) + ctx.first_out_bonus
