@@ -20,8 +20,10 @@ the play's tiles end together in one play, ``grown[i, cell]`` where it grew.
 They carry the tie-break (fewest table tiles moved) and fixed jokers that
 lock their play. Fixed jokers are kept (``joker_kept``) at one of their
 cards (``joker_at``), or freed by a tile played from the hand
-(``joker_freer``). Where freed jokers may only go into new plays of hand
-tiles, those plays are a second *hand layer* of runs and books.
+(``joker_freer``); a freed joker whose locked play keeps its other joker
+stays in that play (``joker_stays``). Where freed jokers may only go into
+new plays of hand tiles, those plays are a second *hand layer* of runs and
+books.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ class Values:
     joker_kept: dict[int, int] = field(default_factory=dict)
     joker_at: dict[tuple[int, Cell], int] = field(default_factory=dict)
     joker_freer: dict[tuple[int, Cell], int] = field(default_factory=dict)
+    joker_stays: dict[tuple[int, Cell], int] = field(default_factory=dict)
     hand_layer_jokers: dict[Cell, int] = field(default_factory=dict)
 
 
@@ -67,10 +70,19 @@ class SolveResult:
 
 @lru_cache(maxsize=None)
 def most_plays(naturals: tuple[int, ...], jokers: int) -> int:
-    """How many plays can hold all these cells at once, given the tiles of each and the jokers."""
+    """How many plays can hold all these cells at once, given the tiles of each and the jokers.
+
+    ``count`` plays through the cells fill ``count`` slots at each, tiles
+    first: the slots past a cell's tiles are jokers, and there are only
+    ``jokers``. That is the whole bound. It must not also ask each play for
+    a tile *among these cells*: a play holds no more than ``jokers`` jokers,
+    so that holds by itself where there are more cells than jokers (a run's
+    first ``run_min`` cells, a book), and it is false where there are not:
+    two jokers side by side inside a run (``K4 K5 * * K8``, ``O6 O7 * *``)
+    are a continuation over two cells with no tile at all (issue 10).
+    """
     count = 0
-    # Each play needs a tile of its own (no play is jokers only), the rest may be jokers.
-    while count < sum(naturals) and sum(max(0, count + 1 - n) for n in naturals) <= jokers:
+    while sum(max(0, count + 1 - n) for n in naturals) <= jokers:
         count += 1
     return count
 
@@ -101,6 +113,7 @@ class TileModel:
         self.joker_kept: dict[int, Any] = {}
         self.joker_at: dict[tuple[int, Cell], Any] = {}
         self.joker_freer: dict[tuple[int, Cell], Any] = {}
+        self.joker_stays: dict[tuple[int, Cell], Any] = {}
         self.hand_layer_jokers: dict[Cell, Any] = {}
         # Per cell: the slot terms, and what must leave joker slots free there.
         self.slots: dict[Cell, list[Any]] = {(c, v): [] for c in COLOURS for v in VALUES}
@@ -237,10 +250,6 @@ class TileModel:
             play = s.plays[joker.play]
             if rules.joker_locks_play:
                 m.add_implication(kept, self.kept[play.index])
-                first = s.jokers[play.jokers[0]]
-                if first.number != joker.number:
-                    # A locked play keeps all its tiles: its jokers stay or go together.
-                    m.add(kept == self.joker_kept[first.number])
             places = []
             for cell in joker.candidates:
                 if rules.joker_locks_play and cell not in play.core and (play.index, cell) not in self.grown:
@@ -269,6 +278,38 @@ class TileModel:
             if not rules.joker_replace_from_hand:
                 limit = limit + s.table.get(cell, 0)
             m.add(sum(vars_) <= limit)
+        if rules.joker_locks_play:
+            for play in s.plays:
+                if len(play.jokers) > 1:
+                    self._add_joker_stays(play)
+
+    def _add_joker_stays(self, play) -> None:
+        """A locked play with a kept joker loses no tile, not even a freed joker of its own.
+
+        One joker of ``R5 *=R6 *=R7`` kept, the other freed by R7 from the
+        hand: the freed joker stays in the play, in a place of its own
+        (``joker_stays``: a joker-only slot of the kept play, at a cell of the
+        core that held a joker, or where the play grew); ``R5 *=R6 R7 *=R8``.
+        Whether both go or both stay is not forced: either may be freed.
+        """
+        m = self.model
+        s = self.setting
+        slot_of = {cell: self.kept[play.index] for cell in play.core if cell not in play.naturals}
+        slot_of.update({cell: var for (index, cell), var in self.grown.items() if index == play.index})
+        stays = []
+        for cell, slot in slot_of.items():
+            var = m.new_bool_var("")
+            self.joker_stays[(play.index, cell)] = var
+            own = [self.joker_at[(j, cell)] for j in play.jokers if (j, cell) in self.joker_at]
+            m.add(var + sum(own) <= slot)  # one place per cell in a play
+            self.reserved.setdefault(cell, []).append(var)
+            stays.append(var)
+        kept = [self.joker_kept[j] for j in play.jokers]
+        freed = len(kept) - sum(kept)
+        for one in kept:
+            # Any joker kept: every freed joker of the play stays in it.
+            m.add(sum(stays) >= freed - len(kept) * (1 - one))
+        m.add(sum(stays) <= freed)
 
     def _add_cells(self, table) -> None:
         m = self.model
@@ -429,6 +470,7 @@ class TileModel:
             ("played", self.played), ("starts", self.starts), ("conts", self.conts), ("books", self.books),
             ("kept", self.kept), ("grown", self.grown), ("joker_kept", self.joker_kept),
             ("joker_at", self._distinct(self.joker_at)), ("joker_freer", self.joker_freer),
+            ("joker_stays", self.joker_stays),
             ("hand_layer_jokers", self.hand_layer_jokers),
         )
 

@@ -2,8 +2,9 @@
 
 Decoding rebuilds the runs value by value from ``start``/``cont``, the books
 from their colour sets, the kept table plays from their core and growth;
-then puts tiles into the slots: kept jokers at their card, kept plays' own
-tiles back in place, hand tiles in the hand layer, then the rest. Jokers
+then puts tiles into the slots: kept jokers at their card, a freed joker
+that stays in its locked play at its place there, kept plays' own tiles
+back in place, hand tiles in the hand layer, then the rest. Jokers
 fill the slots no natural tile fills, a table joker preferably back in its
 own play. Adjacent runs of one colour are merged (never two kept plays).
 """
@@ -114,6 +115,19 @@ def _fill(setting: TileSetting, values: Values, plays: list[FinalPlay]) -> None:
         target.cards[slot] = joker.card
         target.table_jokers[slot] = number
         placed_jokers.add(number)
+
+    # A freed joker of a locked play whose other joker is kept stays in the play.
+    for (index, cell), on in sorted(values.joker_stays.items()):
+        if not on:
+            continue
+        home = by_source.get(index)
+        slot = home.free_slot(cell) if home is not None else None
+        if slot is None:
+            raise DecodeError(f"no place for a freed joker in kept play {index + 1} at {card_of(cell)}")
+        joker = next(j for j in setting.jokers if j.play == index and j.number not in placed_jokers)
+        home.cards[slot] = Card.joker()
+        home.table_jokers[slot] = joker.number
+        placed_jokers.add(joker.number)
 
     # A kept play gets its own tiles back.
     for index, play in sorted(by_source.items()):
@@ -257,7 +271,7 @@ def encode_layout(setting: TileSetting, plays: list[FinalPlay], base: Values) ->
     """Values describing ``plays`` (each with cells, source and layer); joker choices from ``base``."""
     values = Values(
         played=dict(base.played), jokers_played=base.jokers_played, joker_kept=dict(base.joker_kept),
-        joker_at=dict(base.joker_at), joker_freer=dict(base.joker_freer),
+        joker_at=dict(base.joker_at), joker_freer=dict(base.joker_freer), joker_stays=dict(base.joker_stays),
         hand_layer_jokers=dict(base.hand_layer_jokers),
     )
     length = setting.rules.run_min

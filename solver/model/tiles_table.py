@@ -64,7 +64,9 @@ class TablePlay:
     A *kept* version of the play holds every cell of ``core`` (the natural
     tiles, plus the places of fixed jokers) and may grow into ``growth``:
     for a run, up to two cells beyond each end (longer growth is an
-    adjacent new run, merged when decoding); for a book, the missing colours.
+    adjacent new run, merged when decoding; a locked run of two fixed jokers
+    grows all the way, for a freed joker of its own that must stay in it);
+    for a book, the missing colours.
     """
 
     index: int
@@ -192,6 +194,11 @@ def _describe(index: int, play: Play, reading, rules: Ruleset, joker_numbers: tu
     else:
         low, high = naturals[0][1], naturals[-1][1]
     core = tuple((colour, v) for v in range(low, high + 1))
-    left = tuple((colour, v) for v in (low - 1, low - 2) if v >= 1)
-    right = tuple((colour, v) for v in (high + 1, high + 2) if v <= 13)
+    reach = 2
+    if rules.joker_mode == "fixed" and rules.joker_locks_play and len(joker_numbers) > 1:
+        # One joker kept, one freed: the freed joker stays in the play, maybe far out
+        # (R1 *=R2 R3 R4 R5 *=R6), so the play itself may grow all the way.
+        reach = 12
+    left = tuple((colour, v) for v in range(low - 1, low - 1 - reach, -1) if v >= 1)
+    right = tuple((colour, v) for v in range(high + 1, high + 1 + reach) if v <= 13)
     return TablePlay(index, play, "run", naturals, core, left, right, (), joker_numbers)
