@@ -13,9 +13,8 @@ from typing import Annotated
 
 import typer
 
-from cli.options import JsonFlag, ObjectiveOption, PositionPaths, TimeLimitOption, WorkersOption
+from cli.options import JsonFlag, ObjectiveOption, PositionPaths, SeedOption, TimeLimitOption, WorkersOption
 
-SeedOption = Annotated[int, typer.Option("--seed", help="Random seed of the solver (answers are reproducible for a seed).")]
 VerifyFlag = Annotated[bool, typer.Option("--verify", help="Judge each answer with the checker before printing it.")]
 
 

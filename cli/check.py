@@ -38,32 +38,11 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
 
 
 def read_after(path: Path) -> Position:
-    """A proposed end state: a TOML/JSON position, or a ``best --json`` answer."""
-    import json
+    """A proposed end state: a TOML/JSON position, or a ``best --json`` answer
+    (read bounded and by content: see ``solver.position.read_end_state``)."""
+    from solver.position import read_end_state
 
-    from solver.errors import PositionError
-    from solver.position import Position
-
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PositionError(str(path), "no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise PositionError(str(path), f"cannot read: {error}") from None
-    if not text.lstrip().startswith("{"):
-        return Position.from_toml(text, source=str(path), strict=False)
-    first = text.strip().splitlines()[0] if "\n{" in text.strip() else text
-    try:
-        data = json.loads(first)
-    except json.JSONDecodeError as error:
-        raise PositionError(str(path), f"not valid JSON: {error}") from None
-    if isinstance(data, dict) and "after" in data and "players" not in data:
-        if data["after"] is None:
-            raise PositionError(str(path), f"the answer has no after position (status {data.get('status')!r})")
-        return Position.from_data(data["after"], source=f"{path}: after", strict=False)
-    if not isinstance(data, dict):
-        raise PositionError(str(path), "a position must be a JSON object")
-    return Position.from_data(data, source=str(path), strict=False)
+    return read_end_state(path)
 
 
 def verdict_lines(verdict) -> list:

@@ -5,7 +5,8 @@ on every start, before any command runs.
 
 Paths are plain ``Path`` values on purpose: a missing or unreadable file is
 reported by the position reader in the project's one-line form, not by
-click's multi-line usage error.
+click's multi-line usage error (``-`` is stdin; devices and FIFOs nobody
+writes to are refused there, see solver.position.read_text).
 """
 
 from __future__ import annotations
@@ -30,25 +31,25 @@ AfterFlag = Annotated[
 
 PositionPath = Annotated[
     Path,
-    typer.Argument(help="A position file (.toml or .json).", show_default=False, metavar="POSITION"),
+    typer.Argument(help="A position file (.toml or .json), or - for stdin.", show_default=False, metavar="POSITION"),
 ]
 
 PositionPaths = Annotated[
     list[Path],
     typer.Argument(
-        help="Position files (.toml or .json), or folders of them.", show_default=False, metavar="POSITION..."
+        help="Position files (.toml or .json), folders of them, or - for stdin.", show_default=False, metavar="POSITION..."
     ),
 ]
 
 BeforePath = Annotated[
     Path,
-    typer.Argument(help="The position before the turn.", show_default=False, metavar="BEFORE"),
+    typer.Argument(help="The position before the turn (- for stdin).", show_default=False, metavar="BEFORE"),
 ]
 
 AfterPath = Annotated[
     Path,
     typer.Argument(
-        help="The position after the turn, with its [turn] table (or the JSON of 'best --json').",
+        help="The position after the turn, with its [turn] table (or the JSON of 'best --json'); - for stdin.",
         show_default=False,
         metavar="AFTER",
     ),
@@ -59,14 +60,42 @@ PresetName = Annotated[
     typer.Argument(help="A preset name; without one, every preset is listed.", show_default=False, metavar="PRESET"),
 ]
 
+# Option ranges (docs/formats.md "Limits"): values no real run needs are
+# refused as usage errors (exit 2), never passed on to the solver.
+TIME_LIMIT_MAX = 86400.0  # one day
+WORKERS_MAX = 64
+SEED_MAX = 2**31 - 1  # CP-SAT's random_seed is a 32-bit integer
+
+
+def finite_time_limit(value: float) -> float:
+    """``nan`` passes click's range check (every comparison with it is false) and ``inf``
+    would mean no limit at all: both are refused."""
+    import math
+
+    if not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a number of seconds (0 to {TIME_LIMIT_MAX:g})")
+    return value
+
+
 TimeLimitOption = Annotated[
     float,
-    typer.Option("--time-limit", min=0.0, help="Seconds the solver may search per position."),
+    typer.Option(
+        "--time-limit", min=0.0, max=TIME_LIMIT_MAX, callback=finite_time_limit,
+        help=f"Seconds the solver may search per position (0 to {TIME_LIMIT_MAX:g}).",
+    ),
 ]
 
 WorkersOption = Annotated[
     int,
-    typer.Option("--workers", min=1, help="Solver threads."),
+    typer.Option("--workers", min=1, max=WORKERS_MAX, help=f"Solver threads (1 to {WORKERS_MAX})."),
+]
+
+SeedOption = Annotated[
+    int,
+    typer.Option(
+        "--seed", min=0, max=SEED_MAX,
+        help=f"Random seed of the solver, 0 to {SEED_MAX} (answers are reproducible for a seed).",
+    ),
 ]
 
 ObjectiveOption = Annotated[

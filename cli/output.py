@@ -174,13 +174,29 @@ def cards_text(
 
 
 # ----------------------------------------------------------- bad input
+# An error line never runs longer than this, whatever it quotes (values are
+# already quoted shortened; this is the last guard).
+ERROR_LINE_LIMIT = 500
+
+
 def one_line(message: str) -> str:
-    """Messages are printed on exactly one line, whatever they quote."""
-    return " ".join(str(message).split())
+    """Messages are printed on exactly one line, whatever they quote, and never too long."""
+    text = str(message)
+    if len(text) > 4 * ERROR_LINE_LIMIT:
+        text = text[: 4 * ERROR_LINE_LIMIT]
+    line = " ".join(text.split())
+    return line if len(line) <= ERROR_LINE_LIMIT else line[: ERROR_LINE_LIMIT - 1] + "…"
 
 
 def print_error(message: str) -> None:
-    sys.stderr.write(f"{PROGRAM}: {one_line(message)}\n")
+    line = f"{PROGRAM}: {one_line(message)}\n"
+    # Never fail on what a message quotes (a lone surrogate, a terminal that is not UTF-8).
+    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+    try:
+        line.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        line = line.encode("ascii", "backslashreplace").decode("ascii")
+    sys.stderr.write(line)
     sys.stderr.flush()
 
 

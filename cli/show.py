@@ -42,15 +42,16 @@ def read_position(path: Path, after: bool = False) -> Position:
     or any file with a [turn] table) is read as ``check`` reads it: it may hold
     the breaches ``check`` is there to report, so it is drawn as it is, with
     plays that are not whole marked."""
-    from solver.position import Position
-
     from solver.errors import PositionError
+    from solver.position import Position, read_text, source_name, text_kind
 
-    position = Position.from_file(path, strict=False)
+    text = read_text(path)  # once: stdin or a pipe cannot be read twice
+    source, kind = source_name(path), text_kind(path, text)
+    position = Position.from_text(text, source, kind, strict=False)
     if after or position.turn is not None:
         return position
     try:
-        return Position.from_file(path)
+        return Position.from_text(text, source, kind)
     except PositionError as error:
         # Only the end-state checks failed: the file may be an after-position.
         raise PositionError(error.place, f"{error.problem} (an after-position? 'rummy show --after' draws it)") from None

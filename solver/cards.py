@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Literal
 
-from .errors import NotationError
+from .errors import NotationError, quote
 
 Deck = Literal["cards", "tiles"]
 
@@ -21,6 +21,11 @@ SUIT_TO_TILE_COLOUR = {suit: colour for colour, suit in TILE_COLOUR_TO_SUIT.item
 RANK_NAMES = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
 RANK_ALIASES = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 JOKER_NAMES = ("*", "JK", "JO")
+# The longest card is a joker with its stand-in: ``JK=10S``. Longer text is
+# refused before it is looked at (a 5,000-digit "rank" must not be converted).
+LONGEST_CARD = 6
+# Card text is ASCII, except the four suit symbols: ``７H`` or ``7ſ`` is no card.
+_CARD_CHARACTERS = frozenset("0123456789*=ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") | frozenset(SUIT_SYMBOLS)
 
 
 def rank_name(rank: int) -> str:
@@ -31,9 +36,14 @@ def _parse_rank(text: str) -> int | None:
     upper = text.upper()
     if upper in RANK_ALIASES:
         return RANK_ALIASES[upper]
-    if upper.isdigit() and 1 <= int(upper) <= 13 and not upper.startswith("0"):
+    if _is_number(upper) and 1 <= int(upper) <= 13:
         return int(upper)
     return None
+
+
+def _is_number(text: str) -> bool:
+    """One or two ASCII digits, no leading zero (``isdigit`` alone takes ``²`` and ``７``)."""
+    return 1 <= len(text) <= 2 and text.isascii() and text.isdigit() and not text.startswith("0")
 
 
 @dataclass(frozen=True, order=True)
@@ -52,12 +62,12 @@ class Card:
     def __post_init__(self) -> None:
         if self.rank == 0:
             if self.suit != "":
-                raise NotationError(f"a joker has no suit, got {self.suit!r}")
+                raise NotationError(f"a joker has no suit, got {quote(self.suit)}")
             if self.stands_for is not None and self.stands_for.is_joker:
                 raise NotationError("a joker cannot stand for a joker")
         else:
             if not 1 <= self.rank <= 13 or self.suit not in SUITS:
-                raise NotationError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+                raise NotationError(f"no such card: rank {quote(self.rank)}, suit {quote(self.suit)}")
             if self.stands_for is not None:
                 raise NotationError("only a joker can stand for another card")
 
@@ -81,22 +91,28 @@ class Card:
     @classmethod
     def from_notation(cls, text: str) -> Card:
         """Read ``7H``, ``10S``, ``TS``, ``A♣``, ``R7``, ``*``, ``JK``, ``*=6H``."""
+        if not isinstance(text, str):
+            raise NotationError(f"expected a card like \"7H\", got {quote(text)}")
         token = text.strip()
         if not token:
             raise NotationError("empty card")
+        if len(token) > LONGEST_CARD or not _CARD_CHARACTERS.issuperset(token):
+            raise NotationError(f"unknown card {quote(text)}")
         head, sep, tail = token.partition("=")
         if head.upper() in JOKER_NAMES:
             if not sep:
                 return cls.joker()
-            stand_in = cls.from_notation(tail)
-            if stand_in.is_joker:
-                raise NotationError(f"unknown card {text!r}: a joker cannot stand for a joker")
+            stand_in = _read_natural(tail) if tail else None
+            if stand_in is None:
+                if tail.upper() in JOKER_NAMES:
+                    raise NotationError(f"unknown card {quote(text)}: a joker cannot stand for a joker")
+                raise NotationError(f"unknown card {quote(text)}: a joker stands for a natural card, e.g. *=6H")
             return cls.joker(stand_in)
         if sep:
-            raise NotationError(f"unknown card {text!r}: only a joker carries '='")
+            raise NotationError(f"unknown card {quote(text)}: only a joker carries '='")
         card = _read_natural(token)
         if card is None:
-            raise NotationError(f"unknown card {text!r}")
+            raise NotationError(f"unknown card {quote(text)}")
         return card
 
     def notation(self, deck: Deck = "cards") -> str:
@@ -116,6 +132,8 @@ class Card:
 
 
 def _read_natural(token: str) -> Card | None:
+    if not token:
+        return None
     last = token[-1]
     suit = SUIT_SYMBOLS.get(last) or (last.upper() if last.upper() in SUITS else None)
     if suit is not None:
@@ -124,9 +142,8 @@ def _read_natural(token: str) -> Card | None:
             return Card(rank, suit)
     colour = TILE_COLOUR_TO_SUIT.get(token[0].upper())
     number = token[1:]
-    if colour is not None and number.isdigit() and not number.startswith("0"):
-        if 1 <= int(number) <= 13:
-            return Card(int(number), colour)
+    if colour is not None and _is_number(number) and 1 <= int(number) <= 13:
+        return Card(int(number), colour)
     return None
 
 

@@ -1,6 +1,16 @@
-"""Errors raised for bad input. All subclass ValueError and quote what was wrong."""
+"""Errors raised for bad input. All subclass ValueError and quote what was wrong.
+
+Quoted input is shortened (``quote``): a message names the place and shows
+enough of the value to find it, never a whole 50 MB line.
+"""
 
 from __future__ import annotations
+
+import reprlib
+from typing import Any
+
+# Quoted values are cut to this many characters, an ellipsis marking the cut.
+QUOTE_LIMIT = 40
 
 
 class RummyError(ValueError):
@@ -26,3 +36,46 @@ class PositionError(RummyError):
         self.place = place
         self.problem = problem
         super().__init__(f"{place}: {problem}" if place else problem)
+
+
+class _ShortRepr(reprlib.Repr):
+    """``repr`` that stays short and cheap whatever the value (huge numbers, deep nesting)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 2
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = 4
+        self.maxstring = QUOTE_LIMIT
+        self.maxlong = QUOTE_LIMIT
+        self.maxother = QUOTE_LIMIT
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4 * QUOTE_LIMIT:  # never convert a huge number to text
+            return f"<a {x.bit_length() * 30103 // 100000 + 1}-digit number>"
+        return super().repr_int(x, level)
+
+    def repr_str(self, x: str, level: int) -> str:
+        return quote_text(x)
+
+
+_SHORT = _ShortRepr()
+
+
+def quote_text(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(text)``, cut to about ``limit`` characters with an ellipsis."""
+    shown = repr(text[:limit])
+    mark, body = shown[0], shown[1:-1]
+    if len(text) > limit or len(body) > limit:
+        return mark + body[: limit - 1] + "…" + mark
+    return shown
+
+
+def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """A value as a message quotes it: its ``repr``, at most about ``limit`` characters."""
+    if isinstance(value, str):
+        return quote_text(value, limit)
+    try:
+        shown = _SHORT.repr(value)
+    except Exception:  # noqa: BLE001 - a message must never fail on what it quotes
+        shown = f"<{type(value).__name__}>"
+    return shown if len(shown) <= limit + 2 else shown[: limit - 1] + "…"

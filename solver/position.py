@@ -2,12 +2,21 @@
 
 A ``Position`` parses and prints its own file format (formats.md, TOML or
 JSON). Reading validates everything and raises ``PositionError`` naming the
-place (``file: players.ann.space[2]``) and quoting the bad input.
+place (``file: players.ann.space[2]``) and quoting the bad input, shortened.
+
+Reading is bounded (formats.md "Limits"): a file of at most ``MAX_FILE_BYTES``
+(a regular file, a pipe, or stdin as ``-``; never a device), nested at most
+``MAX_DEPTH`` levels, at most ``MAX_PLAYERS`` players and ``MAX_CARDS`` cards,
+and reading time grows linearly with the file.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
+import sys
 import tomllib
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -17,9 +26,26 @@ from typing import Any, Iterable, Iterator, Mapping
 import tomli_w
 
 from .cards import Card, cards_notation
-from .errors import NotationError, PositionError, RulesError
+from .errors import NotationError, PositionError, RulesError, quote
 from .plays import Play, readings
 from .rules import Ruleset, ruleset_from_spec, ruleset_to_spec
+
+# ----------------------------------------------------------------- limits
+# Far beyond any real position, small enough that a hostile file is refused
+# at once (docs/formats.md "Limits"; docs/position.schema.json agrees).
+MAX_FILE_BYTES = 1 << 20  # 1 MiB; the largest real position is a few KB
+MAX_DEPTH = 16  # tables and lists inside one another; positions need 6
+MAX_PLAYERS = 8
+MAX_CARDS = 256  # cards written in one position, all places together (the largest deck: 106)
+MAX_NAME_LENGTH = 32  # player and side names
+MAX_HAND_NUMBER = 100  # House: 1-6
+RESERVED_NAMES = ("table", "new")  # plans name plays table/K and new/K
+STDIN = "-"
+# A play's name in lay-offs and replacements: OWNER/INDEX.
+PLAY_NAME = r"[^\s/]{1,%d}/[1-9][0-9]{0,2}" % MAX_NAME_LENGTH
+_LAYOFF_RE = re.compile(r"\s*(%s)\s+([^\s,].*)" % PLAY_NAME, re.DOTALL)
+_CARD_TOKEN_RE = re.compile(r"[^\s,]+")  # the same split as str.split() after commas become spaces
+_REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)
 
 PHASES = ("play", "draw")
 TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "table", "players", "piles", "turn")
@@ -152,33 +178,25 @@ class Position:
     # ------------------------------------------------------------- reading
     @classmethod
     def from_file(cls, path: str | Path, strict: bool = True) -> Position:
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise PositionError(str(path), "no such file") from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise PositionError(str(path), f"cannot read: {error}") from None
-        if path.suffix.lower() == ".json":
-            return cls.from_json(text, source=str(path), strict=strict)
-        return cls.from_toml(text, source=str(path), strict=strict)
+        """Read a position file (``-``: stdin); TOML or JSON by suffix, else by content."""
+        text = read_text(path)
+        return cls.from_text(text, source=source_name(path), kind=text_kind(path, text), strict=strict)
+
+    @classmethod
+    def from_text(cls, text: str, source: str, kind: str = "toml", strict: bool = True) -> Position:
+        if kind == "json":
+            return cls.from_json(text, source=source, strict=strict)
+        return cls.from_toml(text, source=source, strict=strict)
 
     @classmethod
     def from_toml(cls, text: str, source: str = "<toml>", strict: bool = True) -> Position:
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise PositionError(source, f"not valid TOML: {error}") from None
-        return cls.from_data(data, source, strict)
+        return cls.from_data(parse_toml(text, source), source, strict)
 
     @classmethod
     def from_json(cls, text: str, source: str = "<json>", strict: bool = True) -> Position:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise PositionError(source, f"not valid JSON: {error}") from None
+        data = parse_json(text, source)
         if not isinstance(data, dict):
-            raise PositionError(source, "a position must be a JSON object")
+            raise PositionError(source, f"a position must be a JSON object, got {quote(data)}")
         return cls.from_data(data, source, strict)
 
     @classmethod
@@ -186,6 +204,9 @@ class Position:
         """Read position data. ``strict=False`` reads a proposed end state: plays
         that are not whole and impossible card counts are left for the checker
         to report, everything else is still refused."""
+        if not isinstance(data, Mapping):
+            raise PositionError(source, f"a position must be a table of keys, got {quote(data)}")
+        check_tree(data, source)
         return _Reader(source, strict).position(data)
 
     # ------------------------------------------------------------- writing
@@ -249,6 +270,252 @@ class Position:
         path.write_text(self.to_json() if path.suffix.lower() == ".json" else self.to_toml(), encoding="utf-8")
 
 
+# ---------------------------------------------------------------- input
+def source_name(path: str | Path) -> str:
+    return "<stdin>" if str(path) == STDIN else str(path)
+
+
+def text_kind(path: str | Path, text: str) -> str:
+    """``json`` or ``toml``: by the suffix, else by the content (a TOML file never starts with ``{``)."""
+    suffix = Path(str(path)).suffix.lower()
+    if suffix in (".json", ".toml"):
+        return suffix[1:]
+    return "json" if text.lstrip().startswith("{") else "toml"
+
+
+def read_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a position file, a pipe, or stdin (``-``), refused when it is no such thing.
+
+    Only regular files and pipes are read, and at most ``limit`` + 1 bytes of
+    them: a device (``/dev/zero``) or a folder is refused before it is opened,
+    and a FIFO nobody writes to is refused without waiting.
+    """
+    source = source_name(path)
+    if str(path) == STDIN:
+        return _decode(_read_stdin(source, limit), source)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise PositionError(source, "no such file") from None
+    except (OSError, ValueError) as error:
+        raise PositionError(source, f"cannot read: {_reason(error)}") from None
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        raise PositionError(source, "a folder, not a position file")
+    if stat.S_ISREG(mode):
+        if info.st_size > limit:
+            raise PositionError(source, _too_large(info.st_size, limit))
+    elif not stat.S_ISFIFO(mode):
+        raise PositionError(source, f"not a regular file (a {_file_kind(mode)}); give a position file, or '-' for stdin")
+    try:
+        # O_NONBLOCK: opening a FIFO never waits for a writer (nor a file swapped for one).
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise PositionError(source, "no such file") from None
+    except OSError as error:
+        raise PositionError(source, f"cannot read: {_reason(error)}") from None
+    try:
+        opened = os.fstat(fd).st_mode
+        if not (stat.S_ISREG(opened) or stat.S_ISFIFO(opened)):
+            raise PositionError(source, f"not a regular file (a {_file_kind(opened)})")
+        # A pipe with a writer is read like stdin; one without ends at once.
+        os.set_blocking(fd, True)
+        data = _read_fd(fd, source, limit)
+    except OSError as error:
+        raise PositionError(source, f"cannot read: {_reason(error)}") from None
+    finally:
+        os.close(fd)
+    if not data and stat.S_ISFIFO(opened):
+        raise PositionError(source, "nothing to read (a pipe or FIFO that nobody writes to)")
+    return _decode(data, source)
+
+
+def _read_stdin(source: str, limit: int) -> bytes:
+    stream = sys.stdin
+    if stream is None:
+        raise PositionError(source, "no stdin to read")
+    binary = getattr(stream, "buffer", None)
+    try:
+        if binary is None:  # a text stream (tests): read characters, bounded alike
+            data = stream.read(limit + 1).encode("utf-8", "surrogatepass")
+        else:
+            data = binary.read(limit + 1)
+    except OSError as error:
+        raise PositionError(source, f"cannot read: {_reason(error)}") from None
+    if len(data) > limit:
+        raise PositionError(source, _too_large(None, limit))
+    if not data:
+        raise PositionError(source, "nothing to read on stdin")
+    return data
+
+
+def _read_fd(fd: int, source: str, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        chunk = os.read(fd, min(1 << 16, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    if size > limit:
+        raise PositionError(source, _too_large(None, limit))
+    return b"".join(chunks)
+
+
+def _decode(data: bytes, source: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise PositionError(source, f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})") from None
+
+
+def _too_large(size: int | None, limit: int) -> str:
+    what = f"{size:,} bytes" if size is not None else f"more than {limit:,} bytes"
+    return f"too large: {what}; a position file is at most {limit:,} bytes (1 MiB)"
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return quote(str(error))
+
+
+def _file_kind(mode: int) -> str:
+    for test, name in ((stat.S_ISCHR, "device"), (stat.S_ISBLK, "block device"), (stat.S_ISSOCK, "socket"),
+                       (stat.S_ISDIR, "folder"), (stat.S_ISFIFO, "pipe")):
+        if test(mode):
+            return name
+    return "special file"
+
+
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """TOML text as data; a syntax error, too deep a nesting or too long a number is a PositionError."""
+    _check_length(text, source)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PositionError(source, f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise PositionError(source, f"nested more than {MAX_DEPTH} levels deep; no position needs that") from None
+    except ValueError as error:  # e.g. a number of more than 4,300 digits
+        raise PositionError(source, f"not valid TOML: {_reason(error)}") from None
+
+
+def parse_json(text: str, source: str) -> Any:
+    """JSON text as data. Refuses what JSON does not allow but Python's reader takes:
+    NaN and Infinity, and a key given twice."""
+    _check_length(text, source)
+    try:
+        return json.loads(text, object_pairs_hook=_json_object, parse_constant=_json_constant)
+    except _JsonRefusal as refusal:
+        raise PositionError(source, f"not valid JSON: {refusal.args[0]}") from None
+    except json.JSONDecodeError as error:
+        raise PositionError(source, f"not valid JSON: {error}") from None
+    except RecursionError:
+        raise PositionError(source, f"nested more than {MAX_DEPTH} levels deep; no position needs that") from None
+    except ValueError as error:  # e.g. a number of more than 4,300 digits
+        raise PositionError(source, f"not valid JSON: {_reason(error)}") from None
+
+
+class _JsonRefusal(Exception):
+    """Raised inside json.loads by the hooks (not a ValueError: json must not reword it)."""
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _JsonRefusal(f"the key {quote(key)} is given twice")
+            seen.add(key)
+    return data
+
+
+def _json_constant(name: str) -> Any:
+    raise _JsonRefusal(f"{name} is not a JSON number")
+
+
+def _check_length(text: str, source: str) -> None:
+    # Text from a file is already bounded in bytes; text handed in directly is bounded here.
+    if len(text) > MAX_FILE_BYTES:
+        raise PositionError(source, _too_large(None, MAX_FILE_BYTES))
+
+
+def check_tree(data: Any, source: str) -> None:
+    """Every table and list nested at most ``MAX_DEPTH`` deep, every text valid Unicode.
+
+    Iterative, so that hostile nesting never meets Python's recursion limit;
+    linear in the size of the data.
+    """
+    stack: list[tuple[Any, int, str]] = [(data, 1, "")]
+    while stack:
+        node, depth, place = stack.pop()
+        if depth > MAX_DEPTH:
+            raise PositionError(f"{source}: {place}" if place else source,
+                                f"nested more than {MAX_DEPTH} levels deep; no position needs that")
+        if isinstance(node, Mapping):
+            items: Iterable[tuple[Any, Any]] = node.items()
+        elif isinstance(node, (list, tuple)):
+            items = enumerate(node)
+        else:
+            continue
+        for key, value in items:
+            if isinstance(key, str) and not _valid_text(key):
+                raise PositionError(f"{source}: {place}" if place else source, f"the key {quote(key)} is not valid Unicode text")
+            if isinstance(value, str):
+                if not _valid_text(value):
+                    raise PositionError(f"{source}: {_child(place, key)}", f"{quote(value)} is not valid Unicode text")
+            elif isinstance(value, (Mapping, list, tuple)):
+                stack.append((value, depth + 1, _child(place, key)))
+
+
+def _valid_text(text: str) -> bool:
+    """No lone surrogates (JSON can write ``"\\ud800"``, which no file can hold)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _child(place: str, key: Any) -> str:
+    if isinstance(key, int):
+        return f"{place}[{key + 1}]"
+    shown = key if isinstance(key, str) and key.isidentifier() and len(key) <= MAX_NAME_LENGTH else quote(key)
+    return f"{place}.{shown}" if place else shown
+
+
+def name_problem(name: Any, what: str = "player name") -> str | None:
+    """Why ``name`` cannot name a player (None when it can)."""
+    if not isinstance(name, str):
+        return f"expected a {what}, got {quote(name)}"
+    if not 1 <= len(name) <= MAX_NAME_LENGTH:
+        return f"a {what} has 1 to {MAX_NAME_LENGTH} characters, got {quote(name)}"
+    if "/" in name or not name.isprintable() or any(c.isspace() for c in name):
+        return f"{quote(name)} cannot be a {what}: no spaces, '/' or control characters"
+    if name in RESERVED_NAMES:
+        return f"{quote(name)} cannot be a {what}: plays are named {name}/1, {name}/2, ... in plans"
+    return None
+
+
+def side_problem(side: Any) -> str | None:
+    if not isinstance(side, str) or not side:
+        return f"expected a side name, got {quote(side)}"
+    if len(side) > MAX_NAME_LENGTH:
+        return f"a side name has at most {MAX_NAME_LENGTH} characters, got {quote(side)}"
+    if not side.isprintable():
+        return f"{quote(side)} cannot be a side name: no control characters"
+    return None
+
+
+def _count(value: Any, limit: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= limit
+
+
 # --------------------------------------------------------------------- reader
 class _Reader:
     """Reads position data, keeping track of the place for error messages."""
@@ -256,6 +523,7 @@ class _Reader:
     def __init__(self, source: str, strict: bool = True) -> None:
         self.source = source
         self.strict = strict
+        self.cards_read = 0
 
     def fail(self, place: str, problem: str) -> PositionError:
         return PositionError(f"{self.source}: {place}" if place else self.source, problem)
@@ -270,21 +538,27 @@ class _Reader:
             raise self.fail("rules", str(error)) from None
         self.rules = rules
         phase = data.get("phase", "play")
-        if phase not in PHASES:
-            raise self.fail("phase", f"{phase!r} is not one of {', '.join(PHASES)}")
+        if not isinstance(phase, str) or phase not in PHASES:
+            raise self.fail("phase", f"{quote(phase)} is not one of {', '.join(PHASES)}")
         hand_number = data.get("hand_number")
         if rules.family == "house":
             if hand_number is None:
                 raise self.fail("hand_number", "missing: House Rummy needs the hand of the game (1-6)")
-            if not isinstance(hand_number, int) or isinstance(hand_number, bool) or not 1 <= hand_number <= 6:
-                raise self.fail("hand_number", f"{hand_number!r} is not a hand of the game (1-6)")
-        elif hand_number is not None and (not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 1):
-            raise self.fail("hand_number", f"{hand_number!r} is not a positive whole number")
+            if not _count(hand_number, 6) or hand_number < 1:
+                raise self.fail("hand_number", f"{quote(hand_number)} is not a hand of the game (1-6)")
+        elif hand_number is not None and (not _count(hand_number, MAX_HAND_NUMBER) or hand_number < 1):
+            raise self.fail("hand_number", f"{quote(hand_number)} is not a hand number (1 to {MAX_HAND_NUMBER})")
 
         players_data = data.get("players")
         if not isinstance(players_data, Mapping) or not players_data:
             raise self.fail("players", "missing: at least one [players.NAME] table")
+        if len(players_data) > MAX_PLAYERS:
+            raise self.fail("players", f"{len(players_data)} players; a position has at most {MAX_PLAYERS}")
         names = list(players_data)
+        for name in names:
+            problem = name_problem(name)
+            if problem:
+                raise self.fail("players", problem)
         default_sides = self.default_sides(players_data)
         players = tuple(self.player(name, players_data[name], default_sides[name]) for name in names)
         if "table" in data:
@@ -297,11 +571,11 @@ class _Reader:
         to_move = data.get("to_move")
         if to_move is None:
             raise self.fail("to_move", "missing: name the player to move")
-        if to_move not in players_data:
-            raise self.fail("to_move", f"{to_move!r} is not a player (players: {', '.join(names)})")
+        if not isinstance(to_move, str) or to_move not in players_data:
+            raise self.fail("to_move", f"{quote(to_move)} is not a player (players: {', '.join(names)})")
         first_out = data.get("first_out")
-        if first_out is not None and first_out not in players_data:
-            raise self.fail("first_out", f"{first_out!r} is not a player")
+        if first_out is not None and (not isinstance(first_out, str) or first_out not in players_data):
+            raise self.fail("first_out", f"{quote(first_out)} is not a player")
 
         discard_pile, stock = self.piles(data.get("piles", {}))
         turn = self.turn(data["turn"]) if "turn" in data else None
@@ -320,18 +594,30 @@ class _Reader:
         return {name: name for name in names}
 
     def unknown_keys(self, data: Mapping[str, Any], known: Iterable[str], place: str) -> None:
-        for key in data:
+        """Every key known here, and none of them null (JSON's null is no value: leave the key out)."""
+        for key, value in data.items():
             if key not in known:
-                where = f"{place}.{key}" if place else key
-                raise self.fail(where, f"unknown key {key!r} (known here: {', '.join(known)})")
+                raise self.fail(_child(place, key), f"unknown key {quote(key)} (known here: {', '.join(known)})")
+            if value is None:
+                raise self.fail(_child(place, key), "null is not a value here; leave the key out")
 
     def cards(self, value: Any, place: str) -> tuple[Card, ...]:
+        budget = MAX_CARDS - self.cards_read
         if isinstance(value, str):
-            tokens = value.replace(",", " ").split()
+            # Cards are separated by spaces or commas. At most budget + 1 are
+            # taken: a 50 MB hand is refused after 257 cards, not split whole.
+            tokens = []
+            for match in _CARD_TOKEN_RE.finditer(value):
+                tokens.append(match.group())
+                if len(tokens) > budget:
+                    break
         elif isinstance(value, list) and all(isinstance(v, str) for v in value):
             tokens = value
         else:
-            raise self.fail(place, f"expected cards as text like \"7H 8H *\", got {value!r}")
+            raise self.fail(place, f"expected cards as text like \"7H 8H *\", got {quote(value)}")
+        self.cards_read += len(tokens)
+        if self.cards_read > MAX_CARDS:
+            raise self.fail(place, f"more than {MAX_CARDS} cards in the position; no deck holds more than 106")
         cards = []
         for token in tokens:
             try:
@@ -342,7 +628,9 @@ class _Reader:
 
     def plays(self, value: Any, place: str) -> tuple[Play, ...]:
         if not isinstance(value, list):
-            raise self.fail(place, f"expected a list of plays like [\"5S 6S 7S\"], got {value!r}")
+            raise self.fail(place, f"expected a list of plays like [\"5S 6S 7S\"], got {quote(value)}")
+        if len(value) > MAX_CARDS:
+            raise self.fail(place, f"{len(value)} plays; a position holds at most {MAX_CARDS} cards")
         result = []
         for i, item in enumerate(value, 1):
             cards = self.cards(item, f"{place}[{i}]")
@@ -354,14 +642,15 @@ class _Reader:
     def player(self, name: str, data: Any, default_side: str) -> Player:
         place = f"players.{name}"
         if not isinstance(data, Mapping):
-            raise self.fail(place, "expected a table of the player's keys")
+            raise self.fail(place, f"expected a table of the player's keys, got {quote(data)}")
         self.unknown_keys(data, PLAYER_KEYS, place)
         side = data.get("side", default_side)
-        if not isinstance(side, str) or not side:
-            raise self.fail(f"{place}.side", f"expected a side name, got {side!r}")
+        problem = side_problem(side)
+        if problem:
+            raise self.fail(f"{place}.side", problem)
         melded = data.get("melded", False)
         if not isinstance(melded, bool):
-            raise self.fail(f"{place}.melded", f"expected true or false, got {melded!r}")
+            raise self.fail(f"{place}.melded", f"expected true or false, got {quote(melded)}")
         if "hand" in data and "hand_count" in data:
             raise self.fail(place, "give either hand or hand_count, not both")
         hand = self.cards(data["hand"], f"{place}.hand") if "hand" in data else None
@@ -369,8 +658,8 @@ class _Reader:
         if hand is None:
             if hand_count is None:
                 raise self.fail(place, "missing: hand (the cards) or hand_count (how many)")
-            if not isinstance(hand_count, int) or isinstance(hand_count, bool) or hand_count < 0:
-                raise self.fail(f"{place}.hand_count", f"{hand_count!r} is not a card count")
+            if not _count(hand_count, MAX_CARDS):
+                raise self.fail(f"{place}.hand_count", f"{quote(hand_count)} is not a card count (0 to {MAX_CARDS})")
         hot = self.cards(data.get("hot", ""), f"{place}.hot")
         warm = self.cards(data.get("warm", ""), f"{place}.warm")
         table_kind = self.rules.table
@@ -400,48 +689,53 @@ class _Reader:
 
     def layoffs(self, value: Any, place: str) -> tuple[Attached, ...]:
         if not isinstance(value, list):
-            raise self.fail(place, "expected a list like [\"bob/1 QD\"]")
+            raise self.fail(place, f"expected a list like [\"bob/1 QD\"], got {quote(value)}")
+        if len(value) > MAX_CARDS:
+            raise self.fail(place, f"{len(value)} lay-offs; a position holds at most {MAX_CARDS} cards")
         result = []
         for i, item in enumerate(value, 1):
-            if not isinstance(item, str) or len(item.split()) < 2:
-                raise self.fail(f"{place}[{i}]", f"expected \"PLAY CARDS\" like \"bob/1 QD\", got {item!r}")
-            target, rest = item.split(None, 1)
+            match = _LAYOFF_RE.fullmatch(item) if isinstance(item, str) else None
+            if match is None:
+                raise self.fail(f"{place}[{i}]", f"expected \"PLAY CARDS\" like \"bob/1 QD\", got {quote(item)}")
+            target, rest = match.groups()
             result.append(Attached(target, self.cards(rest, f"{place}[{i}]")))
         return tuple(result)
 
     def piles(self, data: Any) -> tuple[tuple[Card, ...], int | tuple[Card, ...] | None]:
         if not isinstance(data, Mapping):
-            raise self.fail("piles", "expected a table with discard and stock")
+            raise self.fail("piles", f"expected a table with discard and stock, got {quote(data)}")
         self.unknown_keys(data, PILE_KEYS, "piles")
         discard = self.cards(data.get("discard", ""), "piles.discard")
         stock = data.get("stock")
         if stock is None:
             return discard, None
-        if isinstance(stock, bool):
-            raise self.fail("piles.stock", f"expected a number or the cards, got {stock!r}")
-        if isinstance(stock, int):
-            if stock < 0:
-                raise self.fail("piles.stock", f"{stock} is not a card count")
+        if isinstance(stock, int) and not isinstance(stock, bool):
+            if not _count(stock, MAX_CARDS):
+                raise self.fail("piles.stock", f"{quote(stock)} is not a card count (0 to {MAX_CARDS})")
             return discard, stock
+        if not isinstance(stock, (str, list)):
+            raise self.fail("piles.stock", f"expected a number or the cards, got {quote(stock)}")
         return discard, self.cards(stock, "piles.stock")
 
     def turn(self, data: Any) -> Turn:
         if not isinstance(data, Mapping):
-            raise self.fail("turn", "expected a [turn] table")
+            raise self.fail("turn", f"expected a [turn] table, got {quote(data)}")
         self.unknown_keys(data, TURN_KEYS, "turn")
         meld = self.plays(data["meld"], "turn.meld") if "meld" in data else None
         replaced = None
         if "replaced" in data:
             value = data["replaced"]
             if not isinstance(value, list):
-                raise self.fail("turn.replaced", "expected a list like [\"bob/1 7H\"]")
+                raise self.fail("turn.replaced", f"expected a list like [\"bob/1 7H\"], got {quote(value)}")
+            if len(value) > MAX_CARDS:
+                raise self.fail("turn.replaced", f"{len(value)} replacements; a position holds at most {MAX_CARDS} cards")
             items = []
             for i, item in enumerate(value, 1):
                 place = f"turn.replaced[{i}]"
-                if not isinstance(item, str) or len(item.split()) != 2:
-                    raise self.fail(place, f"expected \"PLAY CARD\" like \"bob/1 7H\", got {item!r}")
-                play, card_text = item.split()
-                (card,) = self.cards(card_text, place)
+                match = _REPLACED_RE.fullmatch(item) if isinstance(item, str) else None
+                if match is None:
+                    raise self.fail(place, f"expected \"PLAY CARD\" like \"bob/1 7H\", got {quote(item)}")
+                play, card = match.group(1), self.card(match.group(2), place)
                 if card.is_joker:
                     raise self.fail(place, "a joker is replaced by a natural card, not a joker")
                 items.append(Replacement(play, card))
@@ -449,17 +743,38 @@ class _Reader:
         discard = None
         declared = "discard" in data
         if declared:
-            cards = self.cards(data["discard"], "turn.discard")
-            if len(cards) > 1:
-                raise self.fail("turn.discard", f"one card is discarded, got {data['discard']!r}")
-            discard = cards[0] if cards else None
+            value = data["discard"]
+            if not isinstance(value, str):
+                raise self.fail("turn.discard", f"expected one card, or \"\" for none, got {quote(value)}")
+            if value.strip():
+                if len(value.replace(",", " ").split()) > 1:
+                    raise self.fail("turn.discard", f"one card is discarded, got {quote(value)}")
+                discard = self.card(value, "turn.discard")
         return Turn(meld, replaced, discard, declared)
+
+    def card(self, text: str, place: str) -> Card:
+        """One card, written alone (no list, no commas)."""
+        self.cards_read += 1
+        if self.cards_read > MAX_CARDS:
+            raise self.fail(place, f"more than {MAX_CARDS} cards in the position; no deck holds more than 106")
+        try:
+            return Card.from_notation(text)
+        except NotationError as error:
+            raise self.fail(place, str(error)) from None
 
     # ------------------------------------------------------------ consistency
     def check_consistency(self, position: Position) -> None:
+        """Linear in the size of the position: every lookup goes through one index."""
         rules = position.rules
+        named = position.named_plays()
+        attached: dict[str, list[Card]] = {}
+        for p in position.players:
+            for a in p.layoffs:
+                if a.target not in named:
+                    raise self.fail(f"players.{p.name}.layoffs", f"{quote(a.target)} names no play")
+                attached.setdefault(a.target, []).extend(a.cards)
         if self.strict:
-            self.check_plays_whole(position)
+            self.check_plays_whole(position, named, attached)
             self.check_counts(position)
         for p in position.players:
             place = f"players.{p.name}"
@@ -476,35 +791,27 @@ class _Reader:
             raise self.fail("players", f"{rules.name} needs at least 2 players")
         if rules.family == "house" and len(position.players) > 4:
             raise self.fail("players", "House Rummy is for 2 to 4 players")
-        for p in position.players:
-            for attached in p.layoffs:
-                if attached.target not in position.named_plays():
-                    raise self.fail(f"players.{p.name}.layoffs", f"{attached.target!r} names no play")
-        if position.turn and position.turn.replaced:
-            for i, r in enumerate(position.turn.replaced, 1):
-                if "/" not in r.play:
-                    raise self.fail(f"turn.replaced[{i}]", f"{r.play!r} is not a play name like bob/1")
 
-    def check_plays_whole(self, position: Position) -> None:
+    def check_plays_whole(self, position: Position, named: dict[str, Play], attached: dict[str, list[Card]]) -> None:
         rules = position.rules
-        for name, play in position.named_plays().items():
+        for name, play in named.items():
             place = self.play_place(position, name)
-            cards = position.play_with_layoffs(name)
+            cards = play.cards + tuple(attached.get(name, ()))
             found = readings(cards, rules)
             if not found:
-                raise self.fail(place, f"{cards_notation(cards, rules.deck)!r} is not a whole play under {rules.name}")
+                raise self.fail(place, f"{quote(cards_notation(cards, rules.deck))} is not a whole play under {rules.name}")
             if len(cards) != len(play.cards) and not readings(play.cards, rules):
-                raise self.fail(place, f"{play.notation(deck=rules.deck)!r} is not a whole play without its lay-offs")
+                raise self.fail(place, f"{quote(play.notation(deck=rules.deck))} is not a whole play without its lay-offs")
             if rules.joker_mode == "fixed" and _ambiguous_joker(found):
                 raise self.fail(
                     place,
-                    f"the joker in {cards_notation(cards, rules.deck)!r} could stand for more than one card; "
+                    f"the joker in {quote(cards_notation(cards, rules.deck))} could stand for more than one card; "
                     f"say which, e.g. *={found[0].joker_stand_ins()[0].notation(rules.deck)}",
                 )
 
     def play_place(self, position: Position, name: str) -> str:
-        owner, index = name.split("/")
-        if owner == "table":
+        owner, index = name.rsplit("/", 1)
+        if position.rules.table == "shared":
             return f"table[{index}]"
         key = "plays" if position.rules.table == "owned_plays" else "space"
         return f"players.{owner}.{key}[{index}]"
@@ -549,6 +856,32 @@ def _ambiguous_joker(found: tuple) -> bool:
     if len(runs) < len(found):
         return True
     return len({r.joker_stand_ins() for r in runs}) > 1
+
+
+def read_end_state(path: str | Path) -> Position:
+    """A proposed end state (``check``'s AFTER), read leniently: a TOML or JSON
+    position with its [turn] table, or the JSON that ``best --json`` prints
+    (its ``after`` key; several answers, one per line: the first).
+
+    Read by content as well as by suffix, so ``<(rummy best BEFORE --json)`` works.
+    """
+    text = read_text(path)
+    source = source_name(path)
+    if text_kind(path, text) != "json" and not text.lstrip().startswith("{"):
+        return Position.from_toml(text, source=source, strict=False)
+    stripped = text.strip()
+    first = stripped.splitlines()[0] if "\n{" in stripped else text
+    data = parse_json(first, source)
+    if not isinstance(data, dict):
+        raise PositionError(source, f"a position must be a JSON object, got {quote(data)}")
+    if "after" in data and "players" not in data:
+        after = data["after"]
+        if after is None:
+            raise PositionError(source, f"the answer has no after position (status {quote(data.get('status'))})")
+        if not isinstance(after, dict):
+            raise PositionError(f"{source}: after", f"expected the position after the turn, got {quote(after)}")
+        return Position.from_data(after, source=f"{source}: after", strict=False)
+    return Position.from_data(data, source=source, strict=False)
 
 
 def iter_positions(paths: Iterable[str | Path]) -> Iterator[tuple[Path, Position]]:

@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import Any, Literal, Mapping
 
 from .cards import Card, Deck, full_deck
-from .errors import RulesError
+from .errors import RulesError, quote
 
 Family = Literal["house", "tile", "robber", "layoff"]
 TABLE_OF_FAMILY: dict[str, str] = {
@@ -101,7 +101,7 @@ class Ruleset:
         coerced: dict[str, Any] = {}
         for key, value in changes.items():
             if key not in known or key in ("name", "family"):
-                raise RulesError(f"unknown option {key!r} (see 'rummy rules {self.name}')")
+                raise RulesError(f"unknown option {quote(key)} (see 'rummy rules {self.name}')")
             coerced[key] = _coerce(key, value, getattr(self, key))
         return dataclasses.replace(self, **coerced)
 
@@ -127,43 +127,74 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
+# Every number an option holds stays in a range that no real game leaves and
+# that keeps the solver's coefficients small (formats.md "Limits").
+OPTION_NUMBER_MAX = 1000
+# initial_meld: one threshold, or one per hand number (House has 6 hands).
+MELD_VALUES_MAX = 100
+OPTION_RANGES: dict[str, tuple[int, int]] = {
+    "book_min": (2, 10),
+    "book_max": (2, 10),
+    "run_min": (2, 14),
+    "initial_meld": (0, OPTION_NUMBER_MAX),
+    "max_cards_per_turn": (1, OPTION_NUMBER_MAX),
+    "plays_per_turn": (1, OPTION_NUMBER_MAX),
+    "ace_points": (0, OPTION_NUMBER_MAX),
+    "joker_points": (0, OPTION_NUMBER_MAX),
+    "queen_of_spades_points": (0, OPTION_NUMBER_MAX),
+}
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _in_range(key: str, value: int) -> int:
+    low, high = OPTION_RANGES.get(key, (0, OPTION_NUMBER_MAX))
+    if not low <= value <= high:
+        if key == "initial_meld" and value < 0:
+            raise RulesError("option initial_meld: thresholds cannot be negative")
+        raise RulesError(f"option {key}: {quote(value)} is out of range ({low} to {high})")
+    return value
+
+
 def _coerce(key: str, value: Any, current: Any) -> Any:
     if key == "initial_meld":
-        if value is None or value in ("none", False, 0):
+        if value is None or (isinstance(value, (str, bool, int)) and value in ("none", False, 0)):
             return None
-        if isinstance(value, bool):
-            raise RulesError(f"option initial_meld: expected a number or a list of numbers, got {value!r}")
-        if isinstance(value, int):
-            return (value,)
-        if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-            return tuple(value)
-        raise RulesError(f"option initial_meld: expected a number or a list of numbers, got {value!r}")
+        if _whole(value):
+            return (_in_range(key, value),)
+        if isinstance(value, (list, tuple)) and value and all(_whole(v) for v in value):
+            if len(value) > MELD_VALUES_MAX:
+                raise RulesError(f"option initial_meld: at most {MELD_VALUES_MAX} values, got {len(value)}")
+            return tuple(_in_range(key, v) for v in value)
+        raise RulesError(f"option initial_meld: expected a number or a list of numbers, got {quote(value)}")
     if key in ("max_cards_per_turn", "plays_per_turn"):
         if value is None or value == "none":
             return None
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise RulesError(f"option {key}: expected a whole number or 'none', got {value!r}")
+        if _whole(value):
+            return _in_range(key, value)
+        raise RulesError(f"option {key}: expected a whole number or 'none', got {quote(value)}")
     if isinstance(current, bool):
         if isinstance(value, bool):
             return value
-        raise RulesError(f"option {key}: expected true or false, got {value!r}")
+        raise RulesError(f"option {key}: expected true or false, got {quote(value)}")
     if isinstance(current, int):
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise RulesError(f"option {key}: expected a whole number, got {value!r}")
+        if _whole(value):
+            return value if key in ("copies", "jokers") else _in_range(key, value)
+        raise RulesError(f"option {key}: expected a whole number, got {quote(value)}")
     if isinstance(value, str):
         return value
-    raise RulesError(f"option {key}: expected text, got {value!r}")
+    raise RulesError(f"option {key}: expected text, got {quote(value)}")
 
 
 def _validate(rules: Ruleset) -> None:
     for key, choices in OPTION_CHOICES.items():
         if getattr(rules, key) not in choices:
             allowed = ", ".join(str(c) for c in choices)
-            raise RulesError(f"option {key}: {getattr(rules, key)!r} is not one of {allowed}")
+            raise RulesError(f"option {key}: {quote(getattr(rules, key))} is not one of {allowed}")
     if rules.family not in TABLE_OF_FAMILY:
-        raise RulesError(f"unknown family {rules.family!r}")
+        raise RulesError(f"unknown family {quote(rules.family)}")
     if rules.table != TABLE_OF_FAMILY[rules.family]:
         raise RulesError(
             f"option table: {rules.table!r} is not supported for {rules.family} games "
@@ -198,6 +229,13 @@ def _validate(rules: Ruleset) -> None:
         raise RulesError("option initial_meld: House Rummy needs a meld cost")
     if rules.discard is False and rules.keep_one_to_discard:
         raise RulesError("option keep_one_to_discard needs discard = true")
+    for key in OPTION_RANGES:
+        value = getattr(rules, key)
+        for number in value if isinstance(value, tuple) else (value,):
+            if number is not None:
+                _in_range(key, number)
+    if rules.initial_meld is not None and len(rules.initial_meld) > MELD_VALUES_MAX:
+        raise RulesError(f"option initial_meld: at most {MELD_VALUES_MAX} values, got {len(rules.initial_meld)}")
 
 
 _HOUSE = dict(
@@ -249,8 +287,8 @@ def preset(name: str) -> Ruleset:
     """The preset called ``name``."""
     try:
         return PRESETS[name]
-    except KeyError:
-        raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})") from None
+    except (KeyError, TypeError):
+        raise RulesError(f"unknown preset {quote(name)} (known: {', '.join(PRESETS)})") from None
 
 
 def ruleset_from_spec(spec: Any) -> Ruleset:
@@ -262,9 +300,9 @@ def ruleset_from_spec(spec: Any) -> Ruleset:
             raise RulesError("a [rules] table needs 'preset'")
         name = spec["preset"]
         if not isinstance(name, str):
-            raise RulesError(f"preset: expected a name, got {name!r}")
+            raise RulesError(f"preset: expected a name, got {quote(name)}")
         return preset(name).with_options({k: v for k, v in spec.items() if k != "preset"})
-    raise RulesError(f"rules: expected a preset name or a table, got {spec!r}")
+    raise RulesError(f"rules: expected a preset name or a table, got {quote(spec)}")
 
 
 def ruleset_to_spec(rules: Ruleset) -> str | dict[str, Any]:
