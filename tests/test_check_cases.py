@@ -36,6 +36,8 @@ KNOWN_CODES = frozenset({
     # extend-only tables (Robber, Straight, traditional)
     "play-split", "play-merged", "wrong-owner", "pile-top-not-melded", "too-many-plays", "layoff-before-meld",
     "last-card-played",
+    # the draw phase (Robber), and the layers of lay-off tables
+    "empty-stock", "layoff-not-in-own-space", "layoff-moved",
 })
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Callable
 
 import networkx as nx
 
@@ -33,12 +34,16 @@ class Growth:
 
 
 def match_growth(facts: TurnFacts, before_plays: dict[str, tuple[Card, ...]], after_plays: dict[str, tuple[Card, ...]],
-                 same_owner: bool) -> Growth:
-    """Match each play before to the play after that contains it."""
+                 same_owner: bool, prefer: Callable[[str, str], bool] | None = None) -> Growth:
+    """Match each play before to the play after that contains it.
+
+    ``prefer(before, after)``: among matchings of as many plays, those whose
+    pairs it approves win (lay-off games: pairs whose cards kept their layers).
+    """
     show = facts.show
     before_cards = {name: plain_counter(cards) for name, cards in before_plays.items()}
     after_cards = {name: plain_counter(cards) for name, cards in after_plays.items()}
-    matching = _contain_matching(before_cards, after_cards, same_owner, facts.mover)
+    matching = _contain_matching(before_cards, after_cards, same_owner, facts.mover, prefer)
     grew: dict[str, tuple[str | None, Counter]] = {}
     partner_of = {a: b for b, a in matching.items()}
     for a, ac in after_cards.items():
@@ -63,7 +68,7 @@ def match_growth(facts: TurnFacts, before_plays: dict[str, tuple[Card, ...]], af
 
 
 def _contain_matching(before_cards: dict[str, Counter], after_cards: dict[str, Counter], same_owner: bool,
-                      mover: str) -> dict[str, str]:
+                      mover: str, prefer: Callable[[str, str], bool] | None = None) -> dict[str, str]:
     """Before play -> after play containing it: as many plays matched as possible, then the
     readings whose owners are right (a grown play is the mover's, an untouched one keeps its owner)."""
     def owner(name: str) -> str:
@@ -79,6 +84,8 @@ def _contain_matching(before_cards: dict[str, Counter], after_cards: dict[str, C
             grown = ac != bc
             rightful = owner(a) == mover if grown else owner(a) == owner(b)
             weight = 1000 + 10 * rightful + (owner(a) == owner(b)) - min(sum((ac - bc).values()), 9) / 10
+            if prefer is not None and prefer(b, a):
+                weight += 20
             graph.add_edge(("before", b), ("after", a), weight=weight)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     result = {}
