@@ -74,10 +74,10 @@ def _solve_one(path: Path, config, json_output: bool, verify: bool, deadline) ->
     solver_for(position, config)  # imports the family's model first: the import counts against the limit
     answer = best(position, replace(config, time_limit=deadline.search_seconds()))
     verdict = None
-    if verify and answer.solution.after is not None and answer.solution.after.phase == "play":
-        from solver.checker import check
+    if verify:  # every answer with a turn, the draw phase's too (a random draw: the draw alone)
+        from solver.best import verify_answer
 
-        verdict = check(position, answer.solution.after)
+        verdict = verify_answer(answer)
     if json_output:
         data = {"file": str(path), **answer_data(answer)}
         if verdict is not None:
@@ -112,12 +112,18 @@ def answer_lines(path: Path, answer, verdict) -> list:
     lines.append(text(f"{what} ", (_fmt(solution.gain), "bold"), f"  ({proof}; {solution.seconds:.3f} s)"))
     draw = solution.stats.get("draw")
     if draw == "stock":
-        lines.append(text("draw from the stock: its expected gain beats taking the pile "
-                          f"(pile: {_fmt(solution.stats.get('pile_gain')) if solution.stats.get('pile_gain') is not None else 'no legal way to meld its top card'})"))
-        return lines
+        known = solution.stats.get("draw_option", {}).get("cards")
+        lines.append(text(f"draw from the stock: its {'' if known else 'expected '}gain beats taking the pile "
+                          f"(pile: {_fmt(solution.stats.get('pile_gain')) if solution.stats.get('pile_gain') is not None else 'no legal way to meld its top card'}; "
+                          "values look one turn ahead)"))
+        if solution.after is None:  # a random draw: the turn waits for the card
+            if verdict is not None:
+                lines.append(text(("draw verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))
+            return lines
+        lines.append(text(f"the stock's top card is known: {' '.join(known or [])}"))
     if draw == "pile":
         lines.append(text("take the discard pile and meld its top card at once "
-                          f"(stock: expected gain {_fmt(solution.stats.get('stock_expected_gain'))})"))
+                          f"(stock: expected gain {_fmt(solution.stats.get('stock_expected_gain'))}; values look one turn ahead)"))
     lines.append("")
     for number, step in enumerate(answer.plan.steps if answer.plan else (), 1):
         lines.append(text(f"{number:>2}. ", _step_text(step, deck, cards_text)))

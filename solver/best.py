@@ -92,20 +92,50 @@ def answer_data(answer: Answer) -> dict:
     if answer.plan is not None:
         data["plays_disturbed"] = answer.plan.plays_disturbed
         data["cards_moved"] = answer.plan.cards_moved
+    chosen = solution.stats.get("draw_option")
+    if chosen is not None:
+        data["draw"] = dict(chosen)
+        data["options"] = [{k: _number(v) for k, v in option.items()} for option in solution.stats.get("options", ())]
     if solution.stats:
-        data["stats"] = {k: _number(v) for k, v in solution.stats.items()}
+        data["stats"] = {k: _number(v) for k, v in solution.stats.items() if k not in DRAW_KEYS}
     return data
 
 
+# Structured draw-phase figures of ``Solution.stats``: printed as ``draw`` and ``options``, not under ``stats``.
+DRAW_KEYS = ("draw_option", "options")
+
+
 def _draw_steps(solution: Solution) -> list[dict]:
-    """Robber's draw phase: the draw chosen comes first (the stock's turn is unknown until drawn)."""
+    """The draw phase: the draw chosen comes first (formats.md); a random draw's answer is this step alone."""
     draw = solution.stats.get("draw")
     if draw is None:
         return []
-    step = {"action": "draw", "from": draw}
+    step = {"action": "draw", **solution.stats.get("draw_option", {"from": draw})}
     if draw == "stock":
         step["expected_gain"] = _number(solution.stats.get("stock_expected_gain"))
     return [step]
+
+
+def verify_answer(answer: Answer):
+    """The checker's verdict on an answer (``best --verify``), or None when it has no turn to judge.
+
+    A turn (``after``) is judged from the position it starts from; in the draw
+    phase the checker applies the draw first. A random draw's answer (``after``
+    None) is judged by its draw alone (``solver.checker.robber.judge_draw_alone``).
+    """
+    from .checker import check
+
+    solution = answer.solution
+    if solution.status not in ("optimal", "feasible"):
+        return None
+    if solution.after is not None:
+        return check(answer.position, solution.after)
+    chosen = solution.stats.get("draw_option")
+    if answer.position.phase == "draw" and chosen is not None:
+        from .checker.robber import judge_draw_alone
+
+        return judge_draw_alone(answer.position, chosen)
+    return None
 
 
 def _number(value):

@@ -18,6 +18,7 @@ import pytest
 
 from solver.cards import SUITS, Card, parse_cards
 from solver.checker import check, turn_gain
+from solver.checker.robber import judge_draw_alone
 from solver.model.extend_growth import growths, new_plays
 from solver.model.extend_select import select
 from solver.model.robber import pile_openings, robber_gain, robber_problem, solve_robber, stock_draws
@@ -40,7 +41,11 @@ def position(players: dict, to_move: str = "cat", discard: str = "4C", stock=40,
 def solved(before: Position, **kwargs):
     solution = solve_robber(before, kwargs.pop("config", CONFIG))
     assert solution.status == "optimal", solution.reason
-    if before.phase == "play" or solution.stats.get("draw") == "pile":
+    if before.phase == "draw" and solution.after is None:
+        # A random draw is answered alone: the checker judges the draw.
+        assert solution.stats["draw"] == "stock" and solution.stats["draw_option"] == {"from": "stock"}
+        assert judge_draw_alone(before, solution.stats["draw_option"]).legal
+    else:
         after = solution.after
         # The answer is a valid position file and a legal turn worth what it claims.
         Position.from_data(after.to_data())
@@ -201,6 +206,11 @@ def test_taking_the_pile_melds_its_top_card_and_keeps_the_rest() -> None:
     assert Card(13, "S") not in after.player("cat").hand
     assert solution.gain == solution.stats["pile_gain"]
     assert solution.stats["pile_gain"] > solution.stats["stock_expected_gain"]
+    # formats.md: the option chosen (the whole pile, top card first) and every option, best first.
+    assert solution.stats["draw_option"] == {"from": "pile", "cards": ["KS", "2C", "JD", "QD", "KD"], "top": "KS"}
+    assert [o["from"] for o in solution.stats["options"]] == ["pile", "stock"]
+    assert [o["value"] for o in solution.stats["options"]] == [
+        solution.gain, pytest.approx(solution.stats["stock_expected_gain"], abs=1e-3)]
 
 
 def test_top_card_may_join_a_play_with_hand_cards_but_not_other_pile_cards() -> None:
@@ -224,7 +234,9 @@ def test_unmeldable_top_card_means_the_stock() -> None:
     before = draw_position("AS 2D", "7C 9H")
     solution = solved(before)
     assert solution.stats["draw"] == "stock" and solution.stats["pile_gain"] is None
-    assert solution.after == before
+    # A random draw: the answer is the draw alone, the only option, worth its expectation.
+    assert solution.after is None and solution.cards_played == 0
+    assert solution.stats["options"] == [{"from": "stock", "value": solution.gain}]
     assert solution.gain == pytest.approx(solution.stats["stock_expected_gain"], abs=1e-3)
 
 
@@ -247,7 +259,11 @@ def test_a_listed_stock_gives_its_top_card() -> None:
     assert stock_draws(before) == [(Card(7, "H"), 1)]
     solution = solved(before)
     # The book of 7s (15); 7C 7D and the discarded J leave the hand (20); the drawn 7H was never in it.
-    assert solution.stats["stock_expected_gain"] == 15 + 10 + 10
+    assert solution.stats["stock_expected_gain"] == 15 + 10 + 10 == solution.gain
+    # A certain draw: the answer is the whole turn, the stock one card shorter, checked above.
+    assert solution.stats["draw_option"] == {"from": "stock", "cards": ["7H"]}
+    assert solution.after.stock == (Card(3, "S"),)
+    assert plays_of(solution.after, "cat") == ["7H 7D 7C"]
 
 
 def test_empty_stock_and_unmeldable_pile_is_no_legal_turn() -> None:

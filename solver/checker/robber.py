@@ -2,7 +2,11 @@
 
 A turn that starts in the draw phase is first turned into a play-phase turn
 (``apply_draw``): taking the pile puts the whole pile into the hand, and its
-top card must be melded at once, with hand cards only or onto a table play.
+top card must be melded at once, with hand cards only or onto a table play;
+drawing from the stock adds one card (the listed top card, or the one card
+that appears in the end state) and leaves the stock one card shorter.
+A random draw answered alone (``best``'s answer with ``after`` null) is
+judged by its draw only (``judge_draw_alone``).
 """
 
 from __future__ import annotations
@@ -12,11 +16,12 @@ from dataclasses import replace
 from itertools import combinations
 
 from ..cards import Card
+from ..errors import PositionError, quote
 from ..plays import is_whole
 from ..position import Position
 from .extend import discard_breaches, match_growth
 from .facts import TurnFacts, plain_counter
-from .verdict import Breach
+from .verdict import Breach, Verdict
 
 
 def judge_robber(facts: TurnFacts) -> tuple[list[Breach], dict]:
@@ -66,21 +71,32 @@ def table_card_breaches(facts: TurnFacts, before_plays, after_plays) -> list[Bre
 
 # ------------------------------------------------------------------ the draw
 def apply_draw(before: Position, after: Position) -> tuple[Position, dict, list[Breach]]:
-    """The play-phase position the draw led to, what was drawn, and breaches of the draw itself."""
+    """The play-phase position the draw led to, what was drawn, and breaches of the draw itself.
+
+    Which draw: the pile was taken when the pile in ``after`` does not start
+    with the pile before (the taker's discard starts a new pile). The one
+    ambiguous end state, a pile of one card and a discard of its twin, is
+    read by counting: taking the pile adds no card to the mover's hand,
+    the table and the pile together; a stock card adds one.
+    """
     mover = before.mover
+    deck = before.rules.deck
     pile = before.discard_pile
     after_pile = after.discard_pile
     hand = list(mover.hand or ())
     breaches: list[Breach] = []
-    took_pile = bool(pile) and tuple(after_pile[: len(pile)]) != tuple(pile)
+    took_pile = bool(pile) and (tuple(after_pile[: len(pile)]) != tuple(pile)
+                                or _mover_cards(after, before.to_move) == _mover_cards(before, before.to_move))
     if took_pile:
         drawn = list(pile)
-        info = {"draw": "pile", "top": pile[-1].notation(before.rules.deck)}
+        info = {"draw": "pile", "from": "pile", "top": pile[-1].notation(deck)}
         new_pile: tuple[Card, ...] = ()
         stock = before.stock
     else:
-        info = {"draw": "stock"}
+        info = {"draw": "stock", "from": "stock"}
         new_pile = pile
+        if before.stock == 0 or before.stock == ():
+            breaches.append(Breach("empty-stock", "the stock is empty: no card can be drawn from it, and the pile was not taken"))
         if isinstance(before.stock, tuple) and before.stock:
             drawn, stock = [before.stock[0]], before.stock[1:]
         else:
@@ -94,15 +110,59 @@ def apply_draw(before: Position, after: Position) -> tuple[Position, dict, list[
             drawn = sorted(appeared.elements())[:1]
             allowed = Counter(c.plain() for c in before.rules.deck_cards) - seen
             if drawn and allowed[drawn[0]] <= 0:
-                breaches.append(Breach("conservation", f"{drawn[0].notation(before.rules.deck)} cannot have come from the stock: "
-                                       "every copy is accounted for", (drawn[0].notation(before.rules.deck),)))
-        info["drawn"] = [c.notation(before.rules.deck) for c in drawn]
+                breaches.append(Breach("conservation", f"{drawn[0].notation(deck)} cannot have come from the stock: "
+                                       "every copy is accounted for", (drawn[0].notation(deck),)))
+        info["drawn"] = [c.notation(deck) for c in drawn]
+        if after.stock != stock:
+            breaches.append(Breach("conservation", f"after drawing one card the stock holds {_stock_text(stock, deck)}, "
+                                   f"but the position after the turn shows {_stock_text(after.stock, deck)}"))
+            stock = after.stock  # reported here, not again as a change in the play phase
     new_mover = replace(mover, hand=tuple(hand + drawn), warm=mover.warm)
     played = replace(before, phase="play", discard_pile=new_pile, stock=stock,
                      players=tuple(new_mover if p.name == mover.name else p for p in before.players))
     if took_pile:
         breaches += _top_card_breaches(before, after, pile[-1])
     return played, info, breaches
+
+
+def _mover_cards(position: Position, mover: str) -> int:
+    """Cards on the table, in the mover's hand and in the discard pile."""
+    return len(position.table_cards()) + len(position.player(mover).hand or ()) + len(position.discard_pile)
+
+
+def _stock_text(stock, deck: str) -> str:
+    if isinstance(stock, tuple):
+        return " ".join(c.notation(deck) for c in stock) if stock else "no card"
+    return "an unknown number of cards" if stock is None else f"{stock} card{'s' if stock != 1 else ''}"
+
+
+def judge_draw_alone(before: Position, draw: dict) -> Verdict:
+    """A random draw answered without the turn after it (``best --json``'s ``after`` null).
+
+    Only a draw whose card is unknown is answered that way: the stock when its
+    cards are not listed. Its turn cannot be judged before the card is known,
+    so the draw alone is: legal unless the stock is empty. A certain draw (the
+    pile, a listed stock) without the turn after it is bad input.
+    """
+    if before.rules.family != "robber" or before.phase != "draw":
+        raise PositionError("after", "has no position after the turn; only a draw-phase Robber position's "
+                            "random draw (the stock) is judged without one")
+    source = draw.get("from") if isinstance(draw, dict) else None
+    deck = before.rules.deck
+    if source == "pile":
+        raise PositionError("after", "is null, but taking the pile is a certain draw: give the position after the "
+                            "turn (its top card is melded at once) to have it judged")
+    if source != "stock":
+        raise PositionError("draw", f"{quote(source)} is no draw of Robber Rummy: 'stock' or 'pile'")
+    if isinstance(before.stock, tuple) and before.stock:
+        raise PositionError("after", f"is null, but the stock is listed: its top card {before.stock[0].notation(deck)} "
+                            "is a certain draw; give the position after the turn to have it judged")
+    reading = {"draw": {"draw": "stock", "from": "stock"},
+               "judged": "the draw alone: the stock's card is unknown, so the turn after it is not judged"}
+    if before.stock == 0 or before.stock == ():
+        breach = Breach("empty-stock", "the stock is empty: no card can be drawn from it")
+        return Verdict(False, (breach,), reading)
+    return Verdict(True, (), reading)
 
 
 def _top_card_breaches(before: Position, after: Position, top: Card) -> list[Breach]:

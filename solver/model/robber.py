@@ -69,9 +69,23 @@ the mover):
 
 The pile is chosen only when its gain is strictly higher (at equal value
 the stock keeps the hand small, which is safer if someone goes out). The
-answer's ``after`` is the pile turn (phase "play", every declaration
-written; ``cards_played`` counts the top card too), or, for the stock, the
-position unchanged: the draw is unknown, so "optimal" refers to the choice.
+answer (formats.md, draw phase) depends on whether the draw is certain:
+
+- the pile, or a stock listed card by card (its top card is known): ``after``
+  is the whole turn from the draw-phase position (phase "play", every
+  declaration written; the pile taken is gone, or the stock is one card
+  shorter; ``cards_played`` counts the pile's top card too), and the
+  checker judges it from the position right after the draw;
+- a stock of unknown cards: ``after`` is None, the answer is the draw alone
+  and its expected gain ("optimal" refers to the choice).
+
+``stats`` keeps the figures of the two options (``draw`` "pile" or "stock",
+``pile_gain``, ``stock_expected_gain``, ``samples``, ``unseen``,
+``openings``) and adds ``draw_option``, the option chosen as formats.md's
+``draw`` key (``{"from": "pile", "cards": [...], "top": ...}``: the whole pile,
+top card first; ``{"from": "stock"}``, with ``"cards": [top]`` when listed),
+and ``options``, every legal option with its ``value``, best first (the
+chosen one first on a tie).
 """
 
 from __future__ import annotations
@@ -382,11 +396,35 @@ def _solve_draw(position: Position, config: SolverConfig, started: float) -> Sol
     optimal = (pile is None or pile.optimal) and (stock is None or stock.optimal)
     bound = max(pile.bound if pile else float("-inf"), stock.bound if stock else float("-inf"))
     status = "optimal" if optimal else "feasible"
-    if pile is not None and (stock is None or pile.gain > stock.expected):
+    take_pile = pile is not None and (stock is None or pile.gain > stock.expected)
+    pile_option = _pile_option(position) if pile is not None else None
+    stock_option = _stock_option(position) if stock is not None else None
+    chosen = pile_option if take_pile else stock_option
+    options = [(pile_option, pile.gain)] if pile is not None else []
+    options += [(stock_option, stock.expected)] if stock is not None else []
+    options.sort(key=lambda option: (-option[1], option[0] is not chosen))
+    stats["draw_option"] = chosen
+    stats["options"] = [{**option, "value": value} for option, value in options]
+    if take_pile:
         stats["draw"] = "pile"
         return Solution(status, pile.gain, max(bound, pile.gain), pile.after, pile.cards_played, None, seconds, stats)
     stats["draw"] = "stock"
-    return Solution(status, stock.expected, max(bound, stock.expected), position, 0, None, seconds, stats)
+    return Solution(status, stock.expected, max(bound, stock.expected), stock.after, stock.cards_played, None, seconds,
+                    stats)
+
+
+def _pile_option(position: Position) -> dict:
+    """formats.md's ``draw`` for taking Robber's whole pile: its cards, top first."""
+    deck = position.rules.deck
+    cards = [c.notation(deck) for c in reversed(position.discard_pile)]
+    return {"from": "pile", "cards": cards, "top": cards[0]}
+
+
+def _stock_option(position: Position) -> dict:
+    """formats.md's ``draw`` for the stock: the card, when the stock is listed (a certain draw)."""
+    if isinstance(position.stock, tuple) and position.stock:
+        return {"from": "stock", "cards": [position.stock[0].notation(position.rules.deck)]}
+    return {"from": "stock"}
 
 
 @dataclass(frozen=True)
@@ -487,6 +525,8 @@ class _StockValue:
     optimal: bool
     draws: int
     weight: int
+    after: Position | None = None  # the turn, when the draw is certain (a listed stock)
+    cards_played: int = 0
 
 
 def stock_draws(position: Position) -> list[tuple[Card, int]]:
@@ -500,17 +540,28 @@ def stock_draws(position: Position) -> list[tuple[Card, int]]:
     return sorted(unseen.items())
 
 
+def after_stock_draw(position: Position, card: Card) -> Position:
+    """The play-phase position after drawing ``card`` from the stock: in the hand
+    (cold), and the stock one card shorter (a listed stock loses its top card)."""
+    mover = position.mover
+    stock = position.stock
+    if isinstance(stock, tuple):
+        stock = stock[1:]
+    elif isinstance(stock, int) and stock > 0:
+        stock -= 1
+    drawn = position.replace_player(replace(mover, hand=(mover.hand or ()) + (card,), hot=(), warm=()))
+    return replace(drawn, phase="play", stock=stock, turn=None)
+
+
 def _stock_expectation(position: Position, clock: _Clock) -> _StockValue | None:
     draws = stock_draws(position)
     if not draws:
         return None
-    mover = position.mover
     total = value = bound = 0.0
     optimal = True
+    answer = None
     for card, weight in draws:
-        drawn = position.replace_player(replace(mover, hand=(mover.hand or ()) + (card,), hot=(), warm=()))
-        drawn = replace(drawn, phase="play")
-        answer = _solve_play(drawn, clock)
+        answer = _solve_play(after_stock_draw(position, card), clock)
         if answer is None:  # cannot happen without warm or hot cards; kept for safety
             continue
         gain = robber_gain(position, answer.after)
@@ -520,4 +571,6 @@ def _stock_expectation(position: Position, clock: _Clock) -> _StockValue | None:
         optimal = optimal and answer.optimal
     if not total:
         return None
-    return _StockValue(value / total, bound / total, optimal, len(draws), int(total))
+    certain = isinstance(position.stock, tuple) and answer is not None
+    return _StockValue(value / total, bound / total, optimal, len(draws), int(total),
+                       answer.after if certain else None, answer.cards_played if certain else 0)
