@@ -96,26 +96,51 @@ def _contain_matching(before_cards: dict[str, Counter], after_cards: dict[str, C
 
 
 def discard_breaches(facts: TurnFacts, must_discard: bool) -> list[Breach]:
-    """One discard when the hand is not empty after playing; warm and hot cards are not discarded."""
+    """Hot and warm cards and the discard on an extend-only table (rules.md §7, §8; docs/rules.md §7, §8 Decisions).
+
+    - Every hot card ends on the table (``hot-card-unplayed``); it is not
+      discarded (``hot-discard``).
+    - A warm card is not discarded (``warm-discard``).
+    - ``must_discard`` (the hand is not empty after playing): the turn ends
+      with exactly one discard, whatever the hand still holds
+      (``missing-discard``). Unlike House Rummy, a hand of only warm cards is
+      no excuse: such a turn is not legal, the warm cards had to be played.
+    - Never more than one card (``extra-discard``).
+
+    Duplicates (two packs): a card counts as hot (warm) only when every copy
+    of it in the hand is, so of two copies of which one is hot, one must be
+    played and the other may be discarded.
+    """
     show = facts.show
     breaches: list[Breach] = []
     mover = facts.before.mover
     warm = plain_counter(mover.warm)
     hot = plain_counter(mover.hot)
     hand_before = plain_counter(mover.hand or ())
+    played = (hand_before - plain_counter(facts.hand_after())) & (
+        plain_counter(facts.after.table_cards()) - plain_counter(facts.before.table_cards()))
+    for card, count in sorted(hot.items()):
+        if played[card] < min(count, hand_before[card]):
+            breaches.append(Breach("hot-card-unplayed", f"the hot card {show([card])} did not end on the table; "
+                                   "a hot card must be played this turn", (card.notation(facts.deck),)))
     if len(facts.discards) > 1:
         breaches.append(Breach("extra-discard", f"{len(facts.discards)} cards discarded ({show(facts.discards)}); a turn ends with one",
                                tuple(c.notation(facts.deck) for c in facts.discards)))
     for card in facts.discards:
         plain = card.plain()
         if hot[plain] and hot[plain] >= hand_before[plain]:
-            breaches.append(Breach("hot-discard", f"{show([card])} must be played, not discarded", (card.notation(facts.deck),)))
+            breaches.append(Breach("hot-discard", f"{show([card])} is hot: it must be played, not discarded", (card.notation(facts.deck),)))
         elif warm[plain] and warm[plain] >= hand_before[plain]:
-            breaches.append(Breach("warm-discard", f"{show([card])} was just taken from the discard pile and may not be discarded this turn",
-                                   (card.notation(facts.deck),)))
+            breaches.append(Breach("warm-discard", f"{show([card])} is warm (just taken from the discard pile): it may not be "
+                                   "discarded this turn", (card.notation(facts.deck),)))
     if must_discard and not facts.discards:
-        left = plain_counter(facts.hand_after()) - warm
-        if left:
-            breaches.append(Breach("missing-discard", f"the hand still holds {show(sorted(left.elements()))}, so the turn ends with a discard",
-                                   tuple(c.notation(facts.deck) for c in left.elements())))
+        left = plain_counter(facts.hand_after())
+        shown = show(sorted(left.elements()))
+        barred = Counter({card: n for card, n in left.items() if warm[card] and warm[card] >= hand_before[card]})
+        if barred and not left - barred:
+            why = (f"the hand still holds {shown}, so the turn ends with a discard; {shown} may not be discarded "
+                   "(warm), so a turn that keeps only warm cards is not legal: they had to be played")
+        else:
+            why = f"the hand still holds {shown}, so the turn ends with a discard"
+        breaches.append(Breach("missing-discard", why, tuple(c.notation(facts.deck) for c in left.elements())))
     return breaches

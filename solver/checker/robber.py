@@ -5,6 +5,7 @@ A turn that starts in the draw phase is first turned into a play-phase turn
 top card must be melded at once, with hand cards only or onto a table play;
 drawing from the stock adds one card (the listed top card, or the one card
 that appears in the end state) and leaves the stock one card shorter.
+Hot and warm cards listed before the draw do not outlive it (as in ``best``).
 A random draw answered alone (``best``'s answer with ``after`` null) is
 judged by its draw only (``judge_draw_alone``).
 """
@@ -117,7 +118,10 @@ def apply_draw(before: Position, after: Position) -> tuple[Position, dict, list[
             breaches.append(Breach("conservation", f"after drawing one card the stock holds {_stock_text(stock, deck)}, "
                                    f"but the position after the turn shows {_stock_text(after.stock, deck)}"))
             stock = after.stock  # reported here, not again as a change in the play phase
-    new_mover = replace(mover, hand=tuple(hand + drawn), warm=mover.warm)
+    # Hot and warm are what this turn's draw brought (rules.md §5): before the draw
+    # no card of the hand was drawn this turn, and Robber's draws bring none, so
+    # temperatures a draw-phase position lists do not carry into the play phase.
+    new_mover = replace(mover, hand=tuple(hand + drawn), hot=(), warm=())
     played = replace(before, phase="play", discard_pile=new_pile, stock=stock,
                      players=tuple(new_mover if p.name == mover.name else p for p in before.players))
     if took_pile:
