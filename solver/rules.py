@@ -219,6 +219,13 @@ def _validate(rules: Ruleset) -> None:
                 raise RulesError(f"option {key} needs joker_mode = 'fixed'")
     if rules.joker_mode == "fixed" and rules.family != "tile":
         raise RulesError("option joker_mode: 'fixed' jokers exist only in tile rummy")
+    # Turn limits the models and the checker apply only in these families; set
+    # elsewhere they would be silently ignored, so they are refused.
+    for key, families in (("max_cards_per_turn", ("tile",)), ("plays_per_turn", ("layoff",)),
+                          ("layoff_needs_meld", ("layoff",)), ("keep_one_to_discard", ("layoff",))):
+        if getattr(rules, key) not in (None, False) and rules.family not in families:
+            raise RulesError(f"option {key} is not supported for {rules.family} games "
+                             f"(only {', '.join(families)})")
     if rules.initial_meld and any(v < 0 for v in rules.initial_meld):
         raise RulesError("option initial_meld: thresholds cannot be negative")
     for key in ("max_cards_per_turn", "plays_per_turn"):

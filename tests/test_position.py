@@ -280,11 +280,15 @@ HARMLESS_OPTIONS: dict[str, st.SearchStrategy] = {
     "initial_meld": st.integers(1, 60) | st.lists(st.integers(1, 30), min_size=1, max_size=6),
 }
 
+# Turn limits refused outside the families that apply them (solver.rules).
+ONLY_IN = {"max_cards_per_turn": ("tile",), "plays_per_turn": ("layoff",), "layoff_needs_meld": ("layoff",)}
+
 
 @st.composite
 def rulesets(draw: st.DrawFn) -> Ruleset:
     base = preset(draw(st.sampled_from(sorted(PRESETS))))
     keys = draw(st.lists(st.sampled_from(sorted(HARMLESS_OPTIONS)), max_size=2, unique=True))
+    keys = [key for key in keys if base.family in ONLY_IN.get(key, (base.family,))]
     return base.with_options({key: draw(HARMLESS_OPTIONS[key]) for key in keys})
 
 
