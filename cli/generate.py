@@ -4,6 +4,11 @@ Writes ``OUT/NAME.toml`` (the position), ``OUT/NAME.solution.json`` (the
 answer and the figures) and ``OUT/index.json``. Progress goes to stderr (a
 bar on a terminal, else one line per puzzle made); the summary (made,
 rejected and why) to stdout. See docs/generate.md.
+
+Resources are bounded: at most one judging process a core (``--workers``
+above that is lowered, with a note on stderr); every file is written
+atomically and never through a symbolic link, no puzzle file is
+overwritten, and the index is merged under a lock (solver.generate.collection).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cli.options import TimeLimitOption
+from cli.options import SEED_MAX, TimeLimitOption
 
 RulesOption = Annotated[
     str, typer.Option("--rules", help="A tile, House or Robber preset (see 'rummy rules').", show_default=False)
@@ -25,9 +30,13 @@ CountOption = Annotated[int, typer.Option("--count", help="Puzzles to make.")]
 TierOption = Annotated[
     Optional[str], typer.Option("--difficulty", help="Tier: easy, medium, hard or expert (default: any).", show_default=False)
 ]
-SeedOption = Annotated[int, typer.Option("--seed", help="Random seed: the same seed makes the same puzzles.")]
-OutOption = Annotated[Path, typer.Option("--out", help="Folder for the puzzles and index.json.", show_default=False)]
-ProcessesOption = Annotated[int, typer.Option("--workers", min=1, help="Processes judging candidates.")]
+SeedOption = Annotated[int, typer.Option(
+    "--seed", min=0, max=SEED_MAX, help=f"Random seed, 0 to {SEED_MAX}: the same seed makes the same puzzles.")]
+OutOption = Annotated[Path, typer.Option(
+    "--out", help="Folder for the puzzles and index.json (not a symbolic link; puzzle files already there are never overwritten).",
+    show_default=False)]
+ProcessesOption = Annotated[int, typer.Option(
+    "--workers", min=1, help="Processes judging candidates; never more than this machine's cores (lowered, with a note).")]
 CandidatesOption = Annotated[
     Optional[int], typer.Option("--max-candidates", min=1, help="Give up after this many candidates (default: 400 a puzzle).", show_default=False)
 ]
@@ -45,29 +54,40 @@ def generate(
     max_candidates: CandidatesOption = None,
 ) -> int:
     """Make puzzles with one best answer (checked) and a measured tier."""
+    from dataclasses import replace
+
     from cli import output
-    from solver.generate import Request, generate as run, validate
     from solver.errors import RummyError
-    from solver.generate.collection import read_index, update_index, write_puzzle
+    from solver.generate import Request, available_cores, generate as run, name_prefix, validate
+    from solver.generate.collection import Collection
 
     request = Request(rules, kind, count, difficulty, seed, time_limit, workers, max_candidates)
     validate(request)
-    if out.exists() and not out.is_dir():
-        raise RummyError(f"--out: {out} is a file, not a folder")
-    read_index(out)  # an unreadable index is refused before any work
+    try:
+        # Before any work: a linked or unusable --out, an unreadable index, puzzle names already taken.
+        collection = Collection(out, name_prefix(request))
+    except RummyError as error:
+        raise RummyError(f"--out: {error}") from None
+    cores = available_cores()
+    if workers > cores:
+        output.print_error(f"note: --workers {workers} lowered to {cores}, the cores this machine lets rummy use")
+        request = replace(request, workers=cores)
     command = _command(request)
     progress = _Progress(request)
 
     def on_outcome(outcome, report) -> None:
         if outcome.puzzle is not None:
-            write_puzzle(out, outcome.puzzle, command)
-            update_index(out, [outcome.puzzle])
+            try:
+                collection.add(outcome.puzzle, command)
+            except RummyError as error:
+                raise RummyError(f"--out: {error}") from None
         progress.update(outcome, report)
 
     try:
         report = run(request, on_outcome)
     finally:
         progress.close()
+        collection.close()
     output.print_lines(summary_lines(report, out))
     if report.short:
         output.print_error(

@@ -179,6 +179,9 @@ def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
         (["--rules", "house-epic", "--kind", "across", "--difficulty", "easy"], "--difficulty"),
         (["--rules", "robber", "--kind", "replace-meld"], "robber"),
         (["--rules", "rummikub", "--kind", "max", "--count", "0"], "--count"),
+        (["--rules", "rummikub", "--kind", "max", "--seed", "-1"], "--seed"),
+        (["--rules", "rummikub", "--kind", "max", "--seed", str(2**31)], "--seed"),
+        (["--rules", "rummikub", "--kind", "max", "--workers", "0"], "--workers"),
     ],
 )
 def test_bad_options_are_one_line_and_exit_2(tmp_path, args, named):

@@ -6,6 +6,8 @@ and the solver's fixed seed. Candidates are judged in parallel processes
 but taken in index order, and the run stops at the ``count``-th puzzle, so
 a seed gives the same puzzles (and the same summary) whatever the number of
 processes. Only a solve cut short by ``time_limit`` depends on the machine.
+A run starts at most one process a core (``available_cores``): more would
+only queue for the CPUs, each holding its own solver's memory.
 
 Per candidate, cheapest test first: deal, solve (proven optimal, else
 "timeout"), the kind's test, the tier (read from the plan), the checker,
@@ -14,6 +16,7 @@ uniqueness with the near count and the margin.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections import Counter, deque
@@ -114,36 +117,64 @@ def validate(request: Request) -> None:
         raise RummyError(f"--time-limit: must be more than 0 seconds, got {request.time_limit}")
 
 
+def available_cores() -> int:
+    """The CPUs this process may run on (its affinity mask where the system has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def workers_for(request: Request) -> int:
+    """Processes a run starts: ``request.workers``, never more than the cores (more only queue for them)."""
+    return max(1, min(request.workers, available_cores()))
+
+
+def name_prefix(request: Request) -> str:
+    """What every puzzle name of the request starts with (``PRESET-KIND-TIER-sSEED-``); the candidate's index follows."""
+    rules = preset(request.rules)
+    return _prefix(rules.name, kind_for(request.kind, rules).name, request.tier, request.seed)
+
+
+def _prefix(rules: str, kind: str, tier: str | None, seed: int) -> str:
+    return f"{rules}-{kind}-{tier or 'any'}-s{seed}-"
+
+
 def generate(request: Request, on_outcome: Callable[[Outcome, Report], None] | None = None) -> Report:
     validate(request)
     report = Report(request)
     started = time.perf_counter()
-    for outcome in _outcomes(request):
-        report.candidates += 1
-        if outcome.puzzle is not None:
-            report.puzzles.append(outcome.puzzle)
-        else:
-            report.rejected[outcome.reason or "rejected"] += 1
-        if on_outcome is not None:
-            on_outcome(outcome, report)
-        if len(report.puzzles) >= request.count:
-            break
+    outcomes = _outcomes(request)
+    try:
+        for outcome in outcomes:
+            report.candidates += 1
+            if outcome.puzzle is not None:
+                report.puzzles.append(outcome.puzzle)
+            else:
+                report.rejected[outcome.reason or "rejected"] += 1
+            if on_outcome is not None:
+                on_outcome(outcome, report)
+            if len(report.puzzles) >= request.count:
+                break
+    finally:
+        outcomes.close()  # stops the processes now, also when on_outcome raised
     report.seconds = time.perf_counter() - started
     return report
 
 
 def _outcomes(request: Request):
-    """Outcomes in index order; parallel when there is more than one worker."""
-    if request.workers <= 1:
+    """Outcomes in index order; parallel when there is more than one worker (at most one a core)."""
+    workers = workers_for(request)
+    if workers <= 1:
         for index in range(request.limit):
             yield candidate(request, index)
         return
-    pool = ProcessPoolExecutor(max_workers=request.workers)
+    pool = ProcessPoolExecutor(max_workers=workers)
     try:
         pending: deque = deque()
         index = 0
         while pending or index < request.limit:
-            while len(pending) < 3 * request.workers and index < request.limit:
+            while len(pending) < 3 * workers and index < request.limit:
                 pending.append(pool.submit(candidate, request, index))
                 index += 1
             yield pending.popleft().result()
@@ -182,6 +213,6 @@ def candidate(request: Request, index: int) -> Outcome:
         return Outcome(index, None, verdict.reason)
     difficulty = Difficulty(disturbed, steps, moved, verdict.near, verdict.near_capped,
                             int(solution.stats.get("branches", 0)), solution.seconds, verdict.proof_branches)
-    name = f"{rules.name}-{kind.name}-{wanted}-s{request.seed}-{index:04d}"
+    name = f"{_prefix(rules.name, kind.name, request.tier, request.seed)}{index:04d}"
     puzzle = Puzzle(name, kind.name, planned, rules.name, request.seed, index, position, answer_data(first), difficulty, verdict.margin)
     return Outcome(index, puzzle, None)
