@@ -4,6 +4,13 @@
 # with `rummy` installed; each folder gets its puzzles and index.json.
 set -euo pipefail
 
+# generate never overwrites a puzzle file: the collections are remade from
+# empty folders (the old ones are kept aside as *.old until this succeeds).
+for folder in puzzles/tiles puzzles/house puzzles/robber; do
+  rm -rf "$folder.old"
+  [ -d "$folder" ] && mv "$folder" "$folder.old"
+done
+
 for rules in rummikub-lenient rummikub; do
   for kind in play-all max; do
     for tc in easy:7 medium:7 hard:7 expert:5; do

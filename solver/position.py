@@ -266,8 +266,11 @@ class Position:
         return json.dumps(self.to_data(), indent=indent, ensure_ascii=False)
 
     def save(self, path: str | Path) -> None:
+        """Write the position (JSON or TOML by the suffix) in one step, never through a link."""
+        from .files import write_atomic
+
         path = Path(path)
-        path.write_text(self.to_json() if path.suffix.lower() == ".json" else self.to_toml(), encoding="utf-8")
+        write_atomic(path, self.to_json() if path.suffix.lower() == ".json" else self.to_toml())
 
 
 # ---------------------------------------------------------------- input

@@ -180,8 +180,6 @@ def test_a_seed_beyond_the_solver_range(args: tuple) -> None:
     assert_clean(run_main(*args, "--seed", str(2**31 - 1), "--time-limit", "1"), (0,))
 
 
-@pytest.mark.xfail(strict=True, reason="cli/generate.py defines its own --seed without a range: "
-                   "it should use cli.options.SeedOption (0 to 2**31-1)")
 def test_a_seed_beyond_range_in_generate(tmp_path: Path) -> None:
     run = run_main("generate", "--rules", "rummikub", "--kind", "play-all", "--out", tmp_path / "out", "--count", "1",
                    "--max-candidates", "1", "--time-limit", "1", "--seed", "99999999999999999999")
