@@ -3,7 +3,10 @@
 The table is shared and tiles come in two interchangeable copies, so what
 matters is the multiset of tiles: table tiles must all stay on the table,
 and what the table gained is what the rack played. Fixed jokers need a
-reading: which joker went where, and which played tile freed it.
+reading: which joker went where, which played tile freed it, and which
+copy of a duplicate tile is the table's. One reading is judged against
+every joker rule at once (the lock, the freed joker's new play): a turn is
+legal when a single reading keeps them all.
 """
 
 from __future__ import annotations
@@ -122,10 +125,12 @@ def _can_stand_for(cards: tuple[Card, ...], joker_slot: int, wanted: set[Card], 
 
 def _fixed_jokers(facts: TurnFacts, played: Counter) -> tuple[list[Breach], dict]:
     rules = facts.rules
-    sources = []  # (before play index, joker slot, stand-in options)
+    sources = []  # (before play index, joker slot, stand-in options, joker name)
     for index, play in enumerate(facts.before.table, 1):
-        for slot, options in enumerate(_stand_in_options(play.cards, rules)):
-            sources.append((index, slot, options))
+        options = _stand_in_options(play.cards, rules)
+        for slot, stand_ins in enumerate(options):
+            name = f"table/{index}" if len(options) == 1 else f"table/{index} joker {slot + 1}"
+            sources.append((index, slot, stand_ins, name))
     if not sources:
         return [], {}
     hand_jokers = plain_counter(facts.hand_before())[JOKER]
@@ -152,7 +157,7 @@ def _judge_joker_reading(facts: TurnFacts, played: Counter, origins, destination
     pairs = [(origin, dest_index) for origin, dest_index in zip(origins, order) if origin is not None]
     after = facts.after.table
     choices = []
-    for (_, _, options), dest_index in pairs:
+    for (_, _, options, _), dest_index in pairs:
         after_index, slot = destinations[dest_index]
         keepable = _can_stand_for(after[after_index - 1].cards, slot, options, facts.rules)
         choices.append((True, False) if keepable else (False,))
@@ -167,51 +172,180 @@ def _judge_joker_reading(facts: TurnFacts, played: Counter, origins, destination
 
 
 def _judge_joker_choice(facts: TurnFacts, played: Counter, pairs, destinations, keep):
+    """One reading: which table joker went where, and whether it was kept or freed.
+
+    The lock and "freed jokers only in new plays of rack tiles" are judged
+    together, on one placement of the tiles' copies (``_place_copies``):
+    the table's copy of a duplicate tile is either in the locked play or
+    among the rack tiles of a new play, never both.
+    """
     rules = facts.rules
     show = facts.show
     breaches: list[Breach] = []
-    free_tiles = Counter(played)  # rack tiles that may free a joker, each once
     reading: dict = {}
     after = facts.after.table
-    before = facts.before.table
-    for (origin, dest_index), kept in zip(pairs, keep):
-        before_index, _, options = origin
+    kept: list[tuple[int, int]] = []  # (before play index, after play index) of each kept joker
+    freed: list[tuple[int, int, str]] = []  # (before play index, after play index, name) of each freed joker
+    unfreed: list[tuple[int, int]] = []  # table jokers moved without being replaced: still table cards
+    candidates = []  # (pair, after index) of the jokers read as freed, to be matched with freeing tiles
+    for (origin, dest_index), is_kept in zip(pairs, keep):
+        before_index, _, options, name = origin
         after_index, slot = destinations[dest_index]
-        after_cards = after[after_index - 1].cards
-        name = f"table/{before_index}"
-        stands = " or ".join(sorted(c.notation(rules.deck) for c in options))
-        if kept:
-            if not _can_stand_for(after_cards, slot, options, rules):
-                breaches.append(Breach("joker-not-freed",
-                                       f"the joker of {name} (standing for {stands}) moved without being replaced"
-                                       + (" by a tile from the rack" if rules.joker_replace_from_hand else ""),
-                                       ("*",), (name,)))
-                continue
-            reading[name] = f"kept as {stands} in table/{after_index}"
-            if rules.joker_locks_play:
-                missing = plain_counter(before[before_index - 1].cards) - plain_counter(after_cards)
-                if missing:
-                    breaches.append(Breach("joker-locked-play",
-                                           f"{show(sorted(missing.elements()))} left {name}, which holds a joker that was not replaced",
-                                           tuple(c.notation(rules.deck) for c in missing.elements()), (name,)))
-            continue
-        freer = next((c for c in sorted(options) if free_tiles[c] > 0), None)
-        if freer is None and not rules.joker_replace_from_hand:
-            freer = next((c for c in sorted(options) if c in plain_counter(t for p in after for t in p.cards)), None)
+        if is_kept and _can_stand_for(after[after_index - 1].cards, slot, options, rules):
+            kept.append((before_index, after_index))
+            reading[name] = f"kept as {_stands(options, rules)} in table/{after_index}"
+        else:
+            candidates.append((origin, after_index))
+    freers = _match_freers([options for (_, _, options, _), _ in candidates], played, after, rules)
+    for ((before_index, _, options, name), after_index), freer in zip(candidates, freers):
         if freer is None:
+            unfreed.append((before_index, after_index))
             breaches.append(Breach("joker-not-freed",
-                                   f"the joker of {name} (standing for {stands}) moved without being replaced"
+                                   f"the {_joker_words(name)} (standing for {_stands(options, rules)}) moved without being replaced"
                                    + (" by a tile from the rack" if rules.joker_replace_from_hand else ""),
-                                   ("*",), (name,)))
+                                   ("*",), (f"table/{before_index}",)))
             continue
-        if rules.joker_replace_from_hand:
-            free_tiles[freer] -= 1
+        freed.append((before_index, after_index, name))
         reading[name] = f"freed by {freer.notation(rules.deck)}, now in table/{after_index}"
-        if rules.freed_joker_new_play_only:
-            others = plain_counter(c for c in after_cards if not c.is_joker)
-            if others - played:
-                breaches.append(Breach("freed-joker-misused",
-                                       f"the freed joker of {name} went into table/{after_index}, which holds table tiles; "
-                                       "a freed joker may only go into a new play of rack tiles",
-                                       ("*",), (name, f"table/{after_index}")))
+
+    # The plays whose kept joker locks them, and where each must end: where its kept joker is.
+    targets: dict[int, int] = {}
+    if rules.joker_locks_play:
+        for before_index, after_index in sorted(kept):
+            targets.setdefault(before_index, after_index)
+    new_only = sorted({after_index for _, after_index, _ in freed}) if rules.freed_joker_new_play_only else []
+    # Table jokers that stay table cards (kept, or moved unreplaced); freed jokers count as rack tiles.
+    jokers = [(b, a, True) for b, a in kept + unfreed] + [(b, a, False) for b, a, _ in freed]
+    missing, table_cards = _place_copies(facts, jokers, targets, new_only)
+    for before_index in sorted(missing):
+        gone = missing[before_index]
+        if gone:
+            name = f"table/{before_index}"
+            breaches.append(Breach("joker-locked-play",
+                                   f"{show(sorted(gone.elements()))} left {name}, which holds a joker that was not replaced",
+                                   tuple(c.notation(rules.deck) for c in sorted(gone.elements())), (name,)))
+    for _, after_index, name in freed:
+        foreign = table_cards.get(after_index)
+        if new_only and foreign:
+            cards = sorted(foreign.elements())
+            breaches.append(Breach("freed-joker-misused",
+                                   f"the freed {_joker_words(name)} went into table/{after_index}, which holds tiles "
+                                   f"from the table ({show(cards)}); a freed joker may only go into a new play of rack tiles",
+                                   ("*",) + tuple(c.notation(rules.deck) for c in cards),
+                                   (name.split()[0], f"table/{after_index}")))
     return breaches, reading
+
+
+def _joker_words(name: str) -> str:
+    """``table/3`` -> "joker of table/3"; ``table/3 joker 2`` -> "joker 2 of table/3"."""
+    play, _, number = name.partition(" joker ")
+    return f"joker {number} of {play}" if number else f"joker of {play}"
+
+
+def _stands(options: set[Card], rules) -> str:
+    return " or ".join(sorted(c.notation(rules.deck) for c in options))
+
+
+def _match_freers(options: list[set[Card]], played: Counter, after, rules) -> list[Card | None]:
+    """For each joker read as freed, the tile that frees it (None: no tile can).
+
+    With ``joker_replace_from_hand`` each rack tile played frees one joker,
+    so the tiles are matched to the jokers: the match freeing most jokers,
+    tried exhaustively (a deck holds few jokers). Otherwise any copy on the
+    table after the turn frees a joker.
+    """
+    if not rules.joker_replace_from_hand:
+        on_table = plain_counter(t for p in after for t in p.cards)
+        return [next((c for c in sorted(o) if on_table[c] > 0), None) for o in options]
+    best: list[Card | None] = [None] * len(options)
+    best_count = 0
+
+    def walk(k: int, left: Counter, chosen: list[Card | None]) -> bool:
+        nonlocal best, best_count
+        if k == len(options):
+            count = sum(c is not None for c in chosen)
+            if count > best_count:
+                best, best_count = list(chosen), count
+            return count == len(options)
+        for card in sorted(options[k]):
+            if left[card] > 0:
+                left[card] -= 1
+                done = walk(k + 1, left, chosen + [card])
+                left[card] += 1
+                if done:
+                    return True
+        return walk(k + 1, left, chosen + [None])
+
+    walk(0, Counter(played), [])
+    return best
+
+
+def _place_copies(facts: TurnFacts, jokers, targets: dict[int, int], new_only: list[int]):
+    """One placement of every table card after the turn, for the lock and the new-play rule together.
+
+    ``jokers`` gives each table joker of the reading as (before index, after
+    index, still a table card: kept or moved unreplaced). ``targets`` maps
+    each locked play (before) to the play (after) its cards must all end in;
+    ``new_only`` lists the plays (after) that may hold only rack tiles
+    besides freed jokers.
+
+    Jokers are where the reading put them. Natural tiles come in
+    interchangeable copies, so which copy is the table's is chosen here,
+    one choice for both rules: the locked plays' copies go to their plays,
+    the table's other copies to plays outside ``new_only`` while there is
+    room (then to those already holding table cards), and the rack's copies
+    fill the rest. Tiles are placed independently of each other, and this
+    order breaks a rule only where every placement of that tile's copies
+    does, so it stands for the search over all placements, in time linear
+    in the table.
+
+    Returns the cards each locked play lost (by before index) and the table
+    cards each ``new_only`` play holds (by after index).
+    """
+    before = facts.before.table
+    after = facts.after.table
+    missing: dict[int, Counter] = {index: Counter() for index in targets}
+    table_cards: dict[int, Counter] = {index: Counter() for index in new_only}
+    for index, target in targets.items():
+        own = sum(1 for c in before[index - 1].cards if c.is_joker)
+        stayed = sum(1 for b, a, _ in jokers if b == index and a == target)
+        if own > stayed:
+            missing[index][JOKER] += own - stayed
+    for _, after_index, table_card in jokers:
+        if table_card and after_index in table_cards:
+            table_cards[after_index][JOKER] += 1
+
+    before_counts = [plain_counter(c for c in p.cards if not c.is_joker) for p in before]
+    after_counts = [plain_counter(c for c in p.cards if not c.is_joker) for p in after]
+    tiles = sorted(set().union(*before_counts)) if before_counts else []
+    outside = [i for i in range(1, len(after) + 1) if i not in table_cards]
+    for tile in tiles:
+        room = {i: after_counts[i - 1][tile] for i in range(1, len(after) + 1)}
+        loose = 0  # the table's copies not bound to a locked play's target
+        for index, counts in enumerate(before_counts, 1):
+            copies = counts[tile]
+            if not copies:
+                continue
+            target = targets.get(index)
+            if target is None:
+                loose += copies
+                continue
+            placed = min(copies, room[target])
+            room[target] -= placed
+            if target in table_cards and placed:
+                table_cards[target][tile] += placed
+            if copies > placed:
+                missing[index][tile] += copies - placed
+                loose += copies - placed
+        for i in outside:
+            placed = min(loose, room[i])
+            room[i] -= placed
+            loose -= placed
+        # What does not fit outside lies in plays meant for rack tiles: those already spoiled first.
+        for i in sorted(table_cards, key=lambda i: (not table_cards[i], i)):
+            placed = min(loose, room[i])
+            if placed:
+                room[i] -= placed
+                loose -= placed
+                table_cards[i][tile] += placed
+    return missing, table_cards
