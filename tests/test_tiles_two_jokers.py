@@ -288,8 +288,6 @@ def test_the_model_keeps_rules_md_where_the_checker_is_looser(rules: str, table:
     assert best_gain(rules, table, hand) == played
 
 
-@pytest.mark.xfail(strict=True, reason="the checker is looser than rules.md §6 here (reported with issue 10); "
-                                       "when it is fixed this passes: drop the mark")
 @pytest.mark.parametrize(("rules", "table", "hand", "played"), CHECKER_LOOSER)
 def test_the_checker_agrees_where_it_is_looser(rules: str, table: list[str], hand: str, played: int) -> None:
     assert brute_force_gain(position(rules, table, hand)) == played
