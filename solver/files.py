@@ -136,16 +136,10 @@ class Folder:
                 raise UnsafePath(f"{self.path / name}: not a regular file")
             if info.st_size > limit:
                 raise RummyError(f"{self.path / name}: larger than {limit} bytes")
-            chunks, total = [], 0
-            while total <= limit:
-                chunk = os.read(fd, min(1 << 20, limit + 1 - total))
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                total += len(chunk)
-            if total > limit:
+            data = read_at_most(fd, limit)
+            if len(data) > limit:
                 raise RummyError(f"{self.path / name}: larger than {limit} bytes")
-            return b"".join(chunks)
+            return data
         except OSError as error:
             raise RummyError(f"{self.path / name}: cannot read ({_reason(error)})") from None
         finally:
@@ -260,6 +254,19 @@ class Folder:
                 fcntl.flock(fd, fcntl.LOCK_UN)
         finally:
             os.close(fd)
+
+
+def read_at_most(fd: int, limit: int) -> bytes:
+    """What ``fd`` holds, but never more than ``limit + 1`` bytes: one more than allowed tells a caller it is too much."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        chunk = os.read(fd, min(1 << 16, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def write_atomic(path: str | Path, data: bytes | str, replace: bool = True) -> None:

@@ -353,17 +353,12 @@ def _read_stdin(source: str, limit: int) -> bytes:
 
 
 def _read_fd(fd: int, source: str, limit: int) -> bytes:
-    chunks: list[bytes] = []
-    size = 0
-    while size <= limit:
-        chunk = os.read(fd, min(1 << 16, limit + 1 - size))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size += len(chunk)
-    if size > limit:
+    from .files import read_at_most
+
+    data = read_at_most(fd, limit)
+    if len(data) > limit:
         raise PositionError(source, _too_large(None, limit))
-    return b"".join(chunks)
+    return data
 
 
 def _decode(data: bytes, source: str) -> str:
