@@ -73,7 +73,7 @@ class Runner:
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.write(f"{path}\n")
         self.process.stdin.flush()
-        line = self.process.stdout.readline()
+        line = self._json_line()
         if not line:
             raise RuntimeError(f"{self.process.args[1]} stopped on {path}")
         return json.loads(line)
@@ -81,9 +81,17 @@ class Runner:
     def finish(self) -> dict:
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.close()
-        summary = json.loads(self.process.stdout.readline())
+        summary = json.loads(self._json_line())
         self.process.wait()
         return summary
+
+    def _json_line(self) -> str:
+        """The next JSON line; HiGHS 1.16 prints its banner on stdout from C, so other lines are skipped."""
+        assert self.process.stdout is not None
+        while True:
+            line = self.process.stdout.readline()
+            if not line or line.startswith("{"):
+                return line
 
 
 def run(paths: list[Path], repeats: int, workers: int, time_limit: float) -> tuple[list[dict], dict]:
