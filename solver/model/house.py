@@ -69,6 +69,8 @@ class _Clock:
 
 
 ONE_WORKER_SECONDS = 2.0
+# The first search, from the table as it is, before the greedy start is made.
+QUICK_SECONDS = 0.25
 # At most this long to complete the greedy turn into a full solution.
 GREEDY_SECONDS = 0.5
 
@@ -163,25 +165,28 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: _Clock) -> BranchRe
     tiebreak, most = tiebreak_terms(m)
     weight = most + 1
     model.maximize(weight * gain - tiebreak)
-    start = _greedy_start(m, config, clock) if config.hint else None
-    if start is not None:
-        for index, value in enumerate(start.values):
-            model.add_hint(model.get_int_var_from_proto_index(index), value)
-    elif config.hint:
+    proven = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    if config.hint:
         add_table_hint(m)
-    # One worker proves most turns fastest (measured: median 147 ms against
-    # 274 ms with two on benchmarks/positions/house); the other workers join
-    # only when one has not finished within ONE_WORKER_SECONDS.
-    first_seconds = min(clock.left(), ONE_WORKER_SECONDS) if config.workers > 1 else clock.left()
-    solver = _solver(config, first_seconds, workers=1)
+    # Most turns are proven within QUICK_SECONDS by one worker from the table
+    # as it is. Only a search that needs longer pays for the greedy start
+    # (house_greedy, about 25 ms), which then floors every answer.
+    solver = _solver(config, min(clock.left() / 2, QUICK_SECONDS), workers=1)
     status = solver.solve(model)
     clock.count(solver)
-    if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and config.workers > 1 and clock.left() > 0.05:
-        if status == cp_model.FEASIBLE:
-            model.clear_hints()
-            for index in range(len(model.proto.variables)):
-                variable = model.get_int_var_from_proto_index(index)
-                model.add_hint(variable, solver.value(variable))
+    start = None
+    if status not in proven and config.hint:
+        start = _greedy_start(m, config, clock)
+        _hint_best(model, solver if status == cp_model.FEASIBLE else None, start)
+        # One worker proves most turns fastest (measured: median 147 ms against
+        # 274 ms with two on benchmarks/positions/house); the other workers join
+        # only when one has not finished within ONE_WORKER_SECONDS.
+        solo = ONE_WORKER_SECONDS - QUICK_SECONDS if config.workers > 1 else clock.left()
+        solver = _solver(config, min(clock.left(), solo), workers=1)
+        status = solver.solve(model)
+        clock.count(solver)
+    if status not in proven and config.workers > 1 and clock.left() > 0.05:
+        _hint_best(model, solver if status == cp_model.FEASIBLE else None, start)
         solver = _solver(config, clock.left(), workers=config.workers)
         status = solver.solve(model)
         clock.count(solver)
@@ -204,6 +209,19 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: _Clock) -> BranchRe
     if status == cp_model.OPTIMAL:
         return BranchResult(plan, "optimal", achieved)
     return BranchResult(plan, "feasible", max(bound, achieved))
+
+
+def _hint_best(model: cp_model.CpModel, solver: cp_model.CpSolver | None, start: _Start | None) -> None:
+    """Hint the better full solution: the last search's (``solver``, when it found one) or the greedy start's."""
+    values = None
+    if solver is not None and (start is None or solver.objective_value >= start.objective):
+        values = list(solver.response_proto.solution)
+    elif start is not None:
+        values = start.values
+    if values:
+        model.clear_hints()
+        for index, value in enumerate(values):
+            model.add_hint(model.get_int_var_from_proto_index(index), value)
 
 
 @dataclass(frozen=True)
