@@ -19,10 +19,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from solver.cards import JOKER, SUITS, Card, full_deck  # noqa: E402
-from solver.plays import Play, is_whole  # noqa: E402
-from solver.position import Player, Position  # noqa: E402
-from solver.rules import preset  # noqa: E402
+from rummy.cards import JOKER, SUITS, Card, full_deck  # noqa: E402
+from rummy.plays import Play, is_whole  # noqa: E402
+from rummy.position import Player, Position  # noqa: E402
+from rummy.rules import preset  # noqa: E402
 
 NAMES = ("ann", "bob", "cat", "dan")
 HAND_SIZE = {2: 10, 3: 8, 4: 7}

@@ -11,7 +11,7 @@
   goal <= 2 s).
 - Cold start: wall time of `rummy best` on a small example against a bare
   `python -c "import ortools.sat.python.cp_model"`, alternating, median of
-  11 each. Goal: ratio <= 1.2. Also against `import solver.model.cpsat`
+  11 each. Goal: ratio <= 1.2. Also against `import rummy.model.cpsat`
   (cp_model without pandas, as rummy imports it): what rummy itself adds.
 - Peak memory (ru_maxrss) of this process after all the solves.
 
@@ -39,13 +39,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 from run import machine  # noqa: E402  (the tile benchmark's description of the machine)
-from solver.best import best  # noqa: E402
-from solver.cards import SUITS, Card, full_deck  # noqa: E402
-from solver.checker import check  # noqa: E402
-from solver.plays import Play, is_whole  # noqa: E402
-from solver.position import Player, Position  # noqa: E402
-from solver.rules import preset  # noqa: E402
-from solver.solution import SolverConfig  # noqa: E402
+from rummy.answer import best  # noqa: E402
+from rummy.cards import SUITS, Card, full_deck  # noqa: E402
+from rummy.checker import check  # noqa: E402
+from rummy.plays import Play, is_whole  # noqa: E402
+from rummy.position import Player, Position  # noqa: E402
+from rummy.rules import preset  # noqa: E402
+from rummy.solution import SolverConfig  # noqa: E402
 
 README = HERE / "README.md"
 START, END = "<!-- families-benchmark:start -->", "<!-- families-benchmark:end -->"
@@ -99,7 +99,7 @@ def time_limit_rows(optimum: dict[Path, float]) -> list[str]:
     paths = [p for p in sorted(optimum) if int(p.stem.split("-")[1]) >= 40]
     for path in paths:
         command = [rummy, "best", "--time-limit", "1", "--json", str(path)] if rummy else \
-            [sys.executable, "-m", "cli", "best", "--time-limit", "1", "--json", str(path)]
+            [sys.executable, "-m", "rummy", "best", "--time-limit", "1", "--json", str(path)]
         started = time.perf_counter()
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
         walls.append(time.perf_counter() - started)
@@ -184,11 +184,11 @@ def robber_rows(repeats: int) -> list[str]:
 def cold_start_rows() -> list[str]:
     rummy = shutil.which("rummy")
     example = ROOT / "puzzles" / "examples" / "rummikub-lenient.toml"
-    ours_cmd = [rummy, "best", str(example)] if rummy else [sys.executable, "-m", "cli", "best", str(example)]
+    ours_cmd = [rummy, "best", str(example)] if rummy else [sys.executable, "-m", "rummy", "best", str(example)]
     bare_cmd = [sys.executable, "-c", "import ortools.sat.python.cp_model"]
-    # rummy imports cp_model without pandas (solver/model/cpsat.py); this is that import alone,
+    # rummy imports cp_model without pandas (rummy/model/cpsat.py); this is that import alone,
     # so the second ratio is what rummy's own code adds to it.
-    lean_cmd = [sys.executable, "-c", "import solver.model.cpsat"]
+    lean_cmd = [sys.executable, "-c", "import rummy.model.cpsat"]
     ours, bare, lean = [], [], []
     for _ in range(11):
         for command, bucket in ((bare_cmd, bare), (ours_cmd, ours), (lean_cmd, lean)):
@@ -201,7 +201,7 @@ def cold_start_rows() -> list[str]:
         "| command | median s |", "|---|---:|",
         f"| `{' '.join(Path(c).name if i == 0 else c for i, c in enumerate(ours_cmd[:2]))} puzzles/examples/rummikub-lenient.toml` | {statistics.median(ours):.3f} |",
         f"| `python -c \"import ortools.sat.python.cp_model\"` | {statistics.median(bare):.3f} |",
-        f"| `python -c \"import solver.model.cpsat\"` (cp_model without pandas, as rummy imports it) | {statistics.median(lean):.3f} |",
+        f"| `python -c \"import rummy.model.cpsat\"` (cp_model without pandas, as rummy imports it) | {statistics.median(lean):.3f} |",
         "",
         f"Ratio: **{ratio:.2f}** (goal <= 1.2). It is below 1 because rummy imports cp_model without pandas, "
         f"which cp_model loads only for helpers rummy never calls; against that lean import alone, rummy's "

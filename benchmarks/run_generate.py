@@ -7,7 +7,7 @@ By default every preset that has kinds (tile, House, Robber), every kind of
 its family and every tier the kind reaches.
 
 For every preset, kind and tier it makes ``--count`` puzzles exactly as the
-command does (``solver.generate.generate``, ``--workers`` processes, one
+command does (``rummy.generator.generate``, ``--workers`` processes, one
 solver worker each), timing the whole run: dealing, solving, checking,
 uniqueness, the near count and the margin; no files are written. It prints
 one markdown table: puzzles a minute, candidates dealt per puzzle kept, and
@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver.generate import KINDS, TIERS, Request, generate  # noqa: E402
-from solver.rules import preset  # noqa: E402
+from rummy.generator import KINDS, TIERS, Request, generate  # noqa: E402
+from rummy.rules import preset  # noqa: E402
 
 PRESETS = ["rummikub-lenient", "rummikub", "house-classic", "house-epic", "robber"]
 

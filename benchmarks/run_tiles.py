@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.position import Position  # noqa: E402
-from solver.solution import SolverConfig  # noqa: E402
+from rummy.position import Position  # noqa: E402
+from rummy.solution import SolverConfig  # noqa: E402
 
 
 WARM_UP = """
@@ -49,7 +49,7 @@ def judge(before: Position, after: Position | None) -> bool | None:
     if after is None:
         return None
     try:
-        from solver.checker import check
+        from rummy.checker import check
     except ImportError:
         return None
     return check(before, after).legal
@@ -62,7 +62,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--time-limit", type=float, default=60.0)
     args = parser.parse_args()
-    from solver.model.tiles import solve_tiles
+    from rummy.model.tiles import solve_tiles
 
     config = SolverConfig(time_limit=args.time_limit, workers=args.workers)
     warm = Position.from_toml(WARM_UP)

@@ -6,10 +6,10 @@ an answer's ``after`` is a turn the checker refuses.
 
 from __future__ import annotations
 
-from solver.best import Answer, best
-from solver.checker import check
-from solver.position import Position
-from solver.solution import Solution, SolverConfig
+from rummy.answer import Answer, best
+from rummy.checker import check
+from rummy.position import Position
+from rummy.solution import Solution, SolverConfig
 
 
 def judged(position: Position, solution: Solution) -> Solution:

@@ -12,10 +12,10 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations, product
 
-from solver.cards import Card
-from solver.checker import check, turn_gain
-from solver.plays import Play, is_whole
-from solver.position import Position, Turn
+from rummy.cards import Card
+from rummy.checker import check, turn_gain
+from rummy.plays import Play, is_whole
+from rummy.position import Position, Turn
 
 
 def _whole_subsets(cards: list[Card], rules) -> list[tuple[int, ...]]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from solver.cards import JOKER, SUITS, Card, full_deck
-from solver.plays import Play, is_whole
-from solver.position import Player, Position
-from solver.rules import preset
+from rummy.cards import JOKER, SUITS, Card, full_deck
+from rummy.plays import Play, is_whole
+from rummy.position import Player, Position
+from rummy.rules import preset
 
 
 def _take_play(rng: random.Random, pool: list[Card], rules, with_joker: bool) -> list[Card] | None:

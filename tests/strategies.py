@@ -17,10 +17,10 @@ from typing import Callable, Iterable, Sequence
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from solver.cards import JOKER, SUITS, Card
-from solver.plays import Play, is_whole
-from solver.position import Player, Position, Turn
-from solver.rules import Ruleset
+from rummy.cards import JOKER, SUITS, Card
+from rummy.plays import Play, is_whole
+from rummy.position import Player, Position, Turn
+from rummy.rules import Ruleset
 
 Cards = tuple[Card, ...]
 MOVER = "ann"

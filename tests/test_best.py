@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from solver.best import answer_data, best
-from solver.checker import check, turn_gain
-from solver.position import Position
-from solver.solution import SolverConfig
+from rummy.answer import answer_data, best
+from rummy.checker import check, turn_gain
+from rummy.position import Position
+from rummy.solution import SolverConfig
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("RUMMY_SHARED", ROOT.parent / "shared"))
@@ -74,14 +74,14 @@ def test_cli_answer_is_accepted_by_cli_check(tmp_path: Path) -> None:
     if not examples:
         pytest.skip("no shared examples")
     for path in examples:
-        run = subprocess.run([sys.executable, "-m", "cli", "best", str(path), "--json"], capture_output=True, text=True, cwd=ROOT)
+        run = subprocess.run([sys.executable, "-m", "rummy", "best", str(path), "--json"], capture_output=True, text=True, cwd=ROOT)
         assert run.returncode == 0, run.stderr
         answer = json.loads(run.stdout)
         assert answer["status"] == "optimal"
         assert answer["gain"] == pytest.approx(expected_gain(path))
         out = tmp_path / f"{path.stem}-answer.json"
         out.write_text(run.stdout)
-        verdict = subprocess.run([sys.executable, "-m", "cli", "check", str(path), str(out), "--json"],
+        verdict = subprocess.run([sys.executable, "-m", "rummy", "check", str(path), str(out), "--json"],
                                  capture_output=True, text=True, cwd=ROOT)
         assert verdict.returncode == 0, verdict.stdout + verdict.stderr
         assert json.loads(verdict.stdout)["legal"] is True
@@ -91,7 +91,7 @@ def test_several_positions_give_one_json_line_each() -> None:
     examples = [p for p in shared_best_examples() if Position.from_file(p).rules.family in SUPPORTED][:2]
     if len(examples) < 2:
         pytest.skip("no shared examples")
-    run = subprocess.run([sys.executable, "-m", "cli", "best", *map(str, examples), "--json"],
+    run = subprocess.run([sys.executable, "-m", "rummy", "best", *map(str, examples), "--json"],
                          capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     lines = [json.loads(line) for line in run.stdout.splitlines()]
@@ -103,7 +103,7 @@ def test_bad_objective_is_bad_input() -> None:
     examples = [p for p in shared_best_examples() if Position.from_file(p).rules.family == "house"][:1]
     if not examples:
         pytest.skip("no shared examples")
-    run = subprocess.run([sys.executable, "-m", "cli", "best", str(examples[0]), "--objective", "value"],
+    run = subprocess.run([sys.executable, "-m", "rummy", "best", str(examples[0]), "--objective", "value"],
                          capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 2
     assert len(run.stderr.strip().splitlines()) == 1

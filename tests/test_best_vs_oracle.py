@@ -6,9 +6,9 @@ import pytest
 
 from oracle import brute_force_gain
 from random_positions import random_house, random_tiles
-from solver.best import best
-from solver.checker import check
-from solver.solution import SolverConfig
+from rummy.answer import best
+from rummy.checker import check
+from rummy.solution import SolverConfig
 
 SEEDS = range(20)
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.cards import JOKER, SUITS, Card, cards_notation, full_deck, parse_cards
-from solver.errors import NotationError
+from rummy.cards import JOKER, SUITS, Card, cards_notation, full_deck, parse_cards
+from rummy.errors import NotationError
 
 RANK_SPELLINGS = {
     1: ["A", "a", "1"],

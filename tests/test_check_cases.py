@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.position import Position
+from rummy.position import Position
 
 REPO = Path(__file__).resolve().parents[1]
 OWN_CASES = Path(__file__).resolve().parent / "check_cases"
@@ -145,7 +145,7 @@ def test_after_loads_as_end_state(case: CheckCase) -> None:
 
 @pytest.mark.parametrize("case", ALL_CASES)
 def test_check_verdict(case: CheckCase) -> None:
-    from solver.checker import check
+    from rummy.checker import check
 
     verdict = check(Position.from_file(case.before), Position.from_file(case.after, strict=False))
     found = [(breach.code, breach.message) for breach in verdict.breaches]
@@ -173,7 +173,7 @@ def cli_sample() -> list[CheckCase]:
 def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
     return subprocess.run(
-        [sys.executable, "-m", "cli", "check", *map(str, args)],
+        [sys.executable, "-m", "rummy", "check", *map(str, args)],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=300,
     )
 

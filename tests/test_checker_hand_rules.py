@@ -1,7 +1,7 @@
 """Hot cards, warm cards and the discard in Robber and lay-off rummy: `best` and `check` agree (issue 10).
 
 The rule (rules.md §7, §8; docs/rules.md §7 and §8 "Decisions"), the same in
-the checker (solver/checker/extend.py) and the models:
+the checker (rummy/checker/extend.py) and the models:
 
 - every listed hot card ends on the table (``hot-card-unplayed``) and is not
   discarded (``hot-discard``);
@@ -36,12 +36,12 @@ from itertools import product
 import pytest
 
 from judged import judged_best
-from solver.best import best
-from solver.cards import SUITS, Card, parse_cards
-from solver.checker import check, turn_gain
-from solver.plays import Play
-from solver.position import Attached, Position, Turn
-from solver.solution import SolverConfig
+from rummy.answer import best
+from rummy.cards import SUITS, Card, parse_cards
+from rummy.checker import check, turn_gain
+from rummy.plays import Play
+from rummy.position import Attached, Position, Turn
+from rummy.solution import SolverConfig
 
 CONFIG = SolverConfig(time_limit=20)
 LAYOFF_PRESETS = ("straight", "traditional")

@@ -15,12 +15,12 @@ from dataclasses import replace
 from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st
 
-from solver.cards import JOKER, SUITS, Card
-from solver.checker import Verdict, check
-from solver.plays import Play, readings
-from solver.position import Player, Position, Replacement, Turn
-from solver.rules import preset
-from solver.scoring import house_play_score
+from rummy.cards import JOKER, SUITS, Card
+from rummy.checker import Verdict, check
+from rummy.plays import Play, readings
+from rummy.position import Player, Position, Replacement, Turn
+from rummy.rules import preset
+from rummy.scoring import house_play_score
 from strategies import (
     MOVER,
     Pool,

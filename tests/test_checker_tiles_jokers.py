@@ -18,9 +18,9 @@ import pytest
 
 from judged import judged_best
 from oracle import brute_force_gain
-from solver.checker import check
-from solver.position import Position
-from solver.solution import SolverConfig
+from rummy.checker import check
+from rummy.position import Position
+from rummy.solution import SolverConfig
 
 CONFIG = SolverConfig(time_limit=30.0, workers=1)
 

@@ -1,6 +1,6 @@
 """The command line as a user meets it: ``rummy show``, ``rummy rules`` and bad input.
 
-Every test runs the real program in a subprocess (``python -m cli``), so
+Every test runs the real program in a subprocess (``python -m rummy``), so
 exit codes, stdout and stderr are checked exactly as a shell sees them.
 """
 
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.position import Position
-from solver.rules import PRESETS
+from rummy.position import Position
+from rummy.rules import PRESETS
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 PUZZLE_EXAMPLES = REPO_ROOT / "puzzles" / "examples"
@@ -40,7 +40,7 @@ def run_cli(*args: str | Path, env: dict[str, str] | None = None) -> subprocess.
     clean = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "RUMMY_DEBUG")}
     clean.update(env or {})
     return subprocess.run(
-        [sys.executable, "-m", "cli", *map(str, args)],
+        [sys.executable, "-m", "rummy", *map(str, args)],
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,

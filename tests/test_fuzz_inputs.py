@@ -3,7 +3,7 @@
 Three parts:
 
 * regressions: every crash reported in issue 10, run through the real command
-  line in-process (``cli.app.main``), a few in a subprocess as a shell runs them;
+  line in-process (``rummy.cli.app.main``), a few in a subprocess as a shell runs them;
 * limits (docs/formats.md "Limits"): file size, devices, FIFOs, stdin, nesting,
   players, cards, option ranges; hostile files are refused fast;
 * fuzzing with Hypothesis: valid positions and turns (puzzles/examples,
@@ -41,12 +41,12 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli.app import main
+from rummy.cli.app import main
 from conftest import PUZZLE_EXAMPLES, REPO_ROOT, SCHEMA_PATH
-from solver import position as reader
-from solver.errors import RummyError
-from solver.position import Position
-from solver.rules import OPTION_NUMBER_MAX, preset
+from rummy import position as reader
+from rummy.errors import RummyError
+from rummy.position import Position
+from rummy.rules import OPTION_NUMBER_MAX, preset
 
 CHECK_CASES = Path(__file__).resolve().parent / "check_cases"
 TRADITIONAL = PUZZLE_EXAMPLES / "traditional.toml"
@@ -95,7 +95,7 @@ def run_process(*args: Any, stdin: Any = None, timeout: float = 60) -> Run:
     """``rummy ARGS`` in a subprocess, as a shell runs it."""
     env = {k: v for k, v in os.environ.items() if k not in QUIET_ENV}
     result = subprocess.run(
-        [sys.executable, "-m", "cli", *map(str, args)], cwd=REPO_ROOT, env=env, stdin=stdin,
+        [sys.executable, "-m", "rummy", *map(str, args)], cwd=REPO_ROOT, env=env, stdin=stdin,
         capture_output=True, timeout=timeout,
     )
     return Run(result.returncode, result.stdout.decode("utf-8", "replace"), result.stderr.decode("utf-8", "replace"))
@@ -366,7 +366,7 @@ def test_a_fifo_nobody_writes_to_is_refused_without_waiting(tmp_path: Path) -> N
 
 def test_a_pipe_with_a_writer_is_read(tmp_path: Path) -> None:
     """docs/checker.md: ``rummy check before.toml <(rummy best before.toml --json)``."""
-    script = f'"{sys.executable}" -m cli check "{TRADITIONAL}" <("{sys.executable}" -m cli best "{TRADITIONAL}" --json --time-limit 2)'
+    script = f'"{sys.executable}" -m rummy check "{TRADITIONAL}" <("{sys.executable}" -m rummy best "{TRADITIONAL}" --json --time-limit 2)'
     result = subprocess.run(["bash", "-c", script], cwd=REPO_ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("legal")

@@ -17,14 +17,14 @@ from pathlib import Path
 import pytest
 
 from judged import judged_best
-from solver.checker import check
-from solver.generate import FAMILIES, KINDS, TIERS, Difficulty, Request, generate, tier_of
-from solver.generate.difficulty import THRESHOLDS
-from solver.generate.tile_arrangement import ambiguity, canonical
-from solver.generate.unique import judge
-from solver.position import Position
-from solver.rules import preset
-from solver.solution import SolverConfig
+from rummy.checker import check
+from rummy.generator import FAMILIES, KINDS, TIERS, Difficulty, Request, generate, tier_of
+from rummy.generator.difficulty import THRESHOLDS
+from rummy.generator.tile_arrangement import ambiguity, canonical
+from rummy.generator.unique import judge
+from rummy.position import Position
+from rummy.rules import preset
+from rummy.solution import SolverConfig
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 CONFIG = SolverConfig(time_limit=10, workers=1)
@@ -165,7 +165,7 @@ def test_every_kind_names_families_with_support():
 # ------------------------------------------------------------------ command
 def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "RUMMY_DEBUG")}
-    return subprocess.run([sys.executable, "-m", "cli", *map(str, args)], cwd=REPO_ROOT, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "rummy", *map(str, args)], cwd=REPO_ROOT, capture_output=True,
                           text=True, env=env, timeout=120)
 
 

@@ -1,4 +1,4 @@
-"""``rummy generate``'s bounded resources: processes, and how files are written (solver/files.py).
+"""``rummy generate``'s bounded resources: processes, and how files are written (rummy/files.py).
 
 No link is written through, no file is left half-written, no puzzle file is
 overwritten, runs into one folder at once keep every puzzle in the index,
@@ -18,11 +18,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from solver.errors import RummyError
-from solver.files import FileKept, Folder, UnsafePath, write_atomic
-from solver.generate import Request, available_cores, generate, generator, workers_for
-from solver.generate import collection
-from solver.generate.collection import Collection, read_index, update_index
+from rummy.errors import RummyError
+from rummy.files import FileKept, Folder, UnsafePath, write_atomic
+from rummy.generator import Request, available_cores, generate, generator, workers_for
+from rummy.generator import collection
+from rummy.generator.collection import Collection, read_index, update_index
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 # A small, fast run: two easy tile puzzles take well under a second of solving.
@@ -30,7 +30,7 @@ FAST = ("generate", "--rules", "rummikub-lenient", "--kind", "play-all", "--diff
 
 
 def cli(*args: str | Path) -> list[str]:
-    return [sys.executable, "-m", "cli", *map(str, args)]
+    return [sys.executable, "-m", "rummy", *map(str, args)]
 
 
 def env() -> dict:

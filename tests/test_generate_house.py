@@ -16,17 +16,17 @@ import pytest
 from oracle import brute_force_tables, count_cards
 from random_positions import random_house
 from judged import judged, judged_best
-from solver.checker import check
-from solver.errors import RummyError
-from solver.generate import KINDS, Request, generate, tier_of, validate
-from solver.generate.house_deal import HouseShape, deal_house
-from solver.generate.house_kinds import (
+from rummy.checker import check
+from rummy.errors import RummyError
+from rummy.generator import KINDS, Request, generate, tier_of, validate
+from rummy.generator.house_deal import HouseShape, deal_house
+from rummy.generator.house_kinds import (
     accept_across, accept_meld_steal, accept_replace_meld, accept_steal, ambiguity, spaces_left, stolen,
 )
-from solver.model.house import solve_house
-from solver.position import Position
-from solver.rules import preset
-from solver.solution import SolverConfig
+from rummy.model.house import solve_house
+from rummy.position import Position
+from rummy.rules import preset
+from rummy.solution import SolverConfig
 
 CONFIG = SolverConfig(time_limit=20, workers=1)
 CLASSIC = preset("house-classic")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.checker import check, turn_gain
-from solver.generate.house_kinds import ambiguity
-from solver.plays import Play
-from solver.position import Position, Turn
+from rummy.checker import check, turn_gain
+from rummy.generator.house_kinds import ambiguity
+from rummy.plays import Play
+from rummy.position import Position, Turn
 
 BEFORE = Position.from_toml("""
 rules = "house-epic"

@@ -14,19 +14,19 @@ from dataclasses import replace
 import pytest
 
 from judged import judged
-from solver.best import best
-from solver.cards import Card
-from solver.checker import check
-from solver.errors import RummyError
-from solver.generate import FAMILIES, KINDS, Request, generate, tier_of
-from solver.generate.difficulty import Difficulty
-from solver.generate.robber_kinds import SHAPES, accept_steal, canonical, make_steal
-from solver.model.extend_select import select
-from solver.model.robber import excluded_counts, robber_problem, solve_robber
-from solver.plays import Play, is_whole
-from solver.position import Position
-from solver.rules import preset
-from solver.solution import SolverConfig
+from rummy.answer import best
+from rummy.cards import Card
+from rummy.checker import check
+from rummy.errors import RummyError
+from rummy.generator import FAMILIES, KINDS, Request, generate, tier_of
+from rummy.generator.difficulty import Difficulty
+from rummy.generator.robber_kinds import SHAPES, accept_steal, canonical, make_steal
+from rummy.model.extend_select import select
+from rummy.model.robber import excluded_counts, robber_problem, solve_robber
+from rummy.plays import Play, is_whole
+from rummy.position import Position
+from rummy.rules import preset
+from rummy.solution import SolverConfig
 
 ROBBER = preset("robber")
 CONFIG = SolverConfig(time_limit=10, workers=1)

@@ -16,15 +16,15 @@ import pytest
 from judged import judged
 from oracle import brute_force_gain
 from random_positions import random_house
-from solver.best import best
-from solver.model.house import _branch_model, greedy_house, solve_house
-from solver.model.house_context import build_context
-from solver.model.house_objective import gain_ceiling
-from solver.model.house_replacement import replacement_options
-from solver.position import Position
-from solver.solution import SolverConfig
+from rummy.answer import best
+from rummy.model.house import _branch_model, greedy_house, solve_house
+from rummy.model.house_context import build_context
+from rummy.model.house_objective import gain_ceiling
+from rummy.model.house_replacement import replacement_options
+from rummy.position import Position
+from rummy.solution import SolverConfig
 
-from cli.deadline import LEAST_SEARCH_SECONDS, Deadline, process_age
+from rummy.cli.deadline import LEAST_SEARCH_SECONDS, Deadline, process_age
 
 BENCHMARK = sorted((Path(__file__).resolve().parent.parent / "benchmarks" / "positions" / "house").glob("*.toml"))
 AMPLE = SolverConfig(time_limit=60, workers=1)

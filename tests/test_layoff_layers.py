@@ -16,12 +16,12 @@ from dataclasses import replace
 
 import pytest
 
-from solver.best import best
-from solver.cards import SUITS, Card
-from solver.checker import check
-from solver.plays import Play
-from solver.position import Attached, Position
-from solver.solution import SolverConfig
+from rummy.answer import best
+from rummy.cards import SUITS, Card
+from rummy.checker import check
+from rummy.plays import Play
+from rummy.position import Attached, Position
+from rummy.solution import SolverConfig
 
 CONFIG = SolverConfig(time_limit=20)
 NAMES = ("ann", "bob", "cat")

@@ -19,8 +19,8 @@ import jsonschema
 import pytest
 
 from conftest import MALFORMED_DIR, REPO_ROOT, SCHEMA_PATH, header_lines
-from solver.errors import PositionError
-from solver.position import Position
+from rummy.errors import PositionError
+from rummy.position import Position
 
 MALFORMED_FILES = sorted(p for p in MALFORMED_DIR.iterdir() if p.suffix in (".toml", ".json"))
 
@@ -96,7 +96,7 @@ def test_some_files_are_schema_rejects() -> None:
 @pytest.mark.parametrize("path", MALFORMED_FILES, ids=lambda p: p.name)
 def test_cli_show_refuses_with_one_line_and_exit_code_2(path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "cli", "show", str(path)],
+        [sys.executable, "-m", "rummy", "show", str(path)],
         cwd=REPO_ROOT, capture_output=True, text=True, timeout=120,
     )
     lines = [line for line in result.stderr.splitlines() if line.strip()]

@@ -1,4 +1,4 @@
-"""The House Rummy model (solver.model.house): known answers and one case per rule.
+"""The House Rummy model (rummy.model.house): known answers and one case per rule.
 
 Every answer is also checked for the invariants of rules.md §4 (whole plays,
 conservation, opponents' hands untouched) and, where the checker exists,
@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from solver.cards import Card, parse_cards
-from solver.plays import is_whole
-from solver.position import Position, Replacement
-from solver.scoring import hand_penalty
-from solver.solution import Solution, SolverConfig
-from solver.model.house import solve_house
+from rummy.cards import Card, parse_cards
+from rummy.plays import is_whole
+from rummy.position import Position, Replacement
+from rummy.scoring import hand_penalty
+from rummy.solution import Solution, SolverConfig
+from rummy.model.house import solve_house
 
-try:  # the independent checker (solver/checker), when present
-    from solver.checker import check, turn_gain
+try:  # the independent checker (rummy/checker), when present
+    from rummy.checker import check, turn_gain
 except ImportError:  # pragma: no cover - only while the checker is being written
     check = turn_gain = None
 

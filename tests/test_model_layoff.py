@@ -1,4 +1,4 @@
-"""The lay-off rummy model (solver.model.layoff): Straight and traditional Rummy.
+"""The lay-off rummy model (rummy.model.layoff): Straight and traditional Rummy.
 
 Every answer is re-judged by the checker. A brute-force search with its own
 legality and values (written here, sharing no code with the model) is
@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from solver.cards import JOKER, SUITS, Card, parse_cards
-from solver.checker import check, turn_gain
-from solver.model.extend_growth import growths, new_plays
-from solver.model.extend_select import select
-from solver.model.layoff import layoff_problem, solve_layoff
-from solver.plays import readings
-from solver.position import Attached, Position
-from solver.rules import preset
-from solver.solution import SolverConfig
+from rummy.cards import JOKER, SUITS, Card, parse_cards
+from rummy.checker import check, turn_gain
+from rummy.model.extend_growth import growths, new_plays
+from rummy.model.extend_select import select
+from rummy.model.layoff import layoff_problem, solve_layoff
+from rummy.plays import readings
+from rummy.position import Attached, Position
+from rummy.rules import preset
+from rummy.solution import SolverConfig
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = SolverConfig(time_limit=20)
@@ -255,7 +255,7 @@ def value_here(card: Card, rules) -> int:
 
 
 def whole_here(cards, rules) -> bool:
-    """Independent of solver.plays: books of distinct suits, runs in a window the ace rule allows."""
+    """Independent of rummy.plays: books of distinct suits, runs in a window the ace rule allows."""
     cards = list(cards)
     naturals = [c for c in cards if not c.is_joker]
     n = len(cards)
@@ -352,7 +352,7 @@ def test_growths_are_whole_and_both_search_paths_agree(seed: int) -> None:
 
 
 def test_joker_path_finds_what_the_natural_path_finds() -> None:
-    from solver.model import extend_growth
+    from rummy.model import extend_growth
 
     rules = preset("straight")
     rng = random.Random(7)

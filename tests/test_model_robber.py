@@ -1,4 +1,4 @@
-"""The Robber Rummy model (solver.model.robber): rules, scoring, draw phase, brute force.
+"""The Robber Rummy model (rummy.model.robber): rules, scoring, draw phase, brute force.
 
 Every answer is re-judged by the checker and its gain recomputed from the
 two end states. A small brute-force search with its own legality and
@@ -16,16 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from solver.cards import SUITS, Card, parse_cards
-from solver.checker import check, turn_gain
-from solver.checker.robber import judge_draw_alone
-from solver.model.extend_growth import growths, new_plays
-from solver.model.extend_select import select
-from solver.model.robber import pile_openings, robber_gain, robber_problem, solve_robber, stock_draws
-from solver.plays import readings
-from solver.position import Position
-from solver.rules import preset
-from solver.solution import SolverConfig
+from rummy.cards import SUITS, Card, parse_cards
+from rummy.checker import check, turn_gain
+from rummy.checker.robber import judge_draw_alone
+from rummy.model.extend_growth import growths, new_plays
+from rummy.model.extend_select import select
+from rummy.model.robber import pile_openings, robber_gain, robber_problem, solve_robber, stock_draws
+from rummy.plays import readings
+from rummy.position import Position
+from rummy.rules import preset
+from rummy.solution import SolverConfig
 
 ROOT = Path(__file__).resolve().parents[1]
 ROBBER = preset("robber")
@@ -381,7 +381,7 @@ def is_whole_here(cards) -> bool:
 
 
 def score_here(cards) -> int | None:
-    """Robber value of a whole play (best reading), None when not whole. Independent of solver.plays."""
+    """Robber value of a whole play (best reading), None when not whole. Independent of rummy.plays."""
     cards = list(cards)
     n = len(cards)
     if n < 3:

@@ -1,4 +1,4 @@
-"""The tile-rummy model (solver/model/tiles.py): best gains, every rule, and every answer legal.
+"""The tile-rummy model (rummy/model/tiles.py): best gains, every rule, and every answer legal.
 
 Every answer is judged three ways: the invariants of rules.md §4 checked
 here (whole plays, conservation, table tiles stay on the table), the
@@ -16,18 +16,18 @@ from pathlib import Path
 
 import pytest
 
-from solver.cards import Card, parse_cards
-from solver.plays import is_whole, readings
-from solver.position import Position
-from solver.rules import preset
-from solver.scoring import meld_value
-from solver.solution import Solution, SolverConfig
+from rummy.cards import Card, parse_cards
+from rummy.plays import is_whole, readings
+from rummy.position import Position
+from rummy.rules import preset
+from rummy.scoring import meld_value
+from rummy.solution import Solution, SolverConfig
 
-tiles_model = pytest.importorskip("solver.model.tiles")
+tiles_model = pytest.importorskip("rummy.model.tiles")
 solve_tiles = tiles_model.solve_tiles
 
 try:
-    from solver.checker import check
+    from rummy.checker import check
 except ImportError:  # the checker is written apart; judge with it once it exists
     check = None
 
@@ -281,7 +281,7 @@ def test_after_position_reads_back_for_every_preset() -> None:
 
 
 def test_unsupported_options_are_refused() -> None:
-    from solver.errors import RulesError
+    from rummy.errors import RulesError
 
     before = Position.from_toml(
         'rules = { preset = "rummikub-lenient", ace = "circular" }\nto_move = "ann"\n'

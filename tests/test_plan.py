@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from solver.checker import check
-from solver.plan import make_plan
-from solver.position import Position
+from rummy.checker import check
+from rummy.plan import make_plan
+from rummy.position import Position
 
 BEFORE = """
 rules = "house-classic"

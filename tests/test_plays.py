@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.cards import JOKER, SUITS, Card, parse_cards
-from solver.plays import Play, is_whole, readings
-from solver.rules import PRESETS, Ruleset, preset
+from rummy.cards import JOKER, SUITS, Card, parse_cards
+from rummy.plays import Play, is_whole, readings
+from rummy.rules import PRESETS, Ruleset, preset
 
 PRESET_NAMES = sorted(PRESETS)
 TILE_PRESETS = ["rummikub", "rummikub-lenient", "tiles50", "yourturnmyturn"]

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from conftest import (
     PUZZLE_EXAMPLES, SCHEMA_PATH, is_after_file, load_data, puzzle_example_files, shared_example_files,
 )
-from solver.cards import SUITS, Card, parse_cards
-from solver.errors import PositionError
-from solver.plays import Play, is_whole
-from solver.position import Attached, Player, Position, Replacement, Turn, iter_positions
-from solver.rules import OPTION_CHOICES, PRESETS, Ruleset, preset
+from rummy.cards import SUITS, Card, parse_cards
+from rummy.errors import PositionError
+from rummy.plays import Play, is_whole
+from rummy.position import Attached, Player, Position, Replacement, Turn, iter_positions
+from rummy.rules import OPTION_CHOICES, PRESETS, Ruleset, preset
 
 EXAMPLE_FILES = puzzle_example_files()
 SHARED_FILES = shared_example_files()
@@ -280,7 +280,7 @@ HARMLESS_OPTIONS: dict[str, st.SearchStrategy] = {
     "initial_meld": st.integers(1, 60) | st.lists(st.integers(1, 30), min_size=1, max_size=6),
 }
 
-# Turn limits refused outside the families that apply them (solver.rules).
+# Turn limits refused outside the families that apply them (rummy.rules).
 ONLY_IN = {"max_cards_per_turn": ("tile",), "plays_per_turn": ("layoff",), "layoff_needs_meld": ("layoff",)}
 
 

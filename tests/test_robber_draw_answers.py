@@ -25,14 +25,14 @@ from pathlib import Path
 
 import pytest
 
-from cli.app import main
-from solver.best import answer_data, best, verify_answer
-from solver.cards import SUITS, Card
-from solver.checker import check
-from solver.checker.robber import judge_draw_alone
-from solver.errors import PositionError
-from solver.position import Position
-from solver.solution import SolverConfig
+from rummy.cli.app import main
+from rummy.answer import answer_data, best, verify_answer
+from rummy.cards import SUITS, Card
+from rummy.checker import check
+from rummy.checker.robber import judge_draw_alone
+from rummy.errors import PositionError
+from rummy.position import Position
+from rummy.solution import SolverConfig
 
 REPO = Path(__file__).resolve().parents[1]
 PUZZLES = sorted((REPO / "puzzles" / "robber").glob("*.toml"))
@@ -183,7 +183,7 @@ def test_the_cli_pipes_a_draw_answer_into_check(tmp_path: Path) -> None:
     texts = [draw_phase_text(path), draw_phase_text(chosen["pile"][0]),
              draw_phase_text(path).replace(f"\nstock = {position.stock}\n", f'\nstock = "{listed}"\n')]
     assert texts[2] != texts[0]
-    rummy = f"{sys.executable} -m cli"
+    rummy = f"{sys.executable} -m rummy"
     for index, text in enumerate(texts):
         before = tmp_path / f"draw-{index}.toml"
         before.write_text(text, encoding="utf-8")

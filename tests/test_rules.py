@@ -10,8 +10,8 @@ import tomli_w
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.errors import RulesError
-from solver.rules import OPTION_CHOICES, PRESETS, Ruleset, preset, ruleset_from_spec, ruleset_to_spec
+from rummy.errors import RulesError
+from rummy.rules import OPTION_CHOICES, PRESETS, Ruleset, preset, ruleset_from_spec, ruleset_to_spec
 
 PRESET_NAMES = sorted(PRESETS)
 EXPECTED_PRESETS = {

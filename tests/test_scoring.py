@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.cards import SUITS, Card, parse_cards
-from solver.rules import PRESETS, preset
-from solver.scoring import hand_penalty, meld_value, penalty, play_score
+from rummy.cards import SUITS, Card, parse_cards
+from rummy.rules import PRESETS, preset
+from rummy.scoring import hand_penalty, meld_value, penalty, play_score
 
 
 def score(cards: str, name: str) -> int:

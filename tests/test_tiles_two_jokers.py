@@ -27,9 +27,9 @@ import pytest
 
 from judged import judged_best
 from oracle import brute_force_gain, count_cards
-from solver.cards import Card
-from solver.position import Position
-from solver.solution import SolverConfig
+from rummy.cards import Card
+from rummy.position import Position
+from rummy.solution import SolverConfig
 from tiles_two_jokers_positions import FIXED_VARIANTS, MAX_TILES, PLACEMENTS, PRESETS, two_joker_position
 
 CONFIG = SolverConfig(time_limit=30.0, workers=1)

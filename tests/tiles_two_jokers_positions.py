@@ -20,10 +20,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from solver.cards import SUITS, Card
-from solver.plays import readings
-from solver.position import Position
-from solver.rules import preset
+from rummy.cards import SUITS, Card
+from rummy.plays import readings
+from rummy.position import Position
+from rummy.rules import preset
 
 PRESETS = ("rummikub", "rummikub-lenient", "tiles50", "yourturnmyturn")
 # Fixed jokers with the other answers to rules.md §6's options (overrides).

@@ -6,7 +6,7 @@ on every start, before any command runs.
 Paths are plain ``Path`` values on purpose: a missing or unreadable file is
 reported by the position reader in the project's one-line form, not by
 click's multi-line usage error (``-`` is stdin; devices and FIFOs nobody
-writes to are refused there, see solver.position.read_text).
+writes to are refused there, see rummy.position.read_text).
 """
 
 from __future__ import annotations

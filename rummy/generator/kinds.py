@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable
 
-from ..best import Answer
+from ..answer import Answer
 from ..errors import RummyError
 from ..position import Position
 from ..rules import Ruleset

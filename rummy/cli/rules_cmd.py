@@ -1,21 +1,21 @@
 """``rummy rules [PRESET]``: the presets, or one preset's options with their meaning.
 
-Named ``rules_cmd`` so that it is never mistaken for ``solver.rules``.
+Named ``rules_cmd`` so that it is never mistaken for ``rummy.rules``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cli.options import JsonFlag, PresetName
+from rummy.cli.options import JsonFlag, PresetName
 
 if TYPE_CHECKING:
-    from solver.rules import Ruleset
+    from rummy.rules import Ruleset
 
 
 def rules(preset_name: PresetName = None, json_output: JsonFlag = False) -> int:
     """List the presets, or show one preset's options, their values and meaning."""
-    from cli import output
+    from rummy.cli import output
 
     if preset_name is None:
         listing = preset_listing()
@@ -25,7 +25,7 @@ def rules(preset_name: PresetName = None, json_output: JsonFlag = False) -> int:
             output.print_lines(listing_lines(listing))
         return output.EXIT_OK
 
-    from solver.rules import preset
+    from rummy.rules import preset
 
     ruleset = preset(preset_name)  # an unknown name raises RulesError: one line, exit 2
     if json_output:
@@ -36,7 +36,7 @@ def rules(preset_name: PresetName = None, json_output: JsonFlag = False) -> int:
 
 
 def preset_listing() -> list[dict[str, str]]:
-    from solver.rules import PRESET_SUMMARIES, PRESETS
+    from rummy.rules import PRESET_SUMMARIES, PRESETS
 
     return [
         {"name": name, "family": ruleset.family, "summary": PRESET_SUMMARIES.get(name, "")}
@@ -46,7 +46,7 @@ def preset_listing() -> list[dict[str, str]]:
 
 def preset_data(ruleset: Ruleset) -> dict[str, Any]:
     """One preset as JSON: option values as a position's [rules] table would write them."""
-    from solver.rules import PRESET_SUMMARIES
+    from rummy.rules import PRESET_SUMMARIES
 
     return {
         "name": ruleset.name,
@@ -66,7 +66,7 @@ def option_docs(ruleset: Ruleset) -> dict[str, str]:
 
 
 def listing_lines(listing: list[dict[str, str]]) -> list[Any]:
-    from cli.output import text
+    from rummy.cli.output import text
 
     width = max(len(entry["name"]) for entry in listing)
     family_width = max(len(entry["family"]) for entry in listing)
@@ -84,8 +84,8 @@ def listing_lines(listing: list[dict[str, str]]) -> list[Any]:
 
 
 def preset_lines(ruleset: Ruleset) -> list[Any]:
-    from cli.output import text
-    from solver.rules import PRESET_SUMMARIES
+    from rummy.cli.output import text
+    from rummy.rules import PRESET_SUMMARIES
 
     options = {key: display_value(value) for key, value in ruleset.options().items()}
     docs = option_docs(ruleset)

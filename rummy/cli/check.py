@@ -9,26 +9,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cli.options import AfterPath, BeforePath, JsonFlag
+from rummy.cli.options import AfterPath, BeforePath, JsonFlag
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from solver.position import Position
+    from rummy.position import Position
 
 
 def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag = False) -> int:
     """Judge a proposed turn: exit 0 when legal, 1 when illegal (every breach listed)."""
-    from cli import output
-    from solver.checker import check as judge
-    from solver.errors import RummyError
-    from solver.position import Position
+    from rummy.cli import output
+    from rummy.checker import check as judge
+    from rummy.errors import RummyError
+    from rummy.position import Position
 
     before = Position.from_file(before_path)
     after, draw = read_answer(after_path, before)
     try:
         if after is None:
-            from solver.checker.robber import judge_draw_alone
+            from rummy.checker.robber import judge_draw_alone
 
             verdict = judge_draw_alone(before, draw)
         else:
@@ -44,8 +44,8 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
 
 def read_after(path: Path) -> Position:
     """A proposed end state: a TOML/JSON position, or a ``best --json`` answer
-    (read bounded and by content: see ``solver.position.read_end_state``)."""
-    from solver.position import read_end_state
+    (read bounded and by content: see ``rummy.position.read_end_state``)."""
+    from rummy.position import read_end_state
 
     return read_end_state(path)
 
@@ -56,8 +56,8 @@ def read_answer(path: Path, before: Position) -> tuple[Position | None, dict | N
     is judged alone (docs/checker.md). The file is read once, so a pipe works."""
     if before.phase != "draw":
         return read_after(path), None
-    from solver.errors import PositionError, quote
-    from solver.position import Position, parse_json, read_text, source_name, text_kind
+    from rummy.errors import PositionError, quote
+    from rummy.position import Position, parse_json, read_text, source_name, text_kind
 
     text = read_text(path)
     source = source_name(path)
@@ -84,7 +84,7 @@ def read_answer(path: Path, before: Position) -> tuple[Position | None, dict | N
 
 
 def verdict_lines(verdict) -> list:
-    from cli.output import text
+    from rummy.cli.output import text
 
     lines: list = []
     if verdict.legal:

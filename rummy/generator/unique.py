@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from time import perf_counter
 
-from ..best import Answer, best
+from ..answer import Answer, best
 from ..position import Position
 from ..solution import SolverConfig
 from .kinds import FamilySupport

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import JsonFlag, ObjectiveOption, PositionPaths, SeedOption, TimeLimitOption, WorkersOption
+from rummy.cli.options import JsonFlag, ObjectiveOption, PositionPaths, SeedOption, TimeLimitOption, WorkersOption
 
 VerifyFlag = Annotated[bool, typer.Option("--verify", help="Judge each answer with the checker before printing it.")]
 
@@ -28,11 +28,11 @@ def best(
     verify: VerifyFlag = False,
 ) -> int:
     """Find the best legal turn: a proven-optimal plan (or the best found, with its bound, at the time limit)."""
-    from cli import output
-    from solver.errors import RummyError
-    from solver.solution import SolverConfig
+    from rummy.cli import output
+    from rummy.errors import RummyError
+    from rummy.solution import SolverConfig
 
-    from cli.deadline import Deadline
+    from rummy.cli.deadline import Deadline
 
     config = SolverConfig(time_limit=time_limit, workers=workers, objective=objective, seed=seed)
     deadline = Deadline(time_limit)
@@ -49,7 +49,7 @@ def best(
 
 
 def _expand(paths: list[Path]) -> list[Path]:
-    from solver.errors import PositionError
+    from rummy.errors import PositionError
 
     result: list[Path] = []
     for path in paths:
@@ -66,16 +66,16 @@ def _expand(paths: list[Path]) -> list[Path]:
 def _solve_one(path: Path, config, json_output: bool, verify: bool, deadline) -> int:
     from dataclasses import replace
 
-    from cli import output
-    from solver.best import answer_data, best, solver_for
-    from solver.position import Position
+    from rummy.cli import output
+    from rummy.answer import answer_data, best, solver_for
+    from rummy.position import Position
 
     position = Position.from_file(path)
     solver_for(position, config)  # imports the family's model first: the import counts against the limit
     answer = best(position, replace(config, time_limit=deadline.search_seconds()))
     verdict = None
     if verify:  # every answer with a turn, the draw phase's too (a random draw: the draw alone)
-        from solver.best import verify_answer
+        from rummy.answer import verify_answer
 
         verdict = verify_answer(answer)
     if json_output:
@@ -94,7 +94,7 @@ def _solve_one(path: Path, config, json_output: bool, verify: bool, deadline) ->
 
 
 def answer_lines(path: Path, answer, verdict) -> list:
-    from cli.output import cards_text, text
+    from rummy.cli.output import cards_text, text
 
     solution = answer.solution
     position = answer.position
@@ -145,14 +145,14 @@ def answer_lines(path: Path, answer, verdict) -> list:
 
 
 def _ordered(cards, rules):
-    from solver.plays import readings
+    from rummy.plays import readings
 
     found = readings(tuple(cards), rules)
     return found[0].ordered() if found else tuple(cards)
 
 
 def _step_text(step, deck: str, cards_text):
-    from cli.output import text
+    from rummy.cli.output import text
 
     cards = cards_text(step.cards, deck)
     where = f" ({step.space}'s space)" if step.space else ""

@@ -121,7 +121,7 @@ def verify_answer(answer: Answer):
 
     A turn (``after``) is judged from the position it starts from; in the draw
     phase the checker applies the draw first. A random draw's answer (``after``
-    None) is judged by its draw alone (``solver.checker.robber.judge_draw_alone``).
+    None) is judged by its draw alone (``rummy.checker.robber.judge_draw_alone``).
     """
     from .checker import check
 

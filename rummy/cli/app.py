@@ -5,8 +5,8 @@ OR-Tools), so this module and the command modules import only typer and the
 standard library at the top; rich, the solver and OR-Tools are imported
 inside the command functions that need them.
 
-Adding a command: write ``cli/NAME.py`` with a function whose parameters use
-the shared definitions of ``cli/options.py``, returns an exit code (or
+Adding a command: write ``rummy/cli/NAME.py`` with a function whose parameters use
+the shared definitions of ``rummy/cli/options.py``, returns an exit code (or
 None for 0) and raises ``RummyError`` for bad input; then register it below
 with one line.
 """
@@ -18,12 +18,12 @@ from typing import Annotated
 
 import typer
 
-from cli.output import PROGRAM, run_guarded
-from cli.best import best
-from cli.check import check
-from cli.generate import generate
-from cli.rules_cmd import rules
-from cli.show import show
+from rummy.cli.output import PROGRAM, run_guarded
+from rummy.cli.best import best
+from rummy.cli.check import check
+from rummy.cli.generate import generate
+from rummy.cli.rules_cmd import rules
+from rummy.cli.show import show
 
 app = typer.Typer(
     name=PROGRAM,

@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import replace
 from itertools import combinations
 
-from ..best import Answer
+from ..answer import Answer
 from ..cards import Card
 from ..checker import check, turn_gain
 from ..plays import Play, is_whole, readings

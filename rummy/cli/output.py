@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from solver.cards import Card
+    from rummy.cards import Card
 
 PROGRAM = "rummy"
 EXIT_OK = 0
@@ -231,7 +231,7 @@ def run_guarded(invoke: Callable[[], int | None]) -> int:
 
 
 def _report(error: Exception) -> int:
-    from solver.errors import RummyError
+    from rummy.errors import RummyError
 
     if isinstance(error, RummyError):
         print_error(str(error))

@@ -7,7 +7,7 @@ plus ``puzzle``, ``kind``, ``tier``, ``unique``, ``margin`` and
 ``difficulty``. ``DIR/index.json`` lists every puzzle of the folder; writing
 more puzzles into the folder adds to it.
 
-Every file is written through ``solver.files`` (atomically, never through a
+Every file is written through ``rummy.files`` (atomically, never through a
 symbolic link). A puzzle file is never overwritten: a run whose names are
 already taken in the folder is refused before any work (``Collection``),
 and a name taken while it runs (another run making the same puzzles) stops

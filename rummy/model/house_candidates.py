@@ -90,7 +90,7 @@ def _runs(rules: Ruleset, naturals: frozenset[Card], jokers: int):
 
 
 def _windows(length: int, rules: Ruleset) -> list[list[int]]:
-    """Runs of ``length`` consecutive positions allowed by the ace rule (as in solver.plays)."""
+    """Runs of ``length`` consecutive positions allowed by the ace rule (as in rummy.plays)."""
     if rules.ace == "low":
         return [list(range(s, s + length)) for s in range(1, 14 - length + 1)]
     if rules.ace == "high_or_low":

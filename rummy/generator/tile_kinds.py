@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from ..best import Answer, best
+from ..answer import Answer, best
 from ..position import Position
 from ..rules import Ruleset
 from ..solution import SolverConfig

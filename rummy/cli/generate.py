@@ -8,7 +8,7 @@ rejected and why) to stdout. See docs/generate.md.
 Resources are bounded: at most one judging process a core (``--workers``
 above that is lowered, with a note on stderr); every file is written
 atomically and never through a symbolic link, no puzzle file is
-overwritten, and the index is merged under a lock (solver.generate.collection).
+overwritten, and the index is merged under a lock (rummy.generator.collection).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cli.options import SEED_MAX, TimeLimitOption
+from rummy.cli.options import SEED_MAX, TimeLimitOption
 
 RulesOption = Annotated[
     str, typer.Option("--rules", help="A tile, House or Robber preset (see 'rummy rules').", show_default=False)
@@ -56,10 +56,10 @@ def generate(
     """Make puzzles with one best answer (checked) and a measured tier."""
     from dataclasses import replace
 
-    from cli import output
-    from solver.errors import RummyError
-    from solver.generate import Request, available_cores, generate as run, name_prefix, validate
-    from solver.generate.collection import Collection
+    from rummy.cli import output
+    from rummy.errors import RummyError
+    from rummy.generator import Request, available_cores, generate as run, name_prefix, validate
+    from rummy.generator.collection import Collection
 
     request = Request(rules, kind, count, difficulty, seed, time_limit, workers, max_candidates)
     validate(request)
@@ -110,7 +110,7 @@ def _command(request) -> str:
 def summary_lines(report, out: Path) -> list:
     from collections import Counter
 
-    from cli.output import text
+    from rummy.cli.output import text
 
     request = report.request
     minutes = report.seconds / 60

@@ -26,7 +26,7 @@ is always 0; Robber tiers read plays disturbed and steps alone
 Same answer (``canonical``): every player's plays as multisets of cards, up
 to identical cards and the order of plays; the discard is no part of it. The
 model's exclusion forbids exactly the selections that give an excluded table
-(``solver.model.robber.excluded_counts``), so no other table is ever hidden
+(``rummy.model.robber.excluded_counts``), so no other table is ever hidden
 with it: ``ambiguity`` is always None. Rivals are found by solving for the
 best again and again (each Robber solve takes milliseconds).
 """
@@ -37,7 +37,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from ..best import Answer
+from ..answer import Answer
 from ..cards import SUITS, Card
 from ..errors import PositionError
 from ..model.robber import final_table

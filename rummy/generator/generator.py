@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..best import answer_data, best
+from ..answer import answer_data, best
 from ..checker import check
 from ..errors import RummyError
 from ..position import Position

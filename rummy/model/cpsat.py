@@ -23,7 +23,7 @@ def _import_cp_model():
     if "pandas" in sys.modules or "ortools.sat.python.cp_model" in sys.modules:
         from ortools.sat.python import cp_model
         return cp_model
-    stand_in = types.ModuleType("pandas", "a stand-in while ortools' cp_model is imported (solver.model.cpsat)")
+    stand_in = types.ModuleType("pandas", "a stand-in while ortools' cp_model is imported (rummy.model.cpsat)")
     stand_in.Index = type("Index", (), {})
     stand_in.Series = type("Series", (), {})
     sys.modules["pandas"] = stand_in

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cli.options import AfterFlag, JsonFlag, PositionPath
+from rummy.cli.options import AfterFlag, JsonFlag, PositionPath
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from cli.output import Styled
+    from rummy.cli.output import Styled
 
-    from solver.cards import Card
-    from solver.plays import Play
-    from solver.position import Player, Position
-    from solver.rules import Ruleset
+    from rummy.cards import Card
+    from rummy.plays import Play
+    from rummy.position import Player, Position
+    from rummy.rules import Ruleset
 
 HOUSE_HANDS = 6
 NOT_WHOLE = ("  not a whole play", "bold red")
@@ -27,7 +27,7 @@ NOT_WHOLE = ("  not a whole play", "bold red")
 
 def show(position_path: PositionPath, json_output: JsonFlag = False, after: AfterFlag = False) -> int:
     """Draw a position: rules, whose turn, every player's hand and plays, the piles."""
-    from cli import output
+    from rummy.cli import output
 
     position = read_position(position_path, after)
     if json_output:
@@ -42,8 +42,8 @@ def read_position(path: Path, after: bool = False) -> Position:
     or any file with a [turn] table) is read as ``check`` reads it: it may hold
     the breaches ``check`` is there to report, so it is drawn as it is, with
     plays that are not whole marked."""
-    from solver.errors import PositionError
-    from solver.position import Position, read_text, source_name, text_kind
+    from rummy.errors import PositionError
+    from rummy.position import Position, read_text, source_name, text_kind
 
     text = read_text(path)  # once: stdin or a pipe cannot be read twice
     source, kind = source_name(path), text_kind(path, text)
@@ -75,8 +75,8 @@ def position_lines(position: Position) -> list[Styled | str]:
 
 
 def header_lines(position: Position) -> list[Styled | str]:
-    from cli.output import text
-    from solver.rules import PRESET_SUMMARIES, ruleset_to_spec
+    from rummy.cli.output import text
+    from rummy.rules import PRESET_SUMMARIES, ruleset_to_spec
 
     rules = position.rules
     spec = ruleset_to_spec(rules)
@@ -106,7 +106,7 @@ def meld_cost(position: Position) -> int:
 
 
 def player_lines(position: Position, player: Player) -> list[Styled | str]:
-    from cli.output import cards_text, text
+    from rummy.cli.output import cards_text, text
 
     rules = position.rules
     deck = rules.deck
@@ -138,9 +138,9 @@ def player_lines(position: Position, player: Player) -> list[Styled | str]:
 
 def owned_play_lines(position: Position, player: Player) -> list[Styled | str]:
     """A player's space or owned plays, each with its score and lay-offs."""
-    from cli.output import cards_text, text
-    from solver.plays import is_whole
-    from solver.scoring import play_score
+    from rummy.cli.output import cards_text, text
+    from rummy.plays import is_whole
+    from rummy.scoring import play_score
 
     rules = position.rules
     named = {name: play for name, play in position.named_plays().items() if name.split("/")[0] == player.name}
@@ -169,8 +169,8 @@ def owned_play_lines(position: Position, player: Player) -> list[Styled | str]:
 
 
 def shared_table_lines(position: Position) -> list[Styled | str]:
-    from cli.output import cards_text, text
-    from solver.plays import is_whole
+    from rummy.cli.output import cards_text, text
+    from rummy.plays import is_whole
 
     rules = position.rules
     named = position.named_plays()
@@ -185,7 +185,7 @@ def shared_table_lines(position: Position) -> list[Styled | str]:
 
 
 def pile_lines(position: Position) -> list[Styled | str]:
-    from cli.output import cards_text, text
+    from rummy.cli.output import cards_text, text
 
     rules = position.rules
     deck = rules.deck
@@ -206,7 +206,7 @@ def pile_lines(position: Position) -> list[Styled | str]:
 
 def turn_lines(position: Position) -> list[Styled | str]:
     """The [turn] declarations of an after-position (what the end state cannot show)."""
-    from cli.output import card_text, cards_text, text
+    from rummy.cli.output import card_text, cards_text, text
 
     turn = position.turn
     assert turn is not None
@@ -236,7 +236,7 @@ def turn_lines(position: Position) -> list[Styled | str]:
 # --------------------------------------------------------------- helpers
 def play_order(play: Play, rules: Ruleset) -> tuple[Card, ...]:
     """The order ``Play.notation(rules)`` prints: runs by rank, jokers where they stand."""
-    from solver.plays import readings
+    from rummy.plays import readings
 
     found = readings(play.cards, rules)
     return found[0].ordered() if found else play.cards
@@ -262,6 +262,6 @@ def layoffs_on(position: Position, play_name: str) -> list[tuple[str, tuple[Card
 
 def sort_for_display(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """A hand grouped by suit (colour), ranks ascending, jokers last; the file's order is not meaningful."""
-    from solver.cards import SUITS
+    from rummy.cards import SUITS
 
     return tuple(sorted(cards, key=lambda c: (c.is_joker, SUITS.index(c.suit) if c.suit else 0, c.rank)))
