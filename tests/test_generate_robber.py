@@ -21,7 +21,7 @@ from rummy.errors import RummyError
 from rummy.generator import FAMILIES, KINDS, Request, generate, tier_of
 from rummy.generator.difficulty import Difficulty
 from rummy.generator.robber_kinds import SHAPES, accept_steal, canonical, make_steal
-from rummy.model.extend_select import select
+from rummy.model.extend.select import select
 from rummy.model.robber import excluded_counts, robber_problem, solve_robber
 from rummy.plays import Play, is_whole
 from rummy.position import Position

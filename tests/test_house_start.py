@@ -18,9 +18,9 @@ from oracle import brute_force_gain
 from random_positions import random_house
 from rummy.answer import best
 from rummy.model.house import _branch_model, greedy_house, solve_house
-from rummy.model.house_context import build_context
-from rummy.model.house_objective import gain_ceiling
-from rummy.model.house_replacement import replacement_options
+from rummy.model.house.context import build_context
+from rummy.model.house.objective import gain_ceiling
+from rummy.model.house.replacement import replacement_options
 from rummy.position import Position
 from rummy.solution import SolverConfig
 

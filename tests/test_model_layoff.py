@@ -16,8 +16,8 @@ import pytest
 
 from rummy.cards import JOKER, SUITS, Card, parse_cards
 from rummy.checker import check, turn_gain
-from rummy.model.extend_growth import growths, new_plays
-from rummy.model.extend_select import select
+from rummy.model.extend.growth import growths, new_plays
+from rummy.model.extend.select import select
 from rummy.model.layoff import layoff_problem, solve_layoff
 from rummy.plays import readings
 from rummy.position import Attached, Position
@@ -352,7 +352,7 @@ def test_growths_are_whole_and_both_search_paths_agree(seed: int) -> None:
 
 
 def test_joker_path_finds_what_the_natural_path_finds() -> None:
-    from rummy.model import extend_growth
+    from rummy.model.extend import growth as extend_growth
 
     rules = preset("straight")
     rng = random.Random(7)

@@ -19,8 +19,8 @@ import pytest
 from rummy.cards import SUITS, Card, parse_cards
 from rummy.checker import check, turn_gain
 from rummy.checker.robber import judge_draw_alone
-from rummy.model.extend_growth import growths, new_plays
-from rummy.model.extend_select import select
+from rummy.model.extend.growth import growths, new_plays
+from rummy.model.extend.select import select
 from rummy.model.robber import pile_openings, robber_gain, robber_problem, solve_robber, stock_draws
 from rummy.plays import readings
 from rummy.position import Position

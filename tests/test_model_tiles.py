@@ -1,4 +1,4 @@
-"""The tile-rummy model (rummy/model/tiles.py): best gains, every rule, and every answer legal.
+"""The tile-rummy model (rummy/model/tiles/__init__.py): best gains, every rule, and every answer legal.
 
 Every answer is judged three ways: the invariants of rules.md §4 checked
 here (whole plays, conservation, table tiles stay on the table), the

@@ -25,7 +25,7 @@ from ..cards import Card
 from ..plays import Play, readings
 from ..position import Position
 from ..rules import Ruleset
-from ..model.tiles_table import COLOURS, Cell, card_of, cell_of
+from ..model.tiles.table import COLOURS, Cell, card_of, cell_of
 
 JOKER = "joker"
 Slot = Cell | str  # a cell, or JOKER

@@ -18,9 +18,9 @@ from time import perf_counter
 
 from ..position import Position
 from ..model.tiles import arrangement_signatures
-from ..model.tiles_cpsat import TileModel
-from ..model.tiles_decode import decode, to_play
-from ..model.tiles_table import read_setting
+from ..model.tiles.tile_model import TileModel
+from ..model.tiles.decode import decode, to_play
+from ..model.tiles.table import read_setting
 from .tile_arrangement import canonical
 from .unique import Rivals
 

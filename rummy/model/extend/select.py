@@ -35,11 +35,11 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from ..cards import Card, cards_within, cards_without
-from ..plays import Play
-from ..position import Player
+from ...cards import Card, cards_within, cards_without
+from ...plays import Play
+from ...position import Player
 
 Cards = tuple[Card, ...]
 

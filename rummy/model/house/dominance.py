@@ -9,10 +9,10 @@ re-forming it may raise the side's score.)
 
 from __future__ import annotations
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from .house_runs import grids_of
-from .house_state import HouseModel
+from .runs import grids_of
+from .state import HouseModel
 
 
 def add_untouched_spaces(m: HouseModel) -> None:

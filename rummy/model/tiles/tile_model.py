@@ -33,9 +33,9 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from .tiles_table import COLOURS, VALUES, Cell, TileSetting
+from .table import COLOURS, VALUES, Cell, TileSetting
 
 MAIN, HAND = "main", "hand"
 

@@ -4,7 +4,7 @@ Robber Rummy and lay-off rummy never rearrange the table: a play only gains
 cards, at the ends of a run or more cards of a book's rank (rules.md §7,
 §8). So the ways one play can grow are a short list, and a turn is a choice
 of at most one growth per play plus some new plays, each hand card used once
-(``extend_select``).
+(``extend/select``).
 
 A growth or new play is a sorted tuple of hand cards (plain: jokers without
 stand-ins). Two paths produce them:
@@ -27,9 +27,9 @@ from collections import Counter
 from functools import lru_cache
 from itertools import combinations, product
 
-from ..cards import JOKER, SUITS, Card
-from ..plays import readings
-from ..rules import Ruleset
+from ...cards import JOKER, SUITS, Card
+from ...plays import readings
+from ...rules import Ruleset
 
 Cards = tuple[Card, ...]
 

@@ -13,10 +13,10 @@
 
 from __future__ import annotations
 
-from ..plays import readings
-from .house_context import row_position
-from .house_runs import grids_of
-from .house_state import HouseModel
+from ...plays import readings
+from .context import row_position
+from .runs import grids_of
+from .state import HouseModel
 
 
 def add_table_hint(m: HouseModel) -> None:

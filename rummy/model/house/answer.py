@@ -11,11 +11,11 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..cards import Card, cards_within
-from ..plays import Play
-from ..position import Position, Replacement, Turn
-from .house_context import TurnContext
-from .house_state import HouseModel
+from ...cards import Card, cards_within
+from ...plays import Play
+from ...position import Position, Replacement, Turn
+from .context import TurnContext
+from .state import HouseModel
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ def cards_played(ctx: TurnContext, plan: TurnPlan) -> int:
 
 
 def plan_order(ctx: TurnContext, plan: TurnPlan) -> tuple:
-    """How two turns of equal gain compare (house_objective): moved cards, then hand penalty."""
+    """How two turns of equal gain compare (house/objective): moved cards, then hand penalty."""
     kind = {}
     for play in ctx.plays:
         for i in play.slots:

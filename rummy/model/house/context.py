@@ -12,12 +12,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 
-from ..cards import Card
-from ..errors import PositionError, RulesError
-from ..plays import readings
-from ..position import Position
-from ..rules import Ruleset
-from ..scoring import HOUSE_FIRST_OUT_BONUS, hand_penalty, house_play_score, penalty
+from ...cards import Card
+from ...errors import PositionError, RulesError
+from ...plays import readings
+from ...position import Position
+from ...rules import Ruleset
+from ...scoring import HOUSE_FIRST_OUT_BONUS, hand_penalty, house_play_score, penalty
 
 HAND = None  # the origin of a hand card
 
@@ -55,11 +55,11 @@ class TablePlay:
     slots: tuple[int, ...]
     score: int
     kind: str  # "run" or "book": how the model represents it
-    # For runs: the position in the suit's row (house_runs) each slot stands at.
+    # For runs: the position in the suit's row (house/runs) each slot stands at.
     positions: tuple[int, ...] = ()
     suit: str = ""
     # A run that cannot be read apart from another run of its suit in its
-    # space (a joker standing for the other's natural); house_runs lays such
+    # space (a joker standing for the other's natural); house/runs lays such
     # runs as one, so the play cannot stay exactly as it is.
     overlaps: bool = False
     choices: tuple[tuple[int, ...], ...] = ()  # every reading's positions
@@ -152,7 +152,7 @@ def _table_play(name: str, space: str, indices: tuple[int, ...], cards: tuple[Ca
     natural_ranks = {c.rank for c in cards if not c.is_joker}
     runs = [r for r in found if r.kind == "run"]
     # A play of one natural and jokers is kept as a run: books of the model
-    # have two naturals or more (house_books).
+    # have two naturals or more (house/books).
     if runs and (len(natural_ranks) > 1 or sum(not c.is_joker for c in cards) == 1):
         suit = next(c.suit for c in cards if not c.is_joker)
         choices = tuple(dict.fromkeys(tuple(row_position(p, rules) for p in r.positions) for r in runs))

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..cards import Card
-from ..plays import Play, readings
-from .tiles_cpsat import HAND, MAIN, Values
-from .tiles_table import COLOURS, VALUES, Cell, TileSetting, card_of, cell_of
+from ...cards import Card
+from ...plays import Play, readings
+from .tile_model import HAND, MAIN, Values
+from .table import COLOURS, VALUES, Cell, TileSetting, card_of, cell_of
 
 
 @dataclass

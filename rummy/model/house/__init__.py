@@ -8,12 +8,12 @@
   (branch ``meld``), the better one wins.
 
 Each model is solved once for the highest gain and, among equal gains, the
-house tie-break (house_objective), hinted with the table as it is. The
-modules named ``house_*`` hold one part each: the card facts
-(house_context), whole runs and books (house_runs, house_books, with
-house_reach keeping them small), conservation, the initial meld, joker
+house tie-break (house/objective), hinted with the table as it is. The
+modules of this package hold one part each: the card facts
+(house/context), whole runs and books (house/runs, house/books, with
+house/reach keeping them small), conservation, the initial meld, joker
 replacement, paid steals, no spite, the hand rules (hot, warm, discard,
-going out), the objective, and reading the answer (house_answer).
+going out), the objective, and reading the answer (house/answer).
 """
 
 from __future__ import annotations
@@ -23,28 +23,28 @@ from dataclasses import dataclass
 from fractions import Fraction
 from time import perf_counter
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from ..cards import cards_notation
-from ..position import Position
-from ..solution import Solution, SolverConfig
-from .house_answer import TurnPlan, after_position, cards_played, plan_order, read_plan
-from .house_books import add_books
-from .house_conservation import add_conservation
-from .house_context import TurnContext, build_context
-from .house_dominance import add_untouched_spaces
-from .house_exclude import add_exclusions
-from .house_hand import add_hand_rules
-from .house_greedy import greedy_turn
-from .house_hint import add_table_hint, turn_assignment
-from .house_meld import add_meld, add_roles, best_meld_score, meld_shapes
-from .house_objective import gain_ceiling, gain_terms, tiebreak_terms
-from .house_reach import reachable
-from .house_replacement import add_replacements, no_meld_turns, replacement_options
-from .house_runs import add_runs
-from .house_spite import add_no_spite
-from .house_state import HouseModel
-from .house_steals import add_payment
+from ...cards import cards_notation
+from ...position import Position
+from ...solution import Solution, SolverConfig
+from .answer import TurnPlan, after_position, cards_played, plan_order, read_plan
+from .books import add_books
+from .conservation import add_conservation
+from .context import TurnContext, build_context
+from .dominance import add_untouched_spaces
+from .exclude import add_exclusions
+from .hand import add_hand_rules
+from .greedy import greedy_turn
+from .hint import add_table_hint, turn_assignment
+from .meld import add_meld, add_roles, best_meld_score, meld_shapes
+from .objective import gain_ceiling, gain_terms, tiebreak_terms
+from .reach import reachable
+from .replacement import add_replacements, no_meld_turns, replacement_options
+from .runs import add_runs
+from .spite import add_no_spite
+from .state import HouseModel
+from .steals import add_payment
 
 
 @dataclass
@@ -99,7 +99,7 @@ def solve_house(position: Position, config: SolverConfig) -> Solution:
 
 
 def greedy_house(position: Position, config: SolverConfig) -> Solution:
-    """The greedy turn alone (house_greedy), completed and scored by the model: status "feasible".
+    """The greedy turn alone (house/greedy), completed and scored by the model: status "feasible".
 
     What every time-limited answer of ``solve_house`` is at least as good as;
     status "unknown" where the greedy finds no turn the model can lay out.
@@ -170,7 +170,7 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: _Clock) -> BranchRe
         add_table_hint(m)
     # Most turns are proven within QUICK_SECONDS by one worker from the table
     # as it is. Only a search that needs longer pays for the greedy start
-    # (house_greedy, about 25 ms), which then floors every answer.
+    # (house/greedy, about 25 ms), which then floors every answer.
     solver = _solver(config, min(clock.left() / 2, QUICK_SECONDS), workers=1)
     status = solver.solve(model)
     clock.count(solver)
@@ -236,7 +236,7 @@ class _Start:
 
 
 def _greedy_start(m: HouseModel, config: SolverConfig, clock: _Clock) -> _Start | None:
-    """The greedy turn (house_greedy) as a full solution, or None where the model cannot lay it out.
+    """The greedy turn (house/greedy) as a full solution, or None where the model cannot lay it out.
 
     The model's decisions are fixed to the turn and CP-SAT fills in the rest
     (payment roles, scores, spite) on a copy of the model: a turn the greedy

@@ -8,9 +8,9 @@ cards, or nothing, does not discard. A released joker is cold.
 
 from __future__ import annotations
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from .house_state import HouseModel
+from .state import HouseModel
 
 
 def add_hand_rules(m: HouseModel) -> None:

@@ -3,15 +3,15 @@
 Table cards stay on the table, except a joker released by replacement, which
 is a hand card from then on. A hand card ends on the table, in the hand, or
 on the discard pile (``discard`` exists only for cards that may be
-discarded: house_hand). In the meld branch the card's role accounts for it
+discarded: house/hand). In the meld branch the card's role accounts for it
 being on the table: payment, meld card, or a card put in for a joker.
 """
 
 from __future__ import annotations
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from .house_state import HouseModel
+from .state import HouseModel
 
 
 def add_conservation(m: HouseModel) -> None:

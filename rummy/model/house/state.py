@@ -8,7 +8,7 @@ A turn is solved in one of two *branches*:
   card, joker replacement, or payment; released jokers become hand cards.
 
 (An unmelded mover who does not meld changes nothing but jokers; that branch
-is searched without CP-SAT, in ``house_replacement``.)
+is searched without CP-SAT, in ``house/replacement``.)
 
 Each module adds the variables and constraints of one rule to a
 ``HouseModel``; placement variables say where every card ends:
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from .house_context import Slot, TurnContext
+from .context import Slot, TurnContext
 
 
 @dataclass
@@ -39,13 +39,13 @@ class HouseModel:
     replace: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)  # (joker slot, card slot)
     released: dict[int, cp_model.IntVar] = field(default_factory=dict)
     meld_plays: list[tuple[tuple[int, ...], int, cp_model.IntVar]] = field(default_factory=list)
-    # Filled by house_layout: score of every space after the turn.
+    # Filled by house/layout: score of every space after the turn.
     score_terms: dict[str, list[tuple[cp_model.IntVar, int]]] = field(default_factory=dict)
-    # The spite baseline may move with replacements (house_replacement).
+    # The spite baseline may move with replacements (house/replacement).
     baseline_terms: dict[str, list[tuple[cp_model.IntVar, int]]] = field(default_factory=dict)
     goes_out: cp_model.IntVar | None = None
     variables: list[cp_model.IntVar] = field(default_factory=list)
-    # Filled by house_layout for the tie-break and for reading the answer.
+    # Filled by house/layout for the tie-break and for reading the answer.
     runs: list = field(default_factory=list)
     books: list = field(default_factory=list)
 

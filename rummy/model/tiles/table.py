@@ -12,11 +12,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
 
-from ..cards import SUITS, Card
-from ..errors import RulesError
-from ..plays import Play, readings
-from ..position import Position
-from ..rules import Ruleset
+from ...cards import SUITS, Card
+from ...errors import RulesError
+from ...plays import Play, readings
+from ...position import Position
+from ...rules import Ruleset
 
 Cell = tuple[int, int]
 VALUES = range(1, 14)

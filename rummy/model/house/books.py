@@ -2,7 +2,7 @@
 
 A book has 3..4 cards of one rank in distinct suits, jokers filling in. A
 play of one natural and two jokers also reads as a run and scores as one, so
-it is left to the run grid (house_runs); books here have two naturals or
+it is left to the run grid (house/runs); books here have two naturals or
 more. Each book is listed with its actual joker slots, and only in the
 spaces where its steals could be paid (a book needs at least as many cards
 that may pay as cards stolen into it).
@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from ..cards import SUITS
-from .house_state import HouseModel
+from ...cards import SUITS
+from .state import HouseModel
 
 
 @dataclass(frozen=True)

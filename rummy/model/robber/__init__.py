@@ -1,7 +1,7 @@
 """Robber Rummy: the best turn (rules.md §7), in the play phase and the draw phase.
 
 Play phase. The table never rearranges: every play either stays as it is or
-grows by hand cards (``extend_growth``); plays are never merged or split. A
+grows by hand cards (``extend/growth``); plays are never merged or split. A
 play that grows belongs to the mover afterwards: a steal from an opponent,
 an addition to the mover's own play, or an addition to a partner's play
 (same side; its points stay with the side). New plays come from hand cards
@@ -20,7 +20,7 @@ Owned points are ``scoring.robber_play_score``; the hand penalty is
 - a new play: its score;
 - every card that leaves the hand (played or discarded): its penalty.
 
-Ties (``extend_select``): more cards out of the hand, then more new plays
+Ties (``extend/select``): more cards out of the hand, then more new plays
 (the source's tip: two short melds are harder to steal than one long one),
 then a fixed discard order (the higher card by rank, then suit).
 
@@ -41,7 +41,7 @@ selections: identical plays of one owner (which of them grew), or one of the
 mover's own plays grown by some cards versus left alone beside a new play
 of the grown cards (``3-4-5`` + ``6`` and a new ``3-4-5`` is the same table as
 ``3-4-5`` and a new ``3-4-5-6``). ``excluded_counts`` lists every selection
-that gives the table (no other can: see there) and ``extend_select`` forbids
+that gives the table (no other can: see there) and ``extend/select`` forbids
 each. When every turn is excluded the answer is "no-legal-turn".
 
 Draw phase (``position.phase == "draw"``) compares two options, each valued
@@ -95,14 +95,14 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import combinations, product
 
-from ..cards import Card, cards_notation, cards_without
-from ..errors import RummyError
-from ..plays import Play
-from ..position import Player, Position, Turn
-from ..scoring import penalty, robber_play_score
-from ..solution import Solution, SolverConfig
-from .extend_growth import growths, new_plays
-from .extend_select import Choice, NoTurnInTime, Selection, TurnProblem, apply_selection, select
+from ...cards import Card, cards_notation, cards_without
+from ...errors import RummyError
+from ...plays import Play
+from ...position import Player, Position, Turn
+from ...scoring import penalty, robber_play_score
+from ...solution import Solution, SolverConfig
+from ..extend.growth import growths, new_plays
+from ..extend.select import Choice, NoTurnInTime, Selection, TurnProblem, apply_selection, select
 
 
 def solve_robber(position: Position, config: SolverConfig) -> Solution:

@@ -9,9 +9,9 @@ in for a joker counts as a card of that space, so moving it away is a steal.
 
 from __future__ import annotations
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from .house_state import HouseModel
+from .state import HouseModel
 
 
 def add_no_spite(m: HouseModel) -> None:

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from ..cards import SUITS, Card
-from .house_state import HouseModel
+from ...cards import SUITS, Card
+from .state import HouseModel
 
 
 @dataclass

@@ -7,18 +7,18 @@ that are neither meld cards nor put in for a joker (a released joker played
 after melding pays). ``HouseModel.contribution`` gives each card's +1 / -1.
 
 Books: one condition per book, enforced when the book is chosen (in the
-melded branch the book list is already filtered exactly, see house_books).
-Runs: one condition per segment of a row (house_runs), enforced when the
+melded branch the book list is already filtered exactly, see house/books).
+Runs: one condition per segment of a row (house/runs), enforced when the
 segment is laid, plus the same sum over the whole row, which is implied but
 gives the search a much better bound.
 """
 
 from __future__ import annotations
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from .house_runs import RunGrid
-from .house_state import HouseModel
+from .runs import RunGrid
+from .state import HouseModel
 
 
 def add_payment(m: HouseModel) -> None:

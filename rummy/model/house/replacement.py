@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from ..cards import Card
-from ..plays import is_whole
-from ..scoring import house_play_score
-from .house_context import TurnContext
-from .house_state import HouseModel
+from ...cards import Card
+from ...plays import is_whole
+from ...scoring import house_play_score
+from .context import TurnContext
+from .state import HouseModel
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ Objectives, lexicographically:
    fixed seed, so the same position gives the same answer), laid out with
    adjacent runs of one colour merged.
 
-One CP-SAT model (tiles_cpsat) maximises ``W * gain + kept tiles`` with
+One CP-SAT model (tiles/tile_model) maximises ``W * gain + kept tiles`` with
 ``W`` one more than the table's natural tiles, which is the lexicographic
 order exactly; one solve instead of two (gain, then the tie-break with the
 gain fixed) was measured faster on benchmarks/positions. It is hinted with
@@ -46,14 +46,14 @@ from dataclasses import dataclass, replace
 from itertools import islice, product
 from time import perf_counter
 
-from ..cards import Card, cards_within, cards_without
-from ..plays import Play, readings
-from ..position import Position, Turn
-from ..rules import Ruleset
-from ..solution import Solution, SolverConfig
-from .tiles_cpsat import SolveResult, TileModel, Values
-from .tiles_decode import FinalPlay, decode, table_values, to_play
-from .tiles_table import Cell, TileSetting, card_of, cell_of, count_cells, read_setting
+from ...cards import Card, cards_within, cards_without
+from ...plays import Play, readings
+from ...position import Position, Turn
+from ...rules import Ruleset
+from ...solution import Solution, SolverConfig
+from .tile_model import SolveResult, TileModel, Values
+from .decode import FinalPlay, decode, table_values, to_play
+from .table import Cell, TileSetting, card_of, cell_of, count_cells, read_setting
 
 # One worker first, for at most this long, before the parallel search takes over.
 SINGLE_WORKER_SECONDS = 2.0

@@ -7,7 +7,7 @@ joker was replaced first) are not part of it.
 
 The model can hold one table in several ways: which joker slot is which
 joker, which positions a run with a joker covers, and on which layer of a
-suit's row a run lies (house_runs). Each way is a set of literals (book
+suit's row a run lies (house/runs). Each way is a set of literals (book
 variables; run segments and the cards in their cells); for each, one clause
 says that not all of them are true or some card the table leaves off lies
 on the table. Every card the table holds is then pinned to its play, and no
@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from itertools import permutations, product
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from ..cards import Card
-from ..plays import readings
-from ..position import Position
-from .house_context import row_position
-from .house_runs import grids_of
-from .house_state import HouseModel
+from ...cards import Card
+from ...plays import readings
+from ...position import Position
+from .context import row_position
+from .runs import grids_of
+from .state import HouseModel
 
 MOST_WAYS = 4096
 

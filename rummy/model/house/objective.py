@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from .house_runs import grids_of
-from .house_state import HouseModel
+from .runs import grids_of
+from .state import HouseModel
 
 
 def gain_terms(m: HouseModel) -> tuple[list[tuple[cp_model.IntVar, int]], int]:

@@ -6,7 +6,7 @@ hand cards off on any play, where every play together with all the cards
 laid off on it must stay whole (``Position.play_with_layoffs``). Books are
 3..4 cards of distinct suits, runs >= 3, aces per ``rules.ace``; jokers
 (variation ``jokers = 2``) are flexible wild cards. Growths and new melds
-come from ``extend_growth``, the choice from ``extend_select``.
+come from ``extend/growth``, the choice from ``extend/select``.
 
 Rules applied:
 
@@ -45,14 +45,14 @@ import time
 from collections import Counter
 from dataclasses import replace
 
-from ..cards import Card, cards_notation
-from ..errors import RummyError
-from ..plays import Play, readings
-from ..position import Attached, Position, Turn
-from ..scoring import penalty
-from ..solution import Solution, SolverConfig
-from .extend_growth import growths, new_plays
-from .extend_select import Choice, NoTurnInTime, Selection, TurnProblem, apply_selection, select
+from ...cards import Card, cards_notation
+from ...errors import RummyError
+from ...plays import Play, readings
+from ...position import Attached, Position, Turn
+from ...scoring import penalty
+from ...solution import Solution, SolverConfig
+from ..extend.growth import growths, new_plays
+from ..extend.select import Choice, NoTurnInTime, Selection, TurnProblem, apply_selection, select
 
 
 def solve_layoff(position: Position, config: SolverConfig, force_cp_sat: bool = False) -> Solution:

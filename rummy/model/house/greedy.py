@@ -21,11 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from ..plays import readings
-from ..scoring import house_play_score
-from .house_candidates import play_shapes
-from .house_context import TurnContext
-from .house_replacement import replacement_options
+from ...plays import readings
+from ...scoring import house_play_score
+from .candidates import play_shapes
+from .context import TurnContext
+from .replacement import replacement_options
 
 # Moves are applied while one improves the turn; this bounds the loop on any table.
 MOST_MOVES = 200

@@ -1,12 +1,12 @@
 """Every whole play that can be built from a set of cards (House Rummy).
 
-Used for the initial meld (house_meld): the plays a hand can lay. A *shape*
+Used for the initial meld (house/meld): the plays a hand can lay. A *shape*
 names a play by its natural cards and its number of jokers; which joker
 fills which gap is left to the caller.
 
 Shapes depend only on the ruleset, the naturals and the joker count, so
 they are cached. (The table's final plays are not listed this way: with
-jokers a full table has thousands of runs, see house_runs.)
+jokers a full table has thousands of runs, see house/runs.)
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..cards import SUITS, Card
-from ..errors import RulesError
-from ..rules import Ruleset
+from ...cards import SUITS, Card
+from ...errors import RulesError
+from ...rules import Ruleset
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The initial meld (rules.md §5): new plays of hand cards worth the meld cost.
 
 In the meld branch every hand card that reaches the table has one role:
-meld card, payment, or a card put in for a joker (house_replacement). Meld
+meld card, payment, or a card put in for a joker (house/replacement). Meld
 cards lie in the mover's own space when laid, so they are free to move on
 later in the turn, but they never pay for a steal. A joker released by
 replacement is a hand card and may be melded or pay.
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .cpsat import cp_model
+from ..cpsat import cp_model
 
-from .house_candidates import play_shapes
-from .house_context import TurnContext
-from .house_state import HouseModel
+from .candidates import play_shapes
+from .context import TurnContext
+from .state import HouseModel
 
 
 def meld_shapes(ctx: TurnContext, releasable: list[int]) -> list[tuple[tuple[int, ...], int]]:

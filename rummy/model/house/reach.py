@@ -5,12 +5,12 @@ space's own cards may stay. A card from another player's space may only be
 stolen into a play that also holds a card able to pay for it: a hand card
 of its suit (runs) or rank (books), or a joker the mover can play. The
 filter only removes placements that can never be legal; the payment rule
-itself is enforced in house_steals.
+itself is enforced in house/steals.
 """
 
 from __future__ import annotations
 
-from .house_state import HouseModel
+from .state import HouseModel
 
 
 def reachable(m: HouseModel) -> dict[str, set[int]]:
