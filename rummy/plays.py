@@ -91,6 +91,19 @@ class Play:
         return f"Play.from_notation({cards_notation(self.cards)!r})"
 
 
+def jokers_undecided(found: tuple[Reading, ...]) -> bool:
+    """Do these readings of one play leave a joker's card open (rules.md §6: a fixed joker must then say it)?
+
+    True when the play reads as a run and also some other way, or as runs whose jokers stand for different cards.
+    """
+    runs = [r for r in found if r.kind == "run"]
+    if not runs:
+        return False
+    if len(runs) < len(found):
+        return True
+    return len({r.joker_stand_ins() for r in runs}) > 1
+
+
 def is_whole(cards: Iterable[Card], rules: Ruleset) -> bool:
     return bool(readings(tuple(cards), rules))
 

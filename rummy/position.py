@@ -27,7 +27,7 @@ import tomli_w
 
 from .cards import Card, cards_notation
 from .errors import NotationError, PositionError, RulesError, quote
-from .plays import Play, readings
+from .plays import Play, jokers_undecided, readings
 from .rules import Ruleset, ruleset_from_spec, ruleset_to_spec
 
 # ----------------------------------------------------------------- limits
@@ -800,7 +800,7 @@ class _Reader:
                 raise self.fail(place, f"{quote(cards_notation(cards, rules.deck))} is not a whole play under {rules.name}")
             if len(cards) != len(play.cards) and not readings(play.cards, rules):
                 raise self.fail(place, f"{quote(play.notation(deck=rules.deck))} is not a whole play without its lay-offs")
-            if rules.joker_mode == "fixed" and _ambiguous_joker(found):
+            if rules.joker_mode == "fixed" and jokers_undecided(found):
                 raise self.fail(
                     place,
                     f"the joker in {quote(cards_notation(cards, rules.deck))} could stand for more than one card; "
@@ -844,16 +844,6 @@ class _Reader:
         if card in position.discard_pile:
             return "piles.discard"
         return "piles.stock"
-
-
-def _ambiguous_joker(found: tuple) -> bool:
-    """A fixed joker whose card the play does not settle (rules.md §6)."""
-    runs = [r for r in found if r.kind == "run"]
-    if not runs:
-        return False
-    if len(runs) < len(found):
-        return True
-    return len({r.joker_stand_ins() for r in runs}) > 1
 
 
 def read_end_state(path: str | Path) -> Position:

@@ -303,3 +303,15 @@ def test_is_whole_agrees_with_a_brute_force_reference(name: str, data: st.DataOb
 def test_reference_agrees_on_the_source_cases(cards: str, name: str) -> None:
     rules = preset(name)
     assert is_whole(parse_cards(cards), rules) == reference_is_whole(parse_cards(cards), rules)
+
+
+@pytest.mark.parametrize(("play", "undecided"), [
+    ("R5 R6 *", True),        # R4 or R7
+    ("R5 * R7", False),       # only R6
+    ("R5 B5 *", False),       # a book of 3: either missing colour frees it (rules.md §6)
+    ("R5 *", False),          # not whole: no reading at all
+])
+def test_a_fixed_jokers_card_is_undecided_only_where_readings_differ(play: str, undecided: bool) -> None:
+    from rummy.plays import jokers_undecided
+
+    assert jokers_undecided(readings(Play.from_notation(play).cards, preset("rummikub"))) is undecided

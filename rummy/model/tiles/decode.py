@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ...cards import Card
-from ...plays import Play, readings
+from ...plays import Play, jokers_undecided, readings
 from .tile_model import HAND, MAIN, Values
 from .table import COLOURS, VALUES, Cell, TileSetting, card_of, cell_of
 
@@ -239,21 +239,11 @@ def _name_jokers(play: FinalPlay, setting: TileSetting) -> None:
     if not any(c is not None and c.is_joker for c in play.cards):
         return
     plain = tuple(c.plain() if c is not None else Card.joker() for c in play.cards)
-    if not _ambiguous(readings(plain, setting.rules)):
+    if not jokers_undecided(readings(plain, setting.rules)):
         return
     for k, card in enumerate(play.cards):
         if card is not None and card.is_joker and card.stands_for is None:
             play.cards[k] = Card.joker(card_of(play.cells[k]))
-
-
-def _ambiguous(found) -> bool:
-    """As position validation judges a fixed joker: a run reading that is not the only reading."""
-    runs = [r for r in found if r.kind == "run"]
-    if not runs:
-        return False
-    if len(runs) < len(found):
-        return True
-    return len({r.joker_stand_ins() for r in runs}) > 1
 
 
 def to_play(play: FinalPlay, setting: TileSetting) -> Play:
