@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from rummy.checker import BreachCode
 from rummy.position import Position
 
 REPO = Path(__file__).resolve().parents[1]
@@ -26,19 +27,8 @@ OWN_CASES = Path(__file__).resolve().parent / "check_cases"
 BEFORE_SUFFIX = "-before.toml"
 AFTER_SUFFIX = "-after.toml"
 
-# The breach codes of the checker issue; an expectation naming anything else is a typo.
-KNOWN_CODES = frozenset({
-    "conservation", "not-whole", "table-card-to-hand", "opponent-hand-changed", "touched-before-meld",
-    "meld-too-small", "meld-not-from-hand", "meld-not-in-own-space", "unpaid-steal", "meld-card-as-payment",
-    "spite", "hot-card-unplayed", "warm-discard", "hot-discard", "missing-discard", "extra-discard",
-    "joker-replaced-after-meld", "joker-not-freed", "joker-locked-play", "freed-joker-misused", "too-many-cards",
-    "rearranged-on-initial-meld",
-    # extend-only tables (Robber, Straight, traditional)
-    "play-split", "play-merged", "wrong-owner", "pile-top-not-melded", "too-many-plays", "layoff-before-meld",
-    "last-card-played",
-    # the draw phase (Robber), and the layers of lay-off tables
-    "empty-stock", "layoff-not-in-own-space", "layoff-moved",
-})
+# An expectation naming a code the checker does not have is a typo.
+KNOWN_CODES = frozenset(code.value for code in BreachCode)
 
 
 def shared_dir() -> Path:

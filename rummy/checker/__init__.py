@@ -17,9 +17,10 @@ from .house import judge_house
 from .layoff import judge_layoff
 from .robber import apply_draw, judge_robber
 from .tiles import judge_tiles
+from .codes import BreachCode
 from .verdict import Breach, Verdict
 
-__all__ = ["Breach", "Verdict", "check", "turn_gain"]
+__all__ = ["Breach", "BreachCode", "Verdict", "check", "turn_gain"]
 
 JUDGES = {"house": judge_house, "tile": judge_tiles, "robber": judge_robber, "layoff": judge_layoff}
 

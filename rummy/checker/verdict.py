@@ -5,18 +5,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .codes import BreachCode
+
 
 @dataclass(frozen=True)
 class Breach:
-    """One broken rule: a stable code, a sentence, and the cards and plays involved."""
+    """One broken rule: a stable code, a sentence, and the cards and plays involved.
 
-    code: str
+    ``code`` may be given as its string; anything not in ``BreachCode`` is refused.
+    """
+
+    code: BreachCode
     message: str
     cards: tuple[str, ...] = ()
     plays: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", BreachCode(self.code))
+
     def to_data(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "cards": list(self.cards), "plays": list(self.plays)}
+        return {"code": str(self.code), "message": self.message, "cards": list(self.cards), "plays": list(self.plays)}
 
 
 @dataclass(frozen=True)
