@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from time import perf_counter
 
+from ..clock import ONE_WORKER_SECONDS, Clock
 from ..cpsat import cp_model
 
 from ...cards import cards_notation
@@ -54,21 +55,6 @@ class BranchResult:
     bound: Fraction
 
 
-@dataclass
-class _Clock:
-    deadline: float
-    branches: int = 0
-    solver_seconds: float = 0.0
-
-    def left(self) -> float:
-        return max(0.0, self.deadline - perf_counter())
-
-    def count(self, solver: cp_model.CpSolver) -> None:
-        self.branches += solver.num_branches
-        self.solver_seconds += solver.wall_time
-
-
-ONE_WORKER_SECONDS = 2.0
 # The first search, from the table as it is, before the greedy start is made.
 QUICK_SECONDS = 0.25
 # At most this long to complete the greedy turn into a full solution.
@@ -77,7 +63,7 @@ GREEDY_SECONDS = 0.5
 def solve_house(position: Position, config: SolverConfig) -> Solution:
     started = perf_counter()
     ctx = build_context(position)
-    clock = _Clock(started + config.time_limit)
+    clock = Clock(started + config.time_limit)
     options = replacement_options(ctx)
     excluded = config.exclude
     results: list[BranchResult] = []
@@ -106,7 +92,7 @@ def greedy_house(position: Position, config: SolverConfig) -> Solution:
     """
     started = perf_counter()
     ctx = build_context(position)
-    clock = _Clock(started + config.time_limit)
+    clock = Clock(started + config.time_limit)
     m = _branch_model(ctx, replacement_options(ctx), config.exclude)
     start = _greedy_start(m, config, clock) if m is not None else None
     if m is None or start is None:
@@ -152,7 +138,7 @@ def build_model(ctx: TurnContext, branch: str, options: dict[int, list[int]], sh
     return m
 
 
-def _solve_model(m: HouseModel, config: SolverConfig, clock: _Clock) -> BranchResult:
+def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock) -> BranchResult:
     """The highest gain, and among equal gains the house tie-break.
 
     Both in one search: the objective is ``gain * weight - tiebreak`` with the
@@ -173,23 +159,20 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: _Clock) -> BranchRe
     # (house/greedy, about 25 ms), which then floors every answer.
     solver = _solver(config, min(clock.left() / 2, QUICK_SECONDS), workers=1)
     status = solver.solve(model)
-    clock.count(solver)
+    clock.count(solver.num_branches, solver.wall_time)
     start = None
     if status not in proven and config.hint:
         start = _greedy_start(m, config, clock)
         _hint_best(model, solver if status == cp_model.FEASIBLE else None, start)
-        # One worker proves most turns fastest (measured: median 147 ms against
-        # 274 ms with two on benchmarks/positions/house); the other workers join
-        # only when one has not finished within ONE_WORKER_SECONDS.
         solo = ONE_WORKER_SECONDS - QUICK_SECONDS if config.workers > 1 else clock.left()
         solver = _solver(config, min(clock.left(), solo), workers=1)
         status = solver.solve(model)
-        clock.count(solver)
+        clock.count(solver.num_branches, solver.wall_time)
     if status not in proven and config.workers > 1 and clock.left() > 0.05:
         _hint_best(model, solver if status == cp_model.FEASIBLE else None, start)
         solver = _solver(config, clock.left(), workers=config.workers)
         status = solver.solve(model)
-        clock.count(solver)
+        clock.count(solver.num_branches, solver.wall_time)
     if status == cp_model.INFEASIBLE:
         return BranchResult(None, "infeasible", Fraction(0))
     scale = m.ctx.scale
@@ -235,7 +218,7 @@ class _Start:
         return self.values[variable.index]
 
 
-def _greedy_start(m: HouseModel, config: SolverConfig, clock: _Clock) -> _Start | None:
+def _greedy_start(m: HouseModel, config: SolverConfig, clock: Clock) -> _Start | None:
     """The greedy turn (house/greedy) as a full solution, or None where the model cannot lay it out.
 
     The model's decisions are fixed to the turn and CP-SAT fills in the rest
@@ -254,7 +237,7 @@ def _greedy_start(m: HouseModel, config: SolverConfig, clock: _Clock) -> _Start 
     # A quarter of what is left, but enough to complete the turn even under a tiny limit.
     solver = _solver(config, min(GREEDY_SECONDS, max(clock.left() / 4, 0.1)), workers=1)
     status = solver.solve(copy)
-    clock.count(solver)
+    clock.count(solver.num_branches, solver.wall_time)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return _Start(list(solver.response_proto.solution), solver.objective_value)
@@ -287,8 +270,8 @@ def _no_meld_branch(ctx: TurnContext, options: dict[int, list[int]], excluded: t
     return BranchResult(None, "infeasible", Fraction(0))
 
 
-def _solution(ctx: TurnContext, results: list[BranchResult], started: float, clock: _Clock) -> Solution:
-    stats = {"branches": clock.branches, "wall_time": round(clock.solver_seconds, 4)}
+def _solution(ctx: TurnContext, results: list[BranchResult], started: float, clock: Clock) -> Solution:
+    stats = clock.stats()
     found = [r for r in results if r.plan is not None]
     if not found:
         if any(r.status == "unknown" for r in results):

@@ -101,6 +101,7 @@ from ...plays import Play
 from ...position import Player, Position, Turn
 from ...scoring import penalty, robber_play_score
 from ...solution import Solution, SolverConfig
+from ..clock import Clock
 from ..extend.growth import growths, new_plays
 from ..extend.select import Choice, NoTurnInTime, Selection, TurnProblem, apply_selection, select
 
@@ -113,7 +114,7 @@ def solve_robber(position: Position, config: SolverConfig) -> Solution:
         if config.exclude:
             raise RummyError("excluding final tables applies to play-phase Robber positions, not the draw phase")
         return _solve_draw(position, config, started)
-    clock = _Clock(started + config.time_limit)
+    clock = Clock(started + config.time_limit)
     try:
         answer = _solve_play(position, clock, exclude=tuple(config.exclude))
     except NoTurnInTime as error:
@@ -149,31 +150,6 @@ def _side_points(position: Position) -> Counter:
 
 
 # ------------------------------------------------------------------ bookkeeping
-class _Clock:
-    """Deadline and statistics shared by every sub-solve of one answer."""
-
-    def __init__(self, deadline: float) -> None:
-        self.deadline = deadline
-        self.branches = 0
-        self.solver_seconds = 0.0
-        self.methods: Counter = Counter()
-
-    def remaining(self) -> float:
-        return max(self.deadline - time.perf_counter(), 0.05)
-
-    def record(self, seconds: float, method: str | None) -> None:
-        self.branches += 1
-        self.solver_seconds += seconds
-        if method:
-            self.methods[method] += 1
-
-    def stats(self) -> dict:
-        stats = {"branches": self.branches, "wall_time": round(self.solver_seconds, 4)}
-        if self.methods:
-            stats["method"] = "+".join(sorted(self.methods))
-        return stats
-
-
 @dataclass(frozen=True)
 class _Answer:
     after: Position
@@ -184,16 +160,16 @@ class _Answer:
 
 
 # ------------------------------------------------------------------ play phase
-def _solve_play(position: Position, clock: _Clock, force_cp_sat: bool = False,
+def _solve_play(position: Position, clock: Clock, force_cp_sat: bool = False,
                 exclude: tuple[Position, ...] = ()) -> _Answer | None:
     problem = robber_problem(position, exclude)
     started = time.perf_counter()
     try:
-        selection = select(problem, clock.remaining(), force_cp_sat)
+        selection = select(problem, max(clock.left(), 0.05), force_cp_sat)
     except NoTurnInTime:
-        clock.record(time.perf_counter() - started, "cp-sat")
+        clock.count(1, time.perf_counter() - started, "cp-sat")
         raise
-    clock.record(time.perf_counter() - started, selection.method if selection else None)
+    clock.count(1, time.perf_counter() - started, selection.method if selection else None)
     if selection is None:
         return None
     after, played = _after(position, problem, selection)
@@ -375,7 +351,7 @@ def _no_turn_reason(position: Position, excluding: bool = False) -> str:
 
 # ------------------------------------------------------------------ draw phase
 def _solve_draw(position: Position, config: SolverConfig, started: float) -> Solution:
-    clock = _Clock(started + config.time_limit)
+    clock = Clock(started + config.time_limit)
     rules = position.rules
     try:
         pile = _best_pile_turn(position, clock)
@@ -492,7 +468,7 @@ def _minimal(options: list[Counter]) -> list[Counter]:
     ]
 
 
-def _best_pile_turn(position: Position, clock: _Clock) -> _PileTurn | None:
+def _best_pile_turn(position: Position, clock: Clock) -> _PileTurn | None:
     best: _PileTurn | None = None
     bound = float("-inf")
     all_optimal = True
@@ -553,7 +529,7 @@ def after_stock_draw(position: Position, card: Card) -> Position:
     return replace(drawn, phase="play", stock=stock, turn=None)
 
 
-def _stock_expectation(position: Position, clock: _Clock) -> _StockValue | None:
+def _stock_expectation(position: Position, clock: Clock) -> _StockValue | None:
     draws = stock_draws(position)
     if not draws:
         return None

@@ -46,6 +46,7 @@ from dataclasses import dataclass, replace
 from itertools import islice, product
 from time import perf_counter
 
+from ..clock import ONE_WORKER_SECONDS
 from ...cards import Card, cards_within, cards_without
 from ...plays import Play, readings
 from ...position import Position, Turn
@@ -55,8 +56,6 @@ from .tile_model import SolveResult, TileModel, Values
 from .decode import FinalPlay, decode, table_values, to_play
 from .table import Cell, TileSetting, card_of, cell_of, count_cells, read_setting
 
-# One worker first, for at most this long, before the parallel search takes over.
-SINGLE_WORKER_SECONDS = 2.0
 
 
 def solve_tiles(position: Position, config: SolverConfig) -> Solution:
@@ -97,7 +96,7 @@ def solve_tiles(position: Position, config: SolverConfig) -> Solution:
 
 def _solve(model: TileModel, config: SolverConfig, deadline: float, stats: dict) -> SolveResult:
     remaining = max(deadline - perf_counter(), 0.001)
-    first = remaining if config.workers <= 1 else min(remaining, SINGLE_WORKER_SECONDS)
+    first = remaining if config.workers <= 1 else min(remaining, ONE_WORKER_SECONDS)
     result = model.solve(first, 1, config.seed)
     _count(stats, result)
     remaining = deadline - perf_counter()
