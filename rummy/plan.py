@@ -16,7 +16,7 @@ from typing import Any
 
 from .assignment import max_weight_assignment
 from .cards import JOKER, Card
-from .plays import Play
+from .plays import Play, PlayName
 from .position import Position
 
 HAND = "hand"
@@ -79,7 +79,7 @@ def make_plan(before: Position, after: Position) -> Plan:
     # Robber plays change owner when stolen: match them across owners.
     any_owner = shared or rules.table == "owned_plays"
     sources: list[_Source] = [
-        _Source(name, None if any_owner else name.split("/")[0], Counter(c.plain() for c in before.play_with_layoffs(name)))
+        _Source(name, None if any_owner else PlayName(name).owner, Counter(c.plain() for c in before.play_with_layoffs(name)))
         for name in before.named_plays()
     ]
     hand = Counter(c.plain() for c in before.mover.hand or ())
@@ -140,7 +140,7 @@ def make_plan(before: Position, after: Position) -> Plan:
     moved = 0
     for after_name, play in targets:
         target = names[after_name]
-        target_space = None if shared else after_name.split("/")[0]
+        target_space = None if shared else PlayName(after_name).owner
         new_space = target_space if target.startswith("new/") and not shared else None
         from_hand: list[Card] = []
         arrivals: list[tuple[Card, str]] = []
@@ -186,7 +186,7 @@ def _extend_plan(before, after, targets, matched, names, needs, steps, discards)
             steps.append(Step("play", added, HAND, names[after_name], None if robber else mover))
             continue
         grown += 1
-        if robber and source.name.split("/")[0] != mover:
+        if robber and PlayName(source.name).owner != mover:
             steps.append(Step("steal", added, source.name, after_name))
         else:
             steps.append(Step("lay-off", added, HAND, source.name))
@@ -208,7 +208,7 @@ def _match(sources: list[_Source], targets: list[tuple[str, Play]], shared: bool
     weights = []
     for name, play in targets:
         wanted = Counter(c.plain() for c in play.cards)
-        space = None if shared else name.split("/")[0]
+        space = None if shared else PlayName(name).owner
         row = []
         for j, source in enumerate(sources):
             overlap = sum((wanted & source.cards).values()) if source.space == space else 0

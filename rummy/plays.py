@@ -48,6 +48,28 @@ class Reading:
         return self.kind == "run" and any(p == 14 for p in self.positions)
 
 
+class PlayName(str):
+    """A play's name in plans, turn declarations and the table view: ``OWNER/INDEX``.
+
+    ``ann/2`` is the second play of ann's space (or of ann's plays), ``table/3`` a
+    shared tile table's third play, ``new/1`` a play laid this turn. A ``str``,
+    so it is a dictionary key like any name; ``owner`` is what comes before the slash.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, owner: str, index: int) -> PlayName:
+        return cls(f"{owner}/{index}")
+
+    @property
+    def owner(self) -> str:
+        return self.partition("/")[0]
+
+    def __repr__(self) -> str:
+        return f"PlayName({str(self)!r})"
+
+
 @dataclass(frozen=True, eq=False)
 class Play:
     """A group of cards laid together. Order does not matter for identity."""

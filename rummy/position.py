@@ -27,7 +27,7 @@ import tomli_w
 
 from .cards import Card, cards_notation
 from .errors import NotationError, PositionError, RulesError, quote
-from .plays import Play, jokers_undecided, readings
+from .plays import Play, PlayName, jokers_undecided, readings
 from .rules import Ruleset, ruleset_from_spec, ruleset_to_spec
 
 # ----------------------------------------------------------------- limits
@@ -143,11 +143,11 @@ class Position:
             return (("table", plays_key(self.table)),)
         return tuple((p.name, plays_key(p.plays)) for p in self.players)
 
-    def named_plays(self) -> dict[str, Play]:
+    def named_plays(self) -> dict[PlayName, Play]:
         """Every play on the table under the name plans use: ``ann/2``, ``table/3``."""
         if self.rules.table == "shared":
-            return {f"table/{i}": play for i, play in enumerate(self.table, 1)}
-        return {f"{p.name}/{i}": play for p in self.players for i, play in enumerate(p.plays, 1)}
+            return {PlayName.of("table", i): play for i, play in enumerate(self.table, 1)}
+        return {PlayName.of(p.name, i): play for p in self.players for i, play in enumerate(p.plays, 1)}
 
     def play_with_layoffs(self, name: str) -> tuple[Card, ...]:
         """A play and every card laid off on it (personal tables)."""

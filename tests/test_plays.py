@@ -315,3 +315,13 @@ def test_a_fixed_jokers_card_is_undecided_only_where_readings_differ(play: str, 
     from rummy.plays import jokers_undecided
 
     assert jokers_undecided(readings(Play.from_notation(play).cards, preset("rummikub"))) is undecided
+
+
+def test_a_play_name_knows_its_owner_and_rebuilds_from_its_repr() -> None:
+    from rummy.plays import PlayName
+
+    name = PlayName.of("ann", 2)
+    assert name == "ann/2" and name.owner == "ann"
+    assert eval(repr(name)) == name and isinstance(eval(repr(name)), PlayName)
+    assert {name: 1}["ann/2"] == 1  # a name is a string key like any other
+    assert PlayName("table/3").owner == "table" and PlayName("new/1").owner == "new"

@@ -15,6 +15,7 @@ from typing import Callable
 import networkx as nx
 
 from ..cards import Card
+from ..plays import PlayName
 from .facts import TurnFacts, plain_counter
 from .verdict import Breach
 
@@ -72,7 +73,7 @@ def _contain_matching(before_cards: dict[str, Counter], after_cards: dict[str, C
     """Before play -> after play containing it: as many plays matched as possible, then the
     readings whose owners are right (a grown play is the mover's, an untouched one keeps its owner)."""
     def owner(name: str) -> str:
-        return name.split("/")[0]
+        return PlayName(name).owner
 
     graph = nx.Graph()
     for b in sorted(before_cards):

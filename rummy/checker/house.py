@@ -14,7 +14,7 @@ from itertools import combinations, permutations
 from typing import Iterable
 
 from ..cards import JOKER, Card
-from ..plays import Play, is_whole
+from ..plays import Play, PlayName, is_whole
 from ..scoring import house_play_score
 from .facts import TurnFacts, plain_counter
 from .tokens import HAND, Token, token_readings
@@ -249,7 +249,7 @@ class HouseJudge:
             if t.on_table:
                 by_play[t.dest_play].append(t)
         for play_name, members in sorted(by_play.items()):
-            space = play_name.split("/")[0]
+            space = PlayName(play_name).owner
             stolen = [t for t in members if t.origin not in (HAND, self.mover, space)]
             payers = [t for t in members if t.from_hand and not t.in_meld]
             if len(payers) >= len(stolen):
@@ -326,7 +326,7 @@ def _swap(tokens: list[Token], swaps: list[tuple[int, int]]) -> list[Token]:
     for joker, card in swaps:
         play = tokens[joker].origin_play
         result[joker] = tokens[joker].with_(origin=HAND, origin_play=None, released=True)
-        result[card] = tokens[card].with_(origin=play.split("/")[0], origin_play=play, replacement=True)
+        result[card] = tokens[card].with_(origin=PlayName(play).owner, origin_play=play, replacement=True)
     return result
 
 
@@ -338,7 +338,7 @@ def _plays_by_owner(items) -> dict[str, Counter]:
     result: dict[str, Counter] = defaultdict(Counter)
     for name, play in items:
         cards = play.cards if hasattr(play, "cards") else play
-        result[name.split("/")[0]][tuple(sorted(c.plain() for c in cards))] += 1
+        result[PlayName(name).owner][tuple(sorted(c.plain() for c in cards))] += 1
     return dict(result)
 
 
@@ -403,7 +403,7 @@ def describe_reading(facts: TurnFacts, reading: Reading) -> dict:
         if t.on_table:
             by_play[t.dest_play].append(t)
     for play_name, members in sorted(by_play.items()):
-        space = play_name.split("/")[0]
+        space = PlayName(play_name).owner
         stolen = [t.card for t in members if t.origin not in (HAND, facts.mover, space)]
         if stolen:
             payers = [t.card for t in members if t.from_hand and not t.in_meld]

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..plays import PlayName
 from ..position import Position
 from .extend import Growth, discard_breaches, match_growth
 from .facts import TurnFacts, plain_counter
@@ -52,7 +53,7 @@ def judge_layoff(facts: TurnFacts) -> tuple[list[Breach], dict]:
     new_plays = growth.new_plays()
     laid_off = growth.extended()
     for name in new_plays:
-        if name.split("/")[0] != mover:
+        if PlayName(name).owner != mover:
             breaches.append(Breach("meld-not-in-own-space", f"{name} is a new meld in {name.split('/')[0]}'s space; "
                                    f"{mover} melds in their own space", plays=(name,)))
     if rules.plays_per_turn is not None and len(new_plays) > rules.plays_per_turn:

@@ -18,7 +18,7 @@ from itertools import combinations
 
 from ..cards import Card
 from ..errors import PositionError, quote
-from ..plays import is_whole
+from ..plays import PlayName, is_whole
 from ..position import Position
 from .extend import discard_breaches, match_growth
 from .facts import TurnFacts, plain_counter
@@ -34,14 +34,14 @@ def judge_robber(facts: TurnFacts) -> tuple[list[Breach], dict]:
     breaches += growth.breaches
     steals, extended, laid = [], [], []
     for after_name, (origin, added) in growth.grew.items():
-        owner = after_name.split("/")[0]
+        owner = PlayName(after_name).owner
         if origin is None:
             laid.append(after_name)
             if owner != mover:
                 breaches.append(Breach("wrong-owner", f"{after_name} is a new play of the mover's cards, so it belongs to {mover}",
                                        plays=(after_name,)))
             continue
-        before_owner = origin.split("/")[0]
+        before_owner = PlayName(origin).owner
         if added:
             extended.append(after_name)
             if before_owner != mover and before_owner != owner:

@@ -14,6 +14,7 @@ from itertools import islice, permutations, product
 from typing import Iterator
 
 from ..cards import Card
+from ..plays import PlayName
 from ..position import Position
 
 HAND = "hand"
@@ -47,7 +48,7 @@ class Token:
 
 
 def _owner(play_name: str) -> str:
-    return play_name.split("/")[0]
+    return PlayName(play_name).owner
 
 
 def _sources(before: Position) -> dict[Card, list[tuple[str, str | None]]]:

@@ -139,11 +139,11 @@ def player_lines(position: Position, player: Player) -> list[Styled | str]:
 def owned_play_lines(position: Position, player: Player) -> list[Styled | str]:
     """A player's space or owned plays, each with its score and lay-offs."""
     from rummy.cli.output import cards_text, text
-    from rummy.plays import is_whole
+    from rummy.plays import PlayName, is_whole
     from rummy.scoring import play_score
 
     rules = position.rules
-    named = {name: play for name, play in position.named_plays().items() if name.split("/")[0] == player.name}
+    named = {name: play for name, play in position.named_plays().items() if PlayName(name).owner == player.name}
     label = "plays" if rules.table == "owned_plays" else "space"
     if not named:
         return [f"  {label}: empty"]

@@ -27,7 +27,7 @@ from itertools import combinations
 from ..answer import Answer
 from ..cards import Card
 from ..checker import check, turn_gain
-from ..plays import Play, is_whole, readings
+from ..plays import Play, PlayName, is_whole, readings
 from ..position import Position
 from ..rules import Ruleset
 from .house_deal import HouseShape, deal_house
@@ -81,7 +81,7 @@ def spaces_left(before: Position, after: Position) -> Counter:
     for player in before.players:
         jokers_before = sum(c.is_joker for play in player.plays for c in play.cards)
         jokers_after = sum(c.is_joker for play in after.player(player.name).plays for c in play.cards)
-        replaced = sum(r.play.split("/")[0] == player.name for r in (after.turn.replaced if after.turn else ()))
+        replaced = sum(PlayName(r.play).owner == player.name for r in (after.turn.replaced if after.turn else ()))
         left[player.name] += max(0, jokers_before - replaced - jokers_after)
     return +left
 

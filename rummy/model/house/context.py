@@ -14,7 +14,7 @@ from math import lcm
 
 from ...cards import Card
 from ...errors import PositionError, RulesError
-from ...plays import readings
+from ...plays import PlayName, readings
 from ...position import Position
 from ...rules import Ruleset
 from ...scoring import HOUSE_FIRST_OUT_BONUS, hand_penalty, house_play_score, penalty
@@ -106,7 +106,7 @@ def build_context(position: Position) -> TurnContext:
     slots: list[Slot] = []
     plays: list[TablePlay] = []
     for name, play in position.named_plays().items():
-        space = name.split("/")[0]
+        space = PlayName(name).owner
         indices = []
         for card in play.cards:
             indices.append(len(slots))
