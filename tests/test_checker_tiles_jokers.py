@@ -19,23 +19,13 @@ import pytest
 from judged import judged_best
 from oracle import brute_force_gain
 from rummy.checker import check
-from rummy.position import Position
 from rummy.solution import SolverConfig
+from tiles_two_jokers_positions import position
 
 CONFIG = SolverConfig(time_limit=30.0, workers=1)
 
 TILES50_LOOSE = '{ preset = "tiles50", joker_locks_play = false, joker_replace_from_hand = false }'
 RUMMIKUB_LOOSE = '{ preset = "rummikub", joker_locks_play = false }'
-
-
-def position(rules: str, table: list[str], hand: str) -> Position:
-    spec = rules if rules.startswith("{") else f'"{rules}"'
-    plays = ", ".join(f'"{p}"' for p in table)
-    return Position.from_toml(
-        f'rules = {spec}\nto_move = "ann"\ntable = [{plays}]\n\n'
-        f'[players.ann]\nmelded = true\nhand = "{hand}"\n\n'
-        "[players.bob]\nmelded = true\nhand_count = 8\n"
-    )
 
 
 def verdict(rules: str, table: list[str], hand: str, after_table: list[str], after_hand: str = ""):

@@ -30,7 +30,7 @@ from oracle import brute_force_gain, count_cards
 from rummy.cards import Card
 from rummy.position import Position
 from rummy.solution import SolverConfig
-from tiles_two_jokers_positions import FIXED_VARIANTS, MAX_TILES, PLACEMENTS, PRESETS, two_joker_position
+from tiles_two_jokers_positions import FIXED_VARIANTS, MAX_TILES, PLACEMENTS, PRESETS, position, two_joker_position
 
 CONFIG = SolverConfig(time_limit=30.0, workers=1)
 SEEDS_PER_PRESET = 24  # per preset, placement and melded: 4 x 3 x 2 x 24 = 576 positions
@@ -87,16 +87,6 @@ def test_the_random_positions_hold_what_they_should() -> None:
 
 
 # ------------------------------------------------------------------ the review's positions
-def position(rules: str, table: list[str], hand: str, melded: bool = True) -> Position:
-    spec = rules if rules.startswith("{") else f'"{rules}"'
-    plays = ", ".join(f'"{p}"' for p in table)
-    return Position.from_toml(
-        f'rules = {spec}\nto_move = "ann"\ntable = [{plays}]\n\n'
-        f'[players.ann]\nmelded = {str(melded).lower()}\nhand = "{hand}"\n\n'
-        "[players.bob]\nmelded = true\nhand_count = 8\n"
-    )
-
-
 def best_gain(rules: str, table: list[str], hand: str, melded: bool = True) -> int:
     before = position(rules, table, hand, melded)
     solution = judged_best(before, CONFIG).solution

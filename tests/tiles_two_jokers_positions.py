@@ -180,3 +180,14 @@ def two_joker_position(seed: int, spec: str, placement: str, melded: bool) -> Po
     notes = [_notation(p, fixed) for p in table]
     text = _toml(spec, notes, " ".join(c.notation("tiles") for c in hand), melded)
     return Position.from_toml(text)
+
+
+def position(rules: str, table: list[str], hand: str, melded: bool = True) -> Position:
+    """A two-player tile position written as its file would be: ``rules`` a preset name or a TOML table."""
+    spec = rules if rules.startswith("{") else f'"{rules}"'
+    plays = ", ".join(f'"{p}"' for p in table)
+    return Position.from_toml(
+        f'rules = {spec}\nto_move = "ann"\ntable = [{plays}]\n\n'
+        f'[players.ann]\nmelded = {str(melded).lower()}\nhand = "{hand}"\n\n'
+        "[players.bob]\nmelded = true\nhand_count = 8\n"
+    )
