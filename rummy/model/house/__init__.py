@@ -154,62 +154,64 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock) -> BranchRes
     proven = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     if config.hint:
         add_table_hint(m)
+    # The best full solution any run has found, the greedy turn included; the
+    # tightest bound any run has proven. Runs restart, so neither is lost.
+    best: _Start | None = None
+    objective_bound = math.inf
+
+    def run(seconds: float, workers: int) -> int:
+        nonlocal best, objective_bound
+        solver = _solver(config, seconds, workers)
+        status = solver.solve(model)
+        clock.count(solver.num_branches, solver.wall_time)
+        if status == cp_model.INFEASIBLE:
+            return status
+        objective_bound = min(objective_bound, solver.best_objective_bound)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) and (best is None or solver.objective_value > best.objective):
+            best = _Start(list(solver.response_proto.solution), solver.objective_value)
+        return status
+
     # Most turns are proven within QUICK_SECONDS by one worker from the table
     # as it is. Only a search that needs longer pays for the greedy start
     # (house/greedy, about 25 ms), which then floors every answer.
-    solver = _solver(config, min(clock.left() / 2, QUICK_SECONDS), workers=1)
-    status = solver.solve(model)
-    clock.count(solver.num_branches, solver.wall_time)
-    start = None
+    status = run(min(clock.left() / 2, QUICK_SECONDS), 1)
     if status not in proven and config.hint:
         start = _greedy_start(m, config, clock)
-        _hint_best(model, solver if status == cp_model.FEASIBLE else None, start)
-        solo = ONE_WORKER_SECONDS - QUICK_SECONDS if config.workers > 1 else clock.left()
-        solver = _solver(config, min(clock.left(), solo), workers=1)
-        status = solver.solve(model)
-        clock.count(solver.num_branches, solver.wall_time)
+        if start is not None and (best is None or start.objective > best.objective):
+            best = start
+        _hint(model, best)
+        status = run(min(clock.left(), ONE_WORKER_SECONDS - QUICK_SECONDS if config.workers > 1 else clock.left()), 1)
     if status not in proven and config.workers > 1 and clock.left() > 0.05:
-        _hint_best(model, solver if status == cp_model.FEASIBLE else None, start)
-        solver = _solver(config, clock.left(), workers=config.workers)
-        status = solver.solve(model)
-        clock.count(solver.num_branches, solver.wall_time)
+        _hint(model, best)
+        status = run(clock.left(), config.workers)
     if status == cp_model.INFEASIBLE:
         return BranchResult(None, "infeasible", Fraction(0))
     scale = m.ctx.scale
     # gain * weight - tiebreak <= the objective bound, and 0 <= tiebreak < weight
-    bound = Fraction((math.floor(solver.best_objective_bound + 1e-6) + weight - 1) // weight, scale)
+    bound = Fraction((math.floor(objective_bound + 1e-6) + weight - 1) // weight, scale) \
+        if objective_bound < math.inf else gain_ceiling(m)
     bound = min(bound, gain_ceiling(m))
-    value = solver.value
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE) or (
-            start is not None and solver.objective_value < start.objective - 0.5):
-        if start is None:
-            return BranchResult(None, "unknown", bound)
-        # Stopped before reaching even the greedy turn: that turn is the answer.
-        status = cp_model.FEASIBLE
-        value = start.value
-    achieved = Fraction(round(sum(value(v) * c for v, c in terms) + constant), scale)
-    plan = read_plan(m, value, achieved)
+    if best is None:
+        return BranchResult(None, "unknown", bound)
+    achieved = Fraction(round(sum(best.value(v) * c for v, c in terms) + constant), scale)
+    plan = read_plan(m, best.value, achieved)
     if status == cp_model.OPTIMAL:
         return BranchResult(plan, "optimal", achieved)
     return BranchResult(plan, "feasible", max(bound, achieved))
 
 
-def _hint_best(model: cp_model.CpModel, solver: cp_model.CpSolver | None, start: _Start | None) -> None:
-    """Hint the better full solution: the last search's (``solver``, when it found one) or the greedy start's."""
-    values = None
-    if solver is not None and (start is None or solver.objective_value >= start.objective):
-        values = list(solver.response_proto.solution)
-    elif start is not None:
-        values = start.values
-    if values:
-        model.clear_hints()
-        for index, value in enumerate(values):
-            model.add_hint(model.get_int_var_from_proto_index(index), value)
+def _hint(model: cp_model.CpModel, solution: _Start | None) -> None:
+    """Start the next run from a full solution (the best so far), where there is one."""
+    if solution is None:
+        return
+    model.clear_hints()
+    for index, value in enumerate(solution.values):
+        model.add_hint(model.get_int_var_from_proto_index(index), value)
 
 
 @dataclass(frozen=True)
 class _Start:
-    """A full solution of the model: the greedy turn, completed by CP-SAT."""
+    """A full solution of the model: a run's, or the greedy turn completed by CP-SAT."""
 
     values: list[int]
     objective: float
