@@ -11,9 +11,6 @@ from .plan import Plan, make_plan
 from .position import Position
 from .solution import Solution, SolverConfig
 
-OBJECTIVES = {"house": ("default",), "tile": ("default", "tiles", "value"), "robber": ("default",), "layoff": ("default",)}
-
-
 @dataclass(frozen=True)
 class Answer:
     """A solved position: the solution and the plan that carries it out."""
@@ -26,29 +23,13 @@ class Answer:
 def solver_for(position: Position, config: SolverConfig) -> Callable[[Position, SolverConfig], Solution]:
     """The family's model (imported here, so that timing a solve leaves the import out)."""
     family = position.rules.family
-    if config.objective not in OBJECTIVES.get(family, ("default",)):
-        allowed = ", ".join(o for o in OBJECTIVES.get(family, ("default",)) if o != "default")
+    if config.objective not in family.objectives:
+        allowed = ", ".join(o for o in family.objectives if o != "default")
         raise RummyError(f"--objective {config.objective!r} does not apply to {position.rules.name} "
                          f"({'choose ' + allowed if allowed else 'it has one objective'})")
-    if position.phase != "play" and family != "robber":
+    if position.phase != "play" and not family.answers_draw_phase:
         raise RummyError(f"phase {position.phase!r}: 'best' answers play-phase positions of {position.rules.name}")
-    if family == "house":
-        from .model.house import solve_house
-
-        return solve_house
-    if family == "tile":
-        from .model.tiles import solve_tiles
-
-        return solve_tiles
-    if family == "robber":
-        from .model.robber import solve_robber
-
-        return solve_robber
-    if family == "layoff":
-        from .model.layoff import solve_layoff
-
-        return solve_layoff
-    raise RummyError(f"'best' does not solve {position.rules.name} positions yet")
+    return family.solver_function()
 
 
 def solve(position: Position, config: SolverConfig) -> Solution:

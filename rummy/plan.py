@@ -70,14 +70,14 @@ class _Source:
 def make_plan(before: Position, after: Position) -> Plan:
     """The steps from ``before`` to ``after`` (whose ``turn`` holds the declarations)."""
     rules = before.rules
-    shared = rules.table == "shared"
+    shared = rules.family.shared_table
     turn = after.turn
     mover = before.to_move
     steps: list[Step] = []
 
     extend_only = rules.rearrange == "extend_only"
     # Robber plays change owner when stolen: match them across owners.
-    any_owner = shared or rules.table == "owned_plays"
+    any_owner = shared or rules.family.plays_change_owner
     sources: list[_Source] = [
         _Source(name, None if any_owner else PlayName(name).owner, Counter(c.plain() for c in before.play_with_layoffs(name)))
         for name in before.named_plays()
@@ -175,7 +175,7 @@ def make_plan(before: Position, after: Position) -> Plan:
 def _extend_plan(before, after, targets, matched, names, needs, steps, discards) -> Plan:
     """Plays only grow: each final play is a new play, a lay-off, or (Robber) a steal."""
     mover = before.to_move
-    robber = before.rules.table == "owned_plays"
+    steals = before.rules.family.plays_change_owner
     grown = 0
     for index, (after_name, _) in enumerate(targets):
         added = tuple(sorted(needs[after_name].elements()))
@@ -183,10 +183,10 @@ def _extend_plan(before, after, targets, matched, names, needs, steps, discards)
             continue
         source = matched.get(index)
         if source is None:
-            steps.append(Step("play", added, HAND, names[after_name], None if robber else mover))
+            steps.append(Step("play", added, HAND, names[after_name], None if steals else mover))
             continue
         grown += 1
-        if robber and PlayName(source.name).owner != mover:
+        if steals and PlayName(source.name).owner != mover:
             steps.append(Step("steal", added, source.name, after_name))
         else:
             steps.append(Step("lay-off", added, HAND, source.name))

@@ -139,13 +139,13 @@ class Position:
         def plays_key(plays: tuple[Play, ...]) -> tuple:
             return tuple(sorted(tuple(sorted(c.plain() for c in play.cards)) for play in plays))
 
-        if self.rules.table == "shared":
+        if self.rules.family.shared_table:
             return (("table", plays_key(self.table)),)
         return tuple((p.name, plays_key(p.plays)) for p in self.players)
 
     def named_plays(self) -> dict[PlayName, Play]:
         """Every play on the table under the name plans use: ``ann/2``, ``table/3``."""
-        if self.rules.table == "shared":
+        if self.rules.family.shared_table:
             return {PlayName.of("table", i): play for i, play in enumerate(self.table, 1)}
         return {PlayName.of(p.name, i): play for p in self.players for i, play in enumerate(p.plays, 1)}
 
@@ -219,7 +219,7 @@ class Position:
         data["phase"] = self.phase
         if self.first_out is not None:
             data["first_out"] = self.first_out
-        if self.rules.table == "shared":
+        if self.rules.family.shared_table:
             data["table"] = [play.notation(self.rules) for play in self.table]
         players: dict[str, Any] = {}
         for p in self.players:
@@ -232,10 +232,8 @@ class Position:
                 entry["hot"] = cards_notation(p.hot, deck)
             if p.warm:
                 entry["warm"] = cards_notation(p.warm, deck)
-            if self.rules.table in ("spaces", "personal"):
-                entry["space"] = [play.notation(self.rules) for play in p.plays]
-            elif self.rules.table == "owned_plays":
-                entry["plays"] = [play.notation(self.rules) for play in p.plays]
+            if not self.rules.family.shared_table:
+                entry[self.rules.family.plays_key] = [play.notation(self.rules) for play in p.plays]
             if p.layoffs:
                 entry["layoffs"] = [a.notation(deck) for a in p.layoffs]
             players[p.name] = entry
@@ -539,11 +537,12 @@ class _Reader:
         if not isinstance(phase, str) or phase not in PHASES:
             raise self.fail("phase", f"{quote(phase)} is not one of {', '.join(PHASES)}")
         hand_number = data.get("hand_number")
-        if rules.family == "house":
+        hands = rules.family.hands_in_game
+        if hands is not None:
             if hand_number is None:
-                raise self.fail("hand_number", "missing: House Rummy needs the hand of the game (1-6)")
-            if not _count(hand_number, 6) or hand_number < 1:
-                raise self.fail("hand_number", f"{quote(hand_number)} is not a hand of the game (1-6)")
+                raise self.fail("hand_number", f"missing: {rules.family.title} needs the hand of the game (1-{hands})")
+            if not _count(hand_number, hands) or hand_number < 1:
+                raise self.fail("hand_number", f"{quote(hand_number)} is not a hand of the game (1-{hands})")
         elif hand_number is not None and (not _count(hand_number, MAX_HAND_NUMBER) or hand_number < 1):
             raise self.fail("hand_number", f"{quote(hand_number)} is not a hand number (1 to {MAX_HAND_NUMBER})")
 
@@ -560,8 +559,8 @@ class _Reader:
         default_sides = self.default_sides(players_data)
         players = tuple(self.player(name, players_data[name], default_sides[name]) for name in names)
         if "table" in data:
-            if rules.table != "shared":
-                raise self.fail("table", f"only shared tables (tile rummy) use 'table'; {rules.name} lays plays under players.NAME.{'plays' if rules.table == 'owned_plays' else 'space'}")
+            if not rules.family.shared_table:
+                raise self.fail("table", f"only shared tables (tile rummy) use 'table'; {rules.name} lays plays under players.NAME.{rules.family.plays_key}")
             table = self.plays(data["table"], "table")
         else:
             table = ()
@@ -587,7 +586,7 @@ class _Reader:
     def default_sides(self, players_data: Mapping[str, Any]) -> dict[str, str]:
         names = list(players_data)
         explicit = any(isinstance(v, Mapping) and "side" in v for v in players_data.values())
-        if self.rules.family == "house" and len(names) == 4 and not explicit:
+        if self.rules.family.four_players_in_pairs and len(names) == 4 and not explicit:
             return {name: "A" if i % 2 == 0 else "B" for i, name in enumerate(names)}
         return {name: name for name in names}
 
@@ -660,30 +659,24 @@ class _Reader:
                 raise self.fail(f"{place}.hand_count", f"{quote(hand_count)} is not a card count (0 to {MAX_CARDS})")
         hot = self.cards(data.get("hot", ""), f"{place}.hot")
         warm = self.cards(data.get("warm", ""), f"{place}.warm")
-        table_kind = self.rules.table
+        family = self.rules.family
         plays: tuple[Play, ...] = ()
-        if "space" in data:
-            if table_kind not in ("spaces", "personal"):
-                raise self.fail(f"{place}.space", f"{self.rules.name} has no player spaces ({self.where_plays()})")
-            plays = self.plays(data["space"], f"{place}.space")
-        if "plays" in data:
-            if table_kind != "owned_plays":
-                raise self.fail(f"{place}.plays", f"{self.rules.name} has no owned plays ({self.where_plays()})")
-            plays = self.plays(data["plays"], f"{place}.plays")
+        for key, kind in (("space", "player spaces"), ("plays", "owned plays")):
+            if key in data:
+                if family.shared_table or key != family.plays_key:
+                    raise self.fail(f"{place}.{key}", f"{self.rules.name} has no {kind} ({self.where_plays()})")
+                plays = self.plays(data[key], f"{place}.{key}")
         layoffs: tuple[Attached, ...] = ()
         if "layoffs" in data:
-            if table_kind != "personal":
+            if not family.layoffs_attached:
                 raise self.fail(f"{place}.layoffs", f"{self.rules.name} has no lay-offs attached to other plays")
             layoffs = self.layoffs(data["layoffs"], f"{place}.layoffs")
         return Player(name, side, melded, hand, hand_count if hand is None else None, hot, warm, plays, layoffs)
 
     def where_plays(self) -> str:
-        return {
-            "shared": "its plays go in the top-level 'table'",
-            "spaces": "plays go under players.NAME.space",
-            "owned_plays": "plays go under players.NAME.plays",
-            "personal": "plays go under players.NAME.space",
-        }[self.rules.table]
+        if self.rules.family.shared_table:
+            return "its plays go in the top-level 'table'"
+        return f"plays go under players.NAME.{self.rules.family.plays_key}"
 
     def layoffs(self, value: Any, place: str) -> tuple[Attached, ...]:
         if not isinstance(value, list):
@@ -785,10 +778,11 @@ class _Reader:
                 raise self.fail(f"{place}.{key}", f"{card.notation(rules.deck)} is not in the hand")
         if position.mover.hand is None:
             raise self.fail(f"players.{position.to_move}", "the mover's hand must be known: give hand, not hand_count")
-        if rules.family != "tile" and len(position.players) < 2:
-            raise self.fail("players", f"{rules.name} needs at least 2 players")
-        if rules.family == "house" and len(position.players) > 4:
-            raise self.fail("players", "House Rummy is for 2 to 4 players")
+        family = rules.family
+        if len(position.players) < family.min_players:
+            raise self.fail("players", f"{rules.name} needs at least {family.min_players} players")
+        if family.max_players is not None and len(position.players) > family.max_players:
+            raise self.fail("players", f"{family.title} is for {family.min_players} to {family.max_players} players")
 
     def check_plays_whole(self, position: Position, named: dict[str, Play], attached: dict[str, list[Card]]) -> None:
         rules = position.rules
@@ -809,10 +803,9 @@ class _Reader:
 
     def play_place(self, position: Position, name: str) -> str:
         owner, index = name.rsplit("/", 1)
-        if position.rules.table == "shared":
+        if position.rules.family.shared_table:
             return f"table[{index}]"
-        key = "plays" if position.rules.table == "owned_plays" else "space"
-        return f"players.{owner}.{key}[{index}]"
+        return f"players.{owner}.{position.rules.family.plays_key}[{index}]"
 
     def check_counts(self, position: Position) -> None:
         rules = position.rules

@@ -10,18 +10,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal, Mapping
+from typing import Any, Mapping
 
 from .cards import Card, Deck, full_deck
 from .errors import RulesError, quote
-
-Family = Literal["house", "tile", "robber", "layoff"]
-TABLE_OF_FAMILY: dict[str, str] = {
-    "house": "spaces",
-    "tile": "shared",
-    "robber": "owned_plays",
-    "layoff": "personal",
-}
+from .family import FAMILIES, HOUSE, LAYOFF, ROBBER, TILE, Family, family_named
 
 
 @dataclass(frozen=True)
@@ -60,16 +53,9 @@ class Ruleset:
     target: str = field(default="winner_collects", metadata={"doc": "lay-off rummy: winner_collects (hand totals go to the winner) or penalty_points (each player counts their own)"})
 
     def __post_init__(self) -> None:
+        # A family given by name (``family="tile"``) becomes its record.
+        object.__setattr__(self, "family", family_named(self.family))
         _validate(self)
-
-    # ----------------------------------------------------------------- helpers
-    @property
-    def is_house(self) -> bool:
-        return self.family == "house"
-
-    @property
-    def is_tile(self) -> bool:
-        return self.family == "tile"
 
     @property
     def run_max(self) -> int:
@@ -193,12 +179,10 @@ def _validate(rules: Ruleset) -> None:
         if getattr(rules, key) not in choices:
             allowed = ", ".join(str(c) for c in choices)
             raise RulesError(f"option {key}: {quote(getattr(rules, key))} is not one of {allowed}")
-    if rules.family not in TABLE_OF_FAMILY:
-        raise RulesError(f"unknown family {quote(rules.family)}")
-    if rules.table != TABLE_OF_FAMILY[rules.family]:
+    if rules.table != rules.family.table:
         raise RulesError(
             f"option table: {rules.table!r} is not supported for {rules.family} games "
-            f"(their table is {TABLE_OF_FAMILY[rules.family]!r})"
+            f"(their table is {rules.family.table!r})"
         )
     if rules.book_min < 2 or rules.run_min < 2:
         raise RulesError("options book_min and run_min: a play needs at least 2 cards")
@@ -217,13 +201,13 @@ def _validate(rules: Ruleset) -> None:
         for key in fixed_only:
             if getattr(rules, key):
                 raise RulesError(f"option {key} needs joker_mode = 'fixed'")
-    if rules.joker_mode == "fixed" and rules.family != "tile":
+    if rules.joker_mode == "fixed" and not rules.family.fixed_jokers_allowed:
         raise RulesError("option joker_mode: 'fixed' jokers exist only in tile rummy")
-    # Turn limits the models and the checker apply only in these families; set
+    # Turn limits the models and the checker apply only in some families; set
     # elsewhere they would be silently ignored, so they are refused.
-    for key, families in (("max_cards_per_turn", ("tile",)), ("plays_per_turn", ("layoff",)),
-                          ("layoff_needs_meld", ("layoff",)), ("keep_one_to_discard", ("layoff",))):
-        if getattr(rules, key) not in (None, False) and rules.family not in families:
+    for key in TURN_LIMIT_OPTIONS:
+        if getattr(rules, key) not in (None, False) and key not in rules.family.turn_limit_options:
+            families = [str(f) for f in FAMILIES.values() if key in f.turn_limit_options]
             raise RulesError(f"option {key} is not supported for {rules.family} games "
                              f"(only {', '.join(families)})")
     if rules.initial_meld and any(v < 0 for v in rules.initial_meld):
@@ -232,8 +216,8 @@ def _validate(rules: Ruleset) -> None:
         value = getattr(rules, key)
         if value is not None and value < 1:
             raise RulesError(f"option {key}: must be at least 1 or 'none'")
-    if rules.family == "house" and not rules.initial_meld:
-        raise RulesError("option initial_meld: House Rummy needs a meld cost")
+    if rules.family.needs_meld_threshold and not rules.initial_meld:
+        raise RulesError(f"option initial_meld: {rules.family.title} needs a meld cost")
     if rules.discard is False and rules.keep_one_to_discard:
         raise RulesError("option keep_one_to_discard needs discard = true")
     for key in OPTION_RANGES:
@@ -245,18 +229,20 @@ def _validate(rules: Ruleset) -> None:
         raise RulesError(f"option initial_meld: at most {MELD_VALUES_MAX} values, got {len(rules.initial_meld)}")
 
 
+TURN_LIMIT_OPTIONS = ("max_cards_per_turn", "plays_per_turn", "layoff_needs_meld", "keep_one_to_discard")
+
 _HOUSE = dict(
-    family="house", deck="cards", copies=1, jokers=2, book_min=3, book_max=4, book_distinct_suits=True,
+    family=HOUSE, deck="cards", copies=1, jokers=2, book_min=3, book_max=4, book_distinct_suits=True,
     run_min=3, ace="circular", joker_mode="flexible", table="spaces", rearrange="free",
     initial_meld=(10, 10, 15, 15, 20, 20), joker_points=15,
 )
 _TILE = dict(
-    family="tile", deck="tiles", copies=2, jokers=2, book_min=3, book_max=4, book_distinct_suits=True,
+    family=TILE, deck="tiles", copies=2, jokers=2, book_min=3, book_max=4, book_distinct_suits=True,
     run_min=3, ace="low", table="shared", rearrange="free", initial_meld=(30,), discard=False, joker_points=30,
 )
 _FIXED_JOKERS = dict(joker_mode="fixed", joker_replace_from_hand=True, joker_locks_play=True)
 _LAYOFF = dict(
-    family="layoff", deck="cards", copies=1, jokers=0, book_min=3, book_max=4, book_distinct_suits=True,
+    family=LAYOFF, deck="cards", copies=1, jokers=0, book_min=3, book_max=4, book_distinct_suits=True,
     run_min=3, table="personal", rearrange="extend_only", plays_per_turn=1,
 )
 
@@ -270,7 +256,7 @@ PRESETS: dict[str, Ruleset] = {
         "yourturnmyturn", **{**_TILE, "joker_points": 25}, initial_meld_joker="zero", max_cards_per_turn=12
     ),
     "robber": Ruleset(
-        "robber", family="robber", deck="cards", copies=2, jokers=0, book_min=3, book_max=8,
+        "robber", family=ROBBER, deck="cards", copies=2, jokers=0, book_min=3, book_max=8,
         book_distinct_suits=False, run_min=3, ace="high_or_low", table="owned_plays", rearrange="extend_only",
     ),
     "straight": Ruleset("straight", **_LAYOFF, ace="high_or_low", queen_of_spades_points=45, going_rummy="double"),

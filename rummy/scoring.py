@@ -8,25 +8,12 @@ from .cards import Card
 from .plays import Reading, readings
 from .rules import Ruleset
 
-HOUSE_PENALTY = {1: 11, 11: 2, 12: 3, 13: 4}
 HOUSE_FIRST_OUT_BONUS = 25
 
 
 def penalty(card: Card, rules: Ruleset) -> int:
-    """What an unplayed card costs its holder."""
-    if card.is_joker:
-        return rules.joker_points
-    if rules.family == "house":
-        return HOUSE_PENALTY.get(card.rank, card.rank)
-    if rules.family == "tile":
-        return card.rank
-    if rules.family == "robber":
-        return robber_card_points(card.rank, ace_high=True)
-    if card.rank == 12 and card.suit == "S":
-        return rules.queen_of_spades_points
-    if card.rank == 1:
-        return rules.ace_points
-    return min(card.rank, 10)
+    """What an unplayed card costs its holder (the family's table of values)."""
+    return rules.family.penalty(card, rules)
 
 
 def hand_penalty(cards: Iterable[Card], rules: Ruleset) -> int:
@@ -62,27 +49,9 @@ def _robber_reading_score(reading: Reading) -> int:
 
 def play_score(cards: tuple[Card, ...], rules: Ruleset) -> int:
     """Points a play is worth to whoever scores it (House, Robber); 0 elsewhere."""
-    if rules.family == "house":
-        return house_play_score(cards, rules)
-    if rules.family == "robber":
-        return robber_play_score(cards, rules)
-    return 0
+    return rules.family.play_score(cards, rules)
 
 
 def meld_value(cards: tuple[Card, ...], rules: Ruleset) -> int:
-    """What a play counts towards an initial-meld threshold.
-
-    House: its play score. Tile rummy: the numbers of its tiles, a joker
-    counting the most favourable card it can stand for (or 0 where the
-    ruleset says so).
-    """
-    if rules.family == "house":
-        return house_play_score(cards, rules)
-    best = 0
-    for reading in readings(cards, rules):
-        value = sum(
-            (0 if rules.initial_meld_joker == "zero" else stand_in.rank) if card.is_joker else card.rank
-            for card, stand_in in zip(reading.cards, reading.stand_ins)
-        )
-        best = max(best, value)
-    return best
+    """What a play counts towards an initial-meld threshold (House: its score; tiles: its numbers)."""
+    return rules.family.meld_value(cards, rules)

@@ -13,16 +13,11 @@ from fractions import Fraction
 from ..position import Position
 from .facts import gather_facts
 from .gain import turn_gain
-from .house import judge_house
-from .layoff import judge_layoff
-from .robber import apply_draw, judge_robber
-from .tiles import judge_tiles
+from .robber import apply_draw
 from .codes import BreachCode
 from .verdict import Breach, Verdict
 
 __all__ = ["Breach", "BreachCode", "Verdict", "check", "turn_gain"]
-
-JUDGES = {"house": judge_house, "tile": judge_tiles, "robber": judge_robber, "layoff": judge_layoff}
 
 
 def check(before: Position, after: Position) -> Verdict:
@@ -30,10 +25,10 @@ def check(before: Position, after: Position) -> Verdict:
     original = before
     draw_breaches: list[Breach] = []
     draw: dict = {}
-    if before.phase == "draw" and before.rules.family == "robber":
+    if before.phase == "draw" and before.rules.family.answers_draw_phase:
         before, draw, draw_breaches = apply_draw(before, after)
     facts = gather_facts(before, after)
-    family_breaches, reading = JUDGES[before.rules.family](facts)
+    family_breaches, reading = before.rules.family.judge_function()(facts)
     if draw:
         reading["draw"] = draw
     breaches = _dedupe(draw_breaches + facts.breaches + family_breaches)

@@ -48,7 +48,7 @@ def first_out_bonus(before: Position) -> Fraction:
     return bonus
 
 
-def house_gain(before: Position, after: Position) -> Fraction:
+def house_gain(before: Position, after: Position, objective: str = "default") -> Fraction:
     """Change of (mover's side score - opposing sides' scores) as if the hand ended now."""
     rules = before.rules
     mover_side = before.mover.side
@@ -65,14 +65,15 @@ def house_gain(before: Position, after: Position) -> Fraction:
     return gain
 
 
-def tiles_gain(before: Position, after: Position, objective: str = "tiles") -> int:
+def tiles_gain(before: Position, after: Position, objective: str = "default") -> int:
+    """Tiles played (or, with the objective ``value``, their numbers)."""
     played = Counter(c.plain() for p in after.table for c in p.cards) - Counter(c.plain() for p in before.table for c in p.cards)
     if objective == "value":
         return sum(penalty(card, before.rules) * n for card, n in played.items())
     return sum(played.values())
 
 
-def robber_gain(before: Position, after: Position) -> int:
+def robber_gain(before: Position, after: Position, objective: str = "default") -> int:
     """Change of (owned points - hand penalty) of the mover's side minus each other side's."""
     def standing(position: Position) -> Counter:
         points: Counter = Counter()
@@ -87,20 +88,12 @@ def robber_gain(before: Position, after: Position) -> int:
     return sum((new[s] - old[s]) * (1 if s == mover_side else -1) for s in set(old) | set(new))
 
 
-def layoff_gain(before: Position, after: Position) -> int:
+def layoff_gain(before: Position, after: Position, objective: str = "default") -> int:
     """Penalty value of the cards that left the mover's hand (played or discarded)."""
     gone = Counter(c.plain() for c in before.mover.hand or ()) - Counter(c.plain() for c in after.player(before.to_move).hand or ())
     return sum(penalty(card, before.rules) * n for card, n in gone.items())
 
 
-def turn_gain(before: Position, after: Position, objective: str = "default") -> Fraction | int | None:
-    family = before.rules.family
-    if family == "house":
-        return house_gain(before, after)
-    if family == "tile":
-        return tiles_gain(before, after, "value" if objective == "value" else "tiles")
-    if family == "robber":
-        return robber_gain(before, after)
-    if family == "layoff":
-        return layoff_gain(before, after)
-    return None
+def turn_gain(before: Position, after: Position, objective: str = "default") -> Fraction | int:
+    """What the turn from ``before`` to ``after`` is worth, by the family's measure."""
+    return before.rules.family.turn_gain(before, after, objective)

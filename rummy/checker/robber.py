@@ -148,7 +148,7 @@ def judge_draw_alone(before: Position, draw: dict) -> Verdict:
     so the draw alone is: legal unless the stock is empty. A certain draw (the
     pile, a listed stock) without the turn after it is bad input.
     """
-    if before.rules.family != "robber" or before.phase != "draw":
+    if not before.rules.family.answers_draw_phase or before.phase != "draw":
         raise PositionError("after", "has no position after the turn; only a draw-phase Robber position's "
                             "random draw (the stock) is judged without one")
     source = draw.get("from") if isinstance(draw, dict) else None

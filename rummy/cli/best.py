@@ -107,7 +107,7 @@ def answer_lines(path: Path, answer, verdict) -> list:
     if status == "draw":
         lines.append(text(("draw", "bold"), ": nothing can be played; draw a tile"))
         return lines
-    what = "tiles played" if position.rules.family == "tile" and solution.gain == solution.cards_played else "gain"
+    what = position.rules.family.gain_name if solution.gain == solution.cards_played else "gain"
     proof = "optimal" if status == "optimal" else f"feasible, bound {_fmt(solution.bound)} (time limit reached)"
     lines.append(text(f"{what} ", (_fmt(solution.gain), "bold"), f"  ({proof}; {solution.seconds:.3f} s)"))
     draw = solution.stats.get("draw")

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from rummy.position import Player, Position
     from rummy.rules import Ruleset
 
-HOUSE_HANDS = 6
 NOT_WHOLE = ("  not a whole play", "bold red")
 
 
@@ -60,7 +59,7 @@ def read_position(path: Path, after: bool = False) -> Position:
 # --------------------------------------------------------------- drawing
 def position_lines(position: Position) -> list[Styled | str]:
     lines: list[Styled | str] = header_lines(position)
-    if position.rules.table == "shared":
+    if position.rules.family.shared_table:
         lines.append("")
         lines.extend(shared_table_lines(position))
     for player in position.players:
@@ -88,10 +87,11 @@ def header_lines(position: Position) -> list[Styled | str]:
     ]
     facts = []
     if position.hand_number is not None:
-        facts.append(f"hand {position.hand_number} of {HOUSE_HANDS}" if rules.is_house else f"hand {position.hand_number}")
+        hands = rules.family.hands_in_game
+        facts.append(f"hand {position.hand_number} of {hands}" if hands else f"hand {position.hand_number}")
     cost = meld_cost(position)
     if cost:
-        facts.append(f"meld cost {cost}" if rules.is_house else f"initial meld {cost} points")
+        facts.append(rules.family.meld_threshold_words.format(cost=cost))
     if position.first_out is not None:
         facts.append(f"first out: {position.first_out}")
     if facts:
@@ -131,7 +131,7 @@ def player_lines(position: Position, player: Player) -> list[Styled | str]:
         lines.append(text("  hot   ", cards_text(player.hot, deck), "  (must be played this turn)"))
     if player.warm:
         lines.append(text("  warm  ", cards_text(player.warm, deck), "  (may not be discarded this turn)"))
-    if rules.table != "shared":
+    if not rules.family.shared_table:
         lines.extend(owned_play_lines(position, player))
     return lines
 
@@ -144,10 +144,10 @@ def owned_play_lines(position: Position, player: Player) -> list[Styled | str]:
 
     rules = position.rules
     named = {name: play for name, play in position.named_plays().items() if PlayName(name).owner == player.name}
-    label = "plays" if rules.table == "owned_plays" else "space"
+    label = rules.family.plays_key
     if not named:
         return [f"  {label}: empty"]
-    scored = rules.family in ("house", "robber")
+    scored = rules.family.scores_plays
     width = max(len(name) for name in named)
     lines: list[Styled | str] = []
     total = 0
@@ -163,7 +163,7 @@ def owned_play_lines(position: Position, player: Player) -> list[Styled | str]:
         lines.append(line)
         for layer, attached in layoffs_on(position, name):
             lines.append(text(" " * (width + 4) + "+ ", cards_text(attached, rules.deck), f"  laid off by {layer}"))
-    if rules.is_house:
+    if rules.family.scores_by_space:
         lines.append(f"  space total: {total} points")
     return lines
 

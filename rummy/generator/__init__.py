@@ -1,13 +1,15 @@
 """``rummy generate``: puzzles with a unique, verified best answer and a measured difficulty.
 
-Importing the package registers every kind: one import line per module of kinds.
+Importing the package registers every kind: each family record names its module of kinds
+(``Family.puzzles``).
 """
 
 from __future__ import annotations
 
-from . import tile_kinds  # noqa: F401 - registers the tile family and its kinds
-from . import house_kinds  # noqa: F401 - registers the House family and its kinds
-from . import robber_kinds  # noqa: F401 - registers the Robber family and its kind
+import importlib
+
+from ..family import FAMILIES as _GAME_FAMILIES
+
 from .difficulty import TIERS, Difficulty, tier_of
 from .generator import Outcome, Puzzle, Report, Request, available_cores, generate, name_prefix, validate, workers_for
 from .kinds import FAMILIES, KINDS, FamilySupport, Kind, kind_for, register_family, register_kind
@@ -17,3 +19,7 @@ __all__ = [
     "available_cores", "generate", "kind_for", "name_prefix", "register_family", "register_kind", "tier_of", "validate",
     "workers_for",
 ]
+
+for _family in _GAME_FAMILIES.values():
+    if _family.puzzles is not None:
+        importlib.import_module(_family.puzzles)  # registers the family's support and its kinds

@@ -13,6 +13,7 @@ from fractions import Fraction
 from math import lcm
 
 from ...cards import Card
+from ...family import HOUSE
 from ...errors import PositionError, RulesError
 from ...plays import PlayName, readings
 from ...position import Position
@@ -95,8 +96,7 @@ class TurnContext:
 
 def build_context(position: Position) -> TurnContext:
     rules = position.rules
-    if rules.family != "house":
-        raise RulesError(f"the House Rummy model cannot solve {rules.name} positions")
+    HOUSE.require(rules, "the House Rummy model")
     if rules.copies != 1 or not rules.book_distinct_suits or rules.jokers > 2:
         raise RulesError("the House Rummy model needs one copy of each card, books of distinct suits and at most 2 jokers")
     if position.phase != "play":

@@ -46,6 +46,7 @@ from collections import Counter
 from dataclasses import replace
 
 from ...cards import Card, cards_notation
+from ...family import LAYOFF
 from ...errors import RummyError
 from ...plays import Play, readings
 from ...position import Attached, Position, Turn
@@ -57,8 +58,7 @@ from ..extend.select import Choice, NoTurnInTime, Selection, TurnProblem, apply_
 
 def solve_layoff(position: Position, config: SolverConfig, force_cp_sat: bool = False) -> Solution:
     rules = position.rules
-    if rules.family != "layoff":
-        raise RummyError(f"solve_layoff solves Straight and traditional Rummy, not {rules.name}")
+    LAYOFF.require(rules, "solve_layoff")
     if position.phase != "play":
         raise RummyError(f"phase {position.phase!r}: {rules.name} positions are solved in the play phase")
     started = time.perf_counter()

@@ -96,6 +96,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations, product
 
 from ...cards import Card, cards_notation, cards_without
+from ...family import ROBBER
 from ...errors import RummyError
 from ...plays import Play
 from ...position import Player, Position, Turn
@@ -107,8 +108,7 @@ from ..extend.select import Choice, NoTurnInTime, Selection, TurnProblem, apply_
 
 
 def solve_robber(position: Position, config: SolverConfig) -> Solution:
-    if position.rules.family != "robber":
-        raise RummyError(f"solve_robber solves Robber Rummy, not {position.rules.name}")
+    ROBBER.require(position.rules, "solve_robber")
     started = time.perf_counter()
     if position.phase == "draw":
         if config.exclude:

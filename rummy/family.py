@@ -1,0 +1,248 @@
+"""The four families of games, as records found by name (in the manner of python-chess's variants).
+
+A ruleset's ``family`` is one of these records. It is a ``str`` (``"house"``,
+``"tile"``, ``"robber"``, ``"layoff"``), so files, ``--json`` output and
+comparisons see the name, and it carries everything that differs between the
+families: the kind of table, the objectives, the limits on players, the
+scoring, and where the family's model, judge, gain and puzzle kinds live.
+Code asks the family (``rules.family.shared_table``,
+``rules.family.solve(position, config)``) instead of testing its name.
+
+To learn one family: read its class below, then its model subpackage
+(``rummy.model.<family>``), its judge (``rummy.checker.<family>``) and its
+puzzle kinds (``rummy.generator``).
+
+The model, the judge and the gain are named as ``"module:function"`` and
+imported on first use, so that importing a ruleset never loads OR-Tools and the
+checker, which asks the family for its judge, shares no code with the models.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
+
+from .cards import Card
+from .errors import RulesError, quote
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from .position import Position
+    from .rules import Ruleset
+    from .solution import Solution, SolverConfig
+
+HOUSE_PENALTY = {1: 11, 11: 2, 12: 3, 13: 4}
+HOUSE_HANDS = 6
+
+
+class Family(str):
+    """What one family of games is; subclasses hold the values, instances are the four names."""
+
+    __slots__ = ()
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    table: ClassVar[str]  # the ruleset option ``table`` this family plays on
+    # Where a player's plays are written in a position file ("table" for a shared table).
+    plays_key: ClassVar[str]
+    # Plays change owner (Robber steals): the planner matches plays across owners.
+    plays_change_owner: ClassVar[bool] = False
+    layoffs_attached: ClassVar[bool] = False  # cards laid off on another's play stay the layer's (lay-off rummy)
+    objectives: ClassVar[tuple[str, ...]] = ("default",)
+    answers_draw_phase: ClassVar[bool] = False
+    scores_plays: ClassVar[bool] = False  # plays on the table are worth points (shown by 'rummy show')
+    scores_by_space: ClassVar[bool] = False  # a side's table points are its spaces' totals
+    meld_threshold_words: ClassVar[str] = "initial meld {cost} points"
+    gain_name: ClassVar[str] = "gain"  # what the answer's gain counts, when it is cards played
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int | None] = None
+    hands_in_game: ClassVar[int | None] = None  # a position must say which hand of the game it is
+    four_players_in_pairs: ClassVar[bool] = False
+    needs_meld_threshold: ClassVar[bool] = False
+    fixed_jokers_allowed: ClassVar[bool] = False
+    turn_limit_options: ClassVar[tuple[str, ...]] = ()  # options no other family may set
+    solver: ClassVar[str]
+    judge: ClassVar[str]
+    gain: ClassVar[str]  # (before, after, objective) -> gain, from the two end states alone
+    puzzles: ClassVar[str | None] = None  # the module that registers the family's puzzle kinds
+
+    def __new__(cls) -> Family:
+        return super().__new__(cls, cls.name)
+
+    def __reduce__(self) -> tuple[Callable[[str], Family], tuple[str]]:
+        return family_named, (self.name,)
+
+    @property
+    def shared_table(self) -> bool:
+        return self.table == "shared"
+
+    # ----------------------------------------------------------- machinery
+    def solve(self, position: Position, config: SolverConfig) -> Solution:
+        """The family's model (imported on first use)."""
+        solution: Solution = load(self.solver)(position, config)
+        return solution
+
+    def solver_function(self) -> Callable[[Position, SolverConfig], Solution]:
+        function: Callable[[Position, SolverConfig], Solution] = load(self.solver)
+        return function
+
+    def judge_function(self) -> Callable[..., Any]:
+        """The checker's judge of this family (imported on first use; never model code)."""
+        function: Callable[..., Any] = load(self.judge)
+        return function
+
+    def turn_gain(self, before: Position, after: Position, objective: str = "default") -> Fraction | int:
+        gain: Fraction | int = load(self.gain)(before, after, objective)
+        return gain
+
+    def require(self, rules: Ruleset, what: str) -> None:
+        """Refuse rules of another family (a library caller handed the wrong model a position)."""
+        if rules.family != self.name:
+            raise RulesError(f"{what} solves {self.name} games, not {quote(rules.name)} ({rules.family})")
+
+    # ------------------------------------------------------------- scoring
+    def penalty(self, card: Card, rules: Ruleset) -> int:
+        """What an unplayed card costs its holder."""
+        return rules.joker_points if card.is_joker else self.natural_penalty(card, rules)
+
+    def natural_penalty(self, card: Card, rules: Ruleset) -> int:
+        raise NotImplementedError
+
+    def play_score(self, cards: tuple[Card, ...], rules: Ruleset) -> int:
+        """Points a play is worth to whoever owns it (House, Robber); 0 where plays score nothing."""
+        return 0
+
+    def meld_value(self, cards: tuple[Card, ...], rules: Ruleset) -> int:
+        """What a play counts towards an initial-meld threshold: its numbers, a joker its best stand-in."""
+        from .plays import readings
+
+        joker_counts = rules.initial_meld_joker != "zero"
+        return max(
+            (
+                sum((stand_in.rank if joker_counts else 0) if card.is_joker else card.rank
+                    for card, stand_in in zip(reading.cards, reading.stand_ins))
+                for reading in readings(cards, rules)
+            ),
+            default=0,
+        )
+
+
+class House(Family):
+    """House Rummy (Classic, Epic): spaces, paid steals, meld costs, sides of two."""
+
+    name = "house"
+    title = "House Rummy"
+    table = "spaces"
+    plays_key = "space"
+    scores_plays = True
+    scores_by_space = True
+    meld_threshold_words = "meld cost {cost}"
+    max_players = 4
+    hands_in_game = HOUSE_HANDS
+    four_players_in_pairs = True
+    needs_meld_threshold = True
+    solver = "rummy.model.house:solve_house"
+    judge = "rummy.checker.house:judge_house"
+    gain = "rummy.checker.gain:house_gain"
+    puzzles = "rummy.generator.house_kinds"
+
+    def natural_penalty(self, card: Card, rules: Ruleset) -> int:
+        return HOUSE_PENALTY.get(card.rank, card.rank)
+
+    def play_score(self, cards: tuple[Card, ...], rules: Ruleset) -> int:
+        from .scoring import house_play_score
+
+        return house_play_score(cards, rules)
+
+    def meld_value(self, cards: tuple[Card, ...], rules: Ruleset) -> int:
+        """A House meld costs points of play score."""
+        return self.play_score(cards, rules)
+
+
+class Tile(Family):
+    """Tile rummy (Rummikub and its variants): one shared table, no discard."""
+
+    name = "tile"
+    title = "tile rummy"
+    table = "shared"
+    plays_key = "table"
+    objectives = ("default", "tiles", "value")
+    gain_name = "tiles played"
+    min_players = 1
+    fixed_jokers_allowed = True
+    turn_limit_options = ("max_cards_per_turn",)
+    solver = "rummy.model.tiles:solve_tiles"
+    judge = "rummy.checker.tiles:judge_tiles"
+    gain = "rummy.checker.gain:tiles_gain"
+    puzzles = "rummy.generator.tile_kinds"
+
+    def natural_penalty(self, card: Card, rules: Ruleset) -> int:
+        return card.rank
+
+
+class Robber(Family):
+    """Robber Rummy: owned plays, stolen by adding to them; a draw phase with a choice."""
+
+    name = "robber"
+    title = "Robber Rummy"
+    table = "owned_plays"
+    plays_key = "plays"
+    plays_change_owner = True
+    answers_draw_phase = True
+    scores_plays = True
+    solver = "rummy.model.robber:solve_robber"
+    judge = "rummy.checker.robber:judge_robber"
+    gain = "rummy.checker.gain:robber_gain"
+    puzzles = "rummy.generator.robber_kinds"
+
+    def natural_penalty(self, card: Card, rules: Ruleset) -> int:
+        from .scoring import robber_card_points
+
+        return robber_card_points(card.rank, ace_high=True)
+
+    def play_score(self, cards: tuple[Card, ...], rules: Ruleset) -> int:
+        from .scoring import robber_play_score
+
+        return robber_play_score(cards, rules)
+
+
+class Layoff(Family):
+    """Straight and traditional Rummy: one's own melds, lay-offs on anyone's, penalty points."""
+
+    name = "layoff"
+    title = "lay-off rummy"
+    table = "personal"
+    plays_key = "space"
+    layoffs_attached = True
+    turn_limit_options = ("plays_per_turn", "layoff_needs_meld", "keep_one_to_discard")
+    solver = "rummy.model.layoff:solve_layoff"
+    judge = "rummy.checker.layoff:judge_layoff"
+    gain = "rummy.checker.gain:layoff_gain"
+
+    def natural_penalty(self, card: Card, rules: Ruleset) -> int:
+        if card.rank == 12 and card.suit == "S":
+            return rules.queen_of_spades_points
+        if card.rank == 1:
+            return rules.ace_points
+        return min(card.rank, 10)
+
+
+HOUSE, TILE, ROBBER, LAYOFF = House(), Tile(), Robber(), Layoff()
+FAMILIES: dict[str, Family] = {family.name: family for family in (HOUSE, TILE, ROBBER, LAYOFF)}
+
+
+def family_named(name: str) -> Family:
+    """The family called ``name``."""
+    try:
+        return FAMILIES[name]
+    except (KeyError, TypeError):
+        raise RulesError(f"unknown family {quote(name)} (known: {', '.join(FAMILIES)})") from None
+
+
+@cache
+def load(reference: str) -> Any:
+    """The object a ``"module:name"`` reference names, imported on first use."""
+    module, _, name = reference.partition(":")
+    return getattr(importlib.import_module(module), name)
