@@ -7,6 +7,7 @@ from typing import Iterable
 from .cards import Card
 from .plays import Reading, readings
 from .rules import Ruleset
+from .vocabulary import InitialMeldJoker
 
 HOUSE_PENALTY = {1: 11, 11: 2, 12: 3, 13: 4}
 HOUSE_FIRST_OUT_BONUS = 25
@@ -81,7 +82,7 @@ def meld_value(cards: tuple[Card, ...], rules: Ruleset) -> int:
     best = 0
     for reading in readings(cards, rules):
         value = sum(
-            (0 if rules.initial_meld_joker == "zero" else stand_in.rank) if card.is_joker else card.rank
+            (0 if rules.initial_meld_joker == InitialMeldJoker.ZERO else stand_in.rank) if card.is_joker else card.rank
             for card, stand_in in zip(reading.cards, reading.stand_ins)
         )
         best = max(best, value)
