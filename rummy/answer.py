@@ -9,7 +9,8 @@ from typing import Callable
 from .errors import RummyError
 from .plan import Plan, make_plan
 from .position import Position
-from .solution import Solution, SolverConfig
+from .solution import DrawChoice, Solution, SolverConfig
+from .vocabulary import Action, DrawSource, Objective, Phase, Status
 
 @dataclass(frozen=True)
 class Answer:
@@ -24,10 +25,10 @@ def solver_for(position: Position, config: SolverConfig) -> Callable[[Position, 
     """The family's model (imported here, so that timing a solve leaves the import out)."""
     family = position.rules.family
     if config.objective not in family.objectives:
-        allowed = ", ".join(o for o in family.objectives if o != "default")
+        allowed = ", ".join(o for o in family.objectives if o != Objective.DEFAULT)
         raise RummyError(f"--objective {config.objective!r} does not apply to {position.rules.name} "
                          f"({'choose ' + allowed if allowed else 'it has one objective'})")
-    if position.phase != "play" and not family.answers_draw_phase:
+    if position.phase != Phase.PLAY and not family.answers_draw_phase:
         raise RummyError(f"phase {position.phase!r}: 'best' answers play-phase positions of {position.rules.name}")
     return family.solver_function()
 
@@ -44,7 +45,7 @@ def best(position: Position, config: SolverConfig | None = None) -> Answer:
     solution = model(position, config)
     solution = replace(solution, seconds=time.perf_counter() - started)
     plan_from = position
-    if position.phase == "draw" and solution.after is not None and solution.after.phase == "play":
+    if position.phase == Phase.DRAW and solution.after is not None and solution.after.phase == Phase.PLAY:
         from .checker.robber import apply_draw
 
         plan_from = apply_draw(position, solution.after)[0]
@@ -64,7 +65,7 @@ def answer_data(answer: Answer) -> dict:
         "gain": _number(solution.gain),
         "bound": _number(solution.bound),
         "cards_played": solution.cards_played,
-        "steps": _draw_steps(solution) + (answer.plan.to_data(rules.deck) if answer.plan else []),
+        "steps": _draw_steps(answer) + (answer.plan.to_data(rules.deck) if answer.plan else []),
         "after": solution.after.to_data() if solution.after is not None else None,
         "seconds": round(solution.seconds, 4),
     }
@@ -73,28 +74,40 @@ def answer_data(answer: Answer) -> dict:
     if answer.plan is not None:
         data["plays_disturbed"] = answer.plan.plays_disturbed
         data["cards_moved"] = answer.plan.cards_moved
-    chosen = solution.stats.get("draw_option")
+    chosen = solution.chosen_draw
     if chosen is not None:
-        data["draw"] = dict(chosen)
-        data["options"] = [{k: _number(v) for k, v in option.items()} for option in solution.stats.get("options", ())]
-    if solution.stats:
-        data["stats"] = {k: _number(v) for k, v in solution.stats.items() if k not in DRAW_KEYS}
+        data["draw"] = chosen.to_data(rules.deck)
+        data["options"] = [{**option.to_data(rules.deck), "value": _number(option.value)} for option in solution.draw.options]
+    stats = {**solution.stats, **_draw_figures(solution.draw)} if solution.draw is not None else solution.stats
+    if stats:
+        data["stats"] = {k: _number(v) for k, v in stats.items()}
     return data
 
 
-# Structured draw-phase figures of ``Solution.stats``: printed as ``draw`` and ``options``, not under ``stats``.
-DRAW_KEYS = ("draw_option", "options")
-
-
-def _draw_steps(solution: Solution) -> list[dict]:
+def _draw_steps(answer: Answer) -> list[dict]:
     """The draw phase: the draw chosen comes first (formats.md); a random draw's answer is this step alone."""
-    draw = solution.stats.get("draw")
-    if draw is None:
+    chosen = answer.solution.chosen_draw
+    if chosen is None:
         return []
-    step = {"action": "draw", **solution.stats.get("draw_option", {"from": draw})}
-    if draw == "stock":
-        step["expected_gain"] = _number(solution.stats.get("stock_expected_gain"))
+    step = {"action": Action.DRAW, **chosen.to_data(answer.position.rules.deck)}
+    if chosen.source == DrawSource.STOCK:
+        step["expected_gain"] = _number(expected_gain(answer.solution.draw))
     return [step]
+
+
+def _draw_figures(draw: DrawChoice) -> dict:
+    """The draw phase's figures under ``stats``: the value of each draw, the searches, the draw chosen."""
+    figures = {"pile_gain": draw.value_of(DrawSource.PILE), "stock_expected_gain": expected_gain(draw),
+               "samples": draw.samples, "unseen": draw.unseen, "openings": draw.openings}
+    if draw.chosen is not None:
+        figures["draw"] = draw.chosen.source
+    return figures
+
+
+def expected_gain(draw: DrawChoice) -> float | None:
+    """What drawing from the stock is worth, as printed (4 decimals); None where the stock cannot be drawn."""
+    value = draw.value_of(DrawSource.STOCK)
+    return None if value is None else round(value, 4)
 
 
 def verify_answer(answer: Answer):
@@ -107,15 +120,15 @@ def verify_answer(answer: Answer):
     from .checker import check
 
     solution = answer.solution
-    if solution.status not in ("optimal", "feasible"):
+    if solution.status not in (Status.OPTIMAL, Status.FEASIBLE):
         return None
     if solution.after is not None:
         return check(answer.position, solution.after)
-    chosen = solution.stats.get("draw_option")
-    if answer.position.phase == "draw" and chosen is not None:
+    chosen = solution.chosen_draw
+    if answer.position.phase == Phase.DRAW and chosen is not None:
         from .checker.robber import judge_draw_alone
 
-        return judge_draw_alone(answer.position, chosen)
+        return judge_draw_alone(answer.position, chosen.source)
     return None
 
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from .cards import Card
 from .errors import RulesError, quote
+from .vocabulary import InitialMeldJoker, Objective
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -50,7 +51,7 @@ class Family(str):
     # Plays change owner (Robber steals): the planner matches plays across owners.
     plays_change_owner: ClassVar[bool] = False
     layoffs_attached: ClassVar[bool] = False  # cards laid off on another's play stay the layer's (lay-off rummy)
-    objectives: ClassVar[tuple[str, ...]] = ("default",)
+    objectives: ClassVar[tuple[Objective, ...]] = (Objective.DEFAULT,)
     answers_draw_phase: ClassVar[bool] = False
     scores_plays: ClassVar[bool] = False  # plays on the table are worth points (shown by 'rummy show')
     scores_by_space: ClassVar[bool] = False  # a side's table points are its spaces' totals
@@ -93,7 +94,7 @@ class Family(str):
         function: Callable[..., Any] = load(self.judge)
         return function
 
-    def turn_gain(self, before: Position, after: Position, objective: str = "default") -> Fraction | int:
+    def turn_gain(self, before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> Fraction | int:
         gain: Fraction | int = load(self.gain)(before, after, objective)
         return gain
 
@@ -118,7 +119,7 @@ class Family(str):
         """What a play counts towards an initial-meld threshold: its numbers, a joker its best stand-in."""
         from .plays import readings
 
-        joker_counts = rules.initial_meld_joker != "zero"
+        joker_counts = rules.initial_meld_joker != InitialMeldJoker.ZERO
         return max(
             (
                 sum((stand_in.rank if joker_counts else 0) if card.is_joker else card.rank
@@ -168,7 +169,7 @@ class Tile(Family):
     title = "tile rummy"
     table = "shared"
     plays_key = "table"
-    objectives = ("default", "tiles", "value")
+    objectives = (Objective.DEFAULT, Objective.TILES, Objective.VALUE)
     gain_name = "tiles played"
     min_players = 1
     fixed_jokers_allowed = True

@@ -18,13 +18,14 @@ from .assignment import max_weight_assignment
 from .cards import JOKER, Card
 from .plays import Play, PlayName
 from .position import Position
+from .vocabulary import Action, Rearrange
 
 HAND = "hand"
 
 
 @dataclass(frozen=True)
 class Step:
-    action: str  # replace-joker, meld, play, move, steal, lay-off, discard
+    action: Action
     cards: tuple[Card, ...]
     source: str | None = None  # play name, or "hand"
     target: str | None = None  # play name (existing, or new/K)
@@ -34,11 +35,11 @@ class Step:
     def to_data(self, deck: str) -> dict[str, Any]:
         data: dict[str, Any] = {"action": self.action}
         notes = [c.notation(deck) for c in self.cards]
-        if self.action in ("move", "steal", "discard", "replace-joker") and len(notes) == 1:
+        if self.action in (Action.MOVE, Action.STEAL, Action.DISCARD, Action.REPLACE_JOKER) and len(notes) == 1:
             data["card"] = notes[0]
         else:
             data["cards"] = notes
-        if self.source is not None and self.action != "discard":
+        if self.source is not None and self.action != Action.DISCARD:
             data["from"] = self.source
         if self.target is not None:
             data["to"] = self.target
@@ -75,7 +76,7 @@ def make_plan(before: Position, after: Position) -> Plan:
     mover = before.to_move
     steps: list[Step] = []
 
-    extend_only = rules.rearrange == "extend_only"
+    extend_only = rules.rearrange == Rearrange.EXTEND_ONLY
     # Robber plays change owner when stolen: match them across owners.
     any_owner = shared or rules.family.plays_change_owner
     sources: list[_Source] = [
@@ -92,7 +93,7 @@ def make_plan(before: Position, after: Position) -> Plan:
         source.cards[replacement.card] += 1
         hand[replacement.card] -= 1
         hand[JOKER] += 1
-        steps.append(Step("replace-joker", (replacement.card,), HAND, replacement.play))
+        steps.append(Step(Action.REPLACE_JOKER, (replacement.card,), HAND, replacement.play))
 
     new_index = 0
     for play in (turn.meld or ()) if turn else ():
@@ -102,7 +103,7 @@ def make_plan(before: Position, after: Position) -> Plan:
         hand -= cards
         sources.append(_Source(name, None if any_owner else mover, cards))
         if not extend_only:
-            steps.append(Step("meld", tuple(play.cards), HAND, name, None if shared else mover))
+            steps.append(Step(Action.MELD, tuple(play.cards), HAND, name, None if shared else mover))
 
     discards = _discards(before, after)
     left_in_hand = Counter(c.plain() for c in after.player(mover).hand or ())
@@ -156,19 +157,19 @@ def make_plan(before: Position, after: Position) -> Plan:
             if not shared and space_of[origin] not in (mover, target_space)
         ]
         if from_hand:
-            steps.append(Step("play", tuple(from_hand), HAND, target, new_space))
+            steps.append(Step(Action.PLAY, tuple(from_hand), HAND, target, new_space))
             new_space = None
         payment = list(from_hand)
         for card, origin in arrivals:
             moved += 1
             if (card, origin) in stolen:
                 paid, payment = payment[:1], payment[1:]
-                steps.append(Step("steal", (card,), origin, target, new_space, tuple(paid)))
+                steps.append(Step(Action.STEAL, (card,), origin, target, new_space, tuple(paid)))
             else:
-                steps.append(Step("move", (card,), origin, target, new_space))
+                steps.append(Step(Action.MOVE, (card,), origin, target, new_space))
             new_space = None
     for card in discards:
-        steps.append(Step("discard", (card,), HAND))
+        steps.append(Step(Action.DISCARD, (card,), HAND))
     return Plan(tuple(steps), len(disturbed), moved, names)
 
 
@@ -183,17 +184,17 @@ def _extend_plan(before, after, targets, matched, names, needs, steps, discards)
             continue
         source = matched.get(index)
         if source is None:
-            steps.append(Step("play", added, HAND, names[after_name], None if steals else mover))
+            steps.append(Step(Action.PLAY, added, HAND, names[after_name], None if steals else mover))
             continue
         grown += 1
         if steals and PlayName(source.name).owner != mover:
-            steps.append(Step("steal", added, source.name, after_name))
+            steps.append(Step(Action.STEAL, added, source.name, after_name))
         else:
-            steps.append(Step("lay-off", added, HAND, source.name))
-    order = {"play": 0, "lay-off": 1, "steal": 1}
+            steps.append(Step(Action.LAY_OFF, added, HAND, source.name))
+    order = {Action.PLAY: 0, Action.LAY_OFF: 1, Action.STEAL: 1}
     steps.sort(key=lambda step: order.get(step.action, 2))
     for card in discards:
-        steps.append(Step("discard", (card,), HAND))
+        steps.append(Step(Action.DISCARD, (card,), HAND))
     return Plan(tuple(steps), grown, 0, names)
 
 

@@ -15,6 +15,7 @@ from typing import Iterable, Literal
 
 from .cards import SUITS, Card, Deck, cards_notation, parse_cards
 from .rules import Ruleset
+from .vocabulary import Ace
 
 
 @dataclass(frozen=True)
@@ -227,9 +228,9 @@ def _rank_at(position: int) -> int:
 
 def _windows(n: int, rules: Ruleset) -> list[list[int]]:
     """Runs of ``n`` consecutive positions allowed by the ace rule."""
-    if rules.ace == "low":
+    if rules.ace == Ace.LOW:
         return [list(range(s, s + n)) for s in range(1, 14 - n + 1)]
-    if rules.ace == "high_or_low":
+    if rules.ace == Ace.HIGH_OR_LOW:
         return [list(range(s, s + n)) for s in range(1, 15 - n + 1)]
     return [list(range(s, s + n)) for s in range(1, 14)] if n < 13 else [list(range(1, 14))]
 

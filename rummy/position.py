@@ -29,6 +29,7 @@ from .cards import Card, cards_notation
 from .errors import NotationError, PositionError, RulesError, quote
 from .plays import Play, PlayName, jokers_undecided, readings
 from .rules import Ruleset, ruleset_from_spec, ruleset_to_spec
+from .vocabulary import JokerMode, Phase
 
 # ----------------------------------------------------------------- limits
 # Far beyond any real position, small enough that a hostile file is refused
@@ -47,7 +48,7 @@ _LAYOFF_RE = re.compile(r"\s*(%s)\s+([^\s,].*)" % PLAY_NAME, re.DOTALL)
 _CARD_TOKEN_RE = re.compile(r"[^\s,]+")  # the same split as str.split() after commas become spaces
 _REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)
 
-PHASES = ("play", "draw")
+PHASES = tuple(Phase)
 TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "table", "players", "piles", "turn")
 PLAYER_KEYS = ("side", "melded", "hand", "hand_count", "hot", "warm", "space", "plays", "layoffs")
 PILE_KEYS = ("discard", "stock")
@@ -108,7 +109,7 @@ class Position:
     rules: Ruleset
     players: tuple[Player, ...]
     to_move: str
-    phase: str = "play"
+    phase: Phase = Phase.PLAY
     hand_number: int | None = None
     first_out: str | None = None
     table: tuple[Play, ...] = ()
@@ -533,7 +534,7 @@ class _Reader:
         except RulesError as error:
             raise self.fail("rules", str(error)) from None
         self.rules = rules
-        phase = data.get("phase", "play")
+        phase = data.get("phase", Phase.PLAY)
         if not isinstance(phase, str) or phase not in PHASES:
             raise self.fail("phase", f"{quote(phase)} is not one of {', '.join(PHASES)}")
         hand_number = data.get("hand_number")
@@ -577,7 +578,7 @@ class _Reader:
         discard_pile, stock = self.piles(data.get("piles", {}))
         turn = self.turn(data["turn"]) if "turn" in data else None
         position = Position(
-            rules=rules, players=players, to_move=to_move, phase=phase, hand_number=hand_number,
+            rules=rules, players=players, to_move=to_move, phase=Phase(phase), hand_number=hand_number,
             first_out=first_out, table=table, discard_pile=discard_pile, stock=stock, turn=turn,
         )
         self.check_consistency(position)
@@ -794,7 +795,7 @@ class _Reader:
                 raise self.fail(place, f"{quote(cards_notation(cards, rules.deck))} is not a whole play under {rules.name}")
             if len(cards) != len(play.cards) and not readings(play.cards, rules):
                 raise self.fail(place, f"{quote(play.notation(deck=rules.deck))} is not a whole play without its lay-offs")
-            if rules.joker_mode == "fixed" and jokers_undecided(found):
+            if rules.joker_mode == JokerMode.FIXED and jokers_undecided(found):
                 raise self.fail(
                     place,
                     f"the joker in {quote(cards_notation(cards, rules.deck))} could stand for more than one card; "

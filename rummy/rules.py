@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from .cards import Card, Deck, full_deck
 from .errors import RulesError, quote
 from .family import FAMILIES, HOUSE, LAYOFF, ROBBER, TILE, Family, family_named
+from .vocabulary import Ace, FirstOutBonus, GoingRummy, InitialMeldJoker, JokerMode, Rearrange, Target, Word
 
 
 @dataclass(frozen=True)
@@ -30,37 +31,39 @@ class Ruleset:
     book_max: int = field(default=4, metadata={"doc": "most cards in a book (jokers included)"})
     book_distinct_suits: bool = field(default=True, metadata={"doc": "every natural card of a book has a different suit"})
     run_min: int = field(default=3, metadata={"doc": "shortest run"})
-    ace: str = field(default="low", metadata={"doc": "low: A only before 2; high_or_low: A-2-3 or Q-K-A, never K-A-2; circular: K-A-2 is fine"})
-    joker_mode: str = field(default="flexible", metadata={"doc": "flexible: a table joker may change meaning and move; fixed: it stands for one card until replaced"})
+    ace: Ace = field(default=Ace.LOW, metadata={"doc": "low: A only before 2; high_or_low: A-2-3 or Q-K-A, never K-A-2; circular: K-A-2 is fine"})
+    joker_mode: JokerMode = field(default=JokerMode.FLEXIBLE, metadata={"doc": "flexible: a table joker may change meaning and move; fixed: it stands for one card until replaced"})
     joker_replace_from_hand: bool = field(default=False, metadata={"doc": "(fixed) the card that frees a joker must come from the hand"})
     joker_locks_play: bool = field(default=False, metadata={"doc": "(fixed) no card may be taken from a play holding an unreplaced joker"})
     freed_joker_new_play_only: bool = field(default=False, metadata={"doc": "(fixed) a freed joker may only go into a new play made with hand cards"})
     table: str = field(default="shared", metadata={"doc": "shared, spaces (one per player), owned_plays, or personal spaces with lay-offs"})
-    rearrange: str = field(default="free", metadata={"doc": "free: split, merge and move table cards; extend_only: plays only grow"})
+    rearrange: Rearrange = field(default=Rearrange.FREE, metadata={"doc": "free: split, merge and move table cards; extend_only: plays only grow"})
     initial_meld: tuple[int, ...] | None = field(default=None, metadata={"doc": "points needed for the first meld (one value, or one per hand number); none: no threshold"})
-    initial_meld_joker: str = field(default="stands_for", metadata={"doc": "what a joker counts in the initial meld: stands_for (the card it stands for) or zero"})
+    initial_meld_joker: InitialMeldJoker = field(default=InitialMeldJoker.STANDS_FOR, metadata={"doc": "what a joker counts in the initial meld: stands_for (the card it stands for) or zero"})
     max_cards_per_turn: int | None = field(default=None, metadata={"doc": "most hand cards played in one turn (none: no limit)"})
     plays_per_turn: int | None = field(default=None, metadata={"doc": "most new plays laid in one turn, lay-offs not counted (none: no limit)"})
     layoff_needs_meld: bool = field(default=False, metadata={"doc": "cards may be added to existing plays only after one's first play"})
     keep_one_to_discard: bool = field(default=False, metadata={"doc": "a player may not play their last card; they must end by discarding it"})
     discard: bool = field(default=True, metadata={"doc": "a turn ends with a discard (tile rummy: no discard)"})
-    first_out_bonus: str = field(default="none", metadata={"doc": "House: 'fixed' (25 points) or 'hands' (the opponents' hand penalties, Epic)"})
+    first_out_bonus: FirstOutBonus = field(default=FirstOutBonus.NONE, metadata={"doc": "House: 'fixed' (25 points) or 'hands' (the opponents' hand penalties, Epic)"})
     hand_penalty_at_end: bool = field(default=False, metadata={"doc": "House: unplayed cards are subtracted from the side's score at hand end (Classic)"})
     ace_points: int = field(default=1, metadata={"doc": "lay-off rummy: penalty value of an ace (1; 15 when aces are high; 25 in one variation)"})
     joker_points: int = field(default=15, metadata={"doc": "penalty value of a joker"})
     queen_of_spades_points: int = field(default=10, metadata={"doc": "lay-off rummy: penalty value of the queen of spades (45 in Straight Rummy)"})
-    going_rummy: str = field(default="none", metadata={"doc": "lay-off rummy: going out in one turn with nothing laid before: double, bonus10 or none"})
-    target: str = field(default="winner_collects", metadata={"doc": "lay-off rummy: winner_collects (hand totals go to the winner) or penalty_points (each player counts their own)"})
+    going_rummy: GoingRummy = field(default=GoingRummy.NONE, metadata={"doc": "lay-off rummy: going out in one turn with nothing laid before: double, bonus10 or none"})
+    target: Target = field(default=Target.WINNER_COLLECTS, metadata={"doc": "lay-off rummy: winner_collects (hand totals go to the winner) or penalty_points (each player counts their own)"})
 
     def __post_init__(self) -> None:
         # A family given by name (``family="tile"``) becomes its record.
         object.__setattr__(self, "family", family_named(self.family))
         _validate(self)
+        for key, words in OPTION_WORDS.items():  # a word given as text becomes its member
+            object.__setattr__(self, key, words(getattr(self, key)))
 
     @property
     def run_max(self) -> int:
         """A run never repeats a rank, except A..K..A with two copies."""
-        return 14 if self.ace == "high_or_low" and self.copies == 2 else 13
+        return 14 if self.ace == Ace.HIGH_OR_LOW and self.copies == 2 else 13
 
     def meld_threshold(self, hand_number: int | None = None) -> int:
         if not self.initial_meld:
@@ -98,18 +101,22 @@ class Ruleset:
         return f"preset({self.name!r})"
 
 
+# Options whose values are words (rummy.vocabulary): a Ruleset holds the member.
+OPTION_WORDS: dict[str, type[Word]] = {
+    "ace": Ace,
+    "joker_mode": JokerMode,
+    "rearrange": Rearrange,
+    "initial_meld_joker": InitialMeldJoker,
+    "first_out_bonus": FirstOutBonus,
+    "going_rummy": GoingRummy,
+    "target": Target,
+}
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "deck": ("cards", "tiles"),
     "copies": (1, 2),
     "jokers": (0, 2),
-    "ace": ("low", "high_or_low", "circular"),
-    "joker_mode": ("flexible", "fixed"),
     "table": ("shared", "spaces", "owned_plays", "personal"),
-    "rearrange": ("free", "extend_only"),
-    "initial_meld_joker": ("stands_for", "zero"),
-    "first_out_bonus": ("none", "fixed", "hands"),
-    "going_rummy": ("none", "double", "bonus10"),
-    "target": ("winner_collects", "penalty_points"),
+    **{key: tuple(words) for key, words in OPTION_WORDS.items()},
 }
 
 
@@ -197,11 +204,11 @@ def _validate(rules: Ruleset) -> None:
     if rules.run_min > rules.run_max:
         raise RulesError(f"option run_min: {rules.run_min} is longer than any run ({rules.run_max})")
     fixed_only = ("joker_replace_from_hand", "joker_locks_play", "freed_joker_new_play_only")
-    if rules.joker_mode == "flexible":
+    if rules.joker_mode == JokerMode.FLEXIBLE:
         for key in fixed_only:
             if getattr(rules, key):
                 raise RulesError(f"option {key} needs joker_mode = 'fixed'")
-    if rules.joker_mode == "fixed" and not rules.family.fixed_jokers_allowed:
+    if rules.joker_mode == JokerMode.FIXED and not rules.family.fixed_jokers_allowed:
         raise RulesError("option joker_mode: 'fixed' jokers exist only in tile rummy")
     # Turn limits the models and the checker apply only in some families; set
     # elsewhere they would be silently ignored, so they are refused.
@@ -233,34 +240,34 @@ TURN_LIMIT_OPTIONS = ("max_cards_per_turn", "plays_per_turn", "layoff_needs_meld
 
 _HOUSE = dict(
     family=HOUSE, deck="cards", copies=1, jokers=2, book_min=3, book_max=4, book_distinct_suits=True,
-    run_min=3, ace="circular", joker_mode="flexible", table="spaces", rearrange="free",
+    run_min=3, ace=Ace.CIRCULAR, joker_mode=JokerMode.FLEXIBLE, table="spaces", rearrange=Rearrange.FREE,
     initial_meld=(10, 10, 15, 15, 20, 20), joker_points=15,
 )
 _TILE = dict(
     family=TILE, deck="tiles", copies=2, jokers=2, book_min=3, book_max=4, book_distinct_suits=True,
-    run_min=3, ace="low", table="shared", rearrange="free", initial_meld=(30,), discard=False, joker_points=30,
+    run_min=3, ace=Ace.LOW, table="shared", rearrange=Rearrange.FREE, initial_meld=(30,), discard=False, joker_points=30,
 )
-_FIXED_JOKERS = dict(joker_mode="fixed", joker_replace_from_hand=True, joker_locks_play=True)
+_FIXED_JOKERS = dict(joker_mode=JokerMode.FIXED, joker_replace_from_hand=True, joker_locks_play=True)
 _LAYOFF = dict(
     family=LAYOFF, deck="cards", copies=1, jokers=0, book_min=3, book_max=4, book_distinct_suits=True,
-    run_min=3, table="personal", rearrange="extend_only", plays_per_turn=1,
+    run_min=3, table="personal", rearrange=Rearrange.EXTEND_ONLY, plays_per_turn=1,
 )
 
 PRESETS: dict[str, Ruleset] = {
-    "house-classic": Ruleset("house-classic", **_HOUSE, first_out_bonus="fixed", hand_penalty_at_end=True),
-    "house-epic": Ruleset("house-epic", **_HOUSE, first_out_bonus="hands"),
+    "house-classic": Ruleset("house-classic", **_HOUSE, first_out_bonus=FirstOutBonus.FIXED, hand_penalty_at_end=True),
+    "house-epic": Ruleset("house-epic", **_HOUSE, first_out_bonus=FirstOutBonus.HANDS),
     "rummikub": Ruleset("rummikub", **_TILE, **_FIXED_JOKERS),
     "rummikub-lenient": Ruleset("rummikub-lenient", **_TILE),
     "tiles50": Ruleset("tiles50", **{**_TILE, "initial_meld": (50,)}, **_FIXED_JOKERS, freed_joker_new_play_only=True),
     "yourturnmyturn": Ruleset(
-        "yourturnmyturn", **{**_TILE, "joker_points": 25}, initial_meld_joker="zero", max_cards_per_turn=12
+        "yourturnmyturn", **{**_TILE, "joker_points": 25}, initial_meld_joker=InitialMeldJoker.ZERO, max_cards_per_turn=12
     ),
     "robber": Ruleset(
         "robber", family=ROBBER, deck="cards", copies=2, jokers=0, book_min=3, book_max=8,
-        book_distinct_suits=False, run_min=3, ace="high_or_low", table="owned_plays", rearrange="extend_only",
+        book_distinct_suits=False, run_min=3, ace=Ace.HIGH_OR_LOW, table="owned_plays", rearrange=Rearrange.EXTEND_ONLY,
     ),
-    "straight": Ruleset("straight", **_LAYOFF, ace="high_or_low", queen_of_spades_points=45, going_rummy="double"),
-    "traditional": Ruleset("traditional", **_LAYOFF, ace="low"),
+    "straight": Ruleset("straight", **_LAYOFF, ace=Ace.HIGH_OR_LOW, queen_of_spades_points=45, going_rummy=GoingRummy.DOUBLE),
+    "traditional": Ruleset("traditional", **_LAYOFF, ace=Ace.LOW),
 }
 
 PRESET_SUMMARIES: dict[str, str] = {

@@ -25,7 +25,8 @@ from rummy.model.robber import pile_openings, robber_gain, robber_problem, solve
 from rummy.plays import readings
 from rummy.position import Position
 from rummy.rules import preset
-from rummy.solution import SolverConfig
+from rummy.solution import DrawOption, SolverConfig
+from rummy.vocabulary import DrawSource
 
 ROOT = Path(__file__).resolve().parents[1]
 ROBBER = preset("robber")
@@ -43,8 +44,8 @@ def solved(before: Position, **kwargs):
     assert solution.status == "optimal", solution.reason
     if before.phase == "draw" and solution.after is None:
         # A random draw is answered alone: the checker judges the draw.
-        assert solution.stats["draw"] == "stock" and solution.stats["draw_option"] == {"from": "stock"}
-        assert judge_draw_alone(before, solution.stats["draw_option"]).legal
+        assert solution.draw.chosen == DrawOption(DrawSource.STOCK, solution.gain)
+        assert judge_draw_alone(before, solution.draw.chosen.source).legal
     else:
         after = solution.after
         # The answer is a valid position file and a legal turn worth what it claims.
@@ -199,18 +200,18 @@ def draw_position(pile: str, hand: str, stock=40, plays=None) -> Position:
 def test_taking_the_pile_melds_its_top_card_and_keeps_the_rest() -> None:
     before = draw_position("KD QD JD 2C KS", "AS 5H")
     solution = solved(before)
-    assert solution.stats["draw"] == "pile"
+    assert solution.draw.chosen.source == DrawSource.PILE
     after = solution.after
     assert after.discard_pile == (solution.after.turn.discard,)
     assert "9S 10S JS QS KS AS" in plays_of(after, "cat")
     assert Card(13, "S") not in after.player("cat").hand
-    assert solution.gain == solution.stats["pile_gain"]
-    assert solution.stats["pile_gain"] > solution.stats["stock_expected_gain"]
+    assert solution.gain == solution.draw.value_of(DrawSource.PILE)
+    assert solution.draw.value_of(DrawSource.PILE) > solution.draw.value_of(DrawSource.STOCK)
     # formats.md: the option chosen (the whole pile, top card first) and every option, best first.
-    assert solution.stats["draw_option"] == {"from": "pile", "cards": ["KS", "2C", "JD", "QD", "KD"], "top": "KS"}
-    assert [o["from"] for o in solution.stats["options"]] == ["pile", "stock"]
-    assert [o["value"] for o in solution.stats["options"]] == [
-        solution.gain, pytest.approx(solution.stats["stock_expected_gain"], abs=1e-3)]
+    assert solution.draw.chosen.to_data("cards") == {"from": "pile", "cards": ["KS", "2C", "JD", "QD", "KD"], "top": "KS"}
+    assert [o.source for o in solution.draw.options] == ["pile", "stock"]
+    assert [o.value for o in solution.draw.options] == [
+        solution.gain, pytest.approx(solution.draw.value_of(DrawSource.STOCK), abs=1e-3)]
 
 
 def test_top_card_may_join_a_play_with_hand_cards_but_not_other_pile_cards() -> None:
@@ -223,7 +224,7 @@ def test_top_card_may_join_a_play_with_hand_cards_but_not_other_pile_cards() -> 
 def test_top_cards_new_play_grows_with_pile_cards_and_is_declared_as_it_ends() -> None:
     before = draw_position("5H 6H 4H", "2H 3H 9C")
     solution = solved(before)
-    assert solution.stats["draw"] == "pile"
+    assert solution.draw.chosen.source == DrawSource.PILE
     assert plays_of(solution.after, "cat") == ["2H 3H 4H 5H 6H"]
     assert [p.notation(ROBBER) for p in solution.after.turn.meld] == ["2H 3H 4H 5H 6H"]
     # 5 cards of a run (50) and 2H 3H 9C out of the hand (the 9C discarded); the pile cards came and went.
@@ -233,25 +234,25 @@ def test_top_cards_new_play_grows_with_pile_cards_and_is_declared_as_it_ends() -
 def test_unmeldable_top_card_means_the_stock() -> None:
     before = draw_position("AS 2D", "7C 9H")
     solution = solved(before)
-    assert solution.stats["draw"] == "stock" and solution.stats["pile_gain"] is None
+    assert solution.draw.chosen.source == DrawSource.STOCK and solution.draw.value_of(DrawSource.PILE) is None
     # A random draw: the answer is the draw alone, the only option, worth its expectation.
     assert solution.after is None and solution.cards_played == 0
-    assert solution.stats["options"] == [{"from": "stock", "value": solution.gain}]
-    assert solution.gain == pytest.approx(solution.stats["stock_expected_gain"], abs=1e-3)
+    assert solution.draw.options == (DrawOption(DrawSource.STOCK, solution.gain),)
+    assert solution.gain == pytest.approx(solution.draw.value_of(DrawSource.STOCK), abs=1e-3)
 
 
 def test_stock_expectation_is_the_mean_over_unseen_cards_and_deterministic() -> None:
     before = draw_position("2D", "7C 7D JH")
     first = solve_robber(before, SolverConfig(seed=1))
     second = solve_robber(before, SolverConfig(seed=2))
-    assert first.stats == {**second.stats, "wall_time": first.stats["wall_time"]}
+    assert first.stats == {**second.stats, "wall_time": first.stats["wall_time"]} and first.draw == second.draw
     draws = stock_draws(before)
-    assert sum(w for _, w in draws) == 104 - 4 - 3 - 1 == first.stats["unseen"]
+    assert sum(w for _, w in draws) == 104 - 4 - 3 - 1 == first.draw.unseen
     total = 0.0
     for card, weight in draws:
         drawn = replace(before.replace_player(replace(before.mover, hand=before.mover.hand + (card,))), phase="play")
         total += weight * robber_gain(before, solve_robber(drawn, CONFIG).after)
-    assert first.stats["stock_expected_gain"] == pytest.approx(total / first.stats["unseen"], abs=1e-3)
+    assert first.draw.value_of(DrawSource.STOCK) == pytest.approx(total / first.draw.unseen, abs=1e-3)
 
 
 def test_a_listed_stock_gives_its_top_card() -> None:
@@ -259,9 +260,10 @@ def test_a_listed_stock_gives_its_top_card() -> None:
     assert stock_draws(before) == [(Card(7, "H"), 1)]
     solution = solved(before)
     # The book of 7s (15); 7C 7D and the discarded J leave the hand (20); the drawn 7H was never in it.
-    assert solution.stats["stock_expected_gain"] == 15 + 10 + 10 == solution.gain
+    assert solution.draw.value_of(DrawSource.STOCK) == 15 + 10 + 10 == solution.gain
     # A certain draw: the answer is the whole turn, the stock one card shorter, checked above.
-    assert solution.stats["draw_option"] == {"from": "stock", "cards": ["7H"]}
+    assert solution.draw.chosen == DrawOption(DrawSource.STOCK, solution.gain, (Card(7, "H"),))
+    assert solution.draw.chosen.to_data("cards") == {"from": "stock", "cards": ["7H"]}
     assert solution.after.stock == (Card(3, "S"),)
     assert plays_of(solution.after, "cat") == ["7H 7D 7C"]
 

@@ -33,6 +33,7 @@ from rummy.checker.robber import judge_draw_alone
 from rummy.errors import PositionError
 from rummy.position import Position
 from rummy.solution import SolverConfig
+from rummy.vocabulary import DrawSource
 
 REPO = Path(__file__).resolve().parents[1]
 PUZZLES = sorted((REPO / "puzzles" / "robber").glob("*.toml"))
@@ -98,9 +99,9 @@ def assert_checked(position: Position, answer) -> None:
         return
     verdict = check(position, solution.after)
     assert verdict.legal, verdict.breaches
-    assert verdict.reading["draw"]["from"] == solution.stats["draw"]
+    assert verdict.reading["draw"]["from"] == solution.draw.chosen.source
     assert verdict.reading["gain"] == pytest.approx(solution.gain)  # the value of a certain draw is its turn's gain
-    if solution.stats["draw"] == "stock":
+    if solution.draw.chosen.source == DrawSource.STOCK:
         assert solution.after.stock == position.stock[1:]
     else:
         assert solution.after.stock == position.stock
@@ -174,7 +175,7 @@ def test_the_cli_pipes_a_draw_answer_into_check(tmp_path: Path) -> None:
     chosen = {}
     for path in PUZZLES:
         position = Position.from_toml(draw_phase_text(path))
-        draw = best(position, CONFIG).solution.stats["draw"]
+        draw = best(position, CONFIG).solution.draw.chosen.source
         chosen.setdefault(draw, (path, position))
         if len(chosen) == 2:
             break
@@ -329,4 +330,4 @@ def test_a_play_phase_position_has_no_draw_to_judge(tmp_path: Path) -> None:
     code, _, err = run("check", before, write(tmp_path / "answer.json", draw_answer(draw={"from": "stock"})))
     assert code == 2 and "no after position" in err
     with pytest.raises(PositionError):
-        judge_draw_alone(Position.from_file(before), {"from": "stock"})
+        judge_draw_alone(Position.from_file(before), DrawSource.STOCK)

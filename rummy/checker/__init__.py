@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..position import Position
+from ..vocabulary import Phase
 from .facts import gather_facts
 from .gain import turn_gain
 from .robber import apply_draw
@@ -25,7 +26,7 @@ def check(before: Position, after: Position) -> Verdict:
     original = before
     draw_breaches: list[Breach] = []
     draw: dict = {}
-    if before.phase == "draw" and before.rules.family.answers_draw_phase:
+    if before.phase == Phase.DRAW and before.rules.family.answers_draw_phase:
         before, draw, draw_breaches = apply_draw(before, after)
     facts = gather_facts(before, after)
     family_breaches, reading = before.rules.family.judge_function()(facts)

@@ -11,6 +11,7 @@ from ..cards import Card, cards_notation
 from ..errors import PositionError
 from ..plays import readings
 from ..position import Position
+from ..vocabulary import Phase
 from .verdict import Breach
 
 
@@ -50,7 +51,7 @@ def plain_counter(cards) -> Counter:
 
 def check_same_game(before: Position, after: Position) -> None:
     """A pair that is not one game's turn is bad input, not an illegal turn."""
-    if before.phase != "play":
+    if before.phase != Phase.PLAY:
         raise PositionError("before: phase", f"{before.phase!r}: 'check' judges the play phase (phase = \"play\")")
     if before.rules != after.rules:
         raise PositionError("after", f"plays under {after.rules!r}, the position before under {before.rules!r}")

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from ..position import Position
 from ..scoring import HOUSE_FIRST_OUT_BONUS, hand_penalty, penalty, play_score
+from ..vocabulary import FirstOutBonus, Objective
 
 
 def side_table_points(position: Position) -> Counter:
@@ -31,9 +32,9 @@ def unseen_mean_penalty(position: Position) -> Fraction:
 
 def first_out_bonus(before: Position) -> Fraction:
     rules = before.rules
-    if rules.first_out_bonus == "fixed":
+    if rules.first_out_bonus == FirstOutBonus.FIXED:
         return Fraction(HOUSE_FIRST_OUT_BONUS)
-    if rules.first_out_bonus != "hands":
+    if rules.first_out_bonus != FirstOutBonus.HANDS:
         return Fraction(0)
     mover_side = before.mover.side
     mean = unseen_mean_penalty(before)
@@ -65,10 +66,10 @@ def house_gain(before: Position, after: Position, objective: str = "default") ->
     return gain
 
 
-def tiles_gain(before: Position, after: Position, objective: str = "default") -> int:
+def tiles_gain(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> int:
     """Tiles played (or, with the objective ``value``, their numbers)."""
     played = Counter(c.plain() for p in after.table for c in p.cards) - Counter(c.plain() for p in before.table for c in p.cards)
-    if objective == "value":
+    if objective == Objective.VALUE:
         return sum(penalty(card, before.rules) * n for card, n in played.items())
     return sum(played.values())
 
@@ -94,6 +95,6 @@ def layoff_gain(before: Position, after: Position, objective: str = "default") -
     return sum(penalty(card, before.rules) * n for card, n in gone.items())
 
 
-def turn_gain(before: Position, after: Position, objective: str = "default") -> Fraction | int:
+def turn_gain(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> Fraction | int:
     """What the turn from ``before`` to ``after`` is worth, by the family's measure."""
     return before.rules.family.turn_gain(before, after, objective)

@@ -20,6 +20,7 @@ from ..cards import Card
 from ..errors import PositionError, quote
 from ..plays import PlayName, is_whole
 from ..position import Position
+from ..vocabulary import DrawSource, Phase
 from .extend import discard_breaches, match_growth
 from .facts import TurnFacts, plain_counter
 from .verdict import Breach, Verdict
@@ -90,11 +91,11 @@ def apply_draw(before: Position, after: Position) -> tuple[Position, dict, list[
                                 or _mover_cards(after, before.to_move) == _mover_cards(before, before.to_move))
     if took_pile:
         drawn = list(pile)
-        info = {"draw": "pile", "from": "pile", "top": pile[-1].notation(deck)}
+        info = {"draw": DrawSource.PILE, "from": DrawSource.PILE, "top": pile[-1].notation(deck)}
         new_pile: tuple[Card, ...] = ()
         stock = before.stock
     else:
-        info = {"draw": "stock", "from": "stock"}
+        info = {"draw": DrawSource.STOCK, "from": DrawSource.STOCK}
         new_pile = pile
         if before.stock == 0 or before.stock == ():
             breaches.append(Breach("empty-stock", "the stock is empty: no card can be drawn from it, and the pile was not taken"))
@@ -122,7 +123,7 @@ def apply_draw(before: Position, after: Position) -> tuple[Position, dict, list[
     # no card of the hand was drawn this turn, and Robber's draws bring none, so
     # temperatures a draw-phase position lists do not carry into the play phase.
     new_mover = replace(mover, hand=tuple(hand + drawn), hot=(), warm=())
-    played = replace(before, phase="play", discard_pile=new_pile, stock=stock,
+    played = replace(before, phase=Phase.PLAY, discard_pile=new_pile, stock=stock,
                      players=tuple(new_mover if p.name == mover.name else p for p in before.players))
     if took_pile:
         breaches += _top_card_breaches(before, after, pile[-1])
@@ -140,28 +141,30 @@ def _stock_text(stock, deck: str) -> str:
     return "an unknown number of cards" if stock is None else f"{stock} card{'s' if stock != 1 else ''}"
 
 
-def judge_draw_alone(before: Position, draw: dict) -> Verdict:
+def judge_draw_alone(before: Position, source: object) -> Verdict:
     """A random draw answered without the turn after it (``best --json``'s ``after`` null).
 
     Only a draw whose card is unknown is answered that way: the stock when its
     cards are not listed. Its turn cannot be judged before the card is known,
     so the draw alone is: legal unless the stock is empty. A certain draw (the
     pile, a listed stock) without the turn after it is bad input.
+
+    ``source`` is the draw's ``from``: a ``DrawSource``, or whatever an
+    answer read from a file gives there (anything else is bad input).
     """
-    if not before.rules.family.answers_draw_phase or before.phase != "draw":
+    if not before.rules.family.answers_draw_phase or before.phase != Phase.DRAW:
         raise PositionError("after", "has no position after the turn; only a draw-phase Robber position's "
                             "random draw (the stock) is judged without one")
-    source = draw.get("from") if isinstance(draw, dict) else None
     deck = before.rules.deck
-    if source == "pile":
+    if source == DrawSource.PILE:
         raise PositionError("after", "is null, but taking the pile is a certain draw: give the position after the "
                             "turn (its top card is melded at once) to have it judged")
-    if source != "stock":
+    if source != DrawSource.STOCK:
         raise PositionError("draw", f"{quote(source)} is no draw of Robber Rummy: 'stock' or 'pile'")
     if isinstance(before.stock, tuple) and before.stock:
         raise PositionError("after", f"is null, but the stock is listed: its top card {before.stock[0].notation(deck)} "
                             "is a certain draw; give the position after the turn to have it judged")
-    reading = {"draw": {"draw": "stock", "from": "stock"},
+    reading = {"draw": {"draw": DrawSource.STOCK, "from": DrawSource.STOCK},
                "judged": "the draw alone: the stock's card is unknown, so the turn after it is not judged"}
     if before.stock == 0 or before.stock == ():
         breach = Breach("empty-stock", "the stock is empty: no card can be drawn from it")

@@ -17,6 +17,7 @@ from itertools import permutations, product
 from ..cards import JOKER, Card
 from ..plays import Play, readings
 from ..scoring import meld_value
+from ..vocabulary import JokerMode
 from .facts import TurnFacts, plain_counter
 from .verdict import Breach
 
@@ -46,7 +47,7 @@ def judge_tiles(facts: TurnFacts) -> tuple[list[Breach], dict]:
         meld_breaches, meld = _initial_meld(facts, played)
         breaches += meld_breaches
         reading["meld"] = meld
-    elif rules.joker_mode == "fixed":
+    elif rules.joker_mode == JokerMode.FIXED:
         joker_breaches, joker_reading = _fixed_jokers(facts, played)
         breaches += joker_breaches
         reading["jokers"] = joker_reading

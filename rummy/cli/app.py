@@ -1,9 +1,10 @@
 """The ``rummy`` program: one typer app, one module per command.
 
 Start-up time matters (``rummy best`` is timed against a bare import of
-OR-Tools), so this module and the command modules import only typer and the
-standard library at the top; rich, the solver and OR-Tools are imported
-inside the command functions that need them.
+OR-Tools), so this module and the command modules import only typer, the
+standard library and rummy.vocabulary (the choices of options) at the top;
+rich, the solver and OR-Tools are imported inside the command functions that
+need them.
 
 Adding a command: write ``rummy/cli/NAME.py`` with a function whose parameters use
 the shared definitions of ``rummy/cli/options.py``, returns an exit code (or
@@ -13,6 +14,7 @@ with one line.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Annotated
 
@@ -64,8 +66,17 @@ def root(
     """Best moves, turn checks and puzzles for rummy games where the table can be rearranged."""
 
 
+# Shell completion (docs/cli.md): click answers the shell when this variable is set,
+# e.g. eval "$(_RUMMY_COMPLETE=source_bash rummy)"; the app offers no --install-completion.
+COMPLETE_VARIABLE = "_RUMMY_COMPLETE"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Console-script entry point: runs one command and returns its exit code."""
     args = sys.argv[1:] if argv is None else list(argv)
+    if COMPLETE_VARIABLE in os.environ:
+        from typer.completion import completion_init
+
+        completion_init()  # the shells typer completes for, loaded only when a shell asks
     command = typer.main.get_command(app)
     return run_guarded(lambda: command.main(args=args, prog_name=PROGRAM, standalone_mode=False))

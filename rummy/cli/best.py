@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from rummy.cli.options import JsonFlag, ObjectiveOption, PositionPaths, SeedOption, TimeLimitOption, WorkersOption
+from rummy.vocabulary import Objective
 
 VerifyFlag = Annotated[bool, typer.Option("--verify", help="Judge each answer with the checker before printing it.")]
 
@@ -23,7 +24,7 @@ def best(
     json_output: JsonFlag = False,
     time_limit: TimeLimitOption = 30.0,
     workers: WorkersOption = 2,
-    objective: ObjectiveOption = "default",
+    objective: ObjectiveOption = Objective.DEFAULT,
     seed: SeedOption = 0,
     verify: VerifyFlag = False,
 ) -> int:
@@ -69,6 +70,7 @@ def _solve_one(path: Path, config, json_output: bool, verify: bool, deadline) ->
     from rummy.cli import output
     from rummy.answer import answer_data, best, solver_for
     from rummy.position import Position
+    from rummy.vocabulary import Status
 
     position = Position.from_file(path)
     solver_for(position, config)  # imports the family's model first: the import counts against the limit
@@ -90,40 +92,43 @@ def _solve_one(path: Path, config, json_output: bool, verify: bool, deadline) ->
     if verdict is not None and not verdict.legal:
         output.print_error(f"{path}: the checker rejects this answer: {', '.join(verdict.codes)} (a bug in rummy)")
         return output.EXIT_INTERNAL
-    return output.EXIT_NEGATIVE if answer.solution.status == "no-legal-turn" else output.EXIT_OK
+    return output.EXIT_NEGATIVE if answer.solution.status == Status.NO_LEGAL_TURN else output.EXIT_OK
 
 
 def answer_lines(path: Path, answer, verdict) -> list:
+    from rummy.answer import expected_gain
+    from rummy.cards import cards_notation
     from rummy.cli.output import cards_text, text
+    from rummy.vocabulary import DrawSource, Status
 
     solution = answer.solution
     position = answer.position
     deck = position.rules.deck
     lines: list = [text((str(path), "bold"), f"  ({position.rules.name}, {position.to_move} to move)")]
     status = solution.status
-    if status == "no-legal-turn":
+    if status == Status.NO_LEGAL_TURN:
         lines.append(text(("no legal turn", "bold red"), f": {solution.reason or ''}"))
         return lines
-    if status == "draw":
+    if status == Status.DRAW:
         lines.append(text(("draw", "bold"), ": nothing can be played; draw a tile"))
         return lines
     what = position.rules.family.gain_name if solution.gain == solution.cards_played else "gain"
-    proof = "optimal" if status == "optimal" else f"feasible, bound {_fmt(solution.bound)} (time limit reached)"
+    proof = "optimal" if status == Status.OPTIMAL else f"feasible, bound {_fmt(solution.bound)} (time limit reached)"
     lines.append(text(f"{what} ", (_fmt(solution.gain), "bold"), f"  ({proof}; {solution.seconds:.3f} s)"))
-    draw = solution.stats.get("draw")
-    if draw == "stock":
-        known = solution.stats.get("draw_option", {}).get("cards")
-        lines.append(text(f"draw from the stock: its {'' if known else 'expected '}gain beats taking the pile "
-                          f"(pile: {_fmt(solution.stats.get('pile_gain')) if solution.stats.get('pile_gain') is not None else 'no legal way to meld its top card'}; "
+    chosen = solution.chosen_draw
+    if chosen is not None and chosen.source == DrawSource.STOCK:
+        pile_gain = solution.draw.value_of(DrawSource.PILE)
+        lines.append(text(f"draw from the stock: its {'' if chosen.cards else 'expected '}gain beats taking the pile "
+                          f"(pile: {_fmt(pile_gain) if pile_gain is not None else 'no legal way to meld its top card'}; "
                           "values look one turn ahead)"))
         if solution.after is None:  # a random draw: the turn waits for the card
             if verdict is not None:
                 lines.append(text(("draw verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))
             return lines
-        lines.append(text(f"the stock's top card is known: {' '.join(known or [])}"))
-    if draw == "pile":
+        lines.append(text(f"the stock's top card is known: {cards_notation(chosen.cards, deck)}"))
+    if chosen is not None and chosen.source == DrawSource.PILE:
         lines.append(text("take the discard pile and meld its top card at once "
-                          f"(stock: expected gain {_fmt(solution.stats.get('stock_expected_gain'))}; values look one turn ahead)"))
+                          f"(stock: expected gain {_fmt(expected_gain(solution.draw))}; values look one turn ahead)"))
     lines.append("")
     for number, step in enumerate(answer.plan.steps if answer.plan else (), 1):
         lines.append(text(f"{number:>2}. ", _step_text(step, deck, cards_text)))
@@ -153,25 +158,26 @@ def _ordered(cards, rules):
 
 def _step_text(step, deck: str, cards_text):
     from rummy.cli.output import text
+    from rummy.vocabulary import Action
 
     cards = cards_text(step.cards, deck)
     where = f" ({step.space}'s space)" if step.space else ""
-    if step.action == "replace-joker":
+    if step.action == Action.REPLACE_JOKER:
         return text("replace the joker of ", step.target, " with ", cards, "; the joker goes to your hand")
-    if step.action == "meld":
+    if step.action == Action.MELD:
         return text("meld ", cards, f" as {step.target}{where}")
-    if step.action == "play":
+    if step.action == Action.PLAY:
         return text("play ", cards, f" from your hand to {step.target}{where}")
-    if step.action == "move":
+    if step.action == Action.MOVE:
         return text("move ", cards, f" from {step.source} to {step.target}{where}")
-    if step.action == "steal" and step.paid_by is None:
+    if step.action == Action.STEAL and step.paid_by is None:
         return text("steal ", step.source, " by adding ", cards, f" (it becomes {step.target})")
-    if step.action == "lay-off":
+    if step.action == Action.LAY_OFF:
         return text("lay off ", cards, f" on {step.target}")
-    if step.action == "steal":
+    if step.action == Action.STEAL:
         paid = cards_text(step.paid_by, deck) if step.paid_by else "nothing"
         return text("steal ", cards, f" from {step.source} to {step.target}{where}, paid by ", paid)
-    if step.action == "discard":
+    if step.action == Action.DISCARD:
         return text("discard ", cards)
     return text(step.action, " ", cards)
 

@@ -30,7 +30,7 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
         if after is None:
             from rummy.checker.robber import judge_draw_alone
 
-            verdict = judge_draw_alone(before, draw)
+            verdict = judge_draw_alone(before, draw.get("from"))
         else:
             verdict = judge(before, after)
     except RummyError as error:
@@ -54,7 +54,9 @@ def read_answer(path: Path, before: Position) -> tuple[Position | None, dict | N
     """AFTER, as ``read_after`` reads it; but with a draw-phase BEFORE, a ``best --json``
     answer whose draw is random (``after`` null) gives ``(None, its draw)``: the draw
     is judged alone (docs/checker.md). The file is read once, so a pipe works."""
-    if before.phase != "draw":
+    from rummy.vocabulary import Action, Phase, Status
+
+    if before.phase != Phase.DRAW:
         return read_after(path), None
     from rummy.errors import PositionError, quote
     from rummy.position import Position, parse_json, read_text, source_name, text_kind
@@ -73,11 +75,11 @@ def read_answer(path: Path, before: Position) -> tuple[Position | None, dict | N
         return Position.from_data(data["after"], source=f"{source}: after", strict=False), None
     if data["after"] is not None:
         raise PositionError(f"{source}: after", f"expected the position after the turn, got {quote(data['after'])}")
-    if data.get("status") not in ("optimal", "feasible"):
+    if data.get("status") not in (Status.OPTIMAL, Status.FEASIBLE):
         raise PositionError(source, f"the answer has no after position (status {quote(data.get('status'))})")
     steps = data.get("steps")
     first = steps[0] if isinstance(steps, list) and steps and isinstance(steps[0], dict) else {}
-    draw = data.get("draw") or (first if first.get("action") == "draw" else None)
+    draw = data.get("draw") or (first if first.get("action") == Action.DRAW else None)
     if not isinstance(draw, dict):
         raise PositionError(source, "the answer has neither an after position nor a draw")
     return None, draw

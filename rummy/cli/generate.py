@@ -18,17 +18,19 @@ from typing import Annotated, Optional
 
 import typer
 
-from rummy.cli.options import SEED_MAX, TimeLimitOption
+from rummy.cli.options import SEED_MAX, TimeLimitOption, preset_names
+from rummy.vocabulary import PuzzleKind, Tier
 
 RulesOption = Annotated[
-    str, typer.Option("--rules", help="A tile, House or Robber preset (see 'rummy rules').", show_default=False)
+    str, typer.Option("--rules", help="A tile, House or Robber preset (see 'rummy rules').", show_default=False,
+                      autocompletion=preset_names)
 ]
-KindOption = Annotated[str, typer.Option(
+KindOption = Annotated[PuzzleKind, typer.Option(
     "--kind", help="Puzzle kind: play-all, max (tile); steal, replace-meld, meld-steal, across (House); steal (Robber).",
     show_default=False)]
 CountOption = Annotated[int, typer.Option("--count", help="Puzzles to make.")]
 TierOption = Annotated[
-    Optional[str], typer.Option("--difficulty", help="Tier: easy, medium, hard or expert (default: any).", show_default=False)
+    Optional[Tier], typer.Option("--difficulty", help="Tier: easy, medium, hard or expert (default: any).", show_default=False)
 ]
 SeedOption = Annotated[int, typer.Option(
     "--seed", min=0, max=SEED_MAX, help=f"Random seed, 0 to {SEED_MAX}: the same seed makes the same puzzles.")]

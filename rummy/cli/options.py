@@ -1,7 +1,13 @@
 """Arguments and options shared by the commands, so every command spells them alike.
 
-Only typer and the standard library are imported here: this module is loaded
-on every start, before any command runs.
+Only typer, the standard library and rummy.vocabulary (itself standard
+library only) are imported here: this module is loaded on every start, before
+any command runs.
+
+An option with a fixed set of words is typed by its ``rummy.vocabulary`` enum,
+so ``--help`` lists the choices, the shell completes them, and a word not
+among them is a usage error (one line, exit 2). Preset names stay text: a
+wrong one gets rummy's own message, and completion offers the names.
 
 Paths are plain ``Path`` values on purpose: a missing or unreadable file is
 reported by the position reader in the project's one-line form, not by
@@ -15,6 +21,8 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+
+from rummy.vocabulary import Objective
 
 JsonFlag = Annotated[
     bool,
@@ -55,9 +63,18 @@ AfterPath = Annotated[
     ),
 ]
 
+
+def preset_names(incomplete: str) -> list[str]:
+    """Shell completion of a preset name (presets stay text: see above)."""
+    from rummy.rules import PRESETS
+
+    return [name for name in PRESETS if name.startswith(incomplete)]
+
+
 PresetName = Annotated[
     Optional[str],
-    typer.Argument(help="A preset name; without one, every preset is listed.", show_default=False, metavar="PRESET"),
+    typer.Argument(help="A preset name; without one, every preset is listed.", show_default=False, metavar="PRESET",
+                   autocompletion=preset_names),
 ]
 
 # Option ranges (docs/formats.md "Limits"): values no real run needs are
@@ -99,6 +116,6 @@ SeedOption = Annotated[
 ]
 
 ObjectiveOption = Annotated[
-    str,
+    Objective,
     typer.Option("--objective", help="What to maximise where the family has more than one (tile rummy: tiles or value)."),
 ]

@@ -49,21 +49,23 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-TIERS = ("easy", "medium", "hard", "expert")
+from ..vocabulary import Tier
+
+TIERS = tuple(Tier)
 NEAR_CAP = 10
 
 # Lowest figures of each tier, hardest first: (plays disturbed, steps, cards moved).
 THRESHOLDS = (
-    ("expert", 4, 12, 9),
-    ("hard", 3, 6, 4),
-    ("medium", 2, 4, 2),
+    (Tier.EXPERT, 4, 12, 9),
+    (Tier.HARD, 3, 6, 4),
+    (Tier.MEDIUM, 2, 4, 2),
 )
 EXTEND_ONLY_THRESHOLDS = (
-    ("expert", 5, 7, 0),
-    ("hard", 3, 6, 0),
-    ("medium", 2, 4, 0),
+    (Tier.EXPERT, 5, 7, 0),
+    (Tier.HARD, 3, 6, 0),
+    (Tier.MEDIUM, 2, 4, 0),
 )
-HOUSE_THRESHOLDS = (("expert", 4, 12, 6),) + THRESHOLDS[1:]
+HOUSE_THRESHOLDS = ((Tier.EXPERT, 4, 12, 6),) + THRESHOLDS[1:]
 THRESHOLDS_BY_FAMILY = {"house": HOUSE_THRESHOLDS, "robber": EXTEND_ONLY_THRESHOLDS}
 
 
@@ -84,8 +86,8 @@ class Difficulty:
         return data
 
 
-def tier_of(figures: Difficulty, family: str = "tile") -> str:
+def tier_of(figures: Difficulty, family: str = "tile") -> Tier:
     for tier, disturbed, steps, moved in THRESHOLDS_BY_FAMILY.get(family, THRESHOLDS):
         if figures.plays_disturbed >= disturbed and figures.steps >= steps and figures.cards_moved >= moved:
             return tier
-    return "easy"
+    return Tier.EASY

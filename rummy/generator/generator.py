@@ -30,6 +30,7 @@ from ..errors import RummyError
 from ..position import Position
 from ..rules import preset
 from ..solution import SolverConfig
+from ..vocabulary import PuzzleKind, Status, Tier
 from .difficulty import NEAR_CAP, TIERS, Difficulty, tier_of
 from .kinds import FAMILIES, kind_for
 from .unique import judge
@@ -41,9 +42,9 @@ CANDIDATES_PER_PUZZLE = 400
 @dataclass(frozen=True)
 class Request:
     rules: str  # a preset name
-    kind: str
+    kind: PuzzleKind  # as text too: validate() refuses an unknown word
     count: int
-    tier: str | None = None  # None: any tier
+    tier: Tier | None = None  # None: any tier
     seed: int = 0
     time_limit: float = 10.0  # per solve
     workers: int = 2  # processes judging candidates
@@ -57,8 +58,8 @@ class Request:
 @dataclass(frozen=True)
 class Puzzle:
     name: str
-    kind: str
-    tier: str
+    kind: PuzzleKind
+    tier: Tier
     rules: str
     seed: int
     index: int
@@ -195,8 +196,8 @@ def candidate(request: Request, index: int) -> Outcome:
     config = SolverConfig(time_limit=request.time_limit, workers=1, seed=0)
     first = best(position, config)
     solution = first.solution
-    if solution.status != "optimal":
-        return Outcome(index, None, "nothing plays" if solution.status == "draw" else "timeout")
+    if solution.status != Status.OPTIMAL:
+        return Outcome(index, None, "nothing plays" if solution.status == Status.DRAW else "timeout")
     if kind.accept is not None:
         reason = kind.accept(position, first)
         if reason:

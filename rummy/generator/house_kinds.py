@@ -30,15 +30,16 @@ from ..checker import check, turn_gain
 from ..plays import Play, PlayName, is_whole, readings
 from ..position import Position
 from ..rules import Ruleset
+from ..vocabulary import PuzzleKind, Tier
 from .house_deal import HouseShape, deal_house
 from .kinds import FamilySupport, Kind, register_family, register_kind
 
 # Plants a deal gets, per tier asked for (None: any of them).
-PLANTS = {"easy": (1, 1), "medium": (2, 2), "hard": (3, 4), "expert": (5, 6)}
+PLANTS = {Tier.EASY: (1, 1), Tier.MEDIUM: (2, 2), Tier.HARD: (3, 4), Tier.EXPERT: (5, 6)}
 NEAR_POINTS = 5  # one card's worth: turns this close to the best are "near"
 
 
-def _shape(rng: random.Random, tier: str | None, first_counts: bool = False, **kind) -> HouseShape:
+def _shape(rng: random.Random, tier: Tier | None, first_counts: bool = False, **kind) -> HouseShape:
     """The deal for a tier; ``first_counts``: the kind's first plant is one of the tier's plants."""
     tier = tier if tier in PLANTS else rng.choice(sorted(PLANTS))
     low, high = PLANTS[tier]
@@ -47,24 +48,24 @@ def _shape(rng: random.Random, tier: str | None, first_counts: bool = False, **k
     return HouseShape(plant_count=(low, high), filler_plays=(1, 3), extra_hand=(1, 3), **kind)
 
 
-def make_steal(rng: random.Random, rules: Ruleset, tier: str | None) -> Position | None:
+def make_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
     shape = _shape(rng, tier, plants=("book-end", "book-four", "book-end", "own"), melded=True)
     return deal_house(rng, rules, shape)
 
 
-def make_replace_meld(rng: random.Random, rules: Ruleset, tier: str | None) -> Position | None:
+def make_replace_meld(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
     # The joker is the puzzle (and the slowest part to solve): it takes a plant's place.
     shape = _shape(rng, tier, True, plants=("book-end", "book-four", "joker", "meld"), melded=False,
                    first_plant="joker-meld")
     return deal_house(rng, rules, shape)
 
 
-def make_meld_steal(rng: random.Random, rules: Ruleset, tier: str | None) -> Position | None:
+def make_meld_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
     shape = _shape(rng, tier, plants=("book-end", "book-four", "book-end"), melded=False, first_plant="meld")
     return deal_house(rng, rules, shape)
 
 
-def make_across(rng: random.Random, rules: Ruleset, tier: str | None) -> Position | None:
+def make_across(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
     shape = _shape(rng, tier, plants=("book-end", "book-four", "own", "own"), melded=True, players=(3, 3, 4))
     return deal_house(rng, rules, shape)
 
@@ -197,11 +198,11 @@ def _cuts(cards: list[Card], indices: tuple[int, ...], rules: Ruleset):
 
 
 register_family(FamilySupport("house", near=NEAR_POINTS, canonical=Position.table_key, ambiguity=ambiguity))
-register_kind(Kind("steal", ("house",), "find the best turn (it steals)", make_steal, accept_steal))
-register_kind(Kind("replace-meld", ("house",), "find the best turn (you have not melded yet)",
+register_kind(Kind(PuzzleKind.STEAL, ("house",), "find the best turn (it steals)", make_steal, accept_steal))
+register_kind(Kind(PuzzleKind.REPLACE_MELD, ("house",), "find the best turn (you have not melded yet)",
                    make_replace_meld, accept_replace_meld))
-register_kind(Kind("meld-steal", ("house",), "find the best turn (you have not melded yet)",
+register_kind(Kind(PuzzleKind.MELD_STEAL, ("house",), "find the best turn (you have not melded yet)",
                    make_meld_steal, accept_meld_steal))
 # Cards leaving two spaces disturb two plays and move two cards: never easy.
-register_kind(Kind("across", ("house",), "find the best turn", make_across, accept_across,
-                   tiers=("medium", "hard", "expert")))
+register_kind(Kind(PuzzleKind.ACROSS, ("house",), "find the best turn", make_across, accept_across,
+                   tiers=(Tier.MEDIUM, Tier.HARD, Tier.EXPERT)))

@@ -31,21 +31,22 @@ from ..answer import Answer
 from ..errors import RummyError
 from ..position import Position
 from ..rules import Ruleset
+from ..vocabulary import PuzzleKind, Tier
 
-Maker = Callable[[random.Random, Ruleset, "str | None"], "Position | None"]
+Maker = Callable[[random.Random, Ruleset, "Tier | None"], "Position | None"]
 Acceptance = Callable[[Position, Answer], "str | None"]
 
 
 @dataclass(frozen=True)
 class Kind:
-    name: str
+    name: PuzzleKind
     families: tuple[str, ...]
     task: str
     make: Maker
     accept: Acceptance | None = None
     # Tiers the kind can reach (a kind whose every answer moves cards out of
     # two spaces is never easy); asking for another is refused at once.
-    tiers: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+    tiers: tuple[Tier, ...] = tuple(Tier)
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ class FamilySupport:
     rivals: Callable[..., Any] | None = None
 
 
-KINDS: dict[tuple[str, str], Kind] = {}  # (family, kind name): one name may mean a kind in several families
+KINDS: dict[tuple[str, PuzzleKind], Kind] = {}  # (family, kind name): one name may mean a kind in several families
 FAMILIES: dict[str, FamilySupport] = {}
 
 

@@ -44,6 +44,7 @@ from ..model.robber import final_table
 from ..plays import Play, is_whole
 from ..position import Player, Position
 from ..rules import Ruleset
+from ..vocabulary import PuzzleKind, Tier
 from .kinds import FamilySupport, Kind, register_family, register_kind
 
 Range = tuple[int, int]
@@ -60,14 +61,14 @@ class DealShape:
 
 
 SHAPES = {
-    "easy": DealShape(opponent_plays=(2, 4), own_plays=(0, 1), steals=(1, 2), crossings=(0, 1), hand=(5, 6),
-                      meld_chance=0.2),
-    "medium": DealShape(opponent_plays=(3, 5), own_plays=(0, 2), steals=(2, 3), crossings=(1, 2), hand=(6, 8),
-                        meld_chance=0.3),
-    "hard": DealShape(opponent_plays=(4, 6), own_plays=(0, 2), steals=(3, 4), crossings=(1, 3), hand=(7, 9),
-                      meld_chance=0.4),
-    "expert": DealShape(opponent_plays=(5, 7), own_plays=(1, 2), steals=(4, 5), crossings=(2, 3), hand=(8, 10),
-                        meld_chance=0.5),
+    Tier.EASY: DealShape(opponent_plays=(2, 4), own_plays=(0, 1), steals=(1, 2), crossings=(0, 1), hand=(5, 6),
+                         meld_chance=0.2),
+    Tier.MEDIUM: DealShape(opponent_plays=(3, 5), own_plays=(0, 2), steals=(2, 3), crossings=(1, 2), hand=(6, 8),
+                           meld_chance=0.3),
+    Tier.HARD: DealShape(opponent_plays=(4, 6), own_plays=(0, 2), steals=(3, 4), crossings=(1, 3), hand=(7, 9),
+                         meld_chance=0.4),
+    Tier.EXPERT: DealShape(opponent_plays=(5, 7), own_plays=(1, 2), steals=(4, 5), crossings=(2, 3), hand=(8, 10),
+                           meld_chance=0.5),
 }
 THIRD_PLAYER_CHANCE = 0.25
 OPPONENT_HAND = (3, 10)  # cards in an opponent's hand (hand_count)
@@ -144,7 +145,7 @@ def _fits(card: Card, play: list[Card], rules: Ruleset) -> bool:
 
 
 # --------------------------------------------------------------------- deal
-def make_steal(rng: random.Random, rules: Ruleset, tier: str | None) -> Position | None:
+def make_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
     shape = SHAPES[tier if tier in SHAPES else rng.choice(sorted(SHAPES))]
     pool = _Pool(rules)
     opponents = OPPONENTS[: 2 if rng.random() < THIRD_PLAYER_CHANCE else 1]
@@ -263,4 +264,4 @@ def ambiguity(before: Position, after: Position) -> str | None:
 
 
 register_family(FamilySupport("robber", near=NEAR_POINTS, canonical=canonical, ambiguity=ambiguity))
-register_kind(Kind("steal", ("robber",), "steal the most points", make_steal, accept_steal))
+register_kind(Kind(PuzzleKind.STEAL, ("robber",), "steal the most points", make_steal, accept_steal))

@@ -30,6 +30,7 @@ from ..checker import check
 from ..model.tiles import Shape, arrangement_encodings, final_plays
 from ..plays import Play, readings
 from ..position import Position
+from ..vocabulary import JokerMode
 
 # More runs of one colour than this are not searched for other cuts, more
 # joker trades than this are not judged: either is called ambiguous.
@@ -78,7 +79,7 @@ def _joker_swap(before: Position, after: Position) -> str | None:
     mine = canonical(after)
     options = [[t] for t in trades] + [[a, b] for i, a in enumerate(trades) for b in trades[i + 1:] if a[0] != b[0] and a[2] != b[2]]
     for option in options[:MOST_TRADES_JUDGED]:
-        traded = _trade(table, option, rules.joker_mode == "fixed")
+        traded = _trade(table, option, rules.joker_mode == JokerMode.FIXED)
         if traded is None:
             continue
         rival = replace(after, table=tuple(traded))

@@ -25,6 +25,7 @@ from ..cards import Card
 from ..plays import Play, readings
 from ..position import Position
 from ..rules import Ruleset
+from ..vocabulary import JokerMode, Phase
 from ..model.tiles.table import COLOURS, Cell, card_of, cell_of
 
 JOKER = "joker"
@@ -163,7 +164,7 @@ def position_of(rules: Ruleset, dealt: Deal, rng: random.Random | None) -> Posit
     data = {
         "rules": rules.name,
         "to_move": "ann",
-        "phase": "play",
+        "phase": Phase.PLAY,
         "table": [play.notation(rules) for play in table],
         "players": players,
         "piles": {"stock": left},
@@ -388,7 +389,7 @@ def _is_book(cells: list[Cell]) -> bool:
 def _play(slots: list[Slot], rules: Ruleset) -> Play:
     """A play in cards; a fixed joker says what it stands for where the play leaves it open."""
     cards = tuple(_card(slot) for slot in slots)
-    if rules.joker_mode != "fixed" or JOKER not in slots:
+    if rules.joker_mode != JokerMode.FIXED or JOKER not in slots:
         return Play(cards)
     found = readings(cards, rules)
     runs = [r for r in found if r.kind == "run"]

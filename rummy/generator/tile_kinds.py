@@ -18,6 +18,7 @@ from ..answer import Answer, best
 from ..position import Position
 from ..rules import Ruleset
 from ..solution import SolverConfig
+from ..vocabulary import PuzzleKind, Status, Tier
 from .kinds import FamilySupport, Kind, register_family, register_kind
 from .tile_arrangement import ambiguity, canonical
 from .tile_deal import Deal, DealShape, climb, deal, position_of, with_extra
@@ -25,19 +26,19 @@ from .tile_rivals import tile_rivals
 
 # How a position is dealt for each tier asked for (None: one of them at random).
 SHAPES = {
-    "easy": DealShape(plays=(4, 6), window=(6, 9), rack=(3, 4), jokers=(0, 1)),
-    "medium": DealShape(plays=(5, 8), window=(5, 7), rack=(4, 6), jokers=(0, 1), lonely=True),
-    "hard": DealShape(plays=(3, 5), jokers=(0, 1), lonely=True, crossings=(1, 1)),
-    "expert": DealShape(plays=(3, 4), jokers=(0, 1), lonely=True, crossings=(2, 2)),
+    Tier.EASY: DealShape(plays=(4, 6), window=(6, 9), rack=(3, 4), jokers=(0, 1)),
+    Tier.MEDIUM: DealShape(plays=(5, 8), window=(5, 7), rack=(4, 6), jokers=(0, 1), lonely=True),
+    Tier.HARD: DealShape(plays=(3, 5), jokers=(0, 1), lonely=True, crossings=(1, 1)),
+    Tier.EXPERT: DealShape(plays=(3, 4), jokers=(0, 1), lonely=True, crossings=(2, 2)),
 }
 # Solver-guided climb per tier (tile_deal.climb): changes tried, and the
 # hardness (_hardness: 100 a play disturbed, 1 a tile moved) at which it stops.
-CLIMB = {"easy": (0, 0), "medium": (8, 200), "hard": (0, 0), "expert": (0, 0)}
+CLIMB = {Tier.EASY: (0, 0), Tier.MEDIUM: (8, 200), Tier.HARD: (0, 0), Tier.EXPERT: (0, 0)}
 CLIMB_SOLVE_SECONDS = 2.0
 EXTRA_TILES = (1, 3)  # 'max': tiles added from the rest of the deck
 
 
-def _deal(rng: random.Random, rules: Ruleset, tier: str | None) -> Deal | None:
+def _deal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Deal | None:
     tier = tier if tier in SHAPES else rng.choice(sorted(SHAPES))
     shape = SHAPES[tier]
     if rules.max_cards_per_turn is not None:
@@ -55,17 +56,17 @@ def _hardness(rules: Ruleset, dealt: Deal) -> float:
     Plays disturbed first, then tiles moved: the plan's own figures, which the tiers read.
     """
     answer = best(position_of(rules, dealt, None), SolverConfig(time_limit=CLIMB_SOLVE_SECONDS, workers=1))
-    if answer.solution.status != "optimal" or answer.solution.cards_played < len(dealt.rack) or answer.plan is None:
+    if answer.solution.status != Status.OPTIMAL or answer.solution.cards_played < len(dealt.rack) or answer.plan is None:
         return -1
     return answer.plan.plays_disturbed * 100 + answer.plan.cards_moved
 
 
-def make_play_all(rng: random.Random, rules: Ruleset, tier: str | None) -> Position | None:
+def make_play_all(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
     dealt = _deal(rng, rules, tier)
     return position_of(rules, dealt, rng) if dealt else None
 
 
-def make_max(rng: random.Random, rules: Ruleset, tier: str | None) -> Position | None:
+def make_max(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
     dealt = _deal(rng, rules, tier)
     if dealt is None:
         return None
@@ -88,5 +89,5 @@ def accept_max(position: Position, answer: Answer) -> str | None:
 
 
 register_family(FamilySupport("tile", near=1, canonical=canonical, ambiguity=ambiguity, rivals=tile_rivals))
-register_kind(Kind("play-all", ("tile",), "play all your tiles", make_play_all, accept_play_all))
-register_kind(Kind("max", ("tile",), "play as many tiles as you can", make_max, accept_max))
+register_kind(Kind(PuzzleKind.PLAY_ALL, ("tile",), "play all your tiles", make_play_all, accept_play_all))
+register_kind(Kind(PuzzleKind.MAX, ("tile",), "play as many tiles as you can", make_max, accept_max))

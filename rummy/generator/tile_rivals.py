@@ -17,6 +17,7 @@ from dataclasses import replace
 from time import perf_counter
 
 from ..position import Position
+from ..vocabulary import Objective, SearchStatus
 from ..model.tiles import arrangement_signatures
 from ..model.tiles.tile_model import TileModel
 from ..model.tiles.decode import decode, to_play
@@ -27,7 +28,7 @@ from .unique import Rivals
 
 def tile_rivals(position: Position, best_after: Position, floor: float, cap: int, time_limit: float) -> Rivals:
     deadline = perf_counter() + time_limit
-    setting = read_setting(position, "tiles")
+    setting = read_setting(position, Objective.TILES)
     model = TileModel(setting, frozenset(p.index for p in setting.plays))
     model.model.add(model.gain >= int(floor))
     for signature in arrangement_signatures(position, best_after):
@@ -41,7 +42,7 @@ def tile_rivals(position: Position, best_after: Position, floor: float, cap: int
             return Rivals(count, False, True, branches)
         result = model.solve(remaining, 1, 0)
         branches += result.branches
-        if result.status == "infeasible":
+        if result.status == SearchStatus.INFEASIBLE:
             return Rivals(count, True, False, branches)
         if result.values is None:
             return Rivals(count, False, True, branches)

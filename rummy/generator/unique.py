@@ -23,6 +23,7 @@ from time import perf_counter
 from ..answer import Answer, best
 from ..position import Position
 from ..solution import SolverConfig
+from ..vocabulary import Status
 from .kinds import FamilySupport
 
 NO_OTHER_TURN = "no other legal turn"
@@ -63,9 +64,9 @@ def judge(position: Position, first: Answer, config: SolverConfig, support: Fami
     if near.timed_out:
         return Judgement("timeout (near count)")
     second = best(position, replace(config, exclude=(after,)))
-    if second.solution.status == "no-legal-turn":
+    if second.solution.status == Status.NO_LEGAL_TURN:
         margin: float | str = NO_OTHER_TURN
-    elif second.solution.status not in ("optimal", "draw"):
+    elif second.solution.status not in (Status.OPTIMAL, Status.DRAW):
         return Judgement("timeout (margin)")
     else:
         margin = gain - second.solution.gain
@@ -88,9 +89,9 @@ def _by_best(config: SolverConfig, support: FamilySupport):
             answer = best(position, replace(config, time_limit=remaining, exclude=tuple(excluded)))
             solution = answer.solution
             branches += int(solution.stats.get("branches", 0))
-            if solution.status == "no-legal-turn" or (solution.status in ("optimal", "draw") and solution.gain < floor):
+            if solution.status == Status.NO_LEGAL_TURN or (solution.status in (Status.OPTIMAL, Status.DRAW) and solution.gain < floor):
                 return Rivals(len(excluded) - 1, True, False, branches)
-            if solution.status not in ("optimal", "draw") or solution.after is None:
+            if solution.status not in (Status.OPTIMAL, Status.DRAW) or solution.after is None:
                 return Rivals(len(excluded) - 1, False, True, branches)
             key = support.canonical(solution.after)
             if key in keys:

@@ -30,6 +30,7 @@ from itertools import combinations, product
 from ...cards import JOKER, SUITS, Card
 from ...plays import readings
 from ...rules import Ruleset
+from ...vocabulary import Ace
 
 Cards = tuple[Card, ...]
 
@@ -69,19 +70,19 @@ def _rank_at(position: int) -> int:
 
 def _position_bounds(rules: Ruleset) -> tuple[int | None, int | None]:
     """Lowest and highest run position; circular runs wrap, so they have none."""
-    if rules.ace == "low":
+    if rules.ace == Ace.LOW:
         return 1, 13
-    if rules.ace == "high_or_low":
+    if rules.ace == Ace.HIGH_OR_LOW:
         return 1, 14
     return None, None
 
 
 @lru_cache(maxsize=256)
-def _window_ranks(length: int, ace: str) -> tuple[tuple[int, ...], ...]:
+def _window_ranks(length: int, ace: Ace) -> tuple[tuple[int, ...], ...]:
     """The rank multisets of every run window of ``length`` the ace rule allows."""
-    if ace == "low":
+    if ace == Ace.LOW:
         starts = range(1, 14 - length + 1)
-    elif ace == "high_or_low":
+    elif ace == Ace.HIGH_OR_LOW:
         starts = range(1, 15 - length + 1)
     else:
         starts = range(1, 14) if length < 13 else range(1, 2)

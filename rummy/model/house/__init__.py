@@ -29,6 +29,7 @@ from ..cpsat import cp_model
 from ...cards import cards_notation
 from ...position import Position
 from ...solution import Solution, SolverConfig
+from ...vocabulary import SearchStatus, Status
 from .answer import TurnPlan, after_position, cards_played, plan_order, read_plan
 from .books import add_books
 from .conservation import add_conservation
@@ -51,7 +52,7 @@ from .steals import add_payment
 @dataclass
 class BranchResult:
     plan: TurnPlan | None
-    status: str  # optimal, feasible, infeasible, unknown
+    status: SearchStatus
     bound: Fraction
 
 
@@ -69,12 +70,12 @@ def solve_house(position: Position, config: SolverConfig) -> Solution:
     results: list[BranchResult] = []
     if ctx.melded:
         result = _solve_model(_branch_model(ctx, options, excluded), config, clock)
-        if result.status == "unknown":
+        if result.status == SearchStatus.UNKNOWN:
             # Out of time before any answer: leaving the table as it is and
             # discarding is legal (unless a card is hot), so offer that.
             fallback = _no_meld_branch(ctx, {}, excluded)
             if fallback.plan is not None:
-                result = BranchResult(fallback.plan, "feasible", max(result.bound, fallback.plan.gain))
+                result = BranchResult(fallback.plan, SearchStatus.FEASIBLE, max(result.bound, fallback.plan.gain))
         results.append(result)
     else:
         results.append(_no_meld_branch(ctx, options, excluded))
@@ -96,11 +97,11 @@ def greedy_house(position: Position, config: SolverConfig) -> Solution:
     m = _branch_model(ctx, replacement_options(ctx), config.exclude)
     start = _greedy_start(m, config, clock) if m is not None else None
     if m is None or start is None:
-        return Solution("unknown", 0, 0, None, 0, "the greedy finds no turn", perf_counter() - started)
+        return Solution(Status.UNKNOWN, 0, 0, None, 0, "the greedy finds no turn", perf_counter() - started)
     terms, constant = gain_terms(m)
     gain = Fraction(sum(start.value(v) * c for v, c in terms) + constant, ctx.scale)
     plan = read_plan(m, start.value, gain)
-    return Solution("feasible", _number(gain), _number(max(gain, gain_ceiling(m))), after_position(ctx, plan),
+    return Solution(Status.FEASIBLE, _number(gain), _number(max(gain, gain_ceiling(m))), after_position(ctx, plan),
                     cards_played(ctx, plan), seconds=perf_counter() - started)
 
 
@@ -185,19 +186,19 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock) -> BranchRes
         _hint(model, best)
         status = run(clock.left(), config.workers)
     if status == cp_model.INFEASIBLE:
-        return BranchResult(None, "infeasible", Fraction(0))
+        return BranchResult(None, SearchStatus.INFEASIBLE, Fraction(0))
     scale = m.ctx.scale
     # gain * weight - tiebreak <= the objective bound, and 0 <= tiebreak < weight
     bound = Fraction((math.floor(objective_bound + 1e-6) + weight - 1) // weight, scale) \
         if objective_bound < math.inf else gain_ceiling(m)
     bound = min(bound, gain_ceiling(m))
     if best is None:
-        return BranchResult(None, "unknown", bound)
+        return BranchResult(None, SearchStatus.UNKNOWN, bound)
     achieved = Fraction(round(sum(best.value(v) * c for v, c in terms) + constant), scale)
     plan = read_plan(m, best.value, achieved)
     if status == cp_model.OPTIMAL:
-        return BranchResult(plan, "optimal", achieved)
-    return BranchResult(plan, "feasible", max(bound, achieved))
+        return BranchResult(plan, SearchStatus.OPTIMAL, achieved)
+    return BranchResult(plan, SearchStatus.FEASIBLE, max(bound, achieved))
 
 
 def _hint(model: cp_model.CpModel, solution: _Start | None) -> None:
@@ -268,23 +269,23 @@ def _no_meld_branch(ctx: TurnContext, options: dict[int, list[int]], excluded: t
             plays[play.space].append(tuple(swaps.get(i, i) for i in play.slots))
         plan = TurnPlan(plays, turn.hand_after, turn.discard, (), tuple(sorted(swaps.items())), False, turn.gain)
         if not forbidden or after_position(ctx, plan).table_key() not in forbidden:
-            return BranchResult(plan, "optimal", turn.gain)
-    return BranchResult(None, "infeasible", Fraction(0))
+            return BranchResult(plan, SearchStatus.OPTIMAL, turn.gain)
+    return BranchResult(None, SearchStatus.INFEASIBLE, Fraction(0))
 
 
 def _solution(ctx: TurnContext, results: list[BranchResult], started: float, clock: Clock) -> Solution:
     stats = clock.stats()
     found = [r for r in results if r.plan is not None]
     if not found:
-        if any(r.status == "unknown" for r in results):
+        if any(r.status == SearchStatus.UNKNOWN for r in results):
             reason = "the time limit ran out before a legal turn was found"
-            return Solution("unknown", 0, 0, None, 0, reason, perf_counter() - started, stats)
-        return Solution("no-legal-turn", 0, 0, None, 0, _no_turn_reason(ctx), perf_counter() - started, stats)
+            return Solution(Status.UNKNOWN, 0, 0, None, 0, reason, perf_counter() - started, stats)
+        return Solution(Status.NO_LEGAL_TURN, 0, 0, None, 0, _no_turn_reason(ctx), perf_counter() - started, stats)
     best = min(found, key=lambda r: plan_order(ctx, r.plan))
-    proven = all(r.status in ("optimal", "infeasible") for r in results)
-    bound = best.plan.gain if proven else max(r.bound for r in results if r.status != "infeasible")
+    proven = all(r.status in (SearchStatus.OPTIMAL, SearchStatus.INFEASIBLE) for r in results)
+    bound = best.plan.gain if proven else max(r.bound for r in results if r.status != SearchStatus.INFEASIBLE)
     return Solution(
-        status="optimal" if proven else "feasible",
+        status=Status.OPTIMAL if proven else Status.FEASIBLE,
         gain=_number(best.plan.gain),
         bound=_number(max(bound, best.plan.gain)),
         after=after_position(ctx, best.plan),

@@ -18,6 +18,7 @@ from itertools import combinations
 from ...cards import SUITS, Card
 from ...errors import RulesError
 from ...rules import Ruleset
+from ...vocabulary import Ace
 
 
 @dataclass(frozen=True)
@@ -91,9 +92,9 @@ def _runs(rules: Ruleset, naturals: frozenset[Card], jokers: int):
 
 def _windows(length: int, rules: Ruleset) -> list[list[int]]:
     """Runs of ``length`` consecutive positions allowed by the ace rule (as in rummy.plays)."""
-    if rules.ace == "low":
+    if rules.ace == Ace.LOW:
         return [list(range(s, s + length)) for s in range(1, 14 - length + 1)]
-    if rules.ace == "high_or_low":
+    if rules.ace == Ace.HIGH_OR_LOW:
         return [list(range(s, s + length)) for s in range(1, 15 - length + 1)]
     if length >= 13:
         return [list(range(1, 14))]

@@ -19,6 +19,7 @@ from ...plays import PlayName, readings
 from ...position import Position
 from ...rules import Ruleset
 from ...scoring import HOUSE_FIRST_OUT_BONUS, hand_penalty, house_play_score, penalty
+from ...vocabulary import Ace, FirstOutBonus, Phase
 
 HAND = None  # the origin of a hand card
 
@@ -99,7 +100,7 @@ def build_context(position: Position) -> TurnContext:
     HOUSE.require(rules, "the House Rummy model")
     if rules.copies != 1 or not rules.book_distinct_suits or rules.jokers > 2:
         raise RulesError("the House Rummy model needs one copy of each card, books of distinct suits and at most 2 jokers")
-    if position.phase != "play":
+    if position.phase != Phase.PLAY:
         raise PositionError("phase", f"{position.phase!r}: the best turn is searched in the play phase")
     mover = position.mover
     assert mover.hand is not None
@@ -141,7 +142,7 @@ def build_context(position: Position) -> TurnContext:
 
 def row_position(position: int, rules: Ruleset) -> int:
     """Where a reading's run position lies in a suit's row (circular runs count on past 13)."""
-    return (position - 1) % 13 + 1 if rules.ace == "circular" else position
+    return (position - 1) % 13 + 1 if rules.ace == Ace.CIRCULAR else position
 
 
 def _table_play(name: str, space: str, indices: tuple[int, ...], cards: tuple[Card, ...], rules: Ruleset) -> TablePlay:
@@ -196,9 +197,9 @@ def _first_out_bonus(position: Position) -> Fraction:
     rules = position.rules
     if position.first_out is not None:
         return Fraction(0)
-    if rules.first_out_bonus == "fixed":
+    if rules.first_out_bonus == FirstOutBonus.FIXED:
         return Fraction(HOUSE_FIRST_OUT_BONUS)
-    if rules.first_out_bonus != "hands":
+    if rules.first_out_bonus != FirstOutBonus.HANDS:
         return Fraction(0)
     mover_side = position.mover.side
     unseen = list(rules.deck_cards)

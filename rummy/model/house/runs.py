@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from ..cpsat import cp_model
 
 from ...cards import SUITS, Card
+from ...vocabulary import Ace
 from .state import HouseModel
 
 
@@ -48,14 +49,14 @@ class RunGrid:
         )
 
 
-def row(ace: str) -> tuple[list[int], dict[int, int], dict[int, int]]:
+def row(ace: Ace) -> tuple[list[int], dict[int, int], dict[int, int]]:
     """Positions of a suit's row, the rank at each, and each position's successor."""
-    if ace == "high_or_low":
+    if ace == Ace.HIGH_OR_LOW:
         positions = list(range(1, 15))
         return positions, {p: (p - 1) % 13 + 1 for p in positions}, {p: p + 1 for p in positions[:-1]}
     positions = list(range(1, 14))
     successor = {p: p + 1 for p in positions[:-1]}
-    if ace == "circular":
+    if ace == Ace.CIRCULAR:
         successor[13] = 1
     return positions, {p: p for p in positions}, successor
 

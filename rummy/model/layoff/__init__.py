@@ -52,6 +52,7 @@ from ...plays import Play, readings
 from ...position import Attached, Position, Turn
 from ...scoring import penalty
 from ...solution import Solution, SolverConfig
+from ...vocabulary import Phase, Status
 from ..extend.growth import growths, new_plays
 from ..extend.select import Choice, NoTurnInTime, Selection, TurnProblem, apply_selection, select
 
@@ -59,7 +60,7 @@ from ..extend.select import Choice, NoTurnInTime, Selection, TurnProblem, apply_
 def solve_layoff(position: Position, config: SolverConfig, force_cp_sat: bool = False) -> Solution:
     rules = position.rules
     LAYOFF.require(rules, "solve_layoff")
-    if position.phase != "play":
+    if position.phase != Phase.PLAY:
         raise RummyError(f"phase {position.phase!r}: {rules.name} positions are solved in the play phase")
     started = time.perf_counter()
     problem, names = layoff_problem(position)
@@ -67,14 +68,14 @@ def solve_layoff(position: Position, config: SolverConfig, force_cp_sat: bool = 
         selection = select(problem, config.time_limit, force_cp_sat)
     except NoTurnInTime as error:
         stats = {"branches": 1, "wall_time": round(time.perf_counter() - started, 4), "method": "cp-sat"}
-        return Solution("unknown", 0, 0, None, 0, str(error), time.perf_counter() - started, stats)
+        return Solution(Status.UNKNOWN, 0, 0, None, 0, str(error), time.perf_counter() - started, stats)
     seconds = time.perf_counter() - started
     if selection is None:
         stats = {"branches": 1, "wall_time": round(seconds, 4)}
-        return Solution("no-legal-turn", 0, 0, None, 0, _no_turn_reason(position, problem), seconds, stats)
+        return Solution(Status.NO_LEGAL_TURN, 0, 0, None, 0, _no_turn_reason(position, problem), seconds, stats)
     stats = {"branches": 1, "wall_time": round(selection.seconds, 4), "method": selection.method}
     after, played = _after(position, problem, names, selection)
-    status = "optimal" if selection.optimal else "feasible"
+    status = Status.OPTIMAL if selection.optimal else Status.FEASIBLE
     return Solution(status, selection.value, selection.bound, after, played, None, time.perf_counter() - started,
                     stats)
 

@@ -63,7 +63,7 @@ the mover):
   card: hands, table, discard pile, listed stock), and since a single card
   is drawn the expectation is computed exactly, one play-phase solve per
   distinct unseen card weighted by its unseen copies, rather than by
-  sampling (``config.seed`` is then not needed; ``stats["samples"]`` is the
+  sampling (``config.seed`` is then not needed; ``DrawChoice.samples`` is the
   number of distinct draws solved). Where the stock is listed card by card,
   its top card is the draw. An empty stock (0) cannot be drawn from.
 
@@ -79,13 +79,11 @@ answer (formats.md, draw phase) depends on whether the draw is certain:
 - a stock of unknown cards: ``after`` is None, the answer is the draw alone
   and its expected gain ("optimal" refers to the choice).
 
-``stats`` keeps the figures of the two options (``draw`` "pile" or "stock",
-``pile_gain``, ``stock_expected_gain``, ``samples``, ``unseen``,
-``openings``) and adds ``draw_option``, the option chosen as formats.md's
-``draw`` key (``{"from": "pile", "cards": [...], "top": ...}``: the whole pile,
-top card first; ``{"from": "stock"}``, with ``"cards": [top]`` when listed),
-and ``options``, every legal option with its ``value``, best first (the
-chosen one first on a tie).
+``Solution.draw`` (a ``DrawChoice``) holds every legal option with its
+value, best first (the chosen one first, on a tie too): the pile, its cards
+top first, and the stock, with its top card when listed; and the figures of
+the searches (``samples``, ``unseen``, ``openings``). ``best --json`` prints
+them as formats.md's ``draw`` and ``options`` (rummy.answer).
 """
 
 from __future__ import annotations
@@ -101,7 +99,8 @@ from ...errors import RummyError
 from ...plays import Play
 from ...position import Player, Position, Turn
 from ...scoring import penalty, robber_play_score
-from ...solution import Solution, SolverConfig
+from ...solution import DrawChoice, DrawOption, Solution, SolverConfig
+from ...vocabulary import DrawSource, Phase, Status
 from ..clock import Clock
 from ..extend.growth import growths, new_plays
 from ..extend.select import Choice, NoTurnInTime, Selection, TurnProblem, apply_selection, select
@@ -110,7 +109,7 @@ from ..extend.select import Choice, NoTurnInTime, Selection, TurnProblem, apply_
 def solve_robber(position: Position, config: SolverConfig) -> Solution:
     ROBBER.require(position.rules, "solve_robber")
     started = time.perf_counter()
-    if position.phase == "draw":
+    if position.phase == Phase.DRAW:
         if config.exclude:
             raise RummyError("excluding final tables applies to play-phase Robber positions, not the draw phase")
         return _solve_draw(position, config, started)
@@ -118,12 +117,12 @@ def solve_robber(position: Position, config: SolverConfig) -> Solution:
     try:
         answer = _solve_play(position, clock, exclude=tuple(config.exclude))
     except NoTurnInTime as error:
-        return Solution("unknown", 0, 0, None, 0, str(error), time.perf_counter() - started, clock.stats())
+        return Solution(Status.UNKNOWN, 0, 0, None, 0, str(error), time.perf_counter() - started, clock.stats())
     if answer is None:
-        return Solution("no-legal-turn", 0, 0, None, 0, _no_turn_reason(position, bool(config.exclude)),
+        return Solution(Status.NO_LEGAL_TURN, 0, 0, None, 0, _no_turn_reason(position, bool(config.exclude)),
                         time.perf_counter() - started, clock.stats())
     return Solution(
-        "optimal" if answer.optimal else "feasible", answer.gain, answer.bound, answer.after, answer.cards_played,
+        Status.OPTIMAL if answer.optimal else Status.FEASIBLE, answer.gain, answer.bound, answer.after, answer.cards_played,
         None, time.perf_counter() - started, clock.stats(),
     )
 
@@ -332,7 +331,7 @@ def _after(position: Position, problem: TurnProblem, selection: Selection) -> tu
     players = tuple(replace(p if p.name != mover.name else mover, plays=tuple(plays[p.name])) for p in position.players)
     discard_pile = position.discard_pile + ((selection.discard,) if selection.discard else ())
     turn = Turn(meld=applied.laid, replaced=(), discard=selection.discard, discard_declared=True)
-    after = replace(position, players=players, discard_pile=discard_pile, turn=turn, phase="play")
+    after = replace(position, players=players, discard_pile=discard_pile, turn=turn, phase=Phase.PLAY)
     return after, applied.cards_played
 
 
@@ -357,50 +356,36 @@ def _solve_draw(position: Position, config: SolverConfig, started: float) -> Sol
         pile = _best_pile_turn(position, clock)
         stock = _stock_expectation(position, clock)
     except NoTurnInTime as error:
-        return Solution("unknown", 0, 0, None, 0, str(error), time.perf_counter() - started, clock.stats())
+        return Solution(Status.UNKNOWN, 0, 0, None, 0, str(error), time.perf_counter() - started, clock.stats())
+    options = [_pile_option(position, pile.gain)] if pile is not None else []
+    options += [_stock_option(position, stock.expected)] if stock is not None else []
+    # Best first; the pile only when it is worth strictly more (at equal value
+    # the stock keeps the hand small, which is safer if someone goes out).
+    options.sort(key=lambda option: (-option.value, option.source == DrawSource.PILE))
+    draw = DrawChoice(tuple(options), samples=stock.draws if stock else 0, unseen=stock.weight if stock else 0,
+                      openings=pile.openings if pile else 0)
     stats = clock.stats()
-    stats["pile_gain"] = pile.gain if pile else None
-    stats["stock_expected_gain"] = round(stock.expected, 4) if stock else None
-    stats["samples"] = stock.draws if stock else 0
-    stats["unseen"] = stock.weight if stock else 0
-    stats["openings"] = pile.openings if pile else 0
     seconds = time.perf_counter() - started
-    if pile is None and stock is None:
+    if draw.chosen is None:
         top = position.discard_pile[-1].notation(rules.deck) if position.discard_pile else None
         why = f"the discard pile's top card {top} cannot be melded" if top else "the discard pile is empty"
-        return Solution("no-legal-turn", 0, 0, None, 0, f"{why} and the stock is empty", seconds, stats)
+        return Solution(Status.NO_LEGAL_TURN, 0, 0, None, 0, f"{why} and the stock is empty", seconds, stats, draw)
     optimal = (pile is None or pile.optimal) and (stock is None or stock.optimal)
-    bound = max(pile.bound if pile else float("-inf"), stock.bound if stock else float("-inf"))
-    status = "optimal" if optimal else "feasible"
-    take_pile = pile is not None and (stock is None or pile.gain > stock.expected)
-    pile_option = _pile_option(position) if pile is not None else None
-    stock_option = _stock_option(position) if stock is not None else None
-    chosen = pile_option if take_pile else stock_option
-    options = [(pile_option, pile.gain)] if pile is not None else []
-    options += [(stock_option, stock.expected)] if stock is not None else []
-    options.sort(key=lambda option: (-option[1], option[0] is not chosen))
-    stats["draw_option"] = chosen
-    stats["options"] = [{**option, "value": value} for option, value in options]
-    if take_pile:
-        stats["draw"] = "pile"
-        return Solution(status, pile.gain, max(bound, pile.gain), pile.after, pile.cards_played, None, seconds, stats)
-    stats["draw"] = "stock"
-    return Solution(status, stock.expected, max(bound, stock.expected), stock.after, stock.cards_played, None, seconds,
-                    stats)
+    bound = max(pile.bound if pile else float("-inf"), stock.bound if stock else float("-inf"), draw.chosen.value)
+    turn = pile if draw.chosen.source == DrawSource.PILE else stock
+    return Solution(Status.OPTIMAL if optimal else Status.FEASIBLE, draw.chosen.value, bound, turn.after,
+                    turn.cards_played, None, seconds, stats, draw)
 
 
-def _pile_option(position: Position) -> dict:
-    """formats.md's ``draw`` for taking Robber's whole pile: its cards, top first."""
-    deck = position.rules.deck
-    cards = [c.notation(deck) for c in reversed(position.discard_pile)]
-    return {"from": "pile", "cards": cards, "top": cards[0]}
+def _pile_option(position: Position, value: int) -> DrawOption:
+    """Taking Robber's whole pile: its cards, top first."""
+    return DrawOption(DrawSource.PILE, value, tuple(reversed(position.discard_pile)))
 
 
-def _stock_option(position: Position) -> dict:
-    """formats.md's ``draw`` for the stock: the card, when the stock is listed (a certain draw)."""
-    if isinstance(position.stock, tuple) and position.stock:
-        return {"from": "stock", "cards": [position.stock[0].notation(position.rules.deck)]}
-    return {"from": "stock"}
+def _stock_option(position: Position, value: float) -> DrawOption:
+    """The stock: its top card, when the stock is listed (a certain draw)."""
+    listed = isinstance(position.stock, tuple) and position.stock
+    return DrawOption(DrawSource.STOCK, value, position.stock[:1] if listed else ())
 
 
 @dataclass(frozen=True)
@@ -436,7 +421,7 @@ def pile_openings(position: Position) -> list[tuple[Position, Play | None, int]]
                                        melded=p.melded or new is not None))
             else:
                 players.append(replace(p, plays=plays_of[p.name]))
-        after_top = replace(position, players=tuple(players), discard_pile=(), phase="play", turn=None)
+        after_top = replace(position, players=tuple(players), discard_pile=(), phase=Phase.PLAY, turn=None)
         openings.append((after_top, new, placed))
 
     for owner in position.players:
@@ -526,7 +511,7 @@ def after_stock_draw(position: Position, card: Card) -> Position:
     elif isinstance(stock, int) and stock > 0:
         stock -= 1
     drawn = position.replace_player(replace(mover, hand=(mover.hand or ()) + (card,), hot=(), warm=()))
-    return replace(drawn, phase="play", stock=stock, turn=None)
+    return replace(drawn, phase=Phase.PLAY, stock=stock, turn=None)
 
 
 def _stock_expectation(position: Position, clock: Clock) -> _StockValue | None:

@@ -52,6 +52,7 @@ from ...plays import Play, readings
 from ...position import Position, Turn
 from ...rules import Ruleset
 from ...solution import Solution, SolverConfig
+from ...vocabulary import SearchStatus, Status
 from .tile_model import SolveResult, TileModel, Values
 from .decode import FinalPlay, decode, table_values, to_play
 from .table import Cell, TileSetting, card_of, cell_of, count_cells, read_setting
@@ -75,23 +76,24 @@ def solve_tiles(position: Position, config: SolverConfig) -> Solution:
             model.exclude(signature)
     result = _solve(model, config, deadline, stats)
     bound = result.bound // weight
-    if result.status == "infeasible":  # only with exclusions: playing nothing is always a turn
-        return Solution("no-legal-turn", 0, 0, None, 0, reason="every final table is excluded",
+    if result.status == SearchStatus.INFEASIBLE:  # only with exclusions: playing nothing is always a turn
+        return Solution(Status.NO_LEGAL_TURN, 0, 0, None, 0, reason="every final table is excluded",
                         seconds=perf_counter() - started, stats=stats)
     if result.values is None:
-        return Solution("unknown", 0, bound, None, 0, reason="the time limit stopped the search before any turn was found",
+        return Solution(Status.UNKNOWN, 0, bound, None, 0, reason="the time limit stopped the search before any turn was found",
                         seconds=perf_counter() - started, stats=stats)
     gain = result.objective // weight
     if gain <= 0:
         after = replace(position, turn=Turn(meld=(), replaced=(), discard=None, discard_declared=False))
-        status = "draw" if result.status == "optimal" else "feasible"
+        status = Status.DRAW if result.status == SearchStatus.OPTIMAL else Status.FEASIBLE
         return Solution(status, 0, bound, after, 0, seconds=perf_counter() - started, stats=stats)
     values = result.values
     final = decode(setting, values)
     after = _after(position, setting, final, values)
     stats["tiles_moved"] = weight - 1 - result.objective % weight if setting.melded else 0
     played = sum(values.played.values()) + values.jokers_played
-    return Solution(result.status, gain, max(bound, gain), after, played, seconds=perf_counter() - started, stats=stats)
+    status = Status.OPTIMAL if result.status == SearchStatus.OPTIMAL else Status.FEASIBLE
+    return Solution(status, gain, max(bound, gain), after, played, seconds=perf_counter() - started, stats=stats)
 
 
 def _solve(model: TileModel, config: SolverConfig, deadline: float, stats: dict) -> SolveResult:
@@ -100,7 +102,7 @@ def _solve(model: TileModel, config: SolverConfig, deadline: float, stats: dict)
     result = model.solve(first, 1, config.seed)
     _count(stats, result)
     remaining = deadline - perf_counter()
-    if result.status in ("optimal", "infeasible") or remaining <= 0.01 or config.workers <= 1:
+    if result.status in (SearchStatus.OPTIMAL, SearchStatus.INFEASIBLE) or remaining <= 0.01 or config.workers <= 1:
         return result
     if result.values is not None:
         model.model.clear_hints()
@@ -108,7 +110,7 @@ def _solve(model: TileModel, config: SolverConfig, deadline: float, stats: dict)
     second = model.solve(remaining, config.workers, config.seed)
     _count(stats, second)
     if second.values is None or (result.values is not None and second.objective < result.objective):
-        return replace(result, bound=min(result.bound, second.bound) if second.status != "unknown" else result.bound)
+        return replace(result, bound=min(result.bound, second.bound) if second.status != SearchStatus.UNKNOWN else result.bound)
     return second
 
 

@@ -17,6 +17,7 @@ from ...errors import RulesError
 from ...plays import Play, readings
 from ...position import Position
 from ...rules import Ruleset
+from ...vocabulary import Ace, JokerMode, Objective, Rearrange
 
 Cell = tuple[int, int]
 VALUES = range(1, 14)
@@ -98,11 +99,11 @@ class TileSetting:
     jokers: tuple[TableJoker, ...]
     threshold: int
     max_tiles: int | None
-    objective: str  # "tiles" or "value"
+    objective: Objective  # TILES or VALUE
 
     @property
     def fixed(self) -> bool:
-        return self.rules.joker_mode == "fixed"
+        return self.rules.joker_mode == JokerMode.FIXED
 
     @property
     def all_jokers(self) -> int:
@@ -117,11 +118,11 @@ class TileSetting:
 def check_supported(rules: Ruleset) -> None:
     """Refuse tile options the model does not cover, rather than answer wrongly."""
     problems = []
-    if rules.ace != "low":
+    if rules.ace != Ace.LOW:
         problems.append(f"ace = {rules.ace!r} (the tile model knows ace = 'low')")
     if not rules.book_distinct_suits:
         problems.append("book_distinct_suits = false")
-    if rules.rearrange != "free":
+    if rules.rearrange != Rearrange.FREE:
         problems.append(f"rearrange = {rules.rearrange!r}")
     if rules.plays_per_turn is not None:
         problems.append("plays_per_turn")
@@ -131,7 +132,7 @@ def check_supported(rules: Ruleset) -> None:
         raise RulesError(f"{rules.name}: the tile solver does not support " + "; ".join(problems))
 
 
-def read_setting(position: Position, objective: str) -> TileSetting:
+def read_setting(position: Position, objective: Objective) -> TileSetting:
     rules = position.rules
     check_supported(rules)
     mover = position.mover
@@ -155,7 +156,7 @@ def read_setting(position: Position, objective: str) -> TileSetting:
         jokers=jokers,
         threshold=0 if melded else rules.meld_threshold(position.hand_number),
         max_tiles=rules.max_cards_per_turn,
-        objective="value" if objective == "value" else "tiles",
+        objective=Objective.VALUE if objective == Objective.VALUE else Objective.TILES,
     )
 
 
@@ -172,7 +173,7 @@ def read_table(table: tuple[Play, ...], rules: Ruleset) -> tuple[tuple[TablePlay
             if not card.is_joker:
                 continue
             candidates: tuple[Cell, ...] = ()
-            if rules.joker_mode == "fixed":
+            if rules.joker_mode == JokerMode.FIXED:
                 candidates = tuple(sorted({cell_of(r.stand_ins[position_in_play]) for r in found}))
             joker_numbers.append(len(jokers))
             jokers.append(TableJoker(len(jokers), index, card, candidates))
@@ -188,14 +189,14 @@ def _describe(index: int, play: Play, reading, rules: Ruleset, joker_numbers: tu
         missing = tuple((c, value) for c in COLOURS if c not in colours)
         return TablePlay(index, play, "book", naturals, naturals, (), (), missing, joker_numbers)
     colour = SUITS.index(reading.stand_ins[0].suit)
-    if rules.joker_mode == "fixed":
+    if rules.joker_mode == JokerMode.FIXED:
         # A kept fixed joker keeps its place, so the whole reading is the core.
         low, high = min(reading.positions), max(reading.positions)
     else:
         low, high = naturals[0][1], naturals[-1][1]
     core = tuple((colour, v) for v in range(low, high + 1))
     reach = 2
-    if rules.joker_mode == "fixed" and rules.joker_locks_play and len(joker_numbers) > 1:
+    if rules.joker_mode == JokerMode.FIXED and rules.joker_locks_play and len(joker_numbers) > 1:
         # One joker kept, one freed: the freed joker stays in the play, maybe far out
         # (R1 *=R2 R3 R4 R5 *=R6), so the play itself may grow all the way.
         reach = 12

@@ -33,6 +33,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from ...vocabulary import InitialMeldJoker, Objective, SearchStatus
 from ..cpsat import cp_model
 
 from .table import COLOURS, VALUES, Cell, TileSetting
@@ -60,7 +61,7 @@ class Values:
 
 @dataclass
 class SolveResult:
-    status: str  # optimal, feasible, infeasible, unknown
+    status: SearchStatus
     values: Values | None
     objective: int
     bound: int
@@ -341,7 +342,7 @@ class TileModel:
 
     def _meld_value(self):
         """What the new plays count towards the initial meld (a joker: its cell's number, or 0)."""
-        if self.rules.initial_meld_joker == "zero":
+        if self.rules.initial_meld_joker == InitialMeldJoker.ZERO:
             return sum(cell[1] * var for cell, var in self.played.items())
         length = self.run_min
         terms = []
@@ -354,7 +355,7 @@ class TileModel:
         return sum(terms)
 
     def gain_expression(self):
-        if self.setting.objective == "value":
+        if self.setting.objective == Objective.VALUE:
             return sum(cell[1] * var for cell, var in self.played.items()) + self.rules.joker_points * self.jokers_played
         return sum(self.played.values()) + self.jokers_played
 
@@ -493,11 +494,12 @@ class TileModel:
         p.cp_model_probing_level = 0
         p.symmetry_level = 0
         status = solver.solve(self.model)
-        name = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible", cp_model.INFEASIBLE: "infeasible"}.get(status, "unknown")
-        values = self._read(solver) if name in ("optimal", "feasible") else None
+        found = {cp_model.OPTIMAL: SearchStatus.OPTIMAL, cp_model.FEASIBLE: SearchStatus.FEASIBLE,
+                 cp_model.INFEASIBLE: SearchStatus.INFEASIBLE}.get(status, SearchStatus.UNKNOWN)
+        values = self._read(solver) if found in (SearchStatus.OPTIMAL, SearchStatus.FEASIBLE) else None
         objective = round(solver.objective_value) if values is not None else 0
-        bound = int(solver.best_objective_bound + 1e-6) if name in ("optimal", "feasible") else 0
-        return SolveResult(name, values, objective, bound, solver.num_branches, solver.wall_time)
+        bound = int(solver.best_objective_bound + 1e-6) if found in (SearchStatus.OPTIMAL, SearchStatus.FEASIBLE) else 0
+        return SolveResult(found, values, objective, bound, solver.num_branches, solver.wall_time)
 
     def _read(self, solver: cp_model.CpSolver) -> Values:
         solution = list(solver.response_proto.solution)
