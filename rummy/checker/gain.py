@@ -9,7 +9,7 @@ from collections import Counter
 from fractions import Fraction
 
 from ..position import Position
-from ..scoring import HOUSE_FIRST_OUT_BONUS, hand_penalty, penalty, play_score
+from ..scoring import first_out_bonus, hand_penalty, penalty, play_score
 
 
 def side_table_points(position: Position) -> Counter:
@@ -17,35 +17,6 @@ def side_table_points(position: Position) -> Counter:
     for player in position.players:
         points[player.side] += sum(play_score(p.cards, position.rules) for p in player.plays)
     return points
-
-
-def unseen_mean_penalty(position: Position) -> Fraction:
-    """Mean penalty of the cards the mover cannot see (rules.md §5, Epic bonus)."""
-    seen = Counter(c.plain() for c in position.known_cards())
-    unseen = Counter(c.plain() for c in position.rules.deck_cards) - seen
-    total = sum(unseen.values())
-    if total == 0:
-        return Fraction(0)
-    return Fraction(sum(penalty(card, position.rules) * n for card, n in unseen.items()), total)
-
-
-def first_out_bonus(before: Position) -> Fraction:
-    rules = before.rules
-    if rules.first_out_bonus == "fixed":
-        return Fraction(HOUSE_FIRST_OUT_BONUS)
-    if rules.first_out_bonus != "hands":
-        return Fraction(0)
-    mover_side = before.mover.side
-    mean = unseen_mean_penalty(before)
-    bonus = Fraction(0)
-    for player in before.players:
-        if player.side == mover_side:
-            continue
-        if player.hand is not None:
-            bonus += hand_penalty(player.hand, rules)
-        else:
-            bonus += (player.hand_count or 0) * mean
-    return bonus
 
 
 def house_gain(before: Position, after: Position) -> Fraction:
