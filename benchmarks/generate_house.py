@@ -19,36 +19,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from rummy.cards import JOKER, SUITS, Card, full_deck  # noqa: E402
-from rummy.plays import Play, is_whole  # noqa: E402
+from rummy.generator.pool import DeckPool, PlayShapes, random_play  # noqa: E402
+from rummy.plays import Play  # noqa: E402
 from rummy.position import Player, Position  # noqa: E402
 from rummy.rules import preset  # noqa: E402
 
 NAMES = ("ann", "bob", "cat", "dan")
 HAND_SIZE = {2: 10, 3: 8, 4: 7}
-
-
-def random_play(rng: random.Random, pool: list[Card], rules) -> list[Card] | None:
-    for _ in range(60):
-        if rng.random() < 0.55:
-            suit, length, start = rng.choice(SUITS), rng.choice((3, 3, 4, 4, 5, 6)), rng.randint(1, 13)
-            cards = [Card((start + k - 1) % 13 + 1, suit) for k in range(length)]
-        else:
-            rank = rng.randint(1, 13)
-            cards = [Card(rank, s) for s in rng.sample(SUITS, rng.choice((3, 4)))]
-        if rng.random() < 0.15 and JOKER in pool:
-            cards[rng.randrange(len(cards))] = JOKER
-        if not is_whole(tuple(cards), rules):
-            continue
-        remaining = list(pool)
-        try:
-            for card in cards:
-                remaining.remove(card)
-        except ValueError:
-            continue
-        pool[:] = remaining
-        return cards
-    return None
+PLAYS = PlayShapes(tries=60, run_chance=0.55, run_lengths=(3, 3, 4, 4, 5, 6), book_sizes=(3, 4), joker_chance=0.15)
 
 
 def make(seed: int, table_cards: int) -> Position:
@@ -56,8 +34,7 @@ def make(seed: int, table_cards: int) -> Position:
     rules = preset(rng.choice(("house-classic", "house-epic")))
     players = rng.choice((2, 3, 4))
     names = NAMES[:players]
-    pool = full_deck(1, 2)
-    rng.shuffle(pool)
+    pool = DeckPool(rules, rng)
     spaces: dict[str, list[Play]] = {n: [] for n in names}
     mover = names[0]
     melded = rng.random() < 2 / 3
@@ -65,20 +42,18 @@ def make(seed: int, table_cards: int) -> Position:
     owners = names if melded else names[1:]
     laid = 0
     while laid < table_cards - 2:
-        cards = random_play(rng, pool, rules)
+        cards = random_play(rng, pool, rules, PLAYS)
         if cards is None:
             break
         spaces[rng.choice(owners)].append(Play(tuple(cards)))
         laid += len(cards)
-    hand = tuple(pool[: min(HAND_SIZE[players], len(pool))])
-    pool = pool[len(hand):]
+    hand = tuple(pool.draw(HAND_SIZE[players]))
     entries = []
     for name in names:
         if name == mover:
             entries.append(Player(name, "A" if players == 4 else name, melded, hand, None, (), (), tuple(spaces[name])))
         else:
-            count = min(rng.randint(1, HAND_SIZE[players]), len(pool))
-            pool = pool[count:]
+            count = len(pool.draw(rng.randint(1, HAND_SIZE[players])))
             side = ("A" if names.index(name) % 2 == 0 else "B") if players == 4 else name
             entries.append(Player(name, side, True, None, count, (), (), tuple(spaces[name])))
     return Position(rules, tuple(entries), mover, "play", rng.randint(1, 6), None, (), (), len(pool))

@@ -23,6 +23,8 @@ from pathlib import Path
 
 from rummikub_solver import Colour, GameState, MILPSolver, RuleSet
 
+from position_paths import position_paths
+
 # The peer numbers its tiles colour by colour in Colour's order (black, blue,
 # orange, red), 1..13 each; the joker is the last tile.
 PEER_COLOUR_ORDER = {"K": Colour.BLACK, "B": Colour.BLUE, "O": Colour.ORANGE, "R": Colour.RED}
@@ -89,20 +91,10 @@ def warm_up(ruleset: RuleSet) -> None:
     ruleset.solve(state)
 
 
-def files(arguments: list[str]) -> list[Path]:
-    found: list[Path] = []
-    for raw in arguments:
-        path = Path(raw)
-        found.extend(sorted(path.glob("*.toml")) if path.is_dir() else [path])
-    return found
-
-
 def main() -> None:
     ruleset = make_ruleset()
     warm_up(ruleset)
-    serve = sys.argv[1:] == ["--serve"]
-    paths = (Path(line.strip()) for line in sys.stdin if line.strip()) if serve else iter(files(sys.argv[1:]))
-    for path in paths:
+    for path in position_paths(sys.argv[1:], serve=sys.argv[1:] == ["--serve"]):
         result = solve(ruleset, path)
         result["backend"] = str(ruleset.backend)
         print(json.dumps(result), flush=True)

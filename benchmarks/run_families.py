@@ -40,8 +40,9 @@ sys.path.insert(0, str(HERE))
 
 from run import machine  # noqa: E402  (the tile benchmark's description of the machine)
 from rummy.answer import best  # noqa: E402
-from rummy.cards import SUITS, Card, full_deck  # noqa: E402
+from rummy.cards import SUITS, Card  # noqa: E402
 from rummy.checker import check  # noqa: E402
+from rummy.generator.pool import DeckPool  # noqa: E402
 from rummy.plays import Play, is_whole  # noqa: E402
 from rummy.position import Player, Position  # noqa: E402
 from rummy.rules import preset  # noqa: E402
@@ -128,8 +129,7 @@ def time_limit_rows(optimum: dict[Path, float]) -> list[str]:
 def robber_position(seed: int, phase: str) -> Position:
     rng = random.Random(seed)
     rules = preset("robber")
-    pool = full_deck(2, 0)
-    rng.shuffle(pool)
+    pool = DeckPool(rules, rng)
     names = ("ann", "bob", "cat", "dan")
     plays: dict[str, list[Play]] = {n: [] for n in names}
     target = rng.randint(30, 60)
@@ -141,26 +141,19 @@ def robber_position(seed: int, phase: str) -> Position:
         else:
             rank = rng.randint(1, 13)
             cards = [Card(rank, rng.choice(SUITS)) for _ in range(rng.choice((3, 4, 5)))]
-        if not is_whole(tuple(cards), rules):
+        if not is_whole(tuple(cards), rules) or not pool.take(cards):
             continue
-        remaining = list(pool)
-        try:
-            for card in cards:
-                remaining.remove(card)
-        except ValueError:
-            continue
-        pool = remaining
         plays[rng.choice(names)].append(Play(tuple(cards)))
         laid += len(cards)
-    hand, pool = tuple(pool[:13]), pool[13:]
+    hand = tuple(pool.draw(13))
     players = [Player("ann", "ann", True, hand, None, (), (), tuple(plays["ann"]))]
     for name in names[1:]:
         # Leave cards for the pile and the stock, so the position stays consistent.
         count = min(rng.randint(3, 13), max(0, len(pool) - 15))
-        pool = pool[count:]
+        pool.draw(count)  # their hand: counted, not shown
         players.append(Player(name, name, True, None, count, (), (), tuple(plays[name])))
     pile_size = rng.randint(3, 10) if phase == "draw" else rng.randint(1, 5)
-    pile, pool = tuple(pool[:pile_size]), pool[pile_size:]
+    pile = tuple(pool.draw(pile_size))
     return Position(rules, tuple(players), "ann", phase, None, None, (), pile, len(pool))
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from position_paths import position_paths  # noqa: E402
 from rummy.position import Position  # noqa: E402
 from rummy.solution import SolverConfig  # noqa: E402
 
@@ -34,14 +35,6 @@ table = ["R1 R2 R3"]
 melded = true
 hand = "R4"
 """
-
-
-def files(arguments: list[str]) -> list[Path]:
-    found: list[Path] = []
-    for raw in arguments:
-        path = Path(raw)
-        found.extend(sorted(path.glob("*.toml")) if path.is_dir() else [path])
-    return found
 
 
 def judge(before: Position, after: Position | None) -> bool | None:
@@ -67,8 +60,7 @@ def main() -> None:
     config = SolverConfig(time_limit=args.time_limit, workers=args.workers)
     warm = Position.from_toml(WARM_UP)
     solve_tiles(warm, config)  # untimed: imports and first-call caches, as the peer's warm-up
-    paths = (Path(line.strip()) for line in sys.stdin if line.strip()) if args.serve else iter(files(args.paths))
-    for path in paths:
+    for path in position_paths(args.paths, args.serve):
         position = Position.from_file(path)
         started = time.perf_counter()
         solution = solve_tiles(position, config)

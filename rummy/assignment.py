@@ -1,9 +1,10 @@
-"""Maximum-weight assignment (the Hungarian method), for the move planner.
+"""Maximum-weight assignment (the Hungarian method), for the move planner and
+the checker of extend-only tables (which play before grew into which after).
 
-The planner used networkx's matching, but importing networkx costs about
-90 ms of every `rummy best` start, a third of the start-up budget; the
-matrices here are small (plays before x plays after), so an O(n^3) method
-in plain Python takes well under a millisecond.
+Both used networkx's matching, but importing networkx costs about 90 ms of
+every `rummy best` start, a third of the start-up budget; the matrices here
+are small (plays before x plays after), so an O(n^3) method in plain Python
+takes well under a millisecond.
 """
 
 from __future__ import annotations

@@ -182,6 +182,11 @@ def cards_within(cards: Iterable[Card], available: Counter) -> tuple[Card, ...]:
     return tuple(kept)
 
 
+def rank_at(position: int) -> int:
+    """The rank at a run position: a high ace stands at 14, and a circular run counts on past 13."""
+    return (position - 1) % 13 + 1
+
+
 def full_deck(copies: int, jokers: int) -> list[Card]:
     """Every card of a deck, jokers last."""
     naturals = [Card(rank, suit) for _ in range(copies) for suit in SUITS for rank in range(1, 14)]

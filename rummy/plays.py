@@ -13,9 +13,8 @@ from functools import lru_cache
 from itertools import combinations, permutations
 from typing import Iterable, Literal
 
-from .cards import SUITS, Card, Deck, cards_notation, parse_cards
+from .cards import SUITS, Card, Deck, cards_notation, parse_cards, rank_at
 from .rules import Ruleset
-from .vocabulary import Ace
 
 
 @dataclass(frozen=True)
@@ -91,13 +90,15 @@ class Play:
     def of(cls, cards: Iterable[Card]) -> Play:
         return cls(tuple(cards))
 
+    def ordered(self, rules: Ruleset) -> tuple[Card, ...]:
+        """The cards as a player lays them out (runs in rank order with jokers where they
+        stand, books by suit); a play that is not whole keeps its own order."""
+        found = readings(self.cards, rules)
+        return found[0].ordered() if found else self.cards
+
     def notation(self, rules: Ruleset | None = None, deck: Deck | None = None) -> str:
-        """Runs in rank order with jokers where they stand; books by suit."""
-        cards = self.cards
-        if rules is not None:
-            found = readings(self.cards, rules)
-            if found:
-                cards = found[0].ordered()
+        """Printed in ``ordered`` order when the rules are given, else as written."""
+        cards = self.ordered(rules) if rules is not None else self.cards
         return cards_notation(cards, deck or (rules.deck if rules else "cards"))
 
     def key(self) -> tuple[tuple[Card, str], ...]:
@@ -201,7 +202,7 @@ def _run_readings(cards: tuple[Card, ...], rules: Ruleset) -> list[Reading]:
     jokers = [i for i, c in enumerate(cards) if c.is_joker]
     results: list[Reading] = []
     seen: set[tuple[int, ...]] = set()
-    for window in _windows(n, rules):
+    for window in rules.run_windows(n):
         for placement in _place_naturals(naturals, window, rules):
             free = [p for p in window if p not in placement.values()]
             distinguishable = any(cards[i].stands_for is not None for i in jokers)
@@ -216,30 +217,17 @@ def _run_readings(cards: tuple[Card, ...], rules: Ruleset) -> list[Reading]:
                     continue
                 seen.add(key)
                 stand_ins = tuple(
-                    cards[i] if not cards[i].is_joker else Card(_rank_at(positions[i]), suit) for i in range(n)
+                    cards[i] if not cards[i].is_joker else Card(rank_at(positions[i]), suit) for i in range(n)
                 )
                 results.append(Reading("run", cards, stand_ins, key))
     return results
 
 
-def _rank_at(position: int) -> int:
-    return (position - 1) % 13 + 1
-
-
-def _windows(n: int, rules: Ruleset) -> list[list[int]]:
-    """Runs of ``n`` consecutive positions allowed by the ace rule."""
-    if rules.ace == Ace.LOW:
-        return [list(range(s, s + n)) for s in range(1, 14 - n + 1)]
-    if rules.ace == Ace.HIGH_OR_LOW:
-        return [list(range(s, s + n)) for s in range(1, 15 - n + 1)]
-    return [list(range(s, s + n)) for s in range(1, 14)] if n < 13 else [list(range(1, 14))]
-
-
-def _place_naturals(naturals, window: list[int], rules: Ruleset):
+def _place_naturals(naturals, window: tuple[int, ...], rules: Ruleset):
     """Assign each natural card a distinct position of the window matching its rank."""
     slots: dict[int, list[int]] = {}
     for p in window:
-        slots.setdefault(_rank_at(p), []).append(p)
+        slots.setdefault(rank_at(p), []).append(p)
     used: set[int] = set()
     placement: dict[int, int] = {}
 

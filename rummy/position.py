@@ -173,6 +173,11 @@ class Position:
             cards += list(self.stock)
         return cards
 
+    def unseen_cards(self) -> Counter:
+        """The deck's cards the position does not show, as plain cards with their copies:
+        what hidden hands and an unlisted stock hold between them."""
+        return Counter(c.plain() for c in self.rules.deck_cards) - Counter(c.plain() for c in self.known_cards())
+
     def replace_player(self, player: Player) -> Position:
         return replace(self, players=tuple(player if p.name == player.name else p for p in self.players))
 
@@ -624,11 +629,16 @@ class _Reader:
                 raise self.fail(place, str(error)) from None
         return tuple(cards)
 
-    def plays(self, value: Any, place: str) -> tuple[Play, ...]:
+    def entries(self, value: Any, place: str, expected: str, what: str) -> list:
+        """A list of ``what`` (plays, lay-offs, replacements): each holds a card, so a position has at most MAX_CARDS."""
         if not isinstance(value, list):
-            raise self.fail(place, f"expected a list of plays like [\"5S 6S 7S\"], got {quote(value)}")
+            raise self.fail(place, f"expected {expected}, got {quote(value)}")
         if len(value) > MAX_CARDS:
-            raise self.fail(place, f"{len(value)} plays; a position holds at most {MAX_CARDS} cards")
+            raise self.fail(place, f"{len(value)} {what}; a position holds at most {MAX_CARDS} cards")
+        return value
+
+    def plays(self, value: Any, place: str) -> tuple[Play, ...]:
+        value = self.entries(value, place, "a list of plays like [\"5S 6S 7S\"]", "plays")
         result = []
         for i, item in enumerate(value, 1):
             cards = self.cards(item, f"{place}[{i}]")
@@ -680,10 +690,7 @@ class _Reader:
         return f"plays go under players.NAME.{self.rules.family.plays_key}"
 
     def layoffs(self, value: Any, place: str) -> tuple[Attached, ...]:
-        if not isinstance(value, list):
-            raise self.fail(place, f"expected a list like [\"bob/1 QD\"], got {quote(value)}")
-        if len(value) > MAX_CARDS:
-            raise self.fail(place, f"{len(value)} lay-offs; a position holds at most {MAX_CARDS} cards")
+        value = self.entries(value, place, "a list like [\"bob/1 QD\"]", "lay-offs")
         result = []
         for i, item in enumerate(value, 1):
             match = _LAYOFF_RE.fullmatch(item) if isinstance(item, str) else None
@@ -716,11 +723,7 @@ class _Reader:
         meld = self.plays(data["meld"], "turn.meld") if "meld" in data else None
         replaced = None
         if "replaced" in data:
-            value = data["replaced"]
-            if not isinstance(value, list):
-                raise self.fail("turn.replaced", f"expected a list like [\"bob/1 7H\"], got {quote(value)}")
-            if len(value) > MAX_CARDS:
-                raise self.fail("turn.replaced", f"{len(value)} replacements; a position holds at most {MAX_CARDS} cards")
+            value = self.entries(data["replaced"], "turn.replaced", "a list like [\"bob/1 7H\"]", "replacements")
             items = []
             for i, item in enumerate(value, 1):
                 place = f"turn.replaced[{i}]"
@@ -847,31 +850,59 @@ def read_end_state(path: str | Path) -> Position:
 
     Read by content as well as by suffix, so ``<(rummy best BEFORE --json)`` works.
     """
+    position, _ = read_end_state_or_draw(path)
+    assert position is not None  # only a random draw has none
+    return position
+
+
+def read_end_state_or_draw(path: str | Path, random_draw: bool = False) -> tuple[Position | None, dict | None]:
+    """``(the end state, None)``, read as ``read_end_state`` reads it. With ``random_draw``
+    (a draw-phase BEFORE), a ``best --json`` answer whose draw is random (``after`` null)
+    gives ``(None, its draw)``: the draw is judged alone (docs/checker.md). The file is
+    read once, so a pipe works."""
     text = read_text(path)
     source = source_name(path)
     if text_kind(path, text) != "json" and not text.lstrip().startswith("{"):
-        return Position.from_toml(text, source=source, strict=False)
+        return Position.from_toml(text, source=source, strict=False), None
     stripped = text.strip()
     first = stripped.splitlines()[0] if "\n{" in stripped else text
     data = parse_json(first, source)
     if not isinstance(data, dict):
         raise PositionError(source, f"a position must be a JSON object, got {quote(data)}")
-    if "after" in data and "players" not in data:
-        after = data["after"]
-        if after is None:
-            raise PositionError(source, f"the answer has no after position (status {quote(data.get('status'))})")
-        if not isinstance(after, dict):
-            raise PositionError(f"{source}: after", f"expected the position after the turn, got {quote(after)}")
-        return Position.from_data(after, source=f"{source}: after", strict=False)
-    return Position.from_data(data, source=source, strict=False)
+    if "after" not in data or "players" in data:
+        return Position.from_data(data, source=source, strict=False), None
+    after = data["after"]
+    if isinstance(after, dict):
+        return Position.from_data(after, source=f"{source}: after", strict=False), None
+    if after is not None:
+        raise PositionError(f"{source}: after", f"expected the position after the turn, got {quote(after)}")
+    if not random_draw or data.get("status") not in ("optimal", "feasible"):
+        raise PositionError(source, f"the answer has no after position (status {quote(data.get('status'))})")
+    steps = data.get("steps")
+    first_step = steps[0] if isinstance(steps, list) and steps and isinstance(steps[0], dict) else {}
+    draw = data.get("draw") or (first_step if first_step.get("action") == "draw" else None)
+    if not isinstance(draw, dict):
+        raise PositionError(source, "the answer has neither an after position nor a draw")
+    return None, draw
 
 
-def iter_positions(paths: Iterable[str | Path]) -> Iterator[tuple[Path, Position]]:
-    """Positions from files and folders (a folder: its .toml and .json files, sorted)."""
+def position_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The files ``paths`` name, a folder standing for its .toml and .json files (sorted);
+    a folder with none is refused."""
+    found: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            for child in sorted(list(path.glob("*.toml")) + list(path.glob("*.json"))):
-                yield child, Position.from_file(child)
+            inside = sorted(list(path.glob("*.toml")) + list(path.glob("*.json")))
+            if not inside:
+                raise PositionError(str(path), "a folder with no .toml or .json positions")
+            found.extend(inside)
         else:
-            yield path, Position.from_file(path)
+            found.append(path)
+    return found
+
+
+def iter_positions(paths: Iterable[str | Path]) -> Iterator[tuple[Path, Position]]:
+    """Positions from files and folders (``position_files``)."""
+    for path in position_files(paths):
+        yield path, Position.from_file(path)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Mapping
 
 from .cards import Card, Deck, full_deck
@@ -65,6 +65,15 @@ class Ruleset:
         """A run never repeats a rank, except A..K..A with two copies."""
         return 14 if self.ace == Ace.HIGH_OR_LOW and self.copies == 2 else 13
 
+    def run_windows(self, length: int) -> tuple[tuple[int, ...], ...]:
+        """Every stretch of ``length`` consecutive run positions the ace rule allows.
+
+        A position is a rank, except that a high ace is 14 and a circular run
+        counts on past 13 (``cards.rank_at`` gives the rank back). A circular
+        run of all 13 ranks is listed once, from the ace.
+        """
+        return _run_windows(self.ace, length)
+
     def meld_threshold(self, hand_number: int | None = None) -> int:
         if not self.initial_meld:
             return 0
@@ -111,6 +120,18 @@ OPTION_WORDS: dict[str, type[Word]] = {
     "going_rummy": GoingRummy,
     "target": Target,
 }
+
+
+@lru_cache(maxsize=64)
+def _run_windows(ace: str, length: int) -> tuple[tuple[int, ...], ...]:
+    # Readings, the House shapes and the lay-off growths ask for the same few lengths again and again.
+    if ace == Ace.CIRCULAR:
+        starts = range(1, 14) if length < 13 else range(1, 2)
+    else:
+        starts = range(1, (14 if ace == Ace.LOW else 15) - length + 1)
+    return tuple(tuple(range(start, start + length)) for start in starts)
+
+
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "deck": ("cards", "tiles"),
     "copies": (1, 2),

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Iterable
 
 from .cards import Card
 from .plays import Reading, readings
 from .rules import Ruleset
+from .vocabulary import FirstOutBonus
+
+if TYPE_CHECKING:
+    from .position import Position
 
 HOUSE_FIRST_OUT_BONUS = 25
 
@@ -18,6 +23,28 @@ def penalty(card: Card, rules: Ruleset) -> int:
 
 def hand_penalty(cards: Iterable[Card], rules: Ruleset) -> int:
     return sum(penalty(card, rules) for card in cards)
+
+
+def first_out_bonus(position: Position) -> Fraction:
+    """What the mover's side earns by going out first in House Rummy (rules.md §5): 25 (Classic),
+    or the opponents' hand penalties (Epic), a hidden hand counted at the mean penalty of the unseen cards."""
+    rules = position.rules
+    if rules.first_out_bonus == FirstOutBonus.FIXED:
+        return Fraction(HOUSE_FIRST_OUT_BONUS)
+    if rules.first_out_bonus != FirstOutBonus.HANDS:
+        return Fraction(0)
+    unseen = position.unseen_cards()
+    count = sum(unseen.values())
+    mean = Fraction(sum(penalty(card, rules) * n for card, n in unseen.items()), count) if count else Fraction(0)
+    bonus = Fraction(0)
+    for player in position.players:
+        if player.side == position.mover.side:
+            continue
+        if player.hand is not None:
+            bonus += hand_penalty(player.hand, rules)
+        else:
+            bonus += (player.hand_count or 0) * mean
+    return bonus
 
 
 def robber_card_points(rank: int, ace_high: bool) -> int:

@@ -9,7 +9,6 @@ Hypothesis can shrink a failing position to a small one.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from itertools import combinations
 from typing import Callable, Iterable, Sequence
@@ -18,6 +17,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from rummy.cards import JOKER, SUITS, Card
+from rummy.generator.pool import DeckPool
 from rummy.plays import Play, is_whole
 from rummy.position import Player, Position, Turn
 from rummy.rules import Ruleset
@@ -27,34 +27,26 @@ MOVER = "ann"
 OPPONENTS = ("bob", "cat")
 
 
-class Pool:
-    """The undealt cards of a deck (plain cards: jokers without stand-ins)."""
+class Pool(DeckPool):
+    """The undealt cards of a deck (plain cards: jokers without stand-ins), dealt by name:
+    the strategies only offer cards the pool still has."""
 
     def __init__(self, rules: Ruleset) -> None:
+        super().__init__(rules)
         self.rules = rules
-        self.left: Counter = Counter(card.plain() for card in rules.deck_cards)
 
-    def has(self, cards: Iterable[Card]) -> bool:
-        need = Counter(card.plain() for card in cards)
-        return all(self.left[card] >= n for card, n in need.items())
-
-    def take(self, cards: Iterable[Card]) -> Cards:
+    def deal(self, cards: Iterable[Card]) -> Cards:
+        """``cards``, taken out of the pool (all of them must be there)."""
         cards = tuple(cards)
-        assert self.has(cards), f"{cards} are not all left in the deck"
-        self.left -= Counter(card.plain() for card in cards)
+        taken = self.take(cards)
+        assert taken, f"{cards} are not all left in the deck"
         return cards
 
-    def give_back(self, cards: Iterable[Card]) -> None:
-        self.left += Counter(card.plain() for card in cards)
-
     def naturals(self) -> list[Card]:
-        return sorted(card for card in self.left.elements() if not card.is_joker)
+        return sorted(card for card in self.cards if not card.is_joker)
 
     def jokers(self) -> int:
-        return self.left[JOKER]
-
-    def size(self) -> int:
-        return sum(self.left.values())
+        return self.cards.count(JOKER)
 
 
 # ----------------------------------------------------------------- shapes
@@ -117,18 +109,18 @@ def book_options(pool: Pool, sizes: Iterable[int], where: Callable[[Cards], bool
 
 
 def draw_run(data, pool: Pool, lengths: Iterable[int] = range(3, 7), where=None, suits=SUITS) -> Cards:
-    return pool.take(draw_from(data, run_options(pool, lengths, where, suits), "run"))
+    return pool.deal(draw_from(data, run_options(pool, lengths, where, suits), "run"))
 
 
 def draw_book(data, pool: Pool, sizes: Iterable[int] = (3, 4), where=None, ranks=range(1, 14)) -> Cards:
-    return pool.take(draw_from(data, book_options(pool, sizes, where, ranks), "book"))
+    return pool.deal(draw_from(data, book_options(pool, sizes, where, ranks), "book"))
 
 
 def draw_play(data, pool: Pool, where=None, run_lengths: Iterable[int] = range(3, 7),
               book_sizes: Iterable[int] = (3, 4)) -> Cards:
     """A natural whole play: a run or a book."""
     options = run_options(pool, run_lengths, where) + book_options(pool, book_sizes, where)
-    return pool.take(draw_from(data, options, "play"))
+    return pool.deal(draw_from(data, options, "play"))
 
 
 def maybe_joker(data, pool: Pool, play: Cards, fixed: bool = False) -> Cards:
@@ -141,7 +133,7 @@ def maybe_joker(data, pool: Pool, play: Cards, fixed: bool = False) -> Cards:
     index = data.draw(st.integers(0, len(play) - 1), label="joker index")
     replaced = play[index]
     pool.give_back([replaced])
-    pool.take([JOKER])
+    pool.deal([JOKER])
     joker = Card.joker(replaced) if fixed else JOKER
     return play[:index] + (joker,) + play[index + 1:]
 
@@ -154,7 +146,7 @@ def draw_loose(data, pool: Pool, low: int, high: int, jokers: bool = True) -> Ca
         options = pool.naturals() + ([JOKER] if jokers and pool.jokers() else [])
         if not options:
             break
-        cards.append(pool.take([draw_from(data, sorted(set(options)), "loose card")])[0])
+        cards.append(pool.deal([draw_from(data, sorted(set(options)), "loose card")])[0])
     return tuple(cards)
 
 
@@ -183,9 +175,9 @@ def tile_position(data, rules: Ruleset, pool: Pool, table: Sequence[Cards], hand
     opponents = OPPONENTS[: data.draw(st.integers(1, 2), label="opponents")]
     counts = []
     for _ in opponents:
-        count = data.draw(st.integers(1, min(14, pool.size())), label="rack size")
+        count = data.draw(st.integers(1, min(14, len(pool))), label="rack size")
         counts.append(count)
-    unseen = pool.size() - sum(counts)
+    unseen = len(pool) - sum(counts)
     assume(unseen >= 0)
     players = (Player(MOVER, MOVER, melded, tuple(hand)),) + tuple(
         Player(name, name, data.draw(st.booleans(), label="opponent melded"), None, count)
@@ -214,7 +206,7 @@ def house_opponent(data, pool: Pool, name: str, plays: Sequence[Cards], backgrou
         hand: Cards | None = draw_loose(data, pool, 0, 6)
         count = None
     else:
-        hand, count = None, data.draw(st.integers(0, min(8, pool.size())), label="hand count")
+        hand, count = None, data.draw(st.integers(0, min(8, len(pool))), label="hand count")
     melded = bool(space) or data.draw(st.booleans(), label="opponent melded")
     return Player(name, name, melded, hand, count, plays=plays_of(space))
 
@@ -226,7 +218,7 @@ def house_position(data, rules: Ruleset, pool: Pool, mover: Player, opponents: S
     if hand_number is None:
         hand_number = data.draw(st.integers(1, 6), label="hand number")
     counted = sum(p.hand_count or 0 for p in opponents)
-    stock = pool.size() - counted
+    stock = len(pool) - counted
     assume(stock >= 0)
     return Position(rules=rules, players=(mover,) + tuple(opponents), to_move=MOVER, hand_number=hand_number,
                     discard_pile=pile, stock=stock)

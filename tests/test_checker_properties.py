@@ -109,6 +109,13 @@ def without(cards, *removed: Card) -> tuple[Card, ...]:
     return tuple(left)
 
 
+def draw_discarding(data, pool: Pool, low: int, high: int, jokers: bool = True):
+    """Loose hand cards and the one of them the turn discards: ``(extras, discard, the extras kept)``."""
+    extras = draw_loose(data, pool, low, high, jokers)
+    discard = draw_from(data, extras, "discard")
+    return extras, discard, without(extras, discard)
+
+
 def tile_value(cards) -> int:
     return sum(c.rank for c in cards)
 
@@ -150,12 +157,12 @@ def test_tile_lay_off_on_run_and_group(data):
     rules = LENIENT
     pool = Pool(rules)
     run = draw_run(data, pool, range(3, 10))
-    (extension,) = pool.take([draw_from(data, [c for c in run_extensions(run, rules) if pool.has([c])])])
+    (extension,) = pool.deal([draw_from(data, [c for c in run_extensions(run, rules) if pool.has([c])])])
     group = draw_book(data, pool, (3,))
     colours = {c.suit for c in group}
     same_number = [Card(group[0].rank, s) for s in SUITS if pool.has([Card(group[0].rank, s)])]
-    (fourth,) = pool.take([draw_from(data, [c for c in same_number if c.suit not in colours], "fourth")])
-    (repeat,) = pool.take([draw_from(data, [c for c in same_number if c.suit in colours], "repeat")])
+    (fourth,) = pool.deal([draw_from(data, [c for c in same_number if c.suit not in colours], "fourth")])
+    (repeat,) = pool.deal([draw_from(data, [c for c in same_number if c.suit in colours], "repeat")])
     background = draw_background(data, pool, 0, 3)
     extras = draw_loose(data, pool, 0, 4)
     rack = tuple(shuffled(data, (extension, fourth, repeat) + extras))
@@ -230,7 +237,7 @@ def run_with_end_joker(data, pool: Pool, rules, lengths):
     ends = [Card(r, suit) for r in (next_rank(naturals[0].rank, -1, rules), next_rank(naturals[-1].rank, 1, rules))
             if r is not None]
     stand_in = draw_from(data, ends, "stand-in")
-    pool.take([JOKER])
+    pool.deal([JOKER])
     joker = Card.joker(stand_in) if rules.joker_mode == "fixed" else JOKER
     return naturals, stand_in, joker
 
@@ -244,9 +251,9 @@ def test_tile_joker_moved_into_new_play(data):
     pool = Pool(rules)
     naturals, stand_in, joker = run_with_end_joker(data, pool, rules, range(3, 7))
     assume(pool.has([stand_in]))
-    pool.take([stand_in])
+    pool.deal([stand_in])
     pair = draw_from(data, joker_pair_options(pool, rules, stand_in), "pair")
-    pool.take(pair)
+    pool.deal(pair)
     background = draw_background(data, pool, 0, 3, fixed=fixed)
     extras = draw_loose(data, pool, 0, 3, jokers=False)
     rack = tuple(shuffled(data, pair + (stand_in,) + extras))
@@ -278,7 +285,7 @@ def test_tile_take_from_play_holding_a_joker(data):
     suits = [s for s in SUITS if s != taken.suit and pool.has([Card(taken.rank, s)])]
     assume(len(suits) >= 2)
     chosen = data.draw(st.lists(st.sampled_from(suits), min_size=2, max_size=2, unique=True), label="group suits")
-    pair = pool.take(Card(taken.rank, s) for s in chosen)
+    pair = pool.deal(Card(taken.rank, s) for s in chosen)
     background = draw_background(data, pool, 0, 3, fixed=rules.joker_mode == "fixed")
     extras = draw_loose(data, pool, 0, 3, jokers=False)
     joker_run = naturals + (joker,)
@@ -354,7 +361,7 @@ def test_tile_unmelded_mover_leaves_the_table_alone(data):
     rules = preset(data.draw(st.sampled_from(TILE_PRESETS), label="preset"))
     pool = Pool(rules)
     run = draw_run(data, pool, range(3, 10))
-    (extension,) = pool.take([draw_from(data, [c for c in run_extensions(run, rules) if pool.has([c])])])
+    (extension,) = pool.deal([draw_from(data, [c for c in run_extensions(run, rules) if pool.has([c])])])
     limit = rules.max_cards_per_turn
     meld = draw_initial_meld(data, pool, rules, None if limit is None else limit - 1)  # room for the extension
     background = draw_background(data, pool, 0, 3, fixed=rules.joker_mode == "fixed")
@@ -480,10 +487,8 @@ def test_house_give_a_card_to_an_opponent(data):
         fits = [Card(target[0].rank, s) for s in SUITS if s not in {c.suit for c in target}]
     else:
         fits = run_extensions(target, rules)
-    (gift,) = pool.take([draw_from(data, [c for c in fits if pool.has([c])], "gift")])
-    extras = draw_loose(data, pool, 2, 4, jokers=False)
-    discard = draw_from(data, extras, "discard")
-    kept = without(extras, discard)
+    (gift,) = pool.deal([draw_from(data, [c for c in fits if pool.has([c])], "gift")])
+    extras, discard, kept = draw_discarding(data, pool, 2, 4, jokers=False)
     opponents = draw_opponents(data, pool, [target])
     own = draw_background(data, pool, 0, 2)
     mover = Player(MOVER, MOVER, True, tuple(shuffled(data, (gift,) + extras)), None, plays=plays_of(own))
@@ -528,20 +533,18 @@ def test_house_steal_a_run_end(data):
         suits = [s for s in SUITS if s != stolen.suit and pool.has([Card(stolen.rank, s)])]
         assume(len(suits) >= 2)
         chosen = data.draw(st.lists(st.sampled_from(suits), min_size=2, max_size=3, unique=True), label="suits")
-        payment = pool.take(Card(stolen.rank, s) for s in chosen)
+        payment = pool.deal(Card(stolen.rank, s) for s in chosen)
     elif mode == "new-run":
         payment = rank_cards(stolen.suit, next_rank(stolen.rank, step, rules), step, data.draw(st.integers(2, 3)), rules)
         assume(pool.has(payment))
-        pool.take(payment)
+        pool.deal(payment)
     else:
         length = data.draw(st.integers(3, 4), label="own run")
         beyond = rank_cards(stolen.suit, next_rank(stolen.rank, step, rules), step, length + 1, rules)
         assume(pool.has(beyond))
-        pool.take(beyond)
+        pool.deal(beyond)
         own_play, payment = beyond[:-1], beyond[-1:]
-    extras = draw_loose(data, pool, 1, 3)
-    discard = draw_from(data, extras, "discard")
-    kept = without(extras, discard)
+    extras, discard, kept = draw_discarding(data, pool, 1, 3)
     opponents = draw_opponents(data, pool, [victim])
     own = draw_background(data, pool, 0, 1) + ([own_play] if own_play else [])
     mover = Player(MOVER, MOVER, True, tuple(shuffled(data, payment + extras)), None, plays=plays_of(own))
@@ -576,11 +579,9 @@ def test_house_steal_from_a_book_of_four(data):
     length = data.draw(st.integers(3, 5), label="own run")
     beyond = rank_cards(card.suit, next_rank(card.rank, step, rules), step, length + 1, rules)
     assume(pool.has(beyond))
-    pool.take(beyond)
+    pool.deal(beyond)
     own_play, payment = beyond[:-1], beyond[-1]
-    extras = draw_loose(data, pool, 1, 3)
-    discard = draw_from(data, extras, "discard")
-    kept = without(extras, discard)
+    extras, discard, kept = draw_discarding(data, pool, 1, 3)
     opponents = draw_opponents(data, pool, [book])
     own = draw_background(data, pool, 0, 1) + [own_play]
     mover = Player(MOVER, MOVER, True, tuple(shuffled(data, (payment,) + extras)), None, plays=plays_of(own))
@@ -611,7 +612,7 @@ def test_house_rearrange_inside_an_opponent_space(data):
     length = data.draw(st.integers(3, 5), label="run")
     beyond = rank_cards(card.suit, next_rank(card.rank, step, rules), step, length + 1, rules)
     assume(pool.has(beyond))
-    pool.take(beyond)
+    pool.deal(beyond)
     run, gift = beyond[:-1], beyond[-1]
     bob_plays = [book, run]
     steal: tuple = ()
@@ -620,12 +621,10 @@ def test_house_rearrange_inside_an_opponent_space(data):
         taken = draw_from(data, other, "stolen")
         payment = rank_cards(taken.suit, next_rank(taken.rank, 1, rules), 1, 2, rules)
         assume(pool.has(payment))
-        pool.take(payment)
+        pool.deal(payment)
         bob_plays.append(other)
         steal = (other, taken, payment)
-    extras = draw_loose(data, pool, 1, 3)
-    discard = draw_from(data, extras, "discard")
-    kept = without(extras, discard)
+    extras, discard, kept = draw_discarding(data, pool, 1, 3)
     opponents = draw_opponents(data, pool, bob_plays)
     own = draw_background(data, pool, 0, 2)
     paying = steal[2] if steal else ()
@@ -656,9 +655,7 @@ def test_house_rearranging_needs_a_meld(data):
     cut = data.draw(st.integers(3, len(long_run) - 3), label="cut")
     variant = data.draw(st.sampled_from(["melded", "melding"]), label="variant")
     meld = draw_play(data, pool, where=lambda cards: house_play_score(cards, rules) >= cost) if variant == "melding" else ()
-    extras = draw_loose(data, pool, 1, 4)
-    discard = draw_from(data, extras, "discard")
-    kept = without(extras, discard)
+    extras, discard, kept = draw_discarding(data, pool, 1, 4)
     opponents = draw_opponents(data, pool, [long_run])
     own = draw_background(data, pool, 0, 2) if variant == "melded" else []
     mover = Player(MOVER, MOVER, variant == "melded", tuple(shuffled(data, meld + extras)), None, plays=plays_of(own))
@@ -684,9 +681,7 @@ def test_house_meld_must_reach_the_cost(data):
     cost = rules.meld_threshold(hand_number)
     meld = draw_play(data, pool, where=lambda cards: house_play_score(cards, rules) >= cost)
     small = draw_play(data, pool, where=lambda cards: house_play_score(cards, rules) < cost, run_lengths=(3,))
-    extras = draw_loose(data, pool, 1, 3)
-    discard = draw_from(data, extras, "discard")
-    kept = without(extras, discard)
+    extras, discard, kept = draw_discarding(data, pool, 1, 3)
     opponents = draw_opponents(data, pool, [])
     mover = Player(MOVER, MOVER, False, tuple(shuffled(data, meld + small + extras)))
     before = house_position(data, rules, pool, mover, opponents, hand_number)
@@ -710,7 +705,7 @@ def test_house_joker_replacement_before_melding(data):
     run = draw_run(data, pool, range(3, 7))
     index = data.draw(st.integers(0, len(run) - 1), label="joker index")
     natural = run[index]
-    pool.take([JOKER])
+    pool.deal([JOKER])
     joker_run = run[:index] + (JOKER,) + run[index + 1:]
     extras = draw_loose(data, pool, 1, 3, jokers=False)
     opponents = draw_opponents(data, pool, [joker_run])
@@ -804,7 +799,7 @@ def test_tile_borrow_from_a_group_of_four(data):
             (next_rank(taken.rank, -2, rules), next_rank(taken.rank, -1, rules)),
         ) if None not in pair and pool.has([Card(r, taken.suit) for r in pair])
     ], "run partners")
-    rack_run = pool.take(Card(r, taken.suit) for r in partners)
+    rack_run = pool.deal(Card(r, taken.suit) for r in partners)
     background = draw_background(data, pool, 0, 3, fixed=rules.joker_mode == "fixed")
     extras = draw_loose(data, pool, 0, 3)
     before = tile_position(data, rules, pool, [group] + background, tuple(shuffled(data, rack_run + extras)))
@@ -831,13 +826,11 @@ def test_house_meld_then_steal(data):
     length = data.draw(st.integers(3, 5), label="meld run")
     beyond = rank_cards(stolen.suit, next_rank(stolen.rank, step, rules), step, length + 1, rules)
     assume(pool.has(beyond))
-    pool.take(beyond)
+    pool.deal(beyond)
     meld, payment = beyond[:-1], beyond[-1]
     hand_number = draw_from(data, [n for n in range(1, 7) if rules.meld_threshold(n) <= house_play_score(meld, rules)],
                             "hand number")
-    extras = draw_loose(data, pool, 1, 3)
-    discard = draw_from(data, extras, "discard")
-    kept = without(extras, discard)
+    extras, discard, kept = draw_discarding(data, pool, 1, 3)
     opponents = draw_opponents(data, pool, [victim])
     mover = Player(MOVER, MOVER, False, tuple(shuffled(data, meld + (payment,) + extras)))
     before = house_position(data, rules, pool, mover, opponents, hand_number)

@@ -416,8 +416,7 @@ def test_epic_bonus_is_the_opponents_known_hands() -> None:
 def test_epic_bonus_from_unknown_hands_uses_the_mean_unseen_penalty() -> None:
     before = position(EPIC_BOB.format(hand="5C 6C 7C", hot="", warm="").replace('hand = "KS"', "hand_count = 2"))
     solution = solve(before)
-    seen = Counter(c.plain() for c in before.known_cards())
-    unseen = list((Counter(before.rules.deck_cards) - seen).elements())
+    unseen = list(before.unseen_cards().elements())
     bonus = 2 * Fraction(hand_penalty(unseen, before.rules), len(unseen))
     assert solution.gain == pytest.approx(float(15 + bonus), abs=1e-9)
     assert solution.status == "optimal"

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from random_positions import deal_hand_near
 from rummy.cards import JOKER, SUITS, Card, parse_cards
 from rummy.checker import check, turn_gain
 from rummy.model.extend.growth import growths, new_plays
@@ -200,7 +201,7 @@ def random_position(rng: random.Random, rules, hand_size: int, plays: int, small
             deck[extra] -= 1
             layer = rng.choice(owners)
             layoffs[layer].append(f"{owner}/{len(spaces[owner])} {extra.notation()}")
-    hand = _deal_hand(rng, deck, hand_size, [c for unit in spaces.values() for c in parse_cards(" ".join(unit))])
+    hand = deal_hand_near(rng, deck, hand_size, [c for unit in spaces.values() for c in parse_cards(" ".join(unit))])
     players = {}
     for name in owners:
         entry: dict = {"space": spaces[name], "layoffs": layoffs[name], "melded": bool(spaces[name] or layoffs[name])}
@@ -227,21 +228,6 @@ def _random_play(rng: random.Random, deck: Counter, ranks, suits):
     start = rng.choice([r for r in ranks if r + 2 in ranks and r + 1 in ranks])
     cards = tuple(Card(start + i, suit) for i in range(3))
     return cards if all(deck[c] for c in cards) else None
-
-
-def _deal_hand(rng: random.Random, deck: Counter, size: int, table: list[Card]) -> list[Card]:
-    """Half the hand, where possible, from cards next to or matching table cards (so plays can grow)."""
-    pool = sorted(deck.elements())
-    near = [c for c in pool if not c.is_joker and any(
-        t.rank == c.rank or (t.suit == c.suit and abs(t.rank - c.rank) <= 2) for t in table)]
-    hand: list[Card] = []
-    for _ in range(size):
-        source = near if near and rng.random() < 0.5 else pool
-        source = [c for c in source if Counter(hand)[c] < deck[c]]
-        if not source:
-            break
-        hand.append(rng.choice(source))
-    return hand
 
 
 def value_here(card: Card, rules) -> int:

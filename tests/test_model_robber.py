@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from random_positions import deal_hand_near
 from rummy.cards import SUITS, Card, parse_cards
 from rummy.checker import check, turn_gain
 from rummy.checker.robber import judge_draw_alone
@@ -326,7 +327,7 @@ def random_position(rng: random.Random, hand_size: int, plays: int, small: bool 
             deck -= Counter(play)
             owned[rng.choice(owners)].append(" ".join(c.notation() for c in play))
     table = [c for plays_ in owned.values() for text in plays_ for c in parse_cards(text)]
-    hand = _deal_hand(rng, deck, hand_size, table)
+    hand = deal_hand_near(rng, deck, hand_size, table)
     sides = {"ann": "A", "bob": "B", "cat": "A", "dan": "B"} if rng.random() < 0.3 else {n: n for n in owners}
     players = {}
     for name in owners:
@@ -356,20 +357,6 @@ def _random_play(rng: random.Random, deck: Counter, ranks, suits) -> tuple[Card,
     if start + length - 1 > 14 or any(deck[c] < n for c, n in Counter(cards).items()):
         return None
     return cards if is_whole_here(cards) else None
-
-
-def _deal_hand(rng: random.Random, deck: Counter, size: int, table: list[Card]) -> list[Card]:
-    """Half the hand, where possible, from cards next to or matching table cards (so plays can grow)."""
-    pool = sorted(deck.elements())
-    near = [c for c in pool if any(t.rank == c.rank or (t.suit == c.suit and abs(t.rank - c.rank) <= 2) for t in table)]
-    hand: list[Card] = []
-    for _ in range(size):
-        source = near if near and rng.random() < 0.5 else pool
-        source = [c for c in source if Counter(hand)[c] < deck[c]]
-        if not source:
-            break
-        hand.append(rng.choice(source))
-    return hand
 
 
 def _points(rank: int, ace_high: bool) -> int:

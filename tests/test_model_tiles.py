@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from rummy.cards import Card, parse_cards
+from rummy.generator.pool import DeckPool
 from rummy.plays import is_whole, readings
 from rummy.position import Position
 from rummy.rules import preset
@@ -375,33 +376,26 @@ def random_play(rng: random.Random, pool: list[Card]) -> list[Card] | None:
 
 def random_position(rng: random.Random, melded: bool, rules: str = "rummikub-lenient") -> Position:
     """A small position: at most two table plays; a hand of tiles that fit them, plays of its own and noise."""
-    deck = list(LENIENT.deck_cards)
-    rng.shuffle(deck)
-
-    def take(cards: list[Card]) -> None:
-        for card in cards:
-            deck.remove(card)
-
+    pool = DeckPool(LENIENT, rng)
     table: list[list[Card]] = []
     if melded:
         for _ in range(rng.randint(1, 2)):
-            play = random_play(rng, deck)
+            play = random_play(rng, list(pool.cards))
             if play:
                 table.append(play)
-                take(play)
+                pool.take(play)
     hand: list[Card] = []
     if not melded or rng.random() < 0.4:
-        play = random_play(rng, deck)
+        play = random_play(rng, list(pool.cards))
         if play:
             hand += play[: rng.randint(2, len(play))]
-            take(hand)
+            pool.take(hand)
     near = [c for p in table for c in p if not c.is_joker]
-    fitting = [c for c in deck if not c.is_joker and any(c.suit == n.suit and abs(c.rank - n.rank) <= 2 or c.rank == n.rank for n in near)]
+    fitting = [c for c in pool.cards if not c.is_joker and any(c.suit == n.suit and abs(c.rank - n.rank) <= 2 or c.rank == n.rank for n in near)]
     for card in rng.sample(fitting, min(len(fitting), rng.randint(1, 3))):
         hand.append(card)
-        deck.remove(card)
-    for card in deck[: rng.randint(0, 2)]:
-        hand.append(card)
+        pool.take([card])
+    hand += pool.cards[: rng.randint(0, 2)]
     hand = hand[: 4 if melded else 6]
     notes = [" ".join(c.notation("tiles") for c in p) for p in table]
     return position(rules, notes, " ".join(c.notation("tiles") for c in hand), melded)

@@ -55,8 +55,7 @@ def run(*args) -> tuple[int, str, str]:
 
 
 def unseen(position: Position) -> list[Card]:
-    left = Counter(c.plain() for c in position.rules.deck_cards) - Counter(c.plain() for c in position.known_cards())
-    return sorted(left)
+    return sorted(position.unseen_cards())
 
 
 def after_drawing(position: Position, card: Card) -> Position:
@@ -258,8 +257,7 @@ def test_random_draw_phase_answers_are_checked(seed: int) -> None:
     if solution.after is None and seed % 3 == 0:
         # The value of a random draw: the mean, over the unseen cards, of the gain the checker computes
         # for the best turn after each (every such turn legal from the draw-phase position).
-        known = Counter(c.plain() for c in position.known_cards())
-        weights = Counter(c.plain() for c in position.rules.deck_cards) - known
+        weights = position.unseen_cards()
         total = 0.0
         for card, weight in weights.items():
             verdict = check(position, best(after_drawing(position, card), CONFIG).solution.after)

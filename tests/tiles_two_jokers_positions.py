@@ -21,7 +21,7 @@ import random
 from collections import Counter
 
 from rummy.cards import SUITS, Card
-from rummy.plays import readings
+from rummy.plays import jokers_undecided, readings
 from rummy.position import Position
 from rummy.rules import preset
 
@@ -90,9 +90,7 @@ def _take(pool: Counter, cards: list[Card]) -> bool:
 def _notation(cards: list[Card], fixed: bool) -> str:
     """A play's notation; fixed jokers say what they stand for where the play leaves it open."""
     plain = tuple(c.plain() for c in cards)
-    found = readings(plain, RULES_FOR_READING)
-    runs = [r for r in found if r.kind == "run"]
-    ambiguous = bool(runs) and (len(runs) < len(found) or len({r.joker_stand_ins() for r in runs}) > 1)
+    ambiguous = jokers_undecided(readings(plain, RULES_FOR_READING))
     out = []
     for card in cards:
         if card.is_joker:

@@ -12,8 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
-import networkx as nx
-
+from ..assignment import max_weight_assignment
 from ..cards import Card
 from ..plays import PlayName
 from .facts import TurnFacts, plain_counter
@@ -75,25 +74,30 @@ def _contain_matching(before_cards: dict[str, Counter], after_cards: dict[str, C
     def owner(name: str) -> str:
         return PlayName(name).owner
 
-    graph = nx.Graph()
-    for b in sorted(before_cards):
+    befores, afters = sorted(before_cards), sorted(after_cards)
+    # In tenths, so that every weight is a whole number and sums are exact. A pair's preferences
+    # below move its weight by less than 320 (up to 100 + 10 + 200 up, 9 down); a base of 320
+    # times the most pairs a matching holds makes one more matched play outweigh them all.
+    most = min(len(befores), len(afters))
+    base = 10_000 + 320 * most
+    # Among equally good matchings, plays alike keep their order (the first before play grew
+    # into the first after play): the sum of i * j is largest for pairs in order, and stays
+    # below ``order`` so it never outweighs a tenth.
+    order = len(befores) * len(afters) * most + 1
+    weights = [[0] * len(afters) for _ in befores]
+    for i, b in enumerate(befores):
         bc = before_cards[b]
-        for a in sorted(after_cards):
+        for j, a in enumerate(afters):
             ac = after_cards[a]
             if bc - ac or (same_owner and owner(a) != owner(b)):
                 continue
             grown = ac != bc
             rightful = owner(a) == mover if grown else owner(a) == owner(b)
-            weight = 1000 + 10 * rightful + (owner(a) == owner(b)) - min(sum((ac - bc).values()), 9) / 10
+            weight = base + 100 * rightful + 10 * (owner(a) == owner(b)) - min(sum((ac - bc).values()), 9)
             if prefer is not None and prefer(b, a):
-                weight += 20
-            graph.add_edge(("before", b), ("after", a), weight=weight)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    result = {}
-    for x, y in matching:
-        before_node, after_node = (x, y) if x[0] == "before" else (y, x)
-        result[before_node[1]] = after_node[1]
-    return result
+                weight += 200
+            weights[i][j] = weight * order + i * j
+    return {befores[i]: afters[j] for i, j in max_weight_assignment(weights)}
 
 
 def discard_breaches(facts: TurnFacts, must_discard: bool) -> list[Breach]:

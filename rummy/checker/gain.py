@@ -9,8 +9,8 @@ from collections import Counter
 from fractions import Fraction
 
 from ..position import Position
-from ..scoring import HOUSE_FIRST_OUT_BONUS, hand_penalty, penalty, play_score
-from ..vocabulary import FirstOutBonus, Objective
+from ..scoring import first_out_bonus, hand_penalty, penalty, play_score
+from ..vocabulary import Objective
 
 
 def side_table_points(position: Position) -> Counter:
@@ -20,36 +20,7 @@ def side_table_points(position: Position) -> Counter:
     return points
 
 
-def unseen_mean_penalty(position: Position) -> Fraction:
-    """Mean penalty of the cards the mover cannot see (rules.md §5, Epic bonus)."""
-    seen = Counter(c.plain() for c in position.known_cards())
-    unseen = Counter(c.plain() for c in position.rules.deck_cards) - seen
-    total = sum(unseen.values())
-    if total == 0:
-        return Fraction(0)
-    return Fraction(sum(penalty(card, position.rules) * n for card, n in unseen.items()), total)
-
-
-def first_out_bonus(before: Position) -> Fraction:
-    rules = before.rules
-    if rules.first_out_bonus == FirstOutBonus.FIXED:
-        return Fraction(HOUSE_FIRST_OUT_BONUS)
-    if rules.first_out_bonus != FirstOutBonus.HANDS:
-        return Fraction(0)
-    mover_side = before.mover.side
-    mean = unseen_mean_penalty(before)
-    bonus = Fraction(0)
-    for player in before.players:
-        if player.side == mover_side:
-            continue
-        if player.hand is not None:
-            bonus += hand_penalty(player.hand, rules)
-        else:
-            bonus += (player.hand_count or 0) * mean
-    return bonus
-
-
-def house_gain(before: Position, after: Position, objective: str = "default") -> Fraction:
+def house_gain(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> Fraction:
     """Change of (mover's side score - opposing sides' scores) as if the hand ended now."""
     rules = before.rules
     mover_side = before.mover.side
@@ -74,7 +45,7 @@ def tiles_gain(before: Position, after: Position, objective: Objective = Objecti
     return sum(played.values())
 
 
-def robber_gain(before: Position, after: Position, objective: str = "default") -> int:
+def robber_gain(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> int:
     """Change of (owned points - hand penalty) of the mover's side minus each other side's."""
     def standing(position: Position) -> Counter:
         points: Counter = Counter()
@@ -89,7 +60,7 @@ def robber_gain(before: Position, after: Position, objective: str = "default") -
     return sum((new[s] - old[s]) * (1 if s == mover_side else -1) for s in set(old) | set(new))
 
 
-def layoff_gain(before: Position, after: Position, objective: str = "default") -> int:
+def layoff_gain(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> int:
     """Penalty value of the cards that left the mover's hand (played or discarded)."""
     gone = Counter(c.plain() for c in before.mover.hand or ()) - Counter(c.plain() for c in after.player(before.to_move).hand or ())
     return sum(penalty(card, before.rules) * n for card, n in gone.items())

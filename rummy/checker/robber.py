@@ -103,14 +103,13 @@ def apply_draw(before: Position, after: Position) -> tuple[Position, dict, list[
             drawn, stock = [before.stock[0]], before.stock[1:]
         else:
             stock = before.stock - 1 if isinstance(before.stock, int) and before.stock > 0 else before.stock
-            seen = Counter(c.plain() for c in before.known_cards())
             now = Counter(c.plain() for c in after.table_cards()) + Counter(c.plain() for c in after.player(before.to_move).hand or ()) \
                 + Counter(c.plain() for c in after.discard_pile)
             before_mover = Counter(c.plain() for c in before.table_cards()) + Counter(c.plain() for c in hand) \
                 + Counter(c.plain() for c in pile)
             appeared = now - before_mover
             drawn = sorted(appeared.elements())[:1]
-            allowed = Counter(c.plain() for c in before.rules.deck_cards) - seen
+            allowed = before.unseen_cards()
             if drawn and allowed[drawn[0]] <= 0:
                 breaches.append(Breach("conservation", f"{drawn[0].notation(deck)} cannot have come from the stock: "
                                        "every copy is accounted for", (drawn[0].notation(deck),)))

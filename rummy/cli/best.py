@@ -31,6 +31,7 @@ def best(
     """Find the best legal turn: a proven-optimal plan (or the best found, with its bound, at the time limit)."""
     from rummy.cli import output
     from rummy.errors import RummyError
+    from rummy.position import position_files
     from rummy.solution import SolverConfig
 
     from rummy.cli.deadline import Deadline
@@ -38,7 +39,7 @@ def best(
     config = SolverConfig(time_limit=time_limit, workers=workers, objective=objective, seed=seed)
     deadline = Deadline(time_limit)
     worst = output.EXIT_OK
-    for path in _expand(positions):
+    for path in position_files(positions):
         try:
             code = _solve_one(path, config, json_output, verify, deadline)
         except RummyError as error:
@@ -47,21 +48,6 @@ def best(
         worst = max(worst, code)
         deadline.next_answer()
     return worst
-
-
-def _expand(paths: list[Path]) -> list[Path]:
-    from rummy.errors import PositionError
-
-    result: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            found = sorted(list(path.glob("*.toml")) + list(path.glob("*.json")))
-            if not found:
-                raise PositionError(str(path), "a folder with no .toml or .json positions")
-            result.extend(found)
-        else:
-            result.append(path)
-    return result
 
 
 def _solve_one(path: Path, config, json_output: bool, verify: bool, deadline) -> int:
@@ -99,6 +85,7 @@ def answer_lines(path: Path, answer, verdict) -> list:
     from rummy.answer import expected_gain
     from rummy.cards import cards_notation
     from rummy.cli.output import cards_text, text
+    from rummy.plays import Play
     from rummy.vocabulary import DrawSource, Status
 
     solution = answer.solution
@@ -141,19 +128,12 @@ def answer_lines(path: Path, answer, verdict) -> list:
     names = answer.plan.names if answer.plan else {}
     for name in after.named_plays():
         shown = names.get(name, name)
-        owner = f" ({name.split('/')[0]}'s space)" if shown.startswith("new/") and not name.startswith("table/") else ""
+        owner = f" ({name.owner}'s space)" if shown.startswith("new/") and not name.startswith("table/") else ""
         cards = after.play_with_layoffs(name)
-        lines.append(text(f"  {shown:>8}  ", cards_text(_ordered(cards, position.rules), deck), owner))
+        lines.append(text(f"  {shown:>8}  ", cards_text(Play(cards).ordered(position.rules), deck), owner))
     hand = after.player(position.to_move).hand or ()
     lines.append(text(f"  {'hand':>8}  ", cards_text(hand, deck) if hand else "(empty)"))
     return lines
-
-
-def _ordered(cards, rules):
-    from rummy.plays import readings
-
-    found = readings(tuple(cards), rules)
-    return found[0].ordered() if found else tuple(cards)
 
 
 def _step_text(step, deck: str, cards_text):

@@ -42,47 +42,13 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     return output.EXIT_OK if verdict.legal else output.EXIT_NEGATIVE
 
 
-def read_after(path: Path) -> Position:
-    """A proposed end state: a TOML/JSON position, or a ``best --json`` answer
-    (read bounded and by content: see ``rummy.position.read_end_state``)."""
-    from rummy.position import read_end_state
-
-    return read_end_state(path)
-
-
 def read_answer(path: Path, before: Position) -> tuple[Position | None, dict | None]:
-    """AFTER, as ``read_after`` reads it; but with a draw-phase BEFORE, a ``best --json``
-    answer whose draw is random (``after`` null) gives ``(None, its draw)``: the draw
-    is judged alone (docs/checker.md). The file is read once, so a pipe works."""
-    from rummy.vocabulary import Action, Phase, Status
+    """AFTER, as ``rummy.position.read_end_state`` reads it; with a draw-phase BEFORE, a
+    ``best --json`` answer whose draw is random gives ``(None, its draw)``."""
+    from rummy.position import read_end_state_or_draw
+    from rummy.vocabulary import Phase
 
-    if before.phase != Phase.DRAW:
-        return read_after(path), None
-    from rummy.errors import PositionError, quote
-    from rummy.position import Position, parse_json, read_text, source_name, text_kind
-
-    text = read_text(path)
-    source = source_name(path)
-    if text_kind(path, text) != "json" and not text.lstrip().startswith("{"):
-        return Position.from_toml(text, source=source, strict=False), None
-    stripped = text.strip()
-    data = parse_json(stripped.splitlines()[0] if "\n{" in stripped else text, source)
-    if not isinstance(data, dict) or "players" in data or "after" not in data:
-        if not isinstance(data, dict):
-            raise PositionError(source, f"a position must be a JSON object, got {quote(data)}")
-        return Position.from_data(data, source=source, strict=False), None
-    if isinstance(data["after"], dict):
-        return Position.from_data(data["after"], source=f"{source}: after", strict=False), None
-    if data["after"] is not None:
-        raise PositionError(f"{source}: after", f"expected the position after the turn, got {quote(data['after'])}")
-    if data.get("status") not in (Status.OPTIMAL, Status.FEASIBLE):
-        raise PositionError(source, f"the answer has no after position (status {quote(data.get('status'))})")
-    steps = data.get("steps")
-    first = steps[0] if isinstance(steps, list) and steps and isinstance(steps[0], dict) else {}
-    draw = data.get("draw") or (first if first.get("action") == Action.DRAW else None)
-    if not isinstance(draw, dict):
-        raise PositionError(source, "the answer has neither an after position nor a draw")
-    return None, draw
+    return read_end_state_or_draw(path, random_draw=before.phase == Phase.DRAW)
 
 
 def verdict_lines(verdict) -> list:

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from rummy.cli.output import Styled
 
     from rummy.cards import Card
-    from rummy.plays import Play
     from rummy.position import Player, Position
     from rummy.rules import Ruleset
 
@@ -153,7 +152,7 @@ def owned_play_lines(position: Position, player: Player) -> list[Styled | str]:
     total = 0
     for name, play in named.items():
         cards = position.play_with_layoffs(name)
-        line = text(f"  {name.ljust(width)}  ", cards_text(play_order(play, rules), rules.deck))
+        line = text(f"  {name.ljust(width)}  ", cards_text(play.ordered(rules), rules.deck))
         if not is_whole(cards, rules):
             line += NOT_WHOLE
         elif scored:
@@ -179,7 +178,7 @@ def shared_table_lines(position: Position) -> list[Styled | str]:
     width = max(len(name) for name in named)
     lines: list[Styled | str] = [text(("table", "bold"), f"  {len(named)} plays")]
     for name, play in named.items():
-        line = text(f"  {name.ljust(width)}  ", cards_text(play_order(play, rules), rules.deck))
+        line = text(f"  {name.ljust(width)}  ", cards_text(play.ordered(rules), rules.deck))
         lines.append(line if is_whole(play.cards, rules) else line + NOT_WHOLE)
     return lines
 
@@ -217,7 +216,7 @@ def turn_lines(position: Position) -> list[Styled | str]:
     elif not turn.meld:
         lines.append("  meld: none")
     else:
-        melds = [cards_text(play_order(play, rules), rules.deck) for play in turn.meld]
+        melds = [cards_text(play.ordered(rules), rules.deck) for play in turn.meld]
         lines.append(text("  meld: ", text(" | ").join(melds)))
     if turn.replaced is None:
         lines.append("  replaced: not declared")
@@ -234,14 +233,6 @@ def turn_lines(position: Position) -> list[Styled | str]:
 
 
 # --------------------------------------------------------------- helpers
-def play_order(play: Play, rules: Ruleset) -> tuple[Card, ...]:
-    """The order ``Play.notation(rules)`` prints: runs by rank, jokers where they stand."""
-    from rummy.plays import readings
-
-    found = readings(play.cards, rules)
-    return found[0].ordered() if found else play.cards
-
-
 def melding_matters(rules: Ruleset) -> bool:
     """Whether a player's first meld changes what they may do (initial meld, lay-off limits)."""
     return bool(rules.initial_meld) or rules.layoff_needs_meld

@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Callable
 
-from ..cards import JOKER, SUITS, Card, full_deck
+from ..cards import JOKER, SUITS, Card, rank_at
 from ..plays import Play, is_whole
 from ..position import Player, Position
 from ..rules import Ruleset
+from .pool import DeckPool
 
 NAMES = ("ann", "bob", "cat", "dan")
 
@@ -46,32 +48,12 @@ class HouseShape:
     first_plant: str | None = None  # a plant every deal gets, before the counted ones
 
 
-class _Pool:
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self.cards = full_deck(1, 2)
-        rng.shuffle(self.cards)
-
-    def take(self, cards: list[Card]) -> bool:
-        remaining = list(self.cards)
-        for card in cards:
-            if card not in remaining:
-                return False
-            remaining.remove(card)
-        self.cards = remaining
-        return True
-
-    def draw(self, count: int) -> list[Card]:
-        drawn, self.cards = self.cards[:count], self.cards[count:]
-        return drawn
-
-
 def _run(start: int, length: int, suit: str) -> list[Card]:
-    return [Card((start + k - 1) % 13 + 1, suit) for k in range(length)]
+    return [Card(rank_at(start + k), suit) for k in range(length)]
 
 
 def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape, hand_number: int | None = None) -> Position | None:
-    pool = _Pool(rng)
+    pool = DeckPool(rules, rng)
     seats = rng.choice(shape.players)
     names = NAMES[:seats]
     mover = names[0]
@@ -103,54 +85,47 @@ def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape, hand_numbe
             players.append(Player(name, side, melded, None, unseen, (), (), plays))
     pile = tuple(pool.draw(rng.randint(1, 4)))
     hand_number = hand_number or rng.randint(1, 6 if shape.melded else 4)
-    position = Position(rules, tuple(players), mover, "play", hand_number, None, (), pile, len(pool.cards))
+    position = Position(rules, tuple(players), mover, "play", hand_number, None, (), pile, len(pool))
     # The file a puzzle is stored in must read back: the same checks as any position file.
     return Position.from_data(position.to_data(), strict=True)
 
 
-def _plant(rng, pool: _Pool, kind: str, spaces, hand, mover, opponents, names, rules) -> bool:
+def _plant(rng, pool: DeckPool, kind: str, spaces, hand, mover, opponents, names, rules) -> bool:
     for _ in range(200):  # cheap tries: late in a deal most plants need a card already dealt
         if _try_plant(rng, pool, kind, spaces, hand, mover, opponents, names, rules):
             return True
     return False
 
 
-def _try_plant(rng, pool: _Pool, kind, spaces, hand, mover, opponents, names, rules) -> bool:
+def _try_plant(rng, pool: DeckPool, kind, spaces, hand, mover, opponents, names, rules) -> bool:
     suit = rng.choice(SUITS)
+
+    def victim() -> str:
+        return _victim(rng, spaces, opponents)
+
+    def anyone() -> str:
+        return rng.choice(names)
+
     if kind == "book-end":
         length = rng.choice((4, 4, 5))
         run = _run(rng.randint(1, 13), length, suit)
         end = run[0] if rng.random() < 0.5 else run[-1]
         mates = [Card(end.rank, s) for s in rng.sample([s for s in SUITS if s != suit], 2)]
-        if not pool.take(run + mates):
-            return False
-        spaces[_victim(rng, spaces, opponents)].append(Play(tuple(run)))
-        hand.extend(mates)
-        return True
+        return _lay(pool, run + mates, run, victim, mates, spaces, hand)
     if kind == "book-four":
         rank = rng.randint(1, 13)
         book = [Card(rank, s) for s in SUITS]
         mates = _run(rank + 1, 2, suit) if rng.random() < 0.5 else _run(rank - 2, 2, suit)
-        if not pool.take(book + mates):
-            return False
-        spaces[_victim(rng, spaces, opponents)].append(Play(tuple(book)))
-        hand.extend(mates)
-        return True
+        return _lay(pool, book + mates, book, victim, mates, spaces, hand)
     if kind == "joker":
-        if JOKER not in pool.cards:
+        if JOKER not in pool:
             return False
         run = _run(rng.randint(1, 13), rng.choice((3, 4)), suit)
         spot = rng.randrange(len(run))
-        natural = run[spot]
         laid = run[:spot] + [JOKER] + run[spot + 1:]
-        if not is_whole(tuple(laid), rules) or not pool.take(run):
-            return False
-        pool.take([JOKER])
-        spaces[rng.choice(names)].append(Play(tuple(laid)))
-        hand.append(natural)
-        return True
+        return is_whole(tuple(laid), rules) and _lay(pool, run + [JOKER], laid, anyone, [run[spot]], spaces, hand)
     if kind == "joker-meld":
-        if JOKER not in pool.cards:
+        if JOKER not in pool:
             return False
         run = _run(rng.randint(1, 13), 3, suit)
         spot = rng.randrange(len(run))
@@ -161,12 +136,8 @@ def _try_plant(rng, pool: _Pool, kind, spaces, hand, mover, opponents, names, ru
         else:
             rank = rng.randint(1, 13)
             mates = [Card(rank, s) for s in rng.sample(SUITS, 2)]
-        if not is_whole(tuple(laid), rules) or not pool.take(run + mates):
-            return False
-        pool.take([JOKER])
-        spaces[rng.choice(names)].append(Play(tuple(laid)))
-        hand.extend([run[spot]] + mates)
-        return True
+        return is_whole(tuple(laid), rules) and _lay(pool, run + mates + [JOKER], laid, anyone, [run[spot]] + mates,
+                                                     spaces, hand)
     if kind == "meld":
         if rng.random() < 0.6:
             cards = _run(rng.randint(1, 13), rng.choice((3, 4)), suit)
@@ -180,12 +151,20 @@ def _try_plant(rng, pool: _Pool, kind, spaces, hand, mover, opponents, names, ru
     if kind == "own":
         run = _run(rng.randint(1, 13), rng.choice((3, 4)), suit)
         extra = _run(run[-1].rank + 1, 1, suit) if rng.random() < 0.5 else _run(run[0].rank - 1, 1, suit)
-        if not pool.take(run + extra):
-            return False
-        spaces[mover].append(Play(tuple(run)))
-        hand.extend(extra)
-        return True
+        return _lay(pool, run + extra, run, lambda: mover, extra, spaces, hand)
     raise ValueError(f"unknown plant {kind!r}")
+
+
+def _lay(pool: DeckPool, taken: list[Card], laid: list[Card], owner: Callable[[], str], held: list[Card],
+         spaces: dict[str, list[Play]], hand: list[Card]) -> bool:
+    """Take a plant's cards from the pack, all or none; then ``laid`` goes into the space ``owner()``
+    names and ``held`` into the hand. The owner is asked only once the cards are there: it may
+    draw from the rng, and a plant that does not fit must leave the seed's later draws alone."""
+    if not pool.take(taken):
+        return False
+    spaces[owner()].append(Play(tuple(laid)))
+    hand.extend(held)
+    return True
 
 
 def _victim(rng: random.Random, spaces: dict[str, list[Play]], opponents: list[str]) -> str:
@@ -194,7 +173,7 @@ def _victim(rng: random.Random, spaces: dict[str, list[Play]], opponents: list[s
     return rng.choice([name for name in opponents if len(spaces[name]) == fewest])
 
 
-def _random_play(rng: random.Random, pool: _Pool, rules: Ruleset) -> list[Card] | None:
+def _random_play(rng: random.Random, pool: DeckPool, rules: Ruleset) -> list[Card] | None:
     for _ in range(30):
         if rng.random() < 0.5:
             cards = _run(rng.randint(1, 13), rng.choice((3, 3, 4)), rng.choice(SUITS))

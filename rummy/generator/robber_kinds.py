@@ -34,7 +34,6 @@ best again and again (each Robber solve takes milliseconds).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 
 from ..answer import Answer
@@ -46,6 +45,7 @@ from ..position import Player, Position
 from ..rules import Ruleset
 from ..vocabulary import PuzzleKind, Tier
 from .kinds import FamilySupport, Kind, register_family, register_kind
+from .pool import DeckPool
 
 Range = tuple[int, int]
 
@@ -80,33 +80,11 @@ NEAR_POINTS = 10  # tables within this many points of the best count as near (a 
 
 
 # --------------------------------------------------------------------- deck
-class _Pool:
-    """The cards not dealt yet, as counts, drawn from in a fixed order (never set or hash order)."""
-
-    def __init__(self, rules: Ruleset) -> None:
-        self.left = Counter(c.plain() for c in rules.deck_cards)
-
-    def has(self, cards: list[Card]) -> bool:
-        return all(self.left[c] >= n for c, n in Counter(cards).items())
-
-    def take(self, cards: list[Card]) -> None:
-        self.left.subtract(Counter(cards))
-
-    def cards(self) -> list[Card]:
-        return sorted(c for c, n in self.left.items() for _ in range(n))
-
-    def faces(self) -> list[Card]:
-        return sorted(c for c, n in self.left.items() if n > 0)
-
-    def size(self) -> int:
-        return sum(self.left.values())
-
-
 def _run_card(position: int, suit: str) -> Card:
     return Card(1 if position == 14 else position, suit)
 
 
-def _random_play(rng: random.Random, pool: _Pool, rules: Ruleset) -> list[Card] | None:
+def _random_play(rng: random.Random, pool: DeckPool, rules: Ruleset) -> list[Card] | None:
     """A random run (ace low or high) or book the pool can still give."""
     for _ in range(20):
         if rng.random() < 0.55:
@@ -117,8 +95,7 @@ def _random_play(rng: random.Random, pool: _Pool, rules: Ruleset) -> list[Card] 
         else:
             rank = rng.randint(1, 13)
             cards = [Card(rank, rng.choice(SUITS)) for _ in range(rng.randint(*BOOK_SIZE))]
-        if pool.has(cards) and is_whole(tuple(cards), rules):
-            pool.take(cards)
+        if is_whole(tuple(cards), rules) and pool.take(cards):
             return cards
     return None
 
@@ -147,7 +124,7 @@ def _fits(card: Card, play: list[Card], rules: Ruleset) -> bool:
 # --------------------------------------------------------------------- deal
 def make_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
     shape = SHAPES[tier if tier in SHAPES else rng.choice(sorted(SHAPES))]
-    pool = _Pool(rules)
+    pool = DeckPool(rules)
     opponents = OPPONENTS[: 2 if rng.random() < THIRD_PLAYER_CHANCE else 1]
     plays: dict[str, list[list[Card]]] = {name: [] for name in (MOVER, *opponents)}
     for _ in range(rng.randint(*shape.opponent_plays)):
@@ -180,13 +157,13 @@ def make_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Positio
         if len(hand) < size:
             _add_crossing(rng, pool, hand, table, rules)
     while len(hand) < size:
-        card = rng.choice(pool.cards())
+        card = rng.choice(sorted(pool.cards))
         pool.take([card])
         hand.append(card)
     return _position(rng, rules, pool, plays, hand)
 
 
-def _add_meld(rng: random.Random, pool: _Pool, hand: list[Card], rules: Ruleset) -> None:
+def _add_meld(rng: random.Random, pool: DeckPool, hand: list[Card], rules: Ruleset) -> None:
     """A new play in the hand around one of its cards: a book of its rank or a run through it."""
     card = rng.choice(sorted(hand))
     options: list[list[Card]] = []
@@ -206,9 +183,9 @@ def _add_meld(rng: random.Random, pool: _Pool, hand: list[Card], rules: Ruleset)
         hand += meld
 
 
-def _add_crossing(rng: random.Random, pool: _Pool, hand: list[Card], table: list[list[Card]], rules: Ruleset) -> None:
+def _add_crossing(rng: random.Random, pool: DeckPool, hand: list[Card], table: list[list[Card]], rules: Ruleset) -> None:
     """A card that fits two table plays (or one play and a hand card's growth), so only one gets it."""
-    fits = {c: sum(_fits(c, play, rules) for play in table) for c in pool.faces()}
+    fits = {c: sum(_fits(c, play, rules) for play in table) for c in sorted(set(pool.cards))}
     fitting = [c for c in fits if fits[c] >= 2] or [c for c in fits if fits[c]]
     if fitting:
         card = rng.choice(fitting)
@@ -216,7 +193,7 @@ def _add_crossing(rng: random.Random, pool: _Pool, hand: list[Card], table: list
         hand.append(card)
 
 
-def _position(rng: random.Random, rules: Ruleset, pool: _Pool, plays: dict[str, list[list[Card]]],
+def _position(rng: random.Random, rules: Ruleset, pool: DeckPool, plays: dict[str, list[list[Card]]],
               hand: list[Card]) -> Position | None:
     """The position around the deal: opponents' hand counts, a discard pile, the stock; validated."""
     rng.shuffle(hand)
@@ -226,7 +203,7 @@ def _position(rng: random.Random, rules: Ruleset, pool: _Pool, plays: dict[str, 
     for name, count in counts.items():
         players.append(Player(name, name, bool(plays[name]), None, count, (), (),
                               tuple(Play(tuple(p)) for p in plays[name])))
-    rest = pool.cards()
+    rest = sorted(pool.cards)
     rng.shuffle(rest)
     pile = tuple(rest[: rng.randint(*DISCARD_PILE)])
     stock = len(rest) - len(pile) - sum(counts.values())

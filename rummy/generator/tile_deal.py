@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..plays import Play, readings
+from ..plays import Play, jokers_undecided, readings
 from ..position import Position
 from ..rules import Ruleset
 from ..vocabulary import JokerMode, Phase
@@ -394,7 +394,7 @@ def _play(slots: list[Slot], rules: Ruleset) -> Play:
     found = readings(cards, rules)
     runs = [r for r in found if r.kind == "run"]
     # As position files require (rules.md section 6): say the card wherever the play leaves it open.
-    if runs and (len(runs) < len(found) or len({r.joker_stand_ins() for r in runs}) > 1):
+    if jokers_undecided(found):
         reading = next((r for r in runs if _fits(r, slots)), runs[0])
         cards = tuple(Card.joker(stand) if card.is_joker else card for card, stand in zip(cards, reading.stand_ins))
     return Play(cards)

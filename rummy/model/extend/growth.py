@@ -24,10 +24,9 @@ against both paths); the caller never needs to re-check.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from itertools import combinations, product
 
-from ...cards import JOKER, SUITS, Card
+from ...cards import JOKER, SUITS, Card, rank_at
 from ...plays import readings
 from ...rules import Ruleset
 from ...vocabulary import Ace
@@ -64,10 +63,6 @@ def new_plays(hand: Counter, rules: Ruleset) -> list[Cards]:
 
 
 # ------------------------------------------------------------------ run frames
-def _rank_at(position: int) -> int:
-    return (position - 1) % 13 + 1
-
-
 def _position_bounds(rules: Ruleset) -> tuple[int | None, int | None]:
     """Lowest and highest run position; circular runs wrap, so they have none."""
     if rules.ace == Ace.LOW:
@@ -75,19 +70,6 @@ def _position_bounds(rules: Ruleset) -> tuple[int | None, int | None]:
     if rules.ace == Ace.HIGH_OR_LOW:
         return 1, 14
     return None, None
-
-
-@lru_cache(maxsize=256)
-def _window_ranks(length: int, ace: Ace) -> tuple[tuple[int, ...], ...]:
-    """The rank multisets of every run window of ``length`` the ace rule allows."""
-    if ace == Ace.LOW:
-        starts = range(1, 14 - length + 1)
-    elif ace == Ace.HIGH_OR_LOW:
-        starts = range(1, 15 - length + 1)
-    else:
-        starts = range(1, 14) if length < 13 else range(1, 2)
-    found = {tuple(sorted(_rank_at(p) for p in range(s, s + length))) for s in starts}
-    return tuple(sorted(found))
 
 
 # ------------------------------------------------------------ natural runs
@@ -120,7 +102,7 @@ def _chain(start: int, step: int, bound: int | None, suit: str, hand: Counter, r
     chain: list[Card] = []
     position = start
     while len(chain) < room and (bound is None or (position >= bound if step < 0 else position <= bound)):
-        card = Card(_rank_at(position), suit)
+        card = Card(rank_at(position), suit)
         if hand[card] <= 0:
             break
         chain.append(card)
@@ -139,7 +121,7 @@ def _natural_new_runs(hand: Counter, rules: Ruleset, found: set[Cards]) -> None:
             run: list[Card] = []
             position = start
             while len(run) < rules.run_max and (high_bound is None or position <= high_bound):
-                card = Card(_rank_at(position), suit)
+                card = Card(rank_at(position), suit)
                 if hand[card] <= run.count(card):
                     break
                 run.append(card)
@@ -161,8 +143,8 @@ def _joker_runs(base: Cards, hand: Counter, rules: Ruleset, found: set[Cards]) -
     shortest = max(len(base) + 1, rules.run_min)
     for suit in candidate_suits:
         for length in range(shortest, rules.run_max + 1):
-            for window in _window_ranks(length, rules.ace):
-                missing = Counter(window)
+            for window in rules.run_windows(length):
+                missing = Counter(rank_at(p) for p in window)
                 missing.subtract(base_ranks)
                 if any(n < 0 for n in missing.values()):
                     continue

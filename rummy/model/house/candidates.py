@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ...cards import SUITS, Card
+from ...cards import SUITS, Card, rank_at
 from ...errors import RulesError
 from ...rules import Ruleset
-from ...vocabulary import Ace
 
 
 @dataclass(frozen=True)
@@ -73,8 +72,8 @@ def _runs(rules: Ruleset, naturals: frozenset[Card], jokers: int):
         if not present:
             continue
         for length in range(rules.run_min, rules.run_max + 1):
-            for window in _windows(length, rules):
-                ranks = [(p - 1) % 13 + 1 for p in window]
+            for window in rules.run_windows(length):
+                ranks = [rank_at(p) for p in window]
                 if len(set(ranks)) != len(ranks):
                     continue
                 inside = [r for r in ranks if r in present]
@@ -89,13 +88,3 @@ def _runs(rules: Ruleset, naturals: frozenset[Card], jokers: int):
                         if kept:
                             yield frozenset(Card(r, suit) for r in kept), gaps + extra
 
-
-def _windows(length: int, rules: Ruleset) -> list[list[int]]:
-    """Runs of ``length`` consecutive positions allowed by the ace rule (as in rummy.plays)."""
-    if rules.ace == Ace.LOW:
-        return [list(range(s, s + length)) for s in range(1, 14 - length + 1)]
-    if rules.ace == Ace.HIGH_OR_LOW:
-        return [list(range(s, s + length)) for s in range(1, 15 - length + 1)]
-    if length >= 13:
-        return [list(range(1, 14))]
-    return [list(range(s, s + length)) for s in range(1, 14)]

@@ -12,14 +12,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 
-from ...cards import Card
+from ...cards import Card, rank_at
 from ...family import HOUSE
 from ...errors import PositionError, RulesError
 from ...plays import PlayName, readings
 from ...position import Position
 from ...rules import Ruleset
-from ...scoring import HOUSE_FIRST_OUT_BONUS, hand_penalty, house_play_score, penalty
-from ...vocabulary import Ace, FirstOutBonus, Phase
+from ...scoring import first_out_bonus, house_play_score, penalty
+from ...vocabulary import Ace, Phase
 
 HAND = None  # the origin of a hand card
 
@@ -142,7 +142,7 @@ def build_context(position: Position) -> TurnContext:
 
 def row_position(position: int, rules: Ruleset) -> int:
     """Where a reading's run position lies in a suit's row (circular runs count on past 13)."""
-    return (position - 1) % 13 + 1 if rules.ace == Ace.CIRCULAR else position
+    return rank_at(position) if rules.ace == Ace.CIRCULAR else position
 
 
 def _table_play(name: str, space: str, indices: tuple[int, ...], cards: tuple[Card, ...], rules: Ruleset) -> TablePlay:
@@ -194,26 +194,4 @@ def _disjoint(options: list[list[tuple[int, ...]]], k: int, used: set[int]) -> l
 
 def _first_out_bonus(position: Position) -> Fraction:
     """What going out this turn adds (rules.md §5); 0 if someone already went out."""
-    rules = position.rules
-    if position.first_out is not None:
-        return Fraction(0)
-    if rules.first_out_bonus == FirstOutBonus.FIXED:
-        return Fraction(HOUSE_FIRST_OUT_BONUS)
-    if rules.first_out_bonus != FirstOutBonus.HANDS:
-        return Fraction(0)
-    mover_side = position.mover.side
-    unseen = list(rules.deck_cards)
-    for card in position.known_cards():
-        plain = card.plain()
-        if plain in unseen:
-            unseen.remove(plain)
-    mean = Fraction(hand_penalty(unseen, rules), len(unseen)) if unseen else Fraction(0)
-    bonus = Fraction(0)
-    for player in position.players:
-        if player.side == mover_side:
-            continue
-        if player.hand is not None:
-            bonus += hand_penalty(player.hand, rules)
-        else:
-            bonus += (player.hand_count or 0) * mean
-    return bonus
+    return Fraction(0) if position.first_out is not None else first_out_bonus(position)

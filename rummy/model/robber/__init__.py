@@ -497,8 +497,7 @@ def stock_draws(position: Position) -> list[tuple[Card, int]]:
         return [(stock[0].plain(), 1)] if stock else []
     if stock == 0:
         return []
-    unseen = Counter(c.plain() for c in position.rules.deck_cards) - Counter(c.plain() for c in position.known_cards())
-    return sorted(unseen.items())
+    return sorted(position.unseen_cards().items())
 
 
 def after_stock_draw(position: Position, card: Card) -> Position:
