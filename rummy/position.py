@@ -29,7 +29,7 @@ from .cards import Card, cards_notation
 from .errors import NotationError, PositionError, RulesError, quote
 from .plays import Play, PlayName, jokers_undecided, readings
 from .rules import Ruleset, ruleset_from_spec, ruleset_to_spec
-from .vocabulary import JokerMode, Phase
+from .vocabulary import Action, JokerMode, Phase, Status
 
 # ----------------------------------------------------------------- limits
 # Far beyond any real position, small enough that a hostile file is refused
@@ -876,11 +876,11 @@ def read_end_state_or_draw(path: str | Path, random_draw: bool = False) -> tuple
         return Position.from_data(after, source=f"{source}: after", strict=False), None
     if after is not None:
         raise PositionError(f"{source}: after", f"expected the position after the turn, got {quote(after)}")
-    if not random_draw or data.get("status") not in ("optimal", "feasible"):
+    if not random_draw or data.get("status") not in (Status.OPTIMAL, Status.FEASIBLE):
         raise PositionError(source, f"the answer has no after position (status {quote(data.get('status'))})")
     steps = data.get("steps")
     first_step = steps[0] if isinstance(steps, list) and steps and isinstance(steps[0], dict) else {}
-    draw = data.get("draw") or (first_step if first_step.get("action") == "draw" else None)
+    draw = data.get("draw") or (first_step if first_step.get("action") == Action.DRAW else None)
     if not isinstance(draw, dict):
         raise PositionError(source, "the answer has neither an after position nor a draw")
     return None, draw
