@@ -15,7 +15,8 @@ from rummy.checker import check
 from rummy.errors import PositionError
 from rummy.generator.pool import DeckPool, PlayShapes, random_play
 from rummy.plays import Play, is_whole
-from rummy.position import Position, position_files, read_end_state, read_end_state_or_draw
+from rummy.position import Position
+from rummy.reader import position_files, read_end_state, read_end_state_or_draw
 from rummy.rules import preset
 from rummy.scoring import first_out_bonus
 

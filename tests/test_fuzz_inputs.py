@@ -43,7 +43,7 @@ from hypothesis import strategies as st
 
 from rummy.cli.app import main
 from conftest import PUZZLE_EXAMPLES, REPO_ROOT, SCHEMA_PATH
-from rummy import position as reader
+from rummy import reader
 from rummy.errors import RummyError
 from rummy.position import Position
 from rummy.rules import OPTION_NUMBER_MAX, preset

@@ -17,7 +17,8 @@ from conftest import (
 from rummy.cards import SUITS, Card, parse_cards
 from rummy.errors import PositionError
 from rummy.plays import Play, is_whole
-from rummy.position import Attached, Player, Position, Replacement, Turn, iter_positions
+from rummy.position import Attached, Player, Position, Replacement, Turn
+from rummy.reader import iter_positions
 from rummy.rules import OPTION_CHOICES, PRESETS, Ruleset, preset
 
 EXAMPLE_FILES = puzzle_example_files()

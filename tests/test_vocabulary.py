@@ -27,7 +27,8 @@ from rummy.cli.rules_cmd import preset_data
 from rummy.family import FAMILIES
 from rummy.generator import KINDS, TIERS
 from rummy.plan import Step
-from rummy.position import PHASES, Position
+from rummy.position import Position
+from rummy.reader import PHASES
 from rummy.rules import OPTION_CHOICES, OPTION_WORDS, PRESETS, Ruleset, preset
 from rummy.solution import DrawChoice, DrawOption, Solution, SolverConfig
 from rummy.vocabulary import (Ace, Action, DrawSource, Objective, Phase, PuzzleKind, SearchStatus, Status, Tier,

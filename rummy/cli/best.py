@@ -31,7 +31,7 @@ def best(
     """Find the best legal turn: a proven-optimal plan (or the best found, with its bound, at the time limit)."""
     from rummy.cli import output
     from rummy.errors import RummyError
-    from rummy.position import position_files
+    from rummy.reader import position_files
     from rummy.solution import SolverConfig
 
     from rummy.cli.deadline import Deadline

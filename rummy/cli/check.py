@@ -43,9 +43,9 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
 
 
 def read_answer(path: Path, before: Position) -> tuple[Position | None, dict | None]:
-    """AFTER, as ``rummy.position.read_end_state`` reads it; with a draw-phase BEFORE, a
+    """AFTER, as ``rummy.reader.read_end_state`` reads it; with a draw-phase BEFORE, a
     ``best --json`` answer whose draw is random gives ``(None, its draw)``."""
-    from rummy.position import read_end_state_or_draw
+    from rummy.reader import read_end_state_or_draw
     from rummy.vocabulary import Phase
 
     return read_end_state_or_draw(path, random_draw=before.phase == Phase.DRAW)

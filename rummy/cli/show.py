@@ -41,7 +41,8 @@ def read_position(path: Path, after: bool = False) -> Position:
     the breaches ``check`` is there to report, so it is drawn as it is, with
     plays that are not whole marked."""
     from rummy.errors import PositionError
-    from rummy.position import Position, read_text, source_name, text_kind
+    from rummy.position import Position
+    from rummy.reader import read_text, source_name, text_kind
 
     text = read_text(path)  # once: stdin or a pipe cannot be read twice
     source, kind = source_name(path), text_kind(path, text)

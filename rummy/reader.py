@@ -1,0 +1,694 @@
+"""Reading position files: bounded, validating, every refusal naming its place.
+
+``Position.from_file`` and its siblings come here. Reading raises
+``PositionError`` naming the place (``file: players.ann.space[2]``) and
+quoting the bad input, shortened.
+
+Reading is bounded (formats.md "Limits"): a file of at most ``MAX_FILE_BYTES``
+(a regular file, a pipe, or stdin as ``-``; never a device), nested at most
+``MAX_DEPTH`` levels, at most ``MAX_PLAYERS`` players and ``MAX_CARDS`` cards,
+and reading time grows linearly with the file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import sys
+import tomllib
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping
+
+from .cards import Card, cards_notation
+from .errors import NotationError, PositionError, RulesError, quote
+from .plays import Play, jokers_undecided, readings
+from .position import Attached, Player, Position, Replacement, Turn
+from .rules import ruleset_from_spec
+from .vocabulary import Action, JokerMode, Phase, Status
+
+# ----------------------------------------------------------------- limits
+# Far beyond any real position, small enough that a hostile file is refused
+# at once (docs/formats.md "Limits"; docs/position.schema.json agrees).
+MAX_FILE_BYTES = 1 << 20  # 1 MiB; the largest real position is a few KB
+MAX_DEPTH = 16  # tables and lists inside one another; positions need 6
+MAX_PLAYERS = 8
+MAX_CARDS = 256  # cards written in one position, all places together (the largest deck: 106)
+MAX_NAME_LENGTH = 32  # player and side names
+MAX_HAND_NUMBER = 100  # House: 1-6
+RESERVED_NAMES = ("table", "new")  # plans name plays table/K and new/K
+STDIN = "-"
+# A play's name in lay-offs and replacements: OWNER/INDEX.
+PLAY_NAME = r"[^\s/]{1,%d}/[1-9][0-9]{0,2}" % MAX_NAME_LENGTH
+_LAYOFF_RE = re.compile(r"\s*(%s)\s+([^\s,].*)" % PLAY_NAME, re.DOTALL)
+_CARD_TOKEN_RE = re.compile(r"[^\s,]+")  # the same split as str.split() after commas become spaces
+_REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)
+
+PHASES = tuple(Phase)
+TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "table", "players", "piles", "turn")
+PLAYER_KEYS = ("side", "melded", "hand", "hand_count", "hot", "warm", "space", "plays", "layoffs")
+PILE_KEYS = ("discard", "stock")
+TURN_KEYS = ("meld", "replaced", "discard")
+
+
+# ---------------------------------------------------------------- input
+def source_name(path: str | Path) -> str:
+    return "<stdin>" if str(path) == STDIN else str(path)
+
+
+def text_kind(path: str | Path, text: str) -> str:
+    """``json`` or ``toml``: by the suffix, else by the content (a TOML file never starts with ``{``)."""
+    suffix = Path(str(path)).suffix.lower()
+    if suffix in (".json", ".toml"):
+        return suffix[1:]
+    return "json" if text.lstrip().startswith("{") else "toml"
+
+
+def read_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a position file, a pipe, or stdin (``-``), refused when it is no such thing.
+
+    Only regular files and pipes are read, and at most ``limit`` + 1 bytes of
+    them: a device (``/dev/zero``) or a folder is refused before it is opened,
+    and a FIFO nobody writes to is refused without waiting.
+    """
+    source = source_name(path)
+    if str(path) == STDIN:
+        return _decode(_read_stdin(source, limit), source)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise PositionError(source, "no such file") from None
+    except (OSError, ValueError) as error:
+        raise PositionError(source, f"cannot read: {_reason(error)}") from None
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        raise PositionError(source, "a folder, not a position file")
+    if stat.S_ISREG(mode):
+        if info.st_size > limit:
+            raise PositionError(source, _too_large(info.st_size, limit))
+    elif not stat.S_ISFIFO(mode):
+        raise PositionError(source, f"not a regular file (a {_file_kind(mode)}); give a position file, or '-' for stdin")
+    try:
+        # O_NONBLOCK: opening a FIFO never waits for a writer (nor a file swapped for one).
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise PositionError(source, "no such file") from None
+    except OSError as error:
+        raise PositionError(source, f"cannot read: {_reason(error)}") from None
+    try:
+        opened = os.fstat(fd).st_mode
+        if not (stat.S_ISREG(opened) or stat.S_ISFIFO(opened)):
+            raise PositionError(source, f"not a regular file (a {_file_kind(opened)})")
+        # A pipe with a writer is read like stdin; one without ends at once.
+        os.set_blocking(fd, True)
+        data = _read_fd(fd, source, limit)
+    except OSError as error:
+        raise PositionError(source, f"cannot read: {_reason(error)}") from None
+    finally:
+        os.close(fd)
+    if not data and stat.S_ISFIFO(opened):
+        raise PositionError(source, "nothing to read (a pipe or FIFO that nobody writes to)")
+    return _decode(data, source)
+
+
+def _read_stdin(source: str, limit: int) -> bytes:
+    stream = sys.stdin
+    if stream is None:
+        raise PositionError(source, "no stdin to read")
+    binary = getattr(stream, "buffer", None)
+    try:
+        if binary is None:  # a text stream (tests): read characters, bounded alike
+            data = stream.read(limit + 1).encode("utf-8", "surrogatepass")
+        else:
+            data = binary.read(limit + 1)
+    except OSError as error:
+        raise PositionError(source, f"cannot read: {_reason(error)}") from None
+    if len(data) > limit:
+        raise PositionError(source, _too_large(None, limit))
+    if not data:
+        raise PositionError(source, "nothing to read on stdin")
+    return data
+
+
+def _read_fd(fd: int, source: str, limit: int) -> bytes:
+    from .files import read_at_most
+
+    data = read_at_most(fd, limit)
+    if len(data) > limit:
+        raise PositionError(source, _too_large(None, limit))
+    return data
+
+
+def _decode(data: bytes, source: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise PositionError(source, f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})") from None
+
+
+def _too_large(size: int | None, limit: int) -> str:
+    what = f"{size:,} bytes" if size is not None else f"more than {limit:,} bytes"
+    return f"too large: {what}; a position file is at most {limit:,} bytes (1 MiB)"
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return quote(str(error))
+
+
+def _file_kind(mode: int) -> str:
+    for test, name in ((stat.S_ISCHR, "device"), (stat.S_ISBLK, "block device"), (stat.S_ISSOCK, "socket"),
+                       (stat.S_ISDIR, "folder"), (stat.S_ISFIFO, "pipe")):
+        if test(mode):
+            return name
+    return "special file"
+
+
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """TOML text as data; a syntax error, too deep a nesting or too long a number is a PositionError."""
+    _check_length(text, source)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PositionError(source, f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise PositionError(source, f"nested more than {MAX_DEPTH} levels deep; no position needs that") from None
+    except ValueError as error:  # e.g. a number of more than 4,300 digits
+        raise PositionError(source, f"not valid TOML: {_reason(error)}") from None
+
+
+def parse_json(text: str, source: str) -> Any:
+    """JSON text as data. Refuses what JSON does not allow but Python's reader takes:
+    NaN and Infinity, and a key given twice."""
+    _check_length(text, source)
+    try:
+        return json.loads(text, object_pairs_hook=_json_object, parse_constant=_json_constant)
+    except _JsonRefusal as refusal:
+        raise PositionError(source, f"not valid JSON: {refusal.args[0]}") from None
+    except json.JSONDecodeError as error:
+        raise PositionError(source, f"not valid JSON: {error}") from None
+    except RecursionError:
+        raise PositionError(source, f"nested more than {MAX_DEPTH} levels deep; no position needs that") from None
+    except ValueError as error:  # e.g. a number of more than 4,300 digits
+        raise PositionError(source, f"not valid JSON: {_reason(error)}") from None
+
+
+class _JsonRefusal(Exception):
+    """Raised inside json.loads by the hooks (not a ValueError: json must not reword it)."""
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _JsonRefusal(f"the key {quote(key)} is given twice")
+            seen.add(key)
+    return data
+
+
+def _json_constant(name: str) -> Any:
+    raise _JsonRefusal(f"{name} is not a JSON number")
+
+
+def _check_length(text: str, source: str) -> None:
+    # Text from a file is already bounded in bytes; text handed in directly is bounded here.
+    if len(text) > MAX_FILE_BYTES:
+        raise PositionError(source, _too_large(None, MAX_FILE_BYTES))
+
+
+def check_tree(data: Any, source: str) -> None:
+    """Every table and list nested at most ``MAX_DEPTH`` deep, every text valid Unicode.
+
+    Iterative, so that hostile nesting never meets Python's recursion limit;
+    linear in the size of the data.
+    """
+    stack: list[tuple[Any, int, str]] = [(data, 1, "")]
+    while stack:
+        node, depth, place = stack.pop()
+        if depth > MAX_DEPTH:
+            raise PositionError(f"{source}: {place}" if place else source,
+                                f"nested more than {MAX_DEPTH} levels deep; no position needs that")
+        if isinstance(node, Mapping):
+            items: Iterable[tuple[Any, Any]] = node.items()
+        elif isinstance(node, (list, tuple)):
+            items = enumerate(node)
+        else:
+            continue
+        for key, value in items:
+            if isinstance(key, str) and not _valid_text(key):
+                raise PositionError(f"{source}: {place}" if place else source, f"the key {quote(key)} is not valid Unicode text")
+            if isinstance(value, str):
+                if not _valid_text(value):
+                    raise PositionError(f"{source}: {_child(place, key)}", f"{quote(value)} is not valid Unicode text")
+            elif isinstance(value, (Mapping, list, tuple)):
+                stack.append((value, depth + 1, _child(place, key)))
+
+
+def _valid_text(text: str) -> bool:
+    """No lone surrogates (JSON can write ``"\\ud800"``, which no file can hold)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _child(place: str, key: Any) -> str:
+    if isinstance(key, int):
+        return f"{place}[{key + 1}]"
+    shown = key if isinstance(key, str) and key.isidentifier() and len(key) <= MAX_NAME_LENGTH else quote(key)
+    return f"{place}.{shown}" if place else shown
+
+
+def name_problem(name: Any, what: str = "player name") -> str | None:
+    """Why ``name`` cannot name a player (None when it can)."""
+    if not isinstance(name, str):
+        return f"expected a {what}, got {quote(name)}"
+    if not 1 <= len(name) <= MAX_NAME_LENGTH:
+        return f"a {what} has 1 to {MAX_NAME_LENGTH} characters, got {quote(name)}"
+    if "/" in name or not name.isprintable() or any(c.isspace() for c in name):
+        return f"{quote(name)} cannot be a {what}: no spaces, '/' or control characters"
+    if name in RESERVED_NAMES:
+        return f"{quote(name)} cannot be a {what}: plays are named {name}/1, {name}/2, ... in plans"
+    return None
+
+
+def side_problem(side: Any) -> str | None:
+    if not isinstance(side, str) or not side:
+        return f"expected a side name, got {quote(side)}"
+    if len(side) > MAX_NAME_LENGTH:
+        return f"a side name has at most {MAX_NAME_LENGTH} characters, got {quote(side)}"
+    if not side.isprintable():
+        return f"{quote(side)} cannot be a side name: no control characters"
+    return None
+
+
+def _count(value: Any, limit: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= limit
+
+
+# --------------------------------------------------------------------- reader
+def read_position(data: Any, source: str = "<position>", strict: bool = True) -> Position:
+    """Read position data. ``strict=False`` reads a proposed end state: plays
+    that are not whole and impossible card counts are left for the checker
+    to report, everything else is still refused."""
+    if not isinstance(data, Mapping):
+        raise PositionError(source, f"a position must be a table of keys, got {quote(data)}")
+    check_tree(data, source)
+    return _Reader(source, strict).position(data)
+
+
+class _Reader:
+    """Reads position data, keeping track of the place for error messages."""
+
+    def __init__(self, source: str, strict: bool = True) -> None:
+        self.source = source
+        self.strict = strict
+        self.cards_read = 0
+
+    def fail(self, place: str, problem: str) -> PositionError:
+        return PositionError(f"{self.source}: {place}" if place else self.source, problem)
+
+    def position(self, data: Mapping[str, Any]) -> Position:
+        self.unknown_keys(data, TOP_KEYS, "")
+        if "rules" not in data:
+            raise self.fail("rules", "missing: name a preset, e.g. rules = \"house-classic\"")
+        try:
+            rules = ruleset_from_spec(data["rules"])
+        except RulesError as error:
+            raise self.fail("rules", str(error)) from None
+        self.rules = rules
+        phase = data.get("phase", Phase.PLAY)
+        if not isinstance(phase, str) or phase not in PHASES:
+            raise self.fail("phase", f"{quote(phase)} is not one of {', '.join(PHASES)}")
+        hand_number = data.get("hand_number")
+        hands = rules.family.hands_in_game
+        if hands is not None:
+            if hand_number is None:
+                raise self.fail("hand_number", f"missing: {rules.family.title} needs the hand of the game (1-{hands})")
+            if not _count(hand_number, hands) or hand_number < 1:
+                raise self.fail("hand_number", f"{quote(hand_number)} is not a hand of the game (1-{hands})")
+        elif hand_number is not None and (not _count(hand_number, MAX_HAND_NUMBER) or hand_number < 1):
+            raise self.fail("hand_number", f"{quote(hand_number)} is not a hand number (1 to {MAX_HAND_NUMBER})")
+
+        players_data = data.get("players")
+        if not isinstance(players_data, Mapping) or not players_data:
+            raise self.fail("players", "missing: at least one [players.NAME] table")
+        if len(players_data) > MAX_PLAYERS:
+            raise self.fail("players", f"{len(players_data)} players; a position has at most {MAX_PLAYERS}")
+        names = list(players_data)
+        for name in names:
+            problem = name_problem(name)
+            if problem:
+                raise self.fail("players", problem)
+        default_sides = self.default_sides(players_data)
+        players = tuple(self.player(name, players_data[name], default_sides[name]) for name in names)
+        if "table" in data:
+            if not rules.family.shared_table:
+                raise self.fail("table", f"only shared tables (tile rummy) use 'table'; {rules.name} lays plays under players.NAME.{rules.family.plays_key}")
+            table = self.plays(data["table"], "table")
+        else:
+            table = ()
+
+        to_move = data.get("to_move")
+        if to_move is None:
+            raise self.fail("to_move", "missing: name the player to move")
+        if not isinstance(to_move, str) or to_move not in players_data:
+            raise self.fail("to_move", f"{quote(to_move)} is not a player (players: {', '.join(names)})")
+        first_out = data.get("first_out")
+        if first_out is not None and (not isinstance(first_out, str) or first_out not in players_data):
+            raise self.fail("first_out", f"{quote(first_out)} is not a player")
+
+        discard_pile, stock = self.piles(data.get("piles", {}))
+        turn = self.turn(data["turn"]) if "turn" in data else None
+        position = Position(
+            rules=rules, players=players, to_move=to_move, phase=Phase(phase), hand_number=hand_number,
+            first_out=first_out, table=table, discard_pile=discard_pile, stock=stock, turn=turn,
+        )
+        self.check_consistency(position)
+        return position
+
+    def default_sides(self, players_data: Mapping[str, Any]) -> dict[str, str]:
+        names = list(players_data)
+        explicit = any(isinstance(v, Mapping) and "side" in v for v in players_data.values())
+        if self.rules.family.four_players_in_pairs and len(names) == 4 and not explicit:
+            return {name: "A" if i % 2 == 0 else "B" for i, name in enumerate(names)}
+        return {name: name for name in names}
+
+    def unknown_keys(self, data: Mapping[str, Any], known: Iterable[str], place: str) -> None:
+        """Every key known here, and none of them null (JSON's null is no value: leave the key out)."""
+        for key, value in data.items():
+            if key not in known:
+                raise self.fail(_child(place, key), f"unknown key {quote(key)} (known here: {', '.join(known)})")
+            if value is None:
+                raise self.fail(_child(place, key), "null is not a value here; leave the key out")
+
+    def cards(self, value: Any, place: str) -> tuple[Card, ...]:
+        budget = MAX_CARDS - self.cards_read
+        if isinstance(value, str):
+            # Cards are separated by spaces or commas. At most budget + 1 are
+            # taken: a 50 MB hand is refused after 257 cards, not split whole.
+            tokens = []
+            for match in _CARD_TOKEN_RE.finditer(value):
+                tokens.append(match.group())
+                if len(tokens) > budget:
+                    break
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            tokens = value
+        else:
+            raise self.fail(place, f"expected cards as text like \"7H 8H *\", got {quote(value)}")
+        self.cards_read += len(tokens)
+        if self.cards_read > MAX_CARDS:
+            raise self.fail(place, f"more than {MAX_CARDS} cards in the position; no deck holds more than 106")
+        cards = []
+        for token in tokens:
+            try:
+                cards.append(Card.from_notation(token))
+            except NotationError as error:
+                raise self.fail(place, str(error)) from None
+        return tuple(cards)
+
+    def entries(self, value: Any, place: str, expected: str, what: str) -> list:
+        """A list of ``what`` (plays, lay-offs, replacements): each holds a card, so a position has at most MAX_CARDS."""
+        if not isinstance(value, list):
+            raise self.fail(place, f"expected {expected}, got {quote(value)}")
+        if len(value) > MAX_CARDS:
+            raise self.fail(place, f"{len(value)} {what}; a position holds at most {MAX_CARDS} cards")
+        return value
+
+    def plays(self, value: Any, place: str) -> tuple[Play, ...]:
+        value = self.entries(value, place, "a list of plays like [\"5S 6S 7S\"]", "plays")
+        result = []
+        for i, item in enumerate(value, 1):
+            cards = self.cards(item, f"{place}[{i}]")
+            if not cards:
+                raise self.fail(f"{place}[{i}]", "an empty play")
+            result.append(Play(cards))
+        return tuple(result)
+
+    def player(self, name: str, data: Any, default_side: str) -> Player:
+        place = f"players.{name}"
+        if not isinstance(data, Mapping):
+            raise self.fail(place, f"expected a table of the player's keys, got {quote(data)}")
+        self.unknown_keys(data, PLAYER_KEYS, place)
+        side = data.get("side", default_side)
+        problem = side_problem(side)
+        if problem:
+            raise self.fail(f"{place}.side", problem)
+        melded = data.get("melded", False)
+        if not isinstance(melded, bool):
+            raise self.fail(f"{place}.melded", f"expected true or false, got {quote(melded)}")
+        if "hand" in data and "hand_count" in data:
+            raise self.fail(place, "give either hand or hand_count, not both")
+        hand = self.cards(data["hand"], f"{place}.hand") if "hand" in data else None
+        hand_count = data.get("hand_count")
+        if hand is None:
+            if hand_count is None:
+                raise self.fail(place, "missing: hand (the cards) or hand_count (how many)")
+            if not _count(hand_count, MAX_CARDS):
+                raise self.fail(f"{place}.hand_count", f"{quote(hand_count)} is not a card count (0 to {MAX_CARDS})")
+        hot = self.cards(data.get("hot", ""), f"{place}.hot")
+        warm = self.cards(data.get("warm", ""), f"{place}.warm")
+        family = self.rules.family
+        plays: tuple[Play, ...] = ()
+        for key, kind in (("space", "player spaces"), ("plays", "owned plays")):
+            if key in data:
+                if family.shared_table or key != family.plays_key:
+                    raise self.fail(f"{place}.{key}", f"{self.rules.name} has no {kind} ({self.where_plays()})")
+                plays = self.plays(data[key], f"{place}.{key}")
+        layoffs: tuple[Attached, ...] = ()
+        if "layoffs" in data:
+            if not family.layoffs_attached:
+                raise self.fail(f"{place}.layoffs", f"{self.rules.name} has no lay-offs attached to other plays")
+            layoffs = self.layoffs(data["layoffs"], f"{place}.layoffs")
+        return Player(name, side, melded, hand, hand_count if hand is None else None, hot, warm, plays, layoffs)
+
+    def where_plays(self) -> str:
+        if self.rules.family.shared_table:
+            return "its plays go in the top-level 'table'"
+        return f"plays go under players.NAME.{self.rules.family.plays_key}"
+
+    def layoffs(self, value: Any, place: str) -> tuple[Attached, ...]:
+        value = self.entries(value, place, "a list like [\"bob/1 QD\"]", "lay-offs")
+        result = []
+        for i, item in enumerate(value, 1):
+            match = _LAYOFF_RE.fullmatch(item) if isinstance(item, str) else None
+            if match is None:
+                raise self.fail(f"{place}[{i}]", f"expected \"PLAY CARDS\" like \"bob/1 QD\", got {quote(item)}")
+            target, rest = match.groups()
+            result.append(Attached(target, self.cards(rest, f"{place}[{i}]")))
+        return tuple(result)
+
+    def piles(self, data: Any) -> tuple[tuple[Card, ...], int | tuple[Card, ...] | None]:
+        if not isinstance(data, Mapping):
+            raise self.fail("piles", f"expected a table with discard and stock, got {quote(data)}")
+        self.unknown_keys(data, PILE_KEYS, "piles")
+        discard = self.cards(data.get("discard", ""), "piles.discard")
+        stock = data.get("stock")
+        if stock is None:
+            return discard, None
+        if isinstance(stock, int) and not isinstance(stock, bool):
+            if not _count(stock, MAX_CARDS):
+                raise self.fail("piles.stock", f"{quote(stock)} is not a card count (0 to {MAX_CARDS})")
+            return discard, stock
+        if not isinstance(stock, (str, list)):
+            raise self.fail("piles.stock", f"expected a number or the cards, got {quote(stock)}")
+        return discard, self.cards(stock, "piles.stock")
+
+    def turn(self, data: Any) -> Turn:
+        if not isinstance(data, Mapping):
+            raise self.fail("turn", f"expected a [turn] table, got {quote(data)}")
+        self.unknown_keys(data, TURN_KEYS, "turn")
+        meld = self.plays(data["meld"], "turn.meld") if "meld" in data else None
+        replaced = None
+        if "replaced" in data:
+            value = self.entries(data["replaced"], "turn.replaced", "a list like [\"bob/1 7H\"]", "replacements")
+            items = []
+            for i, item in enumerate(value, 1):
+                place = f"turn.replaced[{i}]"
+                match = _REPLACED_RE.fullmatch(item) if isinstance(item, str) else None
+                if match is None:
+                    raise self.fail(place, f"expected \"PLAY CARD\" like \"bob/1 7H\", got {quote(item)}")
+                play, card = match.group(1), self.card(match.group(2), place)
+                if card.is_joker:
+                    raise self.fail(place, "a joker is replaced by a natural card, not a joker")
+                items.append(Replacement(play, card))
+            replaced = tuple(items)
+        discard = None
+        declared = "discard" in data
+        if declared:
+            value = data["discard"]
+            if not isinstance(value, str):
+                raise self.fail("turn.discard", f"expected one card, or \"\" for none, got {quote(value)}")
+            if value.strip():
+                if len(value.replace(",", " ").split()) > 1:
+                    raise self.fail("turn.discard", f"one card is discarded, got {quote(value)}")
+                discard = self.card(value, "turn.discard")
+        return Turn(meld, replaced, discard, declared)
+
+    def card(self, text: str, place: str) -> Card:
+        """One card, written alone (no list, no commas)."""
+        self.cards_read += 1
+        if self.cards_read > MAX_CARDS:
+            raise self.fail(place, f"more than {MAX_CARDS} cards in the position; no deck holds more than 106")
+        try:
+            return Card.from_notation(text)
+        except NotationError as error:
+            raise self.fail(place, str(error)) from None
+
+    # ------------------------------------------------------------ consistency
+    def check_consistency(self, position: Position) -> None:
+        """Linear in the size of the position: every lookup goes through one index."""
+        rules = position.rules
+        named = position.named_plays()
+        attached: dict[str, list[Card]] = {}
+        for p in position.players:
+            for a in p.layoffs:
+                if a.target not in named:
+                    raise self.fail(f"players.{p.name}.layoffs", f"{quote(a.target)} names no play")
+                attached.setdefault(a.target, []).extend(a.cards)
+        if self.strict:
+            self.check_plays_whole(position, named, attached)
+            self.check_counts(position)
+        for p in position.players:
+            place = f"players.{p.name}"
+            if (p.hot or p.warm) and p.hand is None:
+                raise self.fail(place, "hot and warm cards need a known hand")
+            missing = Counter(c.plain() for c in p.hot + p.warm) - Counter(c.plain() for c in p.hand or ())
+            if missing:
+                card = next(iter(missing))
+                key = "hot" if card in p.hot else "warm"
+                raise self.fail(f"{place}.{key}", f"{card.notation(rules.deck)} is not in the hand")
+        if position.mover.hand is None:
+            raise self.fail(f"players.{position.to_move}", "the mover's hand must be known: give hand, not hand_count")
+        family = rules.family
+        if len(position.players) < family.min_players:
+            raise self.fail("players", f"{rules.name} needs at least {family.min_players} players")
+        if family.max_players is not None and len(position.players) > family.max_players:
+            raise self.fail("players", f"{family.title} is for {family.min_players} to {family.max_players} players")
+
+    def check_plays_whole(self, position: Position, named: dict[str, Play], attached: dict[str, list[Card]]) -> None:
+        rules = position.rules
+        for name, play in named.items():
+            place = self.play_place(position, name)
+            cards = play.cards + tuple(attached.get(name, ()))
+            found = readings(cards, rules)
+            if not found:
+                raise self.fail(place, f"{quote(cards_notation(cards, rules.deck))} is not a whole play under {rules.name}")
+            if len(cards) != len(play.cards) and not readings(play.cards, rules):
+                raise self.fail(place, f"{quote(play.notation(deck=rules.deck))} is not a whole play without its lay-offs")
+            if rules.joker_mode == JokerMode.FIXED and jokers_undecided(found):
+                raise self.fail(
+                    place,
+                    f"the joker in {quote(cards_notation(cards, rules.deck))} could stand for more than one card; "
+                    f"say which, e.g. *={found[0].joker_stand_ins()[0].notation(rules.deck)}",
+                )
+
+    def play_place(self, position: Position, name: str) -> str:
+        owner, index = name.rsplit("/", 1)
+        if position.rules.family.shared_table:
+            return f"table[{index}]"
+        return f"players.{owner}.{position.rules.family.plays_key}[{index}]"
+
+    def check_counts(self, position: Position) -> None:
+        rules = position.rules
+        counts = Counter(c.plain() for c in position.known_cards())
+        for card, n in sorted(counts.items()):
+            allowed = rules.jokers if card.is_joker else rules.copies
+            if n > allowed:
+                what = "jokers" if card.is_joker else f"copies of {card.notation(rules.deck)}"
+                raise self.fail(
+                    self.first_place_of(position, card),
+                    f"{n} {what} in the position, but the {rules.name} deck holds {allowed}",
+                )
+        total = sum(counts.values()) + sum(p.hand_count or 0 for p in position.players)
+        if isinstance(position.stock, int):
+            total += position.stock
+        if total > len(rules.deck_cards):
+            raise self.fail("", f"{total} cards in the position, but the {rules.name} deck holds {len(rules.deck_cards)}")
+
+    def first_place_of(self, position: Position, card: Card) -> str:
+        for name, play in position.named_plays().items():
+            if card in play.cards:
+                return self.play_place(position, name)
+        for p in position.players:
+            if any(card in attached.cards for attached in p.layoffs):
+                return f"players.{p.name}.layoffs"
+        for p in position.players:
+            if card in (p.hand or ()):
+                return f"players.{p.name}.hand"
+        if card in position.discard_pile:
+            return "piles.discard"
+        return "piles.stock"
+
+
+def read_end_state(path: str | Path) -> Position:
+    """A proposed end state (``check``'s AFTER), read leniently: a TOML or JSON
+    position with its [turn] table, or the JSON that ``best --json`` prints
+    (its ``after`` key; several answers, one per line: the first).
+
+    Read by content as well as by suffix, so ``<(rummy best BEFORE --json)`` works.
+    """
+    position, _ = read_end_state_or_draw(path)
+    assert position is not None  # only a random draw has none
+    return position
+
+
+def read_end_state_or_draw(path: str | Path, random_draw: bool = False) -> tuple[Position | None, dict | None]:
+    """``(the end state, None)``, read as ``read_end_state`` reads it. With ``random_draw``
+    (a draw-phase BEFORE), a ``best --json`` answer whose draw is random (``after`` null)
+    gives ``(None, its draw)``: the draw is judged alone (docs/checker.md). The file is
+    read once, so a pipe works."""
+    text = read_text(path)
+    source = source_name(path)
+    if text_kind(path, text) != "json" and not text.lstrip().startswith("{"):
+        return Position.from_toml(text, source=source, strict=False), None
+    stripped = text.strip()
+    first = stripped.splitlines()[0] if "\n{" in stripped else text
+    data = parse_json(first, source)
+    if not isinstance(data, dict):
+        raise PositionError(source, f"a position must be a JSON object, got {quote(data)}")
+    if "after" not in data or "players" in data:
+        return Position.from_data(data, source=source, strict=False), None
+    after = data["after"]
+    if isinstance(after, dict):
+        return Position.from_data(after, source=f"{source}: after", strict=False), None
+    if after is not None:
+        raise PositionError(f"{source}: after", f"expected the position after the turn, got {quote(after)}")
+    if not random_draw or data.get("status") not in (Status.OPTIMAL, Status.FEASIBLE):
+        raise PositionError(source, f"the answer has no after position (status {quote(data.get('status'))})")
+    steps = data.get("steps")
+    first_step = steps[0] if isinstance(steps, list) and steps and isinstance(steps[0], dict) else {}
+    draw = data.get("draw") or (first_step if first_step.get("action") == Action.DRAW else None)
+    if not isinstance(draw, dict):
+        raise PositionError(source, "the answer has neither an after position nor a draw")
+    return None, draw
+
+
+def position_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The files ``paths`` name, a folder standing for its .toml and .json files (sorted);
+    a folder with none is refused."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            inside = sorted(list(path.glob("*.toml")) + list(path.glob("*.json")))
+            if not inside:
+                raise PositionError(str(path), "a folder with no .toml or .json positions")
+            found.extend(inside)
+        else:
+            found.append(path)
+    return found
+
+
+def iter_positions(paths: Iterable[str | Path]) -> Iterator[tuple[Path, Position]]:
+    """Positions from files and folders (``position_files``)."""
+    for path in position_files(paths):
+        yield path, Position.from_file(path)
