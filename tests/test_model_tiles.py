@@ -25,6 +25,7 @@ from rummy.scoring import meld_value
 from rummy.solution import Solution, SolverConfig
 
 tiles_model = pytest.importorskip("rummy.model.tiles")
+run_helper = pytest.importorskip("rummy.model.run")
 solve_tiles = tiles_model.solve_tiles
 
 try:
@@ -446,7 +447,7 @@ def _declare_jokers(notation: str, rules) -> str:
 
 
 def test_parallel_search_takes_over_when_one_worker_stops_early(monkeypatch) -> None:
-    monkeypatch.setattr(tiles_model, "ONE_WORKER_SECONDS", 0.0005)
+    monkeypatch.setattr(run_helper, "ONE_WORKER_SECONDS", 0.0005)
     _, solution = solve("rummikub-lenient", ["B9 B10 B11 B12 B13", "O7 O8 O9"], "R4 R7 R9 B11 R13 O10 O6", workers=2)
     assert solution.status == "optimal"
     assert solution.gain == 3

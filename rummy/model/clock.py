@@ -12,12 +12,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from time import perf_counter
 
-# Models this small are proven fastest by one worker; the other workers join
-# only when one worker has not finished within this long (measured on
-# benchmarks/positions: House median 147 ms against 274 ms with two from the start).
-ONE_WORKER_SECONDS = 2.0
-
-
 @dataclass
 class Clock:
     deadline: float

@@ -36,7 +36,9 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from ..cpsat import cp_model
+from ..run import Tuning, run
 
+from ...vocabulary import SearchStatus
 from ...cards import Card, cards_within, cards_without
 from ...plays import Play
 from ...position import Player
@@ -44,6 +46,8 @@ from ...position import Player
 Cards = tuple[Card, ...]
 
 ENUMERATION_LIMIT = 400  # leaves of the exhaustive search before CP-SAT is cheaper
+# No tuning: CP-SAT's own parameters and seed.
+SELECT_TUNING = Tuning(least_seconds=0.05)
 
 
 class NoTurnInTime(Exception):
@@ -303,20 +307,18 @@ def _cp_sat(problem: TurnProblem, time_limit: float, started: float) -> Selectio
     plays_term = new_count if problem.prefer_more_plays else 0
     model.maximize(((value * r1 + leaving) * r2 + plays_term) * r3 + order)
 
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(time_limit, 0.05)
     # One worker: the answer is then the same on every run (ties included).
-    solver.parameters.num_workers = 1
-    status = solver.solve(model)
+    result = run(model, time_limit, SELECT_TUNING, workers=1)
     seconds = time.perf_counter() - started
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        if status == cp_model.INFEASIBLE:
+    if not result.found:
+        if result.status == SearchStatus.INFEASIBLE:
             return None
         raise NoTurnInTime(f"CP-SAT found no turn within {time_limit:g} s")
-    counts = tuple(int(solver.value(v)) for v in take)
-    chosen_discard = next((c for c, v in discard.items() if solver.value(v)), None)
-    found_value = value if isinstance(value, int) else int(solver.value(value))
-    bound = int(solver.best_objective_bound) // (r1 * r2 * r3)
-    optimal = status == cp_model.OPTIMAL
+    counts = tuple(result.value(v) for v in take)
+    chosen_discard = next((c for c, v in discard.items() if result.value(v)), None)
+    found_value = sum(c.value * n for c, n in zip(problem.choices, counts)) + (
+        problem.discard_value[chosen_discard] if chosen_discard is not None else 0)
+    bound = int(result.bound) // (r1 * r2 * r3)
+    optimal = result.status == SearchStatus.OPTIMAL
     return Selection(counts, chosen_discard, found_value, found_value if optimal else max(bound, found_value),
                      optimal, "cp-sat", seconds)

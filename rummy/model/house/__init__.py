@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from time import perf_counter
 
-from ..clock import ONE_WORKER_SECONDS, Clock
+from ..clock import Clock
 from ..cpsat import cp_model
+from ..run import RunResult, Tuning, all_workers_join, one_worker_seconds, run
 
 from ...cards import cards_notation
 from ...position import Position
@@ -38,7 +39,7 @@ from .dominance import add_untouched_spaces
 from .exclude import add_exclusions
 from .hand import add_hand_rules
 from .greedy import greedy_turn
-from .hint import add_table_hint, turn_assignment
+from .hint import table_hint, turn_assignment
 from .meld import add_meld, add_roles, best_meld_score, meld_shapes
 from .objective import gain_ceiling, gain_terms, tiebreak_terms
 from .reach import reachable
@@ -60,6 +61,12 @@ class BranchResult:
 QUICK_SECONDS = 0.25
 # At most this long to complete the greedy turn into a full solution.
 GREEDY_SECONDS = 0.5
+# CP-SAT's presolve weakens this model's linear relaxation (the search then
+# needs tens of times longer to prove the best gain), and probing at the
+# start of the search costs more than it saves on models this small.
+HOUSE_TUNING = Tuning(least_seconds=0.05,
+                      parameters={"cp_model_presolve": False, "probing_deterministic_time_limit": 0.0})
+
 
 def solve_house(position: Position, config: SolverConfig) -> Solution:
     started = perf_counter()
@@ -152,40 +159,32 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock) -> BranchRes
     tiebreak, most = tiebreak_terms(m)
     weight = most + 1
     model.maximize(weight * gain - tiebreak)
-    proven = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
-    if config.hint:
-        add_table_hint(m)
     # The best full solution any run has found, the greedy turn included; the
     # tightest bound any run has proven. Runs restart, so neither is lost.
-    best: _Start | None = None
+    best: RunResult | None = None
     objective_bound = math.inf
 
-    def run(seconds: float, workers: int) -> int:
+    def attempt(seconds: float, workers: int, hint: dict[int, int] | None = None) -> RunResult:
+        """One run, from the best solution so far where there is one (else from ``hint``, else the model's)."""
         nonlocal best, objective_bound
-        solver = _solver(config, seconds, workers)
-        status = solver.solve(model)
-        clock.count(solver.num_branches, solver.wall_time)
-        if status == cp_model.INFEASIBLE:
-            return status
-        objective_bound = min(objective_bound, solver.best_objective_bound)
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) and (best is None or solver.objective_value > best.objective):
-            best = _Start(list(solver.response_proto.solution), solver.objective_value)
-        return status
+        result = run(model, seconds, HOUSE_TUNING, workers=workers, seed=config.seed,
+                     hint=best.as_hint() if best is not None else hint, clock=clock)
+        if result.status != SearchStatus.INFEASIBLE:
+            objective_bound = min(objective_bound, result.bound)
+        best = _better(best, result)
+        return result
 
     # Most turns are proven within QUICK_SECONDS by one worker from the table
     # as it is. Only a search that needs longer pays for the greedy start
     # (house/greedy, about 25 ms), which then floors every answer.
-    status = run(min(clock.left() / 2, QUICK_SECONDS), 1)
-    if status not in proven and config.hint:
-        start = _greedy_start(m, config, clock)
-        if start is not None and (best is None or start.objective > best.objective):
-            best = start
-        _hint(model, best)
-        status = run(min(clock.left(), ONE_WORKER_SECONDS - QUICK_SECONDS if config.workers > 1 else clock.left()), 1)
-    if status not in proven and config.workers > 1 and clock.left() > 0.05:
-        _hint(model, best)
-        status = run(clock.left(), config.workers)
-    if status == cp_model.INFEASIBLE:
+    as_is = table_hint(m) if config.hint else None
+    last = attempt(min(clock.left() / 2, QUICK_SECONDS), 1, as_is)
+    if not last.proven and config.hint:
+        best = _better(best, _greedy_start(m, config, clock))
+        last = attempt(one_worker_seconds(clock, config.workers, given=QUICK_SECONDS), 1)
+    if not last.proven and all_workers_join(clock, config.workers, HOUSE_TUNING.least_seconds):
+        last = attempt(clock.left(), config.workers)
+    if last.status == SearchStatus.INFEASIBLE:
         return BranchResult(None, SearchStatus.INFEASIBLE, Fraction(0))
     scale = m.ctx.scale
     # gain * weight - tiebreak <= the objective bound, and 0 <= tiebreak < weight
@@ -196,32 +195,21 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock) -> BranchRes
         return BranchResult(None, SearchStatus.UNKNOWN, bound)
     achieved = Fraction(round(sum(best.value(v) * c for v, c in terms) + constant), scale)
     plan = read_plan(m, best.value, achieved)
-    if status == cp_model.OPTIMAL:
+    if last.status == SearchStatus.OPTIMAL:
         return BranchResult(plan, SearchStatus.OPTIMAL, achieved)
     return BranchResult(plan, SearchStatus.FEASIBLE, max(bound, achieved))
 
 
-def _hint(model: cp_model.CpModel, solution: _Start | None) -> None:
-    """Start the next run from a full solution (the best so far), where there is one."""
-    if solution is None:
-        return
-    model.clear_hints()
-    for index, value in enumerate(solution.values):
-        model.add_hint(model.get_int_var_from_proto_index(index), value)
+def _better(best: RunResult | None, other: RunResult | None) -> RunResult | None:
+    """The run with the higher objective among those that found a solution (the earlier on ties)."""
+    if other is None or not other.found:
+        return best
+    if best is None or other.objective > best.objective:
+        return other
+    return best
 
 
-@dataclass(frozen=True)
-class _Start:
-    """A full solution of the model: a run's, or the greedy turn completed by CP-SAT."""
-
-    values: list[int]
-    objective: float
-
-    def value(self, variable: cp_model.IntVar) -> int:
-        return self.values[variable.index]
-
-
-def _greedy_start(m: HouseModel, config: SolverConfig, clock: Clock) -> _Start | None:
+def _greedy_start(m: HouseModel, config: SolverConfig, clock: Clock) -> RunResult | None:
     """The greedy turn (house/greedy) as a full solution, or None where the model cannot lay it out.
 
     The model's decisions are fixed to the turn and CP-SAT fills in the rest
@@ -238,25 +226,8 @@ def _greedy_start(m: HouseModel, config: SolverConfig, clock: Clock) -> _Start |
     for index, value in fixed.items():
         copy.add(copy.get_int_var_from_proto_index(index) == value)
     # A quarter of what is left, but enough to complete the turn even under a tiny limit.
-    solver = _solver(config, min(GREEDY_SECONDS, max(clock.left() / 4, 0.1)), workers=1)
-    status = solver.solve(copy)
-    clock.count(solver.num_branches, solver.wall_time)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return None
-    return _Start(list(solver.response_proto.solution), solver.objective_value)
-
-
-def _solver(config: SolverConfig, seconds: float, workers: int) -> cp_model.CpSolver:
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(seconds, 0.05)
-    solver.parameters.num_workers = max(1, workers)
-    solver.parameters.random_seed = config.seed
-    # CP-SAT's presolve weakens this model's linear relaxation (the search
-    # then needs tens of times longer to prove the best gain), and probing at
-    # the start of the search costs more than it saves on models this small.
-    solver.parameters.cp_model_presolve = False
-    solver.parameters.probing_deterministic_time_limit = 0.0
-    return solver
+    result = run(copy, min(GREEDY_SECONDS, max(clock.left() / 4, 0.1)), HOUSE_TUNING, seed=config.seed, clock=clock)
+    return result if result.found else None
 
 
 def _no_meld_branch(ctx: TurnContext, options: dict[int, list[int]], excluded: tuple[Position, ...] = ()) -> BranchResult:

@@ -1,6 +1,6 @@
 """Starting points for the search, as values of the model's decisions.
 
-- ``add_table_hint``: the table as it is, nothing played. For a melded mover
+- ``table_hint``: the table as it is, nothing played. For a melded mover
   that turn is legal unless a hot card must be played: the table stays, the
   hand stays, and the cold card with the highest penalty is discarded.
   CP-SAT repairs a hint that is not quite legal.
@@ -19,7 +19,8 @@ from .runs import grids_of
 from .state import HouseModel
 
 
-def add_table_hint(m: HouseModel) -> None:
+def table_hint(m: HouseModel) -> dict[int, int]:
+    """Every decision's value (by variable index) in the turn that leaves the table as it is."""
     ctx = m.ctx
     chosen: set[int] = set()
     taken: dict[tuple[str, str, int], set[int]] = {}
@@ -32,8 +33,7 @@ def add_table_hint(m: HouseModel) -> None:
     discard = max(cold, key=lambda i: (ctx.pen(m.slot(i)), i), default=None)
     for i, keep in m.keep.items():
         chosen.update([keep.index] if i != discard else [m.discard[i].index])
-    for index in _decisions(m):
-        m.model.add_hint(m.model.get_bool_var_from_proto_index(index), 1 if index in chosen else 0)
+    return {index: 1 if index in chosen else 0 for index in _decisions(m)}
 
 
 def turn_assignment(m: HouseModel, plays: dict[str, list[list[int]]], kept: set[int], discard: int | None,

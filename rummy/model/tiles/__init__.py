@@ -46,7 +46,8 @@ from dataclasses import dataclass, replace
 from itertools import islice, product
 from time import perf_counter
 
-from ..clock import ONE_WORKER_SECONDS
+from ..clock import Clock
+from ..run import all_workers_join, one_worker_seconds
 from ...cards import Card, cards_within, cards_without
 from ...plays import Play, readings
 from ...position import Position, Turn
@@ -61,20 +62,19 @@ from .table import Cell, TileSetting, card_of, cell_of, count_cells, read_settin
 
 def solve_tiles(position: Position, config: SolverConfig) -> Solution:
     started = perf_counter()
-    deadline = started + config.time_limit
+    clock = Clock(started + config.time_limit)
     setting = read_setting(position, config.objective)
-    stats: dict = {"branches": 0, "wall_time": 0.0}
     identified = frozenset(p.index for p in setting.plays)
     model = TileModel(setting, identified)
     # Kept tiles count below one unit of gain: the weights order the objectives.
     weight = sum(len(p.naturals) for p in setting.plays) + 1
     model.maximize(weight)
-    if config.hint and setting.melded:
-        model.add_hint(table_values(setting, identified))
     for excluded in config.exclude:
         for signature in arrangement_signatures(position, excluded):
             model.exclude(signature)
-    result = _solve(model, config, deadline, stats)
+    hint = table_values(setting, identified) if config.hint and setting.melded else None
+    result = _solve(model, config, clock, hint)
+    stats = clock.stats()
     bound = result.bound // weight
     if result.status == SearchStatus.INFEASIBLE:  # only with exclusions: playing nothing is always a turn
         return Solution(Status.NO_LEGAL_TURN, 0, 0, None, 0, reason="every final table is excluded",
@@ -96,27 +96,15 @@ def solve_tiles(position: Position, config: SolverConfig) -> Solution:
     return Solution(status, gain, max(bound, gain), after, played, seconds=perf_counter() - started, stats=stats)
 
 
-def _solve(model: TileModel, config: SolverConfig, deadline: float, stats: dict) -> SolveResult:
-    remaining = max(deadline - perf_counter(), 0.001)
-    first = remaining if config.workers <= 1 else min(remaining, ONE_WORKER_SECONDS)
-    result = model.solve(first, 1, config.seed)
-    _count(stats, result)
-    remaining = deadline - perf_counter()
-    if result.status in (SearchStatus.OPTIMAL, SearchStatus.INFEASIBLE) or remaining <= 0.01 or config.workers <= 1:
+def _solve(model: TileModel, config: SolverConfig, clock: Clock, hint: Values | None) -> SolveResult:
+    result = model.solve(one_worker_seconds(clock, config.workers), 1, config.seed, clock, hint)
+    if result.status in (SearchStatus.OPTIMAL, SearchStatus.INFEASIBLE) or not all_workers_join(clock, config.workers, 0.01):
         return result
-    if result.values is not None:
-        model.model.clear_hints()
-        model.add_hint(result.values)
-    second = model.solve(remaining, config.workers, config.seed)
-    _count(stats, second)
+    # The best turn so far is the parallel run's hint (the table's, where there is none).
+    second = model.solve(clock.left(), config.workers, config.seed, clock, result.values)
     if second.values is None or (result.values is not None and second.objective < result.objective):
         return replace(result, bound=min(result.bound, second.bound) if second.status != SearchStatus.UNKNOWN else result.bound)
     return second
-
-
-def _count(stats: dict, result: SolveResult) -> None:
-    stats["branches"] += result.branches
-    stats["wall_time"] += result.wall_time
 
 
 # ---------------------------------------------------------------- the answer

@@ -34,11 +34,20 @@ from itertools import combinations
 from typing import Any
 
 from ...vocabulary import InitialMeldJoker, Objective, SearchStatus
+from ..clock import Clock
 from ..cpsat import cp_model
+from ..run import RunResult, Tuning, run
 
 from .table import COLOURS, VALUES, Cell, TileSetting
 
 MAIN, HAND = "main", "hand"
+
+# Measured on benchmarks/positions: presolve and cuts cost more than they
+# save on these small models (presolve also loses the hint's benefit).
+TILE_TUNING = Tuning(least_seconds=0.001, parameters={
+    "cp_model_presolve": False, "cut_level": 0, "linearization_level": 2,
+    "cp_model_probing_level": 0, "symmetry_level": 0,
+})
 
 
 @dataclass
@@ -451,20 +460,16 @@ class TileModel:
         """Gain first, then kept tiles: ``weight`` must exceed the most tiles that can be kept."""
         self.model.maximize(weight * self.gain + self.kept_expression())
 
-    def add_hint(self, values: Values) -> None:
-        indices: list[int] = []
-        hinted: list[int] = []
+    def hint_of(self, values: Values) -> dict[int, int]:
+        """``values`` as a hint to ``run``: every variable of the tables, by index."""
+        hint: dict[int, int] = {}
         for name, table in self._tables():
             known = getattr(values, name)
             for key, var in table.items():
-                indices.append(var.index)
-                hinted.append(known.get(key, 0))
+                hint[var.index] = known.get(key, 0)
         if not isinstance(self.jokers_played, int):
-            indices.append(self.jokers_played.index)
-            hinted.append(values.jokers_played)
-        hint = self.model.proto.solution_hint
-        hint.vars.extend(indices)
-        hint.values.extend(hinted)
+            hint[self.jokers_played.index] = values.jokers_played
+        return hint
 
     def _tables(self):
         return (
@@ -480,29 +485,18 @@ class TileModel:
         kept_ids = {id(v) for v in self.joker_kept.values()}
         return {k: v for k, v in table.items() if id(v) not in kept_ids}
 
-    def solve(self, time_limit: float, workers: int, seed: int, presolve: bool = False) -> SolveResult:
-        solver = cp_model.CpSolver()
-        p = solver.parameters
-        p.max_time_in_seconds = max(time_limit, 0.001)
-        p.num_workers = workers
-        p.random_seed = seed
-        # Measured on benchmarks/positions: presolve and cuts cost more than they
-        # save on these small models (presolve also loses the hint's benefit).
-        p.cp_model_presolve = presolve
-        p.cut_level = 0
-        p.linearization_level = 2
-        p.cp_model_probing_level = 0
-        p.symmetry_level = 0
-        status = solver.solve(self.model)
-        found = {cp_model.OPTIMAL: SearchStatus.OPTIMAL, cp_model.FEASIBLE: SearchStatus.FEASIBLE,
-                 cp_model.INFEASIBLE: SearchStatus.INFEASIBLE}.get(status, SearchStatus.UNKNOWN)
-        values = self._read(solver) if found in (SearchStatus.OPTIMAL, SearchStatus.FEASIBLE) else None
-        objective = round(solver.objective_value) if values is not None else 0
-        bound = int(solver.best_objective_bound + 1e-6) if found in (SearchStatus.OPTIMAL, SearchStatus.FEASIBLE) else 0
-        return SolveResult(found, values, objective, bound, solver.num_branches, solver.wall_time)
+    def solve(self, time_limit: float, workers: int, seed: int, clock: Clock | None = None,
+              hint: Values | None = None) -> SolveResult:
+        """One run (rummy/model/run), from ``hint`` where given (else the model's hint as it is)."""
+        result = run(self.model, time_limit, TILE_TUNING, workers=workers, seed=seed,
+                     hint=self.hint_of(hint) if hint is not None else None, clock=clock)
+        values = self._read(result) if result.found else None
+        objective = round(result.objective) if values is not None else 0
+        bound = int(result.bound + 1e-6) if result.found else 0
+        return SolveResult(result.status, values, objective, bound, result.branches, result.wall_time)
 
-    def _read(self, solver: cp_model.CpSolver) -> Values:
-        solution = list(solver.response_proto.solution)
+    def _read(self, result: RunResult) -> Values:
+        solution = result.solution
         values = Values()
         for name, table in self._tables():
             target = getattr(values, name)
