@@ -44,7 +44,7 @@ class Family(str):
     __slots__ = ()
 
     name: ClassVar[str]
-    title: ClassVar[str]
+    long_name: ClassVar[str]  # as messages name the game
     table: ClassVar[str]  # the ruleset option ``table`` this family plays on
     # Where a player's plays are written in a position file ("table" for a shared table).
     plays_key: ClassVar[str]
@@ -134,7 +134,7 @@ class House(Family):
     """House Rummy (Classic, Epic): spaces, paid steals, meld costs, sides of two."""
 
     name = "house"
-    title = "House Rummy"
+    long_name = "House Rummy"
     table = "spaces"
     plays_key = "space"
     scores_plays = True
@@ -166,7 +166,7 @@ class Tile(Family):
     """Tile rummy (Rummikub and its variants): one shared table, no discard."""
 
     name = "tile"
-    title = "tile rummy"
+    long_name = "tile rummy"
     table = "shared"
     plays_key = "table"
     objectives = (Objective.DEFAULT, Objective.TILES, Objective.VALUE)
@@ -187,7 +187,7 @@ class Robber(Family):
     """Robber Rummy: owned plays, stolen by adding to them; a draw phase with a choice."""
 
     name = "robber"
-    title = "Robber Rummy"
+    long_name = "Robber Rummy"
     table = "owned_plays"
     plays_key = "plays"
     plays_change_owner = True
@@ -213,7 +213,7 @@ class Layoff(Family):
     """Straight and traditional Rummy: one's own melds, lay-offs on anyone's, penalty points."""
 
     name = "layoff"
-    title = "lay-off rummy"
+    long_name = "lay-off rummy"
     table = "personal"
     plays_key = "space"
     layoffs_attached = True

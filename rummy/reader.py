@@ -332,7 +332,7 @@ class _Reader:
         hands = rules.family.hands_in_game
         if hands is not None:
             if hand_number is None:
-                raise self.fail("hand_number", f"missing: {rules.family.title} needs the hand of the game (1-{hands})")
+                raise self.fail("hand_number", f"missing: {rules.family.long_name} needs the hand of the game (1-{hands})")
             if not _count(hand_number, hands) or hand_number < 1:
                 raise self.fail("hand_number", f"{quote(hand_number)} is not a hand of the game (1-{hands})")
         elif hand_number is not None and (not _count(hand_number, MAX_HAND_NUMBER) or hand_number < 1):
@@ -572,7 +572,7 @@ class _Reader:
         if len(position.players) < family.min_players:
             raise self.fail("players", f"{rules.name} needs at least {family.min_players} players")
         if family.max_players is not None and len(position.players) > family.max_players:
-            raise self.fail("players", f"{family.title} is for {family.min_players} to {family.max_players} players")
+            raise self.fail("players", f"{family.long_name} is for {family.min_players} to {family.max_players} players")
 
     def check_plays_whole(self, position: Position, named: dict[str, Play], attached: dict[str, list[Card]]) -> None:
         rules = position.rules

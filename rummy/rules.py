@@ -245,7 +245,7 @@ def _validate(rules: Ruleset) -> None:
         if value is not None and value < 1:
             raise RulesError(f"option {key}: must be at least 1 or 'none'")
     if rules.family.needs_meld_threshold and not rules.initial_meld:
-        raise RulesError(f"option initial_meld: {rules.family.title} needs a meld cost")
+        raise RulesError(f"option initial_meld: {rules.family.long_name} needs a meld cost")
     if rules.discard is False and rules.keep_one_to_discard:
         raise RulesError("option keep_one_to_discard needs discard = true")
     for key in OPTION_RANGES:
@@ -259,17 +259,17 @@ def _validate(rules: Ruleset) -> None:
 
 TURN_LIMIT_OPTIONS = ("max_cards_per_turn", "plays_per_turn", "layoff_needs_meld", "keep_one_to_discard")
 
-_HOUSE = dict(
+_HOUSE: dict[str, Any] = dict(
     family=HOUSE, deck="cards", copies=1, jokers=2, book_min=3, book_max=4, book_distinct_suits=True,
     run_min=3, ace=Ace.CIRCULAR, joker_mode=JokerMode.FLEXIBLE, table="spaces", rearrange=Rearrange.FREE,
     initial_meld=(10, 10, 15, 15, 20, 20), joker_points=15,
 )
-_TILE = dict(
+_TILE: dict[str, Any] = dict(
     family=TILE, deck="tiles", copies=2, jokers=2, book_min=3, book_max=4, book_distinct_suits=True,
     run_min=3, ace=Ace.LOW, table="shared", rearrange=Rearrange.FREE, initial_meld=(30,), discard=False, joker_points=30,
 )
-_FIXED_JOKERS = dict(joker_mode=JokerMode.FIXED, joker_replace_from_hand=True, joker_locks_play=True)
-_LAYOFF = dict(
+_FIXED_JOKERS: dict[str, Any] = dict(joker_mode=JokerMode.FIXED, joker_replace_from_hand=True, joker_locks_play=True)
+_LAYOFF: dict[str, Any] = dict(
     family=LAYOFF, deck="cards", copies=1, jokers=0, book_min=3, book_max=4, book_distinct_suits=True,
     run_min=3, table="personal", rearrange=Rearrange.EXTEND_ONLY, plays_per_turn=1,
 )
