@@ -159,7 +159,7 @@ def cards_notation(cards: Iterable[Card], deck: Deck = "cards") -> str:
     return " ".join(card.notation(deck) for card in cards)
 
 
-def cards_without(cards: Iterable[Card], gone: Counter) -> tuple[Card, ...]:
+def cards_without(cards: Iterable[Card], gone: Counter[Card]) -> tuple[Card, ...]:
     """``cards`` less the plain cards counted in ``gone``, the rest in their order."""
     left = Counter(gone)
     kept = []
@@ -171,7 +171,7 @@ def cards_without(cards: Iterable[Card], gone: Counter) -> tuple[Card, ...]:
     return tuple(kept)
 
 
-def cards_within(cards: Iterable[Card], available: Counter) -> tuple[Card, ...]:
+def cards_within(cards: Iterable[Card], available: Counter[Card]) -> tuple[Card, ...]:
     """The cards of ``cards`` that ``available`` still holds (e.g. hot cards still in hand)."""
     left = Counter(available)
     kept = []

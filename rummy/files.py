@@ -88,9 +88,9 @@ class Folder:
             raise RummyError(f"{self.path}: cannot open the folder ({_reason(error)})") from None
 
     def close(self) -> None:
-        if self.fd is not None:
+        if self.fd >= 0:
             os.close(self.fd)
-            self.fd = None
+            self.fd = -1  # closed
 
     def __enter__(self) -> "Folder":
         return self

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, permutations
-from typing import Iterable, Literal
+from typing import Iterable, Iterator, Literal
 
 from .cards import SUITS, Card, Deck, cards_notation, parse_cards, rank_at
 from .rules import Ruleset
@@ -108,7 +108,7 @@ class Play:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
 
     def __repr__(self) -> str:
@@ -144,7 +144,7 @@ def readings(cards: tuple[Card, ...], rules: Ruleset) -> tuple[Reading, ...]:
 
 
 @lru_cache(maxsize=65536)
-def _readings(cards: tuple[Card, ...], stand_in_key: tuple, rules: Ruleset) -> tuple[Reading, ...]:
+def _readings(cards: tuple[Card, ...], stand_in_key: tuple[object, ...], rules: Ruleset) -> tuple[Reading, ...]:
     found = [r for r in _book_readings(cards, rules) + _run_readings(cards, rules) if _respects_stand_ins(r)]
     return tuple(found)
 
@@ -184,7 +184,8 @@ def _book_readings(cards: tuple[Card, ...], rules: Ruleset) -> list[Reading]:
     return results
 
 
-def _joker_suit_choices(jokers, free_suits, rank, distinguishable):
+def _joker_suit_choices(jokers: list[int], free_suits: list[str], rank: int,
+                        distinguishable: bool) -> Iterator[dict[int, Card]]:
     """Suits for the jokers of a book, one reading per distinct assignment."""
     choose = permutations if distinguishable else combinations
     for chosen in sorted(set(choose(free_suits, len(jokers)))):
@@ -223,7 +224,7 @@ def _run_readings(cards: tuple[Card, ...], rules: Ruleset) -> list[Reading]:
     return results
 
 
-def _place_naturals(naturals, window: tuple[int, ...], rules: Ruleset):
+def _place_naturals(naturals: list[tuple[int, Card]], window: tuple[int, ...], rules: Ruleset) -> Iterator[dict[int, int]]:
     """Assign each natural card a distinct position of the window matching its rank."""
     slots: dict[int, list[int]] = {}
     for p in window:
@@ -231,7 +232,7 @@ def _place_naturals(naturals, window: tuple[int, ...], rules: Ruleset):
     used: set[int] = set()
     placement: dict[int, int] = {}
 
-    def walk(k: int):
+    def walk(k: int) -> Iterator[dict[int, int]]:
         if k == len(naturals):
             yield dict(placement)
             return
@@ -249,8 +250,8 @@ def _place_naturals(naturals, window: tuple[int, ...], rules: Ruleset):
     yield from _dedupe(walk(0), naturals)
 
 
-def _dedupe(placements, naturals):
-    seen: set[tuple] = set()
+def _dedupe(placements: Iterable[dict[int, int]], naturals: list[tuple[int, Card]]) -> Iterator[dict[int, int]]:
+    seen: set[tuple[tuple[Card, int], ...]] = set()
     for placement in placements:
         key = tuple(sorted((naturals_card, placement[i]) for i, naturals_card in naturals))
         if key not in seen:
@@ -258,7 +259,7 @@ def _dedupe(placements, naturals):
             yield placement
 
 
-def _joker_positions(free: list[int], count: int, distinguishable: bool):
+def _joker_positions(free: list[int], count: int, distinguishable: bool) -> Iterator[tuple[int, ...]]:
     """Positions for the jokers: combinations when they are interchangeable."""
     if count > len(free):
         return

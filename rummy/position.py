@@ -15,11 +15,15 @@ from typing import Any, Mapping
 
 import tomli_w
 
-from .cards import Card, cards_notation
+from .cards import Card, Deck, cards_notation
 from .errors import PositionError, quote
 from .plays import Play, PlayName
 from .rules import Ruleset, ruleset_to_spec
 from .vocabulary import Phase
+
+
+# A final table up to order (``Position.table_key``): per space (or "table"), its plays as sorted plain cards.
+TableKey = tuple[tuple[str, tuple[tuple[Card, ...], ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -29,7 +33,7 @@ class Attached:
     target: str
     cards: tuple[Card, ...]
 
-    def notation(self, deck: str = "cards") -> str:
+    def notation(self, deck: Deck = "cards") -> str:
         return f"{self.target} {cards_notation(self.cards, deck)}"
 
 
@@ -40,7 +44,7 @@ class Replacement:
     play: str
     card: Card
 
-    def notation(self, deck: str = "cards") -> str:
+    def notation(self, deck: Deck = "cards") -> str:
         return f"{self.play} {self.card.notation(deck)}"
 
 
@@ -98,13 +102,13 @@ class Position:
     def side_of(self, name: str) -> str:
         return self.player(name).side
 
-    def table_key(self) -> tuple:
+    def table_key(self) -> TableKey:
         """The table up to the order of plays and of cards in a play, identical cards alike.
 
         Space by space (or ``table`` for a shared table): equal keys mean the
         same final arrangement, whatever the hands and the discard.
         """
-        def plays_key(plays: tuple[Play, ...]) -> tuple:
+        def plays_key(plays: tuple[Play, ...]) -> tuple[tuple[Card, ...], ...]:
             return tuple(sorted(tuple(sorted(c.plain() for c in play.cards)) for play in plays))
 
         if self.rules.family.shared_table:
@@ -119,7 +123,7 @@ class Position:
 
     def play_with_layoffs(self, name: str) -> tuple[Card, ...]:
         """A play and every card laid off on it (personal tables)."""
-        cards = list(self.named_plays()[name].cards)
+        cards = list(self.named_plays()[PlayName(name)].cards)
         for p in self.players:
             for attached in p.layoffs:
                 if attached.target == name:
@@ -140,7 +144,7 @@ class Position:
             cards += list(self.stock)
         return cards
 
-    def unseen_cards(self) -> Counter:
+    def unseen_cards(self) -> Counter[Card]:
         """The deck's cards the position does not show, as plain cards with their copies:
         what hidden hands and an unlisted stock hold between them."""
         return Counter(c.plain() for c in self.rules.deck_cards) - Counter(c.plain() for c in self.known_cards())

@@ -24,7 +24,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from .cards import Card, cards_notation
 from .errors import NotationError, PositionError, RulesError, quote
-from .plays import Play, jokers_undecided, readings
+from .plays import Play, PlayName, jokers_undecided, readings
 from .position import Attached, Player, Position, Replacement, Turn
 from .rules import ruleset_from_spec
 from .vocabulary import Action, JokerMode, Phase, Status
@@ -415,7 +415,7 @@ class _Reader:
                 raise self.fail(place, str(error)) from None
         return tuple(cards)
 
-    def entries(self, value: Any, place: str, expected: str, what: str) -> list:
+    def entries(self, value: Any, place: str, expected: str, what: str) -> list[Any]:
         """A list of ``what`` (plays, lay-offs, replacements): each holds a card, so a position has at most MAX_CARDS."""
         if not isinstance(value, list):
             raise self.fail(place, f"expected {expected}, got {quote(value)}")
@@ -574,7 +574,7 @@ class _Reader:
         if family.max_players is not None and len(position.players) > family.max_players:
             raise self.fail("players", f"{family.long_name} is for {family.min_players} to {family.max_players} players")
 
-    def check_plays_whole(self, position: Position, named: dict[str, Play], attached: dict[str, list[Card]]) -> None:
+    def check_plays_whole(self, position: Position, named: Mapping[PlayName, Play], attached: dict[str, list[Card]]) -> None:
         rules = position.rules
         for name, play in named.items():
             place = self.play_place(position, name)
@@ -641,7 +641,7 @@ def read_end_state(path: str | Path) -> Position:
     return position
 
 
-def read_end_state_or_draw(path: str | Path, random_draw: bool = False) -> tuple[Position | None, dict | None]:
+def read_end_state_or_draw(path: str | Path, random_draw: bool = False) -> tuple[Position | None, dict[str, Any] | None]:
     """``(the end state, None)``, read as ``read_end_state`` reads it. With ``random_draw``
     (a draw-phase BEFORE), a ``best --json`` answer whose draw is random (``after`` null)
     gives ``(None, its draw)``: the draw is judged alone (docs/checker.md). The file is

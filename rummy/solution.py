@@ -19,7 +19,7 @@ class SolverConfig:
     hint: bool = True
     # Final arrangements (after-positions) no answer may repeat: the model adds a
     # no-good per arrangement (tile rummy; puzzles check uniqueness with it).
-    exclude: tuple = ()
+    exclude: tuple[Position, ...] = ()
 
 
 @dataclass(frozen=True)
