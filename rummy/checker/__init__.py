@@ -9,28 +9,35 @@ that makes the turn legal and says which one it used.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, Callable, Mapping
 
 from ..position import Position
 from ..vocabulary import Phase
-from .facts import gather_facts
+from .facts import TurnFacts, gather_facts
 from .gain import turn_gain
-from .robber import apply_draw
+from .robber import DrawReading, apply_draw
 from .codes import BreachCode
 from .verdict import Breach, Verdict
 
 __all__ = ["Breach", "BreachCode", "Verdict", "check", "turn_gain"]
+
+# A family's judge (Family.judge names it): the breaches of its reading, and that reading.
+Judge = Callable[[TurnFacts], tuple[list[Breach], Mapping[str, object]]]
 
 
 def check(before: Position, after: Position) -> Verdict:
     """Judge the turn from ``before`` to ``after``. Bad input raises RummyError."""
     original = before
     draw_breaches: list[Breach] = []
-    draw: dict = {}
+    draw: DrawReading | None = None
     if before.phase == Phase.DRAW and before.rules.family.answers_draw_phase:
         before, draw, draw_breaches = apply_draw(before, after)
     facts = gather_facts(before, after)
-    family_breaches, reading = before.rules.family.judge_function()(facts)
-    if draw:
+    judge: Judge = before.rules.family.judge_function()
+    family_breaches, family_reading = judge(facts)
+    # The verdict's reading is JSON data whose keys and values depend on the family (Verdict.reading).
+    reading: dict[str, Any] = dict(family_reading)
+    if draw is not None:
         reading["draw"] = draw
     breaches = _dedupe(draw_breaches + facts.breaches + family_breaches)
     gain = turn_gain(original, after)
@@ -40,8 +47,8 @@ def check(before: Position, after: Position) -> Verdict:
 
 
 def _dedupe(breaches: list[Breach]) -> list[Breach]:
-    seen: set[tuple] = set()
-    result = []
+    seen: set[tuple[BreachCode, str]] = set()
+    result: list[Breach] = []
     for breach in breaches:
         key = (breach.code, breach.message)
         if key not in seen:
@@ -50,7 +57,7 @@ def _dedupe(breaches: list[Breach]) -> list[Breach]:
     return result
 
 
-def _number(value) -> int | float:
+def _number(value: Fraction | int) -> int | float:
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else round(float(value), 4)
     return value

@@ -23,18 +23,18 @@ from .verdict import Breach
 class Growth:
     """What happened to the plays: ``grew[after] = (before or None, cards added)``."""
 
-    grew: dict[str, tuple[str | None, Counter]]
+    grew: dict[PlayName, tuple[PlayName | None, Counter[Card]]]
     breaches: tuple[Breach, ...]
 
-    def new_plays(self) -> list[str]:
+    def new_plays(self) -> list[PlayName]:
         return [name for name, (origin, _) in self.grew.items() if origin is None]
 
-    def extended(self) -> list[tuple[str, str, Counter]]:
+    def extended(self) -> list[tuple[PlayName, PlayName, Counter[Card]]]:
         return [(name, origin, added) for name, (origin, added) in self.grew.items() if origin is not None and added]
 
 
-def match_growth(facts: TurnFacts, before_plays: dict[str, tuple[Card, ...]], after_plays: dict[str, tuple[Card, ...]],
-                 same_owner: bool, prefer: Callable[[str, str], bool] | None = None) -> Growth:
+def match_growth(facts: TurnFacts, before_plays: dict[PlayName, tuple[Card, ...]], after_plays: dict[PlayName, tuple[Card, ...]],
+                 same_owner: bool, prefer: Callable[[PlayName, PlayName], bool] | None = None) -> Growth:
     """Match each play before to the play after that contains it.
 
     ``prefer(before, after)``: among matchings of as many plays, those whose
@@ -44,7 +44,7 @@ def match_growth(facts: TurnFacts, before_plays: dict[str, tuple[Card, ...]], af
     before_cards = {name: plain_counter(cards) for name, cards in before_plays.items()}
     after_cards = {name: plain_counter(cards) for name, cards in after_plays.items()}
     matching = _contain_matching(before_cards, after_cards, same_owner, facts.mover, prefer)
-    grew: dict[str, tuple[str | None, Counter]] = {}
+    grew: dict[PlayName, tuple[PlayName | None, Counter[Card]]] = {}
     partner_of = {a: b for b, a in matching.items()}
     for a, ac in after_cards.items():
         b = partner_of.get(a)
@@ -67,8 +67,8 @@ def match_growth(facts: TurnFacts, before_plays: dict[str, tuple[Card, ...]], af
     return Growth(grew, tuple(breaches))
 
 
-def _contain_matching(before_cards: dict[str, Counter], after_cards: dict[str, Counter], same_owner: bool,
-                      mover: str, prefer: Callable[[str, str], bool] | None = None) -> dict[str, str]:
+def _contain_matching(before_cards: dict[PlayName, Counter[Card]], after_cards: dict[PlayName, Counter[Card]], same_owner: bool,
+                      mover: str, prefer: Callable[[PlayName, PlayName], bool] | None = None) -> dict[PlayName, PlayName]:
     """Before play -> after play containing it: as many plays matched as possible, then the
     readings whose owners are right (a grown play is the mover's, an untouched one keeps its owner)."""
     def owner(name: str) -> str:
@@ -84,7 +84,7 @@ def _contain_matching(before_cards: dict[str, Counter], after_cards: dict[str, C
     # into the first after play): the sum of i * j is largest for pairs in order, and stays
     # below ``order`` so it never outweighs a tenth.
     order = len(befores) * len(afters) * most + 1
-    weights = [[0] * len(afters) for _ in befores]
+    weights: list[list[float]] = [[0] * len(afters) for _ in befores]  # whole numbers (above); the method takes floats
     for i, b in enumerate(befores):
         bc = before_cards[b]
         for j, a in enumerate(afters):

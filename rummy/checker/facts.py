@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Iterable
 
-from ..cards import Card, cards_notation
+from ..cards import Card, Deck, cards_notation
 from ..errors import PositionError
 from ..plays import readings
 from ..position import Position
+from ..rules import Ruleset
 from ..vocabulary import Phase
 from .verdict import Breach
 
@@ -24,18 +26,18 @@ class TurnFacts:
     breaches: list[Breach] = field(default_factory=list)
 
     @property
-    def rules(self):
+    def rules(self) -> Ruleset:
         return self.before.rules
 
     @property
-    def deck(self) -> str:
+    def deck(self) -> Deck:
         return self.before.rules.deck
 
     @property
     def mover(self) -> str:
         return self.before.to_move
 
-    def show(self, cards) -> str:
+    def show(self, cards: Iterable[Card]) -> str:
         return cards_notation(cards, self.deck)
 
     def hand_before(self) -> tuple[Card, ...]:
@@ -45,7 +47,7 @@ class TurnFacts:
         return self.after.player(self.mover).hand or ()
 
 
-def plain_counter(cards) -> Counter:
+def plain_counter(cards: Iterable[Card]) -> Counter[Card]:
     return Counter(card.plain() for card in cards)
 
 
@@ -87,7 +89,7 @@ def _read_discard(facts: TurnFacts) -> None:
             Breach("conservation", "the discard pile changed below its top: only the discard may be added to it",
                    tuple(c.notation(facts.deck) for c in after_pile))
         )
-        new_cards = []
+        new_cards: list[Card] = []
     else:
         new_cards = list(after_pile[len(before_pile):])
     if turn is not None and turn.discard_declared:
@@ -115,7 +117,7 @@ def _read_discard(facts: TurnFacts) -> None:
         facts.discards, facts.discard_note = [], "none"
 
 
-def _all_cards(position: Position, mover: str) -> Counter:
+def _all_cards(position: Position, mover: str) -> Counter[Card]:
     return plain_counter(position.table_cards()) + plain_counter(position.player(mover).hand or ())
 
 

@@ -13,8 +13,8 @@ from ..scoring import first_out_bonus, hand_penalty, penalty, play_score
 from ..vocabulary import Objective
 
 
-def side_table_points(position: Position) -> Counter:
-    points: Counter = Counter()
+def side_table_points(position: Position) -> Counter[str]:
+    points: Counter[str] = Counter()
     for player in position.players:
         points[player.side] += sum(play_score(p.cards, position.rules) for p in player.plays)
     return points
@@ -47,8 +47,8 @@ def tiles_gain(before: Position, after: Position, objective: Objective = Objecti
 
 def robber_gain(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> int:
     """Change of (owned points - hand penalty) of the mover's side minus each other side's."""
-    def standing(position: Position) -> Counter:
-        points: Counter = Counter()
+    def standing(position: Position) -> Counter[str]:
+        points: Counter[str] = Counter()
         for player in position.players:
             points[player.side] += sum(play_score(p.cards, position.rules) for p in player.plays)
             if player.hand is not None:

@@ -9,18 +9,23 @@ reading with the fewest breaches is reported.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations, permutations
-from typing import Iterable
+from typing import Iterable, Iterator, TypedDict
 
 from ..cards import JOKER, Card
 from ..plays import Play, PlayName, is_whole
+from ..position import Replacement
+from ..rules import Ruleset
 from ..scoring import house_play_score
 from .facts import TurnFacts, plain_counter
 from .tokens import HAND, Token, token_readings
 from .verdict import Breach
 
 MAX_MELD_OPTIONS = 300
+
+# A play's cards as a sorted tuple of plain cards; a space's plays count them (identical plays alike).
+PlayKey = tuple[Card, ...]
 
 
 @dataclass
@@ -29,6 +34,23 @@ class Reading:
     replaced: list[tuple[str, Card]] = field(default_factory=list)
     meld: list[tuple[Card, ...]] | None = None
     inferred: list[str] = field(default_factory=list)
+
+
+class StealPayment(TypedDict):
+    """A play holding stolen cards: those cards and the hand cards that paid for them."""
+
+    stolen: list[str]
+    paid_by: list[str]
+
+
+class HouseReading(TypedDict):
+    """The reading a House Rummy verdict reports (``describe_reading``)."""
+
+    meld: list[str]
+    replaced: list[str]
+    discard: str | None
+    steals: dict[PlayName, StealPayment]
+    inferred: list[str]
 
 
 class HouseJudge:
@@ -61,7 +83,7 @@ class HouseJudge:
                 yield Reading(meld_tokens, replaced, meld, [n for n in (note, meld_note) if n])
 
     # ---------------------------------------------------------- replacements
-    def replacement_options(self, tokens: list[Token]):
+    def replacement_options(self, tokens: list[Token]) -> Iterator[tuple[list[Token], list[tuple[str, Card]], str]]:
         """Jokers replaced before melding: (tokens after the swaps, [(play, card)], note)."""
         declared = self.turn.replaced if self.turn is not None else None
         if self.melded_before:
@@ -70,24 +92,26 @@ class HouseJudge:
         if declared is not None:
             yield self.apply_declared_replacements(tokens, declared), [(r.play, r.card) for r in declared], ""
             return
-        jokers = [i for i, t in enumerate(tokens) if t.card.is_joker and t.origin_play is not None]
+        # The jokers on the table before the turn, by token, with the play each was in.
+        joker_plays = {i: t.origin_play for i, t in enumerate(tokens) if t.card.is_joker and t.origin_play is not None}
+        jokers = list(joker_plays)
         candidates = [i for i, t in enumerate(tokens) if t.from_hand and t.on_table and not t.card.is_joker]
         yield tokens, [], ""
         for k in range(1, len(jokers) + 1):
             for chosen_jokers in combinations(jokers, k):
                 for chosen_cards in _distinct_assignments(len(chosen_jokers), candidates):
                     swaps = list(zip(chosen_jokers, chosen_cards))
-                    if all(self.replacement_whole(tokens[j].origin_play, tokens[c].card) for j, c in swaps):
+                    if all(self.replacement_whole(joker_plays[j], tokens[c].card) for j, c in swaps):
                         swapped = _swap(tokens, swaps)
-                        yield swapped, [(tokens[j].origin_play, tokens[c].card) for j, c in swaps], "replaced inferred"
+                        yield swapped, [(joker_plays[j], tokens[c].card) for j, c in swaps], "replaced inferred"
 
     def replacement_whole(self, play_name: str, card: Card) -> bool:
-        cards = list(self.before.named_plays()[play_name].cards)
+        cards = list(self.before.named_plays()[PlayName(play_name)].cards)
         cards.remove(JOKER)
         return is_whole(tuple(cards) + (card,), self.rules)
 
-    def apply_declared_replacements(self, tokens: list[Token], declared) -> list[Token]:
-        swaps = []
+    def apply_declared_replacements(self, tokens: list[Token], declared: tuple[Replacement, ...]) -> list[Token]:
+        swaps: list[tuple[int, int]] = []
         used: set[int] = set()
         for r in declared:
             jokers = [i for i, t in enumerate(tokens) if t.card.is_joker and t.origin_play == r.play and i not in used]
@@ -102,7 +126,7 @@ class HouseJudge:
         return _swap(tokens, swaps)
 
     # ------------------------------------------------------------------ meld
-    def meld_options(self, tokens: list[Token]):
+    def meld_options(self, tokens: list[Token]) -> Iterator[tuple[list[Token], list[tuple[Card, ...]] | None, str]]:
         """(tokens with meld cards marked, meld plays or None, note)."""
         declared = self.turn.meld if self.turn is not None else None
         if self.melded_before:
@@ -121,11 +145,11 @@ class HouseJudge:
             marked = list(tokens)
             for play in meld:
                 for i in play:
-                    marked[i] = marked[i].with_(in_meld=True)
+                    marked[i] = replace(marked[i], in_meld=True)
             yield marked, [tuple(tokens[i].card for i in play) for play in meld], "meld inferred"
         yield tokens, None, ""
 
-    def mark_declared_meld(self, tokens: list[Token], plays) -> list[Token]:
+    def mark_declared_meld(self, tokens: list[Token], plays: list[tuple[Card, ...]]) -> list[Token]:
         marked = list(tokens)
         for play in plays:
             for card in play:
@@ -134,7 +158,7 @@ class HouseJudge:
                     None,
                 )
                 if index is not None:
-                    marked[index] = marked[index].with_(in_meld=True)
+                    marked[index] = replace(marked[index], in_meld=True)
         return marked
 
     # -------------------------------------------------------------- evaluate
@@ -172,13 +196,13 @@ class HouseJudge:
         return breaches
 
     def replacement_breaches(self, reading: Reading) -> list[Breach]:
-        breaches = []
+        breaches: list[Breach] = []
         if self.melded_before:
             return breaches
         plays = self.before.named_plays()
         hand = plain_counter(self.facts.hand_before())
         for play_name, card in reading.replaced:
-            if play_name not in plays or JOKER not in plays[play_name].cards:
+            if play_name not in plays or JOKER not in plays[PlayName(play_name)].cards:
                 breaches.append(Breach("bad-replacement", f"{play_name} held no joker to replace", (card.notation(),), (play_name,)))
             elif hand[card] == 0:
                 breaches.append(Breach("bad-replacement", f"{self.facts.show([card])} put in for the joker of {play_name} was not in the hand",
@@ -189,7 +213,7 @@ class HouseJudge:
         return breaches
 
     def meld_breaches(self, reading: Reading) -> list[Breach]:
-        breaches = []
+        breaches: list[Breach] = []
         show = self.facts.show
         total = 0
         for play in reading.meld or []:
@@ -213,14 +237,14 @@ class HouseJudge:
 
     def unmelded_breaches(self, reading: Reading) -> list[Breach]:
         """Without melding, only joker replacement may change the table."""
-        breaches = []
+        breaches: list[Breach] = []
         show = self.facts.show
         played = [t for t in reading.tokens if t.from_hand and t.on_table and not t.replacement]
         if played:
             cards = [t.card for t in played]
             breaches.append(Breach("touched-before-meld",
                                    f"{show(cards)} played to the table without melding",
-                                   tuple(c.notation() for c in cards), tuple(sorted({t.dest_play for t in played}))))
+                                   tuple(c.notation() for c in cards), tuple(sorted(_dest_plays(played)))))
         expected = self.spaces_after_replacement(reading)
         actual = _plays_by_owner(self.after.named_plays().items())
         changed = sorted(owner for owner in set(expected) | set(actual) if expected.get(owner, Counter()) != actual.get(owner, Counter()))
@@ -230,8 +254,8 @@ class HouseJudge:
                                    plays=tuple(changed)))
         return breaches
 
-    def spaces_after_replacement(self, reading: Reading) -> dict[str, Counter]:
-        plays = {}
+    def spaces_after_replacement(self, reading: Reading) -> dict[str, Counter[PlayKey]]:
+        plays: dict[PlayName, tuple[Card, ...]] = {}
         for name, play in self.before.named_plays().items():
             cards = [c.plain() for c in play.cards]
             for play_name, card in reading.replaced:
@@ -242,13 +266,9 @@ class HouseJudge:
         return _plays_by_owner(plays.items())
 
     def steal_breaches(self, tokens: list[Token]) -> list[Breach]:
-        breaches = []
+        breaches: list[Breach] = []
         show = self.facts.show
-        by_play: dict[str, list[Token]] = defaultdict(list)
-        for t in tokens:
-            if t.on_table:
-                by_play[t.dest_play].append(t)
-        for play_name, members in sorted(by_play.items()):
+        for play_name, members in sorted(_by_dest_play(tokens).items()):
             space = PlayName(play_name).owner
             stolen = [t for t in members if t.origin not in (HAND, self.mover, space)]
             payers = [t for t in members if t.from_hand and not t.in_meld]
@@ -258,10 +278,10 @@ class HouseJudge:
             stolen_cards = [t.card for t in stolen]
             breaches.append(Breach("unpaid-steal",
                                    f"{play_name} holds {len(stolen)} stolen card(s) ({show(stolen_cards)}, from "
-                                   f"{', '.join(sorted({t.origin_play for t in stolen}))}) but only {len(payers)} hand card(s) "
+                                   f"{', '.join(sorted(_origin_plays(stolen)))}) but only {len(payers)} hand card(s) "
                                    f"played to it{': ' + show([t.card for t in payers]) if payers else ''}",
                                    tuple(c.notation() for c in stolen_cards),
-                                   (play_name,) + tuple(sorted({t.origin_play for t in stolen}))))
+                                   (play_name,) + tuple(sorted(_origin_plays(stolen)))))
             if meld_cards and len(payers) + len(meld_cards) >= len(stolen):
                 breaches.append(Breach("meld-card-as-payment",
                                        f"meld cards {show([t.card for t in meld_cards])} in {play_name} cannot pay for a steal",
@@ -269,7 +289,7 @@ class HouseJudge:
         return breaches
 
     def spite_breaches(self, reading: Reading) -> list[Breach]:
-        breaches = []
+        breaches: list[Breach] = []
         before = {owner: sum(house_play_score(cards, self.rules) for cards in plays.elements())
                   for owner, plays in self.spaces_after_replacement(reading).items()}
         after = {owner: sum(house_play_score(cards, self.rules) for cards in plays.elements())
@@ -289,7 +309,7 @@ class HouseJudge:
         return breaches
 
     def temperature_breaches(self, tokens: list[Token]) -> list[Breach]:
-        breaches = []
+        breaches: list[Breach] = []
         show = self.facts.show
         mover = self.before.mover
         hot = plain_counter(mover.hot)
@@ -325,30 +345,51 @@ def _swap(tokens: list[Token], swaps: list[tuple[int, int]]) -> list[Token]:
     result = list(tokens)
     for joker, card in swaps:
         play = tokens[joker].origin_play
-        result[joker] = tokens[joker].with_(origin=HAND, origin_play=None, released=True)
-        result[card] = tokens[card].with_(origin=PlayName(play).owner, origin_play=play, replacement=True)
+        assert play is not None, "only a joker that was in a play is replaced"
+        result[joker] = replace(tokens[joker], origin=HAND, origin_play=None, released=True)
+        result[card] = replace(tokens[card], origin=PlayName(play).owner, origin_play=play, replacement=True)
     return result
 
 
-def _distinct_assignments(k: int, candidates: list[int]):
+def _distinct_assignments(k: int, candidates: list[int]) -> Iterator[tuple[int, ...]]:
     return permutations(candidates, k)
 
 
-def _plays_by_owner(items) -> dict[str, Counter]:
-    result: dict[str, Counter] = defaultdict(Counter)
+def _plays_by_owner(items: Iterable[tuple[str, Play | tuple[Card, ...]]]) -> dict[str, Counter[PlayKey]]:
+    result: dict[str, Counter[PlayKey]] = defaultdict(Counter)
     for name, play in items:
-        cards = play.cards if hasattr(play, "cards") else play
+        cards = play.cards if isinstance(play, Play) else play
         result[PlayName(name).owner][tuple(sorted(c.plain() for c in cards))] += 1
     return dict(result)
 
 
+def _by_dest_play(tokens: Iterable[Token]) -> dict[PlayName, list[Token]]:
+    """The cards on the table after the turn, by the play they ended in."""
+    by_play: dict[PlayName, list[Token]] = defaultdict(list)
+    for t in tokens:
+        # A card on the table always names its play (dest_play is None only in the hand or the discard).
+        if t.on_table and t.dest_play is not None:
+            by_play[t.dest_play].append(t)
+    return by_play
+
+
+def _dest_plays(tokens: Iterable[Token]) -> set[PlayName]:
+    """The plays these cards ended in (cards on the table)."""
+    return {t.dest_play for t in tokens if t.dest_play is not None}
+
+
+def _origin_plays(tokens: Iterable[Token]) -> set[PlayName]:
+    """The plays these cards came from (cards from the table: a card's origin_play is None only from the hand)."""
+    return {t.origin_play for t in tokens if t.origin_play is not None}
+
+
 # -------------------------------------------------------------- meld search
-def whole_subplays(items: list[tuple[int, Card]], rules) -> list[tuple[int, ...]]:
+def whole_subplays(items: list[tuple[int, Card]], rules: Ruleset) -> list[tuple[int, ...]]:
     """Every subset of the given cards that is a whole play (as item indices)."""
     jokers = [i for i, c in items if c.is_joker]
     naturals = [(i, c) for i, c in items if not c.is_joker]
     found: set[tuple[int, ...]] = set()
-    groups: dict[tuple[str, object], list[tuple[int, Card]]] = defaultdict(list)
+    groups: dict[tuple[str, int | str], list[tuple[int, Card]]] = defaultdict(list)
     for i, c in naturals:
         groups[("book", c.rank)].append((i, c))
         groups[("run", c.suit)].append((i, c))
@@ -366,7 +407,7 @@ def whole_subplays(items: list[tuple[int, Card]], rules) -> list[tuple[int, ...]
     return sorted(found)
 
 
-def minimal_melds(items: list[tuple[int, Card]], rules, cost: int) -> list[list[tuple[int, ...]]]:
+def minimal_melds(items: list[tuple[int, Card]], rules: Ruleset, cost: int) -> list[list[tuple[int, ...]]]:
     """Sets of disjoint whole plays worth at least ``cost``, none of which can be dropped."""
     cards = dict(items)
     plays = [(p, house_play_score(tuple(cards[i] for i in p), rules)) for p in whole_subplays(items, rules)]
@@ -389,20 +430,16 @@ def minimal_melds(items: list[tuple[int, Card]], rules, cost: int) -> list[list[
     return results
 
 
-def judge_house(facts: TurnFacts) -> tuple[list[Breach], dict]:
+def judge_house(facts: TurnFacts) -> tuple[list[Breach], HouseReading]:
     judge = HouseJudge(facts)
     breaches, reading = judge.judge()
     return breaches, describe_reading(facts, reading)
 
 
-def describe_reading(facts: TurnFacts, reading: Reading) -> dict:
+def describe_reading(facts: TurnFacts, reading: Reading) -> HouseReading:
     show = facts.show
-    payments = {}
-    by_play: dict[str, list[Token]] = defaultdict(list)
-    for t in reading.tokens:
-        if t.on_table:
-            by_play[t.dest_play].append(t)
-    for play_name, members in sorted(by_play.items()):
+    payments: dict[PlayName, StealPayment] = {}
+    for play_name, members in sorted(_by_dest_play(reading.tokens).items()):
         space = PlayName(play_name).owner
         stolen = [t.card for t in members if t.origin not in (HAND, facts.mover, space)]
         if stolen:

@@ -23,7 +23,9 @@ it. Lay-offs moved to another play break the play they left
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypedDict
 
+from ..cards import Card
 from ..plays import PlayName
 from ..position import Position
 from .extend import Growth, discard_breaches, match_growth
@@ -31,10 +33,18 @@ from .facts import TurnFacts, plain_counter
 from .robber import table_card_breaches
 from .verdict import Breach
 
-Layers = dict[str, Counter]
+Layers = dict[str, Counter[Card]]
 
 
-def judge_layoff(facts: TurnFacts) -> tuple[list[Breach], dict]:
+class LayoffReading(TypedDict):
+    """The reading a Straight or traditional Rummy verdict reports."""
+
+    melds: list[PlayName]
+    layoffs: dict[PlayName, list[str]]
+    discard: str | None
+
+
+def judge_layoff(facts: TurnFacts) -> tuple[list[Breach], LayoffReading]:
     rules = facts.rules
     mover = facts.mover
     before_units = {name: facts.before.play_with_layoffs(name) for name in facts.before.named_plays()}
@@ -42,7 +52,7 @@ def judge_layoff(facts: TurnFacts) -> tuple[list[Breach], dict]:
     before_layers = {name: play_layers(facts.before, name) for name in before_units}
     after_layers = {name: play_layers(facts.after, name) for name in after_units}
 
-    def kept_layers(before: str, after: str) -> bool:
+    def kept_layers(before: PlayName, after: PlayName) -> bool:
         lost, came = _layer_changes(before_layers[before], after_layers[after])
         return not lost and set(came) <= {mover}
 
@@ -74,7 +84,7 @@ def judge_layoff(facts: TurnFacts) -> tuple[list[Breach], dict]:
     }
 
 
-def play_layers(position: Position, name: str) -> Layers:
+def play_layers(position: Position, name: PlayName) -> Layers:
     """The cards of play ``name`` by the player whose they are: the owner's meld
     cards (with the owner's own lay-offs on it), and each lay-off under its layer."""
     owner = name.rsplit("/", 1)[0]
@@ -99,8 +109,8 @@ def _layer_changes(before: Layers, after: Layers) -> tuple[Layers, Layers]:
     return lost, came
 
 
-def layer_breaches(facts: TurnFacts, growth: Growth, before_layers: dict[str, Layers],
-                   after_layers: dict[str, Layers]) -> list[Breach]:
+def layer_breaches(facts: TurnFacts, growth: Growth, before_layers: dict[PlayName, Layers],
+                   after_layers: dict[PlayName, Layers]) -> list[Breach]:
     """Cards written in the wrong player's layer (module docstring)."""
     mover = facts.mover
     show = facts.show
@@ -110,15 +120,16 @@ def layer_breaches(facts: TurnFacts, growth: Growth, before_layers: dict[str, La
         lost, came = _layer_changes(before_layers[origin] if origin else {}, after_layers[after_name])
         if origin is None and owner != mover:
             came.pop(owner, None)  # a meld laid in another space: meld-not-in-own-space says it
-        for layer, cards in sorted(lost.items()):
-            went = [other for other, arrived in sorted(came.items()) if arrived & cards]
-            where = ", ".join(_layer_text(other, owner) for other in went) or "off the play"
-            breaches.append(Breach(
-                "layoff-moved",
-                f"{show(sorted(cards.elements()))} on {origin} was {_layer_text(layer, owner)} before the turn and "
-                f"is {where} after it; a card on the table keeps its place (a lay-off stays in its layer's space, "
-                "attached to its play)",
-                tuple(c.notation(facts.deck) for c in cards.elements()), (origin, after_name)))
+        if origin is not None:  # a new play lost no cards
+            for layer, cards in sorted(lost.items()):
+                went = [other for other, arrived in sorted(came.items()) if arrived & cards]
+                where = ", ".join(_layer_text(other, owner) for other in went) or "off the play"
+                breaches.append(Breach(
+                    "layoff-moved",
+                    f"{show(sorted(cards.elements()))} on {origin} was {_layer_text(layer, owner)} before the turn and "
+                    f"is {where} after it; a card on the table keeps its place (a lay-off stays in its layer's space, "
+                    "attached to its play)",
+                    tuple(c.notation(facts.deck) for c in cards.elements()), (origin, after_name)))
         moved = sum(lost.values(), Counter())
         for layer, cards in sorted(came.items()):
             if layer == mover:

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from itertools import combinations
+from typing import Mapping, NotRequired, TypedDict
 
-from ..cards import Card
+from ..cards import Card, Deck
 from ..errors import PositionError, quote
 from ..plays import PlayName, is_whole
 from ..position import Position
@@ -25,15 +26,32 @@ from .extend import discard_breaches, match_growth
 from .facts import TurnFacts, plain_counter
 from .verdict import Breach, Verdict
 
+# The draw in a verdict's reading (docs/checker.md): ``from`` the pile with its ``top`` card, or
+# the stock with the card ``drawn`` (none when a random draw is judged alone). ``from`` is a keyword.
+DrawReading = TypedDict("DrawReading", {
+    "draw": DrawSource, "from": DrawSource, "top": NotRequired[str], "drawn": NotRequired[list[str]],
+})
 
-def judge_robber(facts: TurnFacts) -> tuple[list[Breach], dict]:
+
+class RobberReading(TypedDict):
+    """The reading a Robber Rummy verdict reports (with ``draw`` added for a draw-phase turn)."""
+
+    laid: list[PlayName]
+    extended: list[PlayName]
+    stolen: list[str]
+    discard: str | None
+
+
+def judge_robber(facts: TurnFacts) -> tuple[list[Breach], RobberReading]:
     mover = facts.mover
     before_plays = {name: play.cards for name, play in facts.before.named_plays().items()}
     after_plays = {name: play.cards for name, play in facts.after.named_plays().items()}
     breaches = list(table_card_breaches(facts, before_plays, after_plays))
     growth = match_growth(facts, before_plays, after_plays, same_owner=False)
     breaches += growth.breaches
-    steals, extended, laid = [], [], []
+    steals: list[str] = []
+    extended: list[PlayName] = []
+    laid: list[PlayName] = []
     for after_name, (origin, added) in growth.grew.items():
         owner = PlayName(after_name).owner
         if origin is None:
@@ -60,7 +78,8 @@ def judge_robber(facts: TurnFacts) -> tuple[list[Breach], dict]:
                       "discard": facts.discards[0].notation(facts.deck) if len(facts.discards) == 1 else None}
 
 
-def table_card_breaches(facts: TurnFacts, before_plays, after_plays) -> list[Breach]:
+def table_card_breaches(facts: TurnFacts, before_plays: Mapping[PlayName, tuple[Card, ...]],
+                        after_plays: Mapping[PlayName, tuple[Card, ...]]) -> list[Breach]:
     before_cards = plain_counter(c for cards in before_plays.values() for c in cards)
     after_cards = plain_counter(c for cards in after_plays.values() for c in cards)
     left = before_cards - after_cards
@@ -72,7 +91,7 @@ def table_card_breaches(facts: TurnFacts, before_plays, after_plays) -> list[Bre
 
 
 # ------------------------------------------------------------------ the draw
-def apply_draw(before: Position, after: Position) -> tuple[Position, dict, list[Breach]]:
+def apply_draw(before: Position, after: Position) -> tuple[Position, DrawReading, list[Breach]]:
     """The play-phase position the draw led to, what was drawn, and breaches of the draw itself.
 
     Which draw: the pile was taken when the pile in ``after`` does not start
@@ -91,7 +110,7 @@ def apply_draw(before: Position, after: Position) -> tuple[Position, dict, list[
                                 or _mover_cards(after, before.to_move) == _mover_cards(before, before.to_move))
     if took_pile:
         drawn = list(pile)
-        info = {"draw": DrawSource.PILE, "from": DrawSource.PILE, "top": pile[-1].notation(deck)}
+        info: DrawReading = {"draw": DrawSource.PILE, "from": DrawSource.PILE, "top": pile[-1].notation(deck)}
         new_pile: tuple[Card, ...] = ()
         stock = before.stock
     else:
@@ -134,7 +153,7 @@ def _mover_cards(position: Position, mover: str) -> int:
     return len(position.table_cards()) + len(position.player(mover).hand or ()) + len(position.discard_pile)
 
 
-def _stock_text(stock, deck: str) -> str:
+def _stock_text(stock: int | tuple[Card, ...] | None, deck: Deck) -> str:
     if isinstance(stock, tuple):
         return " ".join(c.notation(deck) for c in stock) if stock else "no card"
     return "an unknown number of cards" if stock is None else f"{stock} card{'s' if stock != 1 else ''}"
@@ -163,8 +182,8 @@ def judge_draw_alone(before: Position, source: object) -> Verdict:
     if isinstance(before.stock, tuple) and before.stock:
         raise PositionError("after", f"is null, but the stock is listed: its top card {before.stock[0].notation(deck)} "
                             "is a certain draw; give the position after the turn to have it judged")
-    reading = {"draw": {"draw": DrawSource.STOCK, "from": DrawSource.STOCK},
-               "judged": "the draw alone: the stock's card is unknown, so the turn after it is not judged"}
+    draw: DrawReading = {"draw": DrawSource.STOCK, "from": DrawSource.STOCK}
+    reading = {"draw": draw, "judged": "the draw alone: the stock's card is unknown, so the turn after it is not judged"}
     if before.stock == 0 or before.stock == ():
         breach = Breach("empty-stock", "the stock is empty: no card can be drawn from it")
         return Verdict(False, (breach,), reading)

@@ -13,16 +13,32 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import permutations, product
+from typing import NotRequired, TypedDict
 
 from ..cards import JOKER, Card
 from ..plays import Play, readings
+from ..rules import Ruleset
 from ..scoring import meld_value
 from ..vocabulary import JokerMode
 from .facts import TurnFacts, plain_counter
 from .verdict import Breach
 
+# A joker on the table before the turn: (before play index, joker slot in the play, the cards it
+# may stand for, its name in the reading).
+JokerSource = tuple[int, int, set[Card], str]
+# What the reading says of each table joker, by its name: kept where, or freed by which tile.
+JokerReading = dict[str, str]
 
-def judge_tiles(facts: TurnFacts) -> tuple[list[Breach], dict]:
+
+class TilesReading(TypedDict):
+    """The reading a tile rummy verdict reports: the initial meld, or the fixed jokers after it."""
+
+    played: list[str]
+    meld: NotRequired[list[str]]
+    jokers: NotRequired[JokerReading]
+
+
+def judge_tiles(facts: TurnFacts) -> tuple[list[Breach], TilesReading]:
     rules = facts.rules
     show = facts.show
     before_table = plain_counter(c for p in facts.before.table for c in p.cards)
@@ -30,7 +46,7 @@ def judge_tiles(facts: TurnFacts) -> tuple[list[Breach], dict]:
     played = after_table - before_table
     left_table = before_table - after_table
     breaches: list[Breach] = []
-    reading: dict = {"played": show(sorted(played.elements())).split()}
+    reading: TilesReading = {"played": show(sorted(played.elements())).split()}
 
     if left_table:
         cards = sorted(left_table.elements())
@@ -54,7 +70,7 @@ def judge_tiles(facts: TurnFacts) -> tuple[list[Breach], dict]:
     return breaches, reading
 
 
-def _initial_meld(facts: TurnFacts, played: Counter) -> tuple[list[Breach], list[str]]:
+def _initial_meld(facts: TurnFacts, played: Counter[Card]) -> tuple[list[Breach], list[str]]:
     """Before the initial meld the table is untouched; the meld is new plays of rack tiles."""
     rules = facts.rules
     show = facts.show
@@ -108,7 +124,7 @@ def _key(play: Play) -> tuple[Card, ...]:
 
 
 # ----------------------------------------------------------------- fixed jokers
-def _stand_in_options(cards: tuple[Card, ...], rules) -> list[set[Card]]:
+def _stand_in_options(cards: tuple[Card, ...], rules: Ruleset) -> list[set[Card]]:
     """For each joker of a play (in order), the cards it may stand for."""
     joker_indices = [i for i, c in enumerate(cards) if c.is_joker]
     options: list[set[Card]] = [set() for _ in joker_indices]
@@ -118,15 +134,15 @@ def _stand_in_options(cards: tuple[Card, ...], rules) -> list[set[Card]]:
     return options
 
 
-def _can_stand_for(cards: tuple[Card, ...], joker_slot: int, wanted: set[Card], rules) -> bool:
+def _can_stand_for(cards: tuple[Card, ...], joker_slot: int, wanted: set[Card], rules: Ruleset) -> bool:
     """Whether the ``joker_slot``-th joker of a play reads as one of ``wanted``."""
     indices = [i for i, c in enumerate(cards) if c.is_joker]
     return any(r.stand_ins[indices[joker_slot]] in wanted for r in readings(cards, rules))
 
 
-def _fixed_jokers(facts: TurnFacts, played: Counter) -> tuple[list[Breach], dict]:
+def _fixed_jokers(facts: TurnFacts, played: Counter[Card]) -> tuple[list[Breach], JokerReading]:
     rules = facts.rules
-    sources = []  # (before play index, joker slot, stand-in options, joker name)
+    sources: list[JokerSource] = []
     for index, play in enumerate(facts.before.table, 1):
         options = _stand_in_options(play.cards, rules)
         for slot, stand_ins in enumerate(options):
@@ -135,12 +151,12 @@ def _fixed_jokers(facts: TurnFacts, played: Counter) -> tuple[list[Breach], dict
     if not sources:
         return [], {}
     hand_jokers = plain_counter(facts.hand_before())[JOKER]
-    destinations = []  # (after play index, joker slot)
+    destinations: list[tuple[int, int]] = []  # (after play index, joker slot)
     for index, play in enumerate(facts.after.table, 1):
         slots = sum(1 for c in play.cards if c.is_joker)
         destinations += [(index, slot) for slot in range(slots)]
-    origins: list = sources + [None] * hand_jokers
-    best: tuple[list[Breach], dict] | None = None
+    origins: list[JokerSource | None] = sources + [None] * hand_jokers  # None: a joker from the rack
+    best: tuple[list[Breach], JokerReading] | None = None
     best_key = None
     for order in sorted(set(permutations(range(len(destinations)), min(len(origins), len(destinations))))):
         breaches, reading = _judge_joker_reading(facts, played, origins, destinations, order)
@@ -153,26 +169,29 @@ def _fixed_jokers(facts: TurnFacts, played: Counter) -> tuple[list[Breach], dict
     return best if best is not None else ([], {})
 
 
-def _judge_joker_reading(facts: TurnFacts, played: Counter, origins, destinations, order):
+def _judge_joker_reading(facts: TurnFacts, played: Counter[Card], origins: list[JokerSource | None],
+                         destinations: list[tuple[int, int]], order: tuple[int, ...]) -> tuple[list[Breach], JokerReading]:
     """The best of the readings in which each table joker is kept or freed."""
     pairs = [(origin, dest_index) for origin, dest_index in zip(origins, order) if origin is not None]
     after = facts.after.table
-    choices = []
+    choices: list[tuple[bool, ...]] = []
     for (_, _, options, _), dest_index in pairs:
         after_index, slot = destinations[dest_index]
         keepable = _can_stand_for(after[after_index - 1].cards, slot, options, facts.rules)
         choices.append((True, False) if keepable else (False,))
-    best: tuple[list[Breach], dict] | None = None
+    best: tuple[list[Breach], JokerReading] | None = None
     for choice in product(*choices):
         result = _judge_joker_choice(facts, played, pairs, destinations, choice)
         if best is None or len(result[0]) < len(best[0]):
             best = result
         if not best[0]:
             break
+    assert best is not None, "product() yields at least one choice: every joker has one"
     return best
 
 
-def _judge_joker_choice(facts: TurnFacts, played: Counter, pairs, destinations, keep):
+def _judge_joker_choice(facts: TurnFacts, played: Counter[Card], pairs: list[tuple[JokerSource, int]],
+                        destinations: list[tuple[int, int]], keep: tuple[bool, ...]) -> tuple[list[Breach], JokerReading]:
     """One reading: which table joker went where, and whether it was kept or freed.
 
     The lock and "freed jokers only in new plays of rack tiles" are judged
@@ -183,12 +202,12 @@ def _judge_joker_choice(facts: TurnFacts, played: Counter, pairs, destinations, 
     rules = facts.rules
     show = facts.show
     breaches: list[Breach] = []
-    reading: dict = {}
+    reading: JokerReading = {}
     after = facts.after.table
     kept: list[tuple[int, int]] = []  # (before play index, after play index) of each kept joker
     freed: list[tuple[int, int, str]] = []  # (before play index, after play index, name) of each freed joker
     unfreed: list[tuple[int, int]] = []  # table jokers moved without being replaced: still table cards
-    candidates = []  # (pair, after index) of the jokers read as freed, to be matched with freeing tiles
+    candidates: list[tuple[JokerSource, int]] = []  # (origin, after index) of the jokers read as freed, to be matched with freeing tiles
     for (origin, dest_index), is_kept in zip(pairs, keep):
         before_index, _, options, name = origin
         after_index, slot = destinations[dest_index]
@@ -243,11 +262,11 @@ def _joker_words(name: str) -> str:
     return f"joker {number} of {play}" if number else f"joker of {play}"
 
 
-def _stands(options: set[Card], rules) -> str:
+def _stands(options: set[Card], rules: Ruleset) -> str:
     return " or ".join(sorted(c.notation(rules.deck) for c in options))
 
 
-def _match_freers(options: list[set[Card]], played: Counter, after, rules) -> list[Card | None]:
+def _match_freers(options: list[set[Card]], played: Counter[Card], after: tuple[Play, ...], rules: Ruleset) -> list[Card | None]:
     """For each joker read as freed, the tile that frees it (None: no tile can).
 
     With ``joker_replace_from_hand`` each rack tile played frees one joker,
@@ -261,7 +280,7 @@ def _match_freers(options: list[set[Card]], played: Counter, after, rules) -> li
     best: list[Card | None] = [None] * len(options)
     best_count = 0
 
-    def walk(k: int, left: Counter, chosen: list[Card | None]) -> bool:
+    def walk(k: int, left: Counter[Card], chosen: list[Card | None]) -> bool:
         nonlocal best, best_count
         if k == len(options):
             count = sum(c is not None for c in chosen)
@@ -281,7 +300,8 @@ def _match_freers(options: list[set[Card]], played: Counter, after, rules) -> li
     return best
 
 
-def _place_copies(facts: TurnFacts, jokers, targets: dict[int, int], new_only: list[int]):
+def _place_copies(facts: TurnFacts, jokers: list[tuple[int, int, bool]], targets: dict[int, int],
+                  new_only: list[int]) -> tuple[dict[int, Counter[Card]], dict[int, Counter[Card]]]:
     """One placement of every table card after the turn, for the lock and the new-play rule together.
 
     ``jokers`` gives each table joker of the reading as (before index, after
@@ -305,8 +325,8 @@ def _place_copies(facts: TurnFacts, jokers, targets: dict[int, int], new_only: l
     """
     before = facts.before.table
     after = facts.after.table
-    missing: dict[int, Counter] = {index: Counter() for index in targets}
-    table_cards: dict[int, Counter] = {index: Counter() for index in new_only}
+    missing: dict[int, Counter[Card]] = {index: Counter() for index in targets}
+    table_cards: dict[int, Counter[Card]] = {index: Counter() for index in new_only}
     for index, target in targets.items():
         own = sum(1 for c in before[index - 1].cards if c.is_joker)
         stayed = sum(1 for b, a, _ in jokers if b == index and a == target)
@@ -327,14 +347,14 @@ def _place_copies(facts: TurnFacts, jokers, targets: dict[int, int], new_only: l
             copies = counts[tile]
             if not copies:
                 continue
-            target = targets.get(index)
-            if target is None:
+            bound_to = targets.get(index)  # the play this locked play's copies must end in
+            if bound_to is None:
                 loose += copies
                 continue
-            placed = min(copies, room[target])
-            room[target] -= placed
-            if target in table_cards and placed:
-                table_cards[target][tile] += placed
+            placed = min(copies, room[bound_to])
+            room[bound_to] -= placed
+            if bound_to in table_cards and placed:
+                table_cards[bound_to][tile] += placed
             if copies > placed:
                 missing[index][tile] += copies - placed
                 loose += copies - placed

@@ -9,7 +9,7 @@ that keep the most cards where they were first.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import islice, permutations, product
 from typing import Iterator
 
@@ -20,6 +20,9 @@ from ..position import Position
 HAND = "hand"
 DISCARD = "discard"
 
+# Where a card lies: a player's name (their space), HAND or DISCARD, and the play (None: no play).
+Place = tuple[str, PlayName | None]
+
 
 @dataclass(frozen=True)
 class Token:
@@ -28,9 +31,9 @@ class Token:
 
     card: Card
     origin: str
-    origin_play: str | None
+    origin_play: PlayName | None
     dest: str
-    dest_play: str | None
+    dest_play: PlayName | None
     released: bool = False      # a joker freed by replacement: from now on a hand card
     replacement: bool = False   # the card put in for a joker: from now on a card of that space
     in_meld: bool = False
@@ -43,16 +46,13 @@ class Token:
     def on_table(self) -> bool:
         return self.dest not in (HAND, DISCARD)
 
-    def with_(self, **changes) -> Token:
-        return replace(self, **changes)
-
 
 def _owner(play_name: str) -> str:
     return PlayName(play_name).owner
 
 
-def _sources(before: Position) -> dict[Card, list[tuple[str, str | None]]]:
-    places: dict[Card, list[tuple[str, str | None]]] = defaultdict(list)
+def _sources(before: Position) -> dict[Card, list[Place]]:
+    places: dict[Card, list[Place]] = defaultdict(list)
     for name, play in before.named_plays().items():
         for card in play.cards:
             places[card.plain()].append((_owner(name), name))
@@ -61,8 +61,8 @@ def _sources(before: Position) -> dict[Card, list[tuple[str, str | None]]]:
     return places
 
 
-def _destinations(after: Position, mover: str, discards: list[Card]) -> dict[Card, list[tuple[str, str | None]]]:
-    places: dict[Card, list[tuple[str, str | None]]] = defaultdict(list)
+def _destinations(after: Position, mover: str, discards: list[Card]) -> dict[Card, list[Place]]:
+    places: dict[Card, list[Place]] = defaultdict(list)
     for name, play in after.named_plays().items():
         for card in play.cards:
             places[card.plain()].append((_owner(name), name))
@@ -73,12 +73,12 @@ def _destinations(after: Position, mover: str, discards: list[Card]) -> dict[Car
     return places
 
 
-def _matchings(card: Card, sources, dests, limit: int) -> list[list[Token]]:
+def _matchings(card: Card, sources: list[Place], dests: list[Place], limit: int) -> list[list[Token]]:
     """Distinct ways to pair the places a card was in with the places it is in."""
     n = min(len(sources), len(dests))
     if n == 0:
         return [[]]
-    seen: set[tuple] = set()
+    seen: set[tuple[tuple[Place, Place], ...]] = set()
     options: list[list[Token]] = []
     for order in islice(permutations(range(len(dests)), n), 5000):
         pairs = sorted((sources[i], dests[j]) for i, j in enumerate(order))
