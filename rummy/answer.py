@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import RummyError
 from .plan import Plan, make_plan
 from .position import Position
 from .solution import DrawChoice, Solution, SolverConfig
 from .vocabulary import Action, DrawSource, Objective, Phase, Status
+
+if TYPE_CHECKING:
+    from .checker.verdict import Verdict
 
 @dataclass(frozen=True)
 class Answer:
@@ -53,13 +56,13 @@ def best(position: Position, config: SolverConfig | None = None) -> Answer:
     return Answer(position, solution, plan)
 
 
-def answer_data(answer: Answer) -> dict:
+def answer_data(answer: Answer) -> dict[str, Any]:
     """The ``best --json`` object of formats.md."""
     from .rules import ruleset_to_spec
 
     solution = answer.solution
     rules = answer.position.rules
-    data = {
+    data: dict[str, Any] = {
         "rules": rules.name if isinstance(ruleset_to_spec(rules), str) else ruleset_to_spec(rules),
         "status": solution.status,
         "gain": _number(solution.gain),
@@ -74,31 +77,33 @@ def answer_data(answer: Answer) -> dict:
     if answer.plan is not None:
         data["plays_disturbed"] = answer.plan.plays_disturbed
         data["cards_moved"] = answer.plan.cards_moved
-    chosen = solution.chosen_draw
-    if chosen is not None:
-        data["draw"] = chosen.to_data(rules.deck)
-        data["options"] = [{**option.to_data(rules.deck), "value": _number(option.value)} for option in solution.draw.options]
-    stats = {**solution.stats, **_draw_figures(solution.draw)} if solution.draw is not None else solution.stats
+    draw = solution.draw
+    if draw is not None and draw.chosen is not None:
+        data["draw"] = draw.chosen.to_data(rules.deck)
+        data["options"] = [{**option.to_data(rules.deck), "value": _number(option.value)} for option in draw.options]
+    stats = {**solution.stats, **_draw_figures(draw)} if draw is not None else solution.stats
     if stats:
         data["stats"] = {k: _number(v) for k, v in stats.items()}
     return data
 
 
-def _draw_steps(answer: Answer) -> list[dict]:
+def _draw_steps(answer: Answer) -> list[dict[str, Any]]:
     """The draw phase: the draw chosen comes first (formats.md); a random draw's answer is this step alone."""
-    chosen = answer.solution.chosen_draw
-    if chosen is None:
+    draw = answer.solution.draw
+    chosen = draw.chosen if draw is not None else None
+    if draw is None or chosen is None:
         return []
     step = {"action": Action.DRAW, **chosen.to_data(answer.position.rules.deck)}
     if chosen.source == DrawSource.STOCK:
-        step["expected_gain"] = _number(expected_gain(answer.solution.draw))
+        step["expected_gain"] = _number(expected_gain(draw))
     return [step]
 
 
-def _draw_figures(draw: DrawChoice) -> dict:
+def _draw_figures(draw: DrawChoice) -> dict[str, float | DrawSource | None]:
     """The draw phase's figures under ``stats``: the value of each draw, the searches, the draw chosen."""
-    figures = {"pile_gain": draw.value_of(DrawSource.PILE), "stock_expected_gain": expected_gain(draw),
-               "samples": draw.samples, "unseen": draw.unseen, "openings": draw.openings}
+    figures: dict[str, float | DrawSource | None] = {
+        "pile_gain": draw.value_of(DrawSource.PILE), "stock_expected_gain": expected_gain(draw),
+        "samples": draw.samples, "unseen": draw.unseen, "openings": draw.openings}
     if draw.chosen is not None:
         figures["draw"] = draw.chosen.source
     return figures
@@ -110,7 +115,7 @@ def expected_gain(draw: DrawChoice) -> float | None:
     return None if value is None else round(value, 4)
 
 
-def verify_answer(answer: Answer):
+def verify_answer(answer: Answer) -> Verdict | None:
     """The checker's verdict on an answer (``best --verify``), or None when it has no turn to judge.
 
     A turn (``after``) is judged from the position it starts from; in the draw
@@ -132,7 +137,7 @@ def verify_answer(answer: Answer):
     return None
 
 
-def _number(value):
+def _number(value: object) -> object:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, float):

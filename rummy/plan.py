@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from .assignment import max_weight_assignment
-from .cards import JOKER, Card
+from .cards import JOKER, Card, Deck
 from .plays import Play, PlayName
 from .position import Position
 from .vocabulary import Action, Rearrange
@@ -32,7 +32,7 @@ class Step:
     space: str | None = None  # where a new play lies (spaces and personal tables)
     paid_by: tuple[Card, ...] | None = None  # House steals: the hand cards that pay
 
-    def to_data(self, deck: str) -> dict[str, Any]:
+    def to_data(self, deck: Deck) -> dict[str, Any]:
         data: dict[str, Any] = {"action": self.action}
         notes = [c.notation(deck) for c in self.cards]
         if self.action in (Action.MOVE, Action.STEAL, Action.DISCARD, Action.REPLACE_JOKER) and len(notes) == 1:
@@ -57,7 +57,7 @@ class Plan:
     cards_moved: int
     names: dict[str, str] = field(default_factory=dict)  # after play name -> name in the plan
 
-    def to_data(self, deck: str) -> list[dict[str, Any]]:
+    def to_data(self, deck: Deck) -> list[dict[str, Any]]:
         return [step.to_data(deck) for step in self.steps]
 
 
@@ -65,7 +65,7 @@ class Plan:
 class _Source:
     name: str  # play name, new/K for meld plays, or "hand"
     space: str | None
-    cards: Counter
+    cards: Counter[Card]
 
 
 def make_plan(before: Position, after: Position) -> Plan:
@@ -118,8 +118,8 @@ def make_plan(before: Position, after: Position) -> Plan:
         new_index = 0
     matched = _match(sources, targets, any_owner)
     names: dict[str, str] = {}
-    pools: dict[str, Counter] = {s.name: Counter(s.cards) for s in sources}
-    needs: dict[str, Counter] = {}
+    pools: dict[str, Counter[Card]] = {s.name: Counter(s.cards) for s in sources}
+    needs: dict[str, Counter[Card]] = {}
     for index, (after_name, play) in enumerate(targets):
         wanted = Counter(c.plain() for c in play.cards)
         source = matched.get(index)
@@ -173,7 +173,9 @@ def make_plan(before: Position, after: Position) -> Plan:
     return Plan(tuple(steps), len(disturbed), moved, names)
 
 
-def _extend_plan(before, after, targets, matched, names, needs, steps, discards) -> Plan:
+def _extend_plan(before: Position, after: Position, targets: Sequence[tuple[str, Play]], matched: dict[int, _Source],
+                 names: dict[str, str], needs: dict[str, Counter[Card]], steps: list[Step],
+                 discards: list[Card]) -> Plan:
     """Plays only grow: each final play is a new play, a lay-off, or (Robber) a steal."""
     mover = before.to_move
     steals = before.rules.family.plays_change_owner
@@ -204,13 +206,13 @@ def _discards(before: Position, after: Position) -> list[Card]:
     return list(after.discard_pile[len(before.discard_pile):])
 
 
-def _match(sources: list[_Source], targets: list[tuple[str, Play]], shared: bool) -> dict[int, _Source]:
+def _match(sources: list[_Source], targets: Sequence[tuple[str, Play]], shared: bool) -> dict[int, _Source]:
     """Final play index -> the play it grew from (most shared cards, same space)."""
-    weights = []
+    weights: list[list[float]] = []
     for name, play in targets:
         wanted = Counter(c.plain() for c in play.cards)
         space = None if shared else PlayName(name).owner
-        row = []
+        row: list[float] = []
         for j, source in enumerate(sources):
             overlap = sum((wanted & source.cards).values()) if source.space == space else 0
             # Ties go to the older play so names stay stable.
@@ -219,8 +221,8 @@ def _match(sources: list[_Source], targets: list[tuple[str, Play]], shared: bool
     return {i: sources[j] for i, j in max_weight_assignment(weights)} if sources else {}
 
 
-def _take(card: Card, pools: dict[str, Counter], space_of: dict[str, str | None], target_space: str | None,
-          hand_pool: Counter) -> str:
+def _take(card: Card, pools: dict[str, Counter[Card]], space_of: dict[str, str | None], target_space: str | None,
+          hand_pool: Counter[Card]) -> str:
     """Where a card arriving in a play comes from: a play of the same space, another play, or the hand."""
     candidates = [name for name, pool in pools.items() if pool[card] > 0]
     candidates.sort(key=lambda name: (space_of[name] != target_space, name))

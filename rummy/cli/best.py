@@ -9,12 +9,19 @@ the exit code is the worst seen (2 bad input, 1 no legal turn, 0 found).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Callable, Iterable
 
 import typer
 
 from rummy.cli.options import JsonFlag, ObjectiveOption, PositionPaths, SeedOption, TimeLimitOption, WorkersOption
 from rummy.vocabulary import Objective
+
+if TYPE_CHECKING:
+    from rummy.cards import Card, Deck
+    from rummy.cli.deadline import Deadline
+    from rummy.cli.output import Styled
+    from rummy.plan import Step
+    from rummy.solution import SolverConfig
 
 VerifyFlag = Annotated[bool, typer.Option("--verify", help="Judge each answer with the checker before printing it.")]
 
@@ -50,7 +57,7 @@ def best(
     return worst
 
 
-def _solve_one(path: Path, config, json_output: bool, verify: bool, deadline) -> int:
+def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool, deadline: Deadline) -> int:
     from dataclasses import replace
 
     from rummy.cli import output
@@ -136,13 +143,13 @@ def answer_lines(path: Path, answer, verdict) -> list:
     return lines
 
 
-def _step_text(step, deck: str, cards_text):
+def _step_text(step: Step, deck: Deck, cards_text: Callable[[Iterable[Card], Deck], Styled]) -> Styled:
     from rummy.cli.output import text
     from rummy.vocabulary import Action
 
     cards = cards_text(step.cards, deck)
     where = f" ({step.space}'s space)" if step.space else ""
-    if step.action == Action.REPLACE_JOKER:
+    if step.action == Action.REPLACE_JOKER and step.target is not None:  # a replacement names its play
         return text("replace the joker of ", step.target, " with ", cards, "; the joker goes to your hand")
     if step.action == Action.MELD:
         return text("meld ", cards, f" as {step.target}{where}")
@@ -150,7 +157,7 @@ def _step_text(step, deck: str, cards_text):
         return text("play ", cards, f" from your hand to {step.target}{where}")
     if step.action == Action.MOVE:
         return text("move ", cards, f" from {step.source} to {step.target}{where}")
-    if step.action == Action.STEAL and step.paid_by is None:
+    if step.action == Action.STEAL and step.paid_by is None and step.source is not None:
         return text("steal ", step.source, " by adding ", cards, f" (it becomes {step.target})")
     if step.action == Action.LAY_OFF:
         return text("lay off ", cards, f" on {step.target}")
@@ -162,7 +169,7 @@ def _step_text(step, deck: str, cards_text):
     return text(step.action, " ", cards)
 
 
-def _fmt(value) -> str:
+def _fmt(value: float | None) -> str:
     if isinstance(value, float) and not value.is_integer():
         return f"{value:.2f}"
     return str(int(value)) if isinstance(value, float) else str(value)

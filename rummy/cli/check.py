@@ -14,6 +14,8 @@ from rummy.cli.options import AfterPath, BeforePath, JsonFlag
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from rummy.checker.verdict import Verdict
+    from rummy.cli.output import Styled
     from rummy.position import Position
 
 
@@ -30,6 +32,7 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
         if after is None:
             from rummy.checker.robber import judge_draw_alone
 
+            assert draw is not None  # read_answer: no after position means a draw
             verdict = judge_draw_alone(before, draw.get("from"))
         else:
             verdict = judge(before, after)
@@ -51,10 +54,10 @@ def read_answer(path: Path, before: Position) -> tuple[Position | None, dict | N
     return read_end_state_or_draw(path, random_draw=before.phase == Phase.DRAW)
 
 
-def verdict_lines(verdict) -> list:
+def verdict_lines(verdict: Verdict) -> list[Styled | str]:
     from rummy.cli.output import text
 
-    lines: list = []
+    lines: list[Styled | str] = []
     if verdict.legal:
         lines.append(text(("legal", "bold green")))
     else:

@@ -14,12 +14,18 @@ overwritten, and the index is merged under a lock (rummy.generator.collection).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from rummy.cli.options import SEED_MAX, TimeLimitOption, preset_names
 from rummy.vocabulary import PuzzleKind, Tier
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from rummy.cli.output import Styled
+    from rummy.generator import Outcome, Report, Request
 
 RulesOption = Annotated[
     str, typer.Option("--rules", help="A tile, House or Robber preset (see 'rummy rules').", show_default=False,
@@ -77,7 +83,7 @@ def generate(
     command = _command(request)
     progress = _Progress(request)
 
-    def on_outcome(outcome, report) -> None:
+    def on_outcome(outcome: Outcome, report: Report) -> None:
         if outcome.puzzle is not None:
             try:
                 collection.add(outcome.puzzle, command)
@@ -99,7 +105,7 @@ def generate(
     return output.EXIT_OK
 
 
-def _command(request) -> str:
+def _command(request: Request) -> str:
     parts = [f"rummy generate --rules {request.rules} --kind {request.kind} --count {request.count}"]
     if request.tier:
         parts.append(f"--difficulty {request.tier}")
@@ -109,7 +115,7 @@ def _command(request) -> str:
     return " ".join(parts)
 
 
-def summary_lines(report, out: Path) -> list:
+def summary_lines(report: Report, out: Path) -> list[Styled | str]:
     from collections import Counter
 
     from rummy.cli.output import text
@@ -118,7 +124,7 @@ def summary_lines(report, out: Path) -> list:
     minutes = report.seconds / 60
     rate = f", {len(report.puzzles) / minutes:.1f} a minute" if minutes > 0 and report.puzzles else ""
     what = f"{request.kind}, {request.rules}, {request.tier or 'any tier'}, seed {request.seed}"
-    lines: list = [
+    lines: list[Styled | str] = [
         text(("made", "bold"), f" {len(report.puzzles)} of {request.count} puzzles ({what}) "
              f"from {report.candidates} candidates in {report.seconds:.1f} s{rate}")
     ]
@@ -137,11 +143,11 @@ def summary_lines(report, out: Path) -> list:
 class _Progress:
     """A rich bar on a terminal's stderr; otherwise one plain line per puzzle made."""
 
-    def __init__(self, request) -> None:
+    def __init__(self, request: Request) -> None:
         import sys
 
         self.request = request
-        self.bar = None
+        self.bar: Progress | None = None
         if sys.stderr.isatty():
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -154,7 +160,7 @@ class _Progress:
             self.task = self.bar.add_task("puzzles", total=request.count, status="")
             self.bar.start()
 
-    def update(self, outcome, report) -> None:
+    def update(self, outcome: Outcome, report: Report) -> None:
         import sys
 
         if self.bar is not None:

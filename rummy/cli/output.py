@@ -16,12 +16,12 @@ import sys
 import traceback
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, TypeGuard
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from rummy.cards import Card
+    from rummy.cards import Card, Deck
 
 PROGRAM = "rummy"
 EXIT_OK = 0
@@ -143,20 +143,20 @@ def _for_basic_colours(style: str) -> str:
     return style.replace(ORANGE, ORANGE_ON_16_COLOURS)
 
 
-def card_style(card: Card, deck: str) -> str:
+def card_style(card: Card, deck: Deck) -> str:
     if card.is_joker:
         return JOKER_STYLE
     styles = TILE_SUIT_STYLES if deck == "tiles" else CARD_SUIT_STYLES
     return styles[card.suit]
 
 
-def card_text(card: Card, deck: str, extra_style: str = "") -> Styled:
+def card_text(card: Card, deck: Deck, extra_style: str = "") -> Styled:
     style = " ".join(s for s in (card_style(card, deck), extra_style) if s)
     return Styled(((card.notation(deck), style),))
 
 
 def cards_text(
-    cards: Iterable[Card], deck: str, hot: Iterable[Card] = (), warm: Iterable[Card] = ()
+    cards: Iterable[Card], deck: Deck, hot: Iterable[Card] = (), warm: Iterable[Card] = ()
 ) -> Styled:
     """Cards space-separated and coloured; hot cards underlined, warm in italics."""
     hot_left, warm_left = list(hot), list(warm)
@@ -255,7 +255,7 @@ def _usage_error_code(error: Exception) -> int | None:
     if isinstance(error, typer.Abort):
         print_error("interrupted")
         return EXIT_INTERRUPTED
-    if not isinstance(error, _click_exception_class()):
+    if not _is_click_error(error):
         return None
     message = error.format_message()
     if not message:
@@ -266,6 +266,16 @@ def _usage_error_code(error: Exception) -> int | None:
         message = f"{message} (see '{context.command_path} --help')"
     print_error(message)
     return EXIT_BAD_INPUT
+
+
+class _ClickError(Protocol):
+    """What is read of click's ClickException, whose class is only found at run time."""
+
+    def format_message(self) -> str: ...
+
+
+def _is_click_error(error: Exception) -> TypeGuard[_ClickError]:
+    return isinstance(error, _click_exception_class())
 
 
 def _click_exception_class() -> type:

@@ -181,15 +181,14 @@ class _opened:
     """A Folder given, used as is; or a path, opened for the block."""
 
     def __init__(self, folder: Folder | Path, create: bool = False) -> None:
-        self.given = folder if isinstance(folder, Folder) else None
-        self.path = None if isinstance(folder, Folder) else Path(folder)
+        self.folder = folder if isinstance(folder, Folder) else Path(folder)
         self.create = create
         self.opened: Folder | None = None
 
     def __enter__(self) -> Folder:
-        if self.given is not None:
-            return self.given
-        self.opened = Folder(self.path, create=self.create)
+        if isinstance(self.folder, Folder):
+            return self.folder
+        self.opened = Folder(self.folder, create=self.create)
         return self.opened
 
     def __exit__(self, *exc: object) -> None:

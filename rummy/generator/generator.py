@@ -20,9 +20,9 @@ import os
 import random
 import time
 from collections import Counter, deque
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, Generator
 
 from ..answer import answer_data, best
 from ..checker import check
@@ -64,11 +64,11 @@ class Puzzle:
     seed: int
     index: int
     position: Position
-    answer: dict  # the ``best --json`` object
+    answer: dict[str, Any]  # the ``best --json`` object
     difficulty: Difficulty
-    margin: dict | str
+    margin: float | str  # best gain minus the second best, or unique.NO_OTHER_TURN
 
-    def solution_data(self) -> dict:
+    def solution_data(self) -> dict[str, Any]:
         """The solution file: the ``best --json`` answer, then what the generator measured."""
         return {
             **self.answer,
@@ -92,7 +92,7 @@ class Outcome:
 class Report:
     request: Request
     puzzles: list[Puzzle] = field(default_factory=list)
-    rejected: Counter = field(default_factory=Counter)
+    rejected: Counter[str] = field(default_factory=Counter)
     candidates: int = 0
     seconds: float = 0.0
 
@@ -163,7 +163,7 @@ def generate(request: Request, on_outcome: Callable[[Outcome, Report], None] | N
     return report
 
 
-def _outcomes(request: Request):
+def _outcomes(request: Request) -> Generator[Outcome, None, None]:
     """Outcomes in index order; parallel when there is more than one worker (at most one a core)."""
     workers = workers_for(request)
     if workers <= 1:
@@ -172,7 +172,7 @@ def _outcomes(request: Request):
         return
     pool = ProcessPoolExecutor(max_workers=workers)
     try:
-        pending: deque = deque()
+        pending: deque[Future[Outcome]] = deque()
         index = 0
         while pending or index < request.limit:
             while len(pending) < 3 * workers and index < request.limit:
@@ -203,15 +203,18 @@ def candidate(request: Request, index: int) -> Outcome:
         if reason:
             return Outcome(index, None, reason)
     plan = first.plan
+    after = solution.after
+    assert plan is not None and after is not None  # an optimal answer has its turn, and so its plan
     disturbed, steps, moved = plan.plays_disturbed, len(plan.steps), plan.cards_moved
     planned = tier_of(Difficulty(disturbed, steps, moved), rules.family)
     if request.tier is not None and planned != request.tier:
         return Outcome(index, None, f"wrong tier ({planned})")
-    if not check(position, solution.after).legal:
+    if not check(position, after).legal:
         return Outcome(index, None, "checker refused the answer (a bug)")
     verdict = judge(position, first, config, support, NEAR_CAP)
     if verdict.reason:
         return Outcome(index, None, verdict.reason)
+    assert verdict.margin is not None  # judge measures the margin of every unique puzzle
     difficulty = Difficulty(disturbed, steps, moved, verdict.near, verdict.near_capped,
                             int(solution.stats.get("branches", 0)), solution.seconds, verdict.proof_branches)
     name = f"{_prefix(rules.name, kind.name, request.tier, request.seed)}{index:04d}"

@@ -32,6 +32,7 @@ from ..cards import JOKER, SUITS, Card, rank_at
 from ..plays import Play, is_whole
 from ..position import Player, Position
 from ..rules import Ruleset
+from ..vocabulary import Phase
 from .pool import DeckPool
 
 NAMES = ("ann", "bob", "cat", "dan")
@@ -85,19 +86,21 @@ def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape, hand_numbe
             players.append(Player(name, side, melded, None, unseen, (), (), plays))
     pile = tuple(pool.draw(rng.randint(1, 4)))
     hand_number = hand_number or rng.randint(1, 6 if shape.melded else 4)
-    position = Position(rules, tuple(players), mover, "play", hand_number, None, (), pile, len(pool))
+    position = Position(rules, tuple(players), mover, Phase.PLAY, hand_number, None, (), pile, len(pool))
     # The file a puzzle is stored in must read back: the same checks as any position file.
     return Position.from_data(position.to_data(), strict=True)
 
 
-def _plant(rng, pool: DeckPool, kind: str, spaces, hand, mover, opponents, names, rules) -> bool:
+def _plant(rng: random.Random, pool: DeckPool, kind: str, spaces: dict[str, list[Play]], hand: list[Card],
+           mover: str, opponents: list[str], names: tuple[str, ...], rules: Ruleset) -> bool:
     for _ in range(200):  # cheap tries: late in a deal most plants need a card already dealt
         if _try_plant(rng, pool, kind, spaces, hand, mover, opponents, names, rules):
             return True
     return False
 
 
-def _try_plant(rng, pool: DeckPool, kind, spaces, hand, mover, opponents, names, rules) -> bool:
+def _try_plant(rng: random.Random, pool: DeckPool, kind: str, spaces: dict[str, list[Play]], hand: list[Card],
+               mover: str, opponents: list[str], names: tuple[str, ...], rules: Ruleset) -> bool:
     suit = rng.choice(SUITS)
 
     def victim() -> str:

@@ -23,6 +23,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 from itertools import combinations
+from typing import Iterator
 
 from ..answer import Answer
 from ..cards import Card
@@ -75,14 +76,15 @@ def _spaces_of(position: Position) -> dict[Card, str]:
     return {c.plain(): p.name for p in position.players for play in p.plays for c in play.cards if not c.is_joker}
 
 
-def spaces_left(before: Position, after: Position) -> Counter:
+def spaces_left(before: Position, after: Position) -> Counter[str]:
     """For every space, how many of its table cards end in another space (jokers counted by number)."""
     start, end = _spaces_of(before), _spaces_of(after)
-    left: Counter = Counter(space for card, space in start.items() if end.get(card) != space)
+    left: Counter[str] = Counter(space for card, space in start.items() if end.get(card) != space)
     for player in before.players:
         jokers_before = sum(c.is_joker for play in player.plays for c in play.cards)
         jokers_after = sum(c.is_joker for play in after.player(player.name).plays for c in play.cards)
-        replaced = sum(PlayName(r.play).owner == player.name for r in (after.turn.replaced if after.turn else ()))
+        replacements = (after.turn.replaced or ()) if after.turn else ()
+        replaced = sum(PlayName(r.play).owner == player.name for r in replacements)
         left[player.name] += max(0, jokers_before - replaced - jokers_after)
     return +left
 
@@ -93,25 +95,29 @@ def stolen(before: Position, after: Position) -> int:
 
 
 def accept_steal(position: Position, answer: Answer) -> str | None:
-    return None if stolen(position, answer.solution.after) else "no steal in the answer"
+    after = answer.solution.after
+    return None if after is not None and stolen(position, after) else "no steal in the answer"
 
 
 def accept_replace_meld(position: Position, answer: Answer) -> str | None:
-    turn = answer.solution.after.turn
+    after = answer.solution.after
+    turn = after.turn if after is not None else None
     if not turn or not turn.meld:
         return "no meld in the answer"
     return None if turn.replaced else "no joker replaced in the answer"
 
 
 def accept_meld_steal(position: Position, answer: Answer) -> str | None:
-    turn = answer.solution.after.turn
-    if not turn or not turn.meld:
+    after = answer.solution.after
+    turn = after.turn if after is not None else None
+    if after is None or not turn or not turn.meld:
         return "no meld in the answer"
-    return None if stolen(position, answer.solution.after) else "no steal in the answer"
+    return None if stolen(position, after) else "no steal in the answer"
 
 
 def accept_across(position: Position, answer: Answer) -> str | None:
-    left = spaces_left(position, answer.solution.after)
+    after = answer.solution.after
+    left = spaces_left(position, after) if after is not None else Counter()
     return None if len(left) >= 2 else "cards leave fewer than 2 spaces"
 
 
@@ -159,7 +165,7 @@ def _run_suit(play: Play) -> str | None:
     return None
 
 
-def _overlapping_layouts(cards: list[Card], rules: Ruleset):
+def _overlapping_layouts(cards: list[Card], rules: Ruleset) -> Iterator[list[Play]]:
     """Every way to lay exactly ``cards`` as whole runs, two of them overlapping through a joker."""
     indices = tuple(range(len(cards)))
     for first in _runs_among(cards, indices, rules, with_joker=True):
@@ -174,7 +180,8 @@ def _overlapping_layouts(cards: list[Card], rules: Ruleset):
                 yield [Play(tuple(cards[i] for i in part)) for part in (first, second, *cut)]
 
 
-def _runs_among(cards: list[Card], indices: tuple[int, ...], rules: Ruleset, with_joker: bool = False):
+def _runs_among(cards: list[Card], indices: tuple[int, ...], rules: Ruleset,
+                with_joker: bool = False) -> Iterator[tuple[int, ...]]:
     for size in range(3, len(indices) + 1):
         for chosen in combinations(indices, size):
             picked = tuple(cards[i] for i in chosen)
@@ -182,7 +189,7 @@ def _runs_among(cards: list[Card], indices: tuple[int, ...], rules: Ruleset, wit
                 yield chosen
 
 
-def _cuts(cards: list[Card], indices: tuple[int, ...], rules: Ruleset):
+def _cuts(cards: list[Card], indices: tuple[int, ...], rules: Ruleset) -> Iterator[tuple[tuple[int, ...], ...]]:
     """Every way to cut ``indices`` into whole runs (each cut once: the first index leads)."""
     if not indices:
         yield ()

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from typing import TYPE_CHECKING, Callable, Hashable
 
 from ..answer import Answer
 from ..errors import RummyError
@@ -33,8 +33,13 @@ from ..position import Position
 from ..rules import Ruleset
 from ..vocabulary import PuzzleKind, Tier
 
+if TYPE_CHECKING:  # unique builds on this module
+    from .unique import Rivals
+
 Maker = Callable[[random.Random, Ruleset, "Tier | None"], "Position | None"]
 Acceptance = Callable[[Position, Answer], "str | None"]
+# (before, best after, floor, cap, seconds) -> Rivals: other final tables with gain >= floor.
+RivalSearch = Callable[[Position, Position, float, int, float], "Rivals"]
 
 
 @dataclass(frozen=True)
@@ -55,12 +60,11 @@ class FamilySupport:
     near: float  # turns within this much of the best gain are counted as near it
     canonical: Callable[[Position], Hashable]  # a final table up to order: equal means the same answer
     ambiguity: Callable[[Position, Position], "str | None"]  # (before, after): why excluding after may hide a rival
-    # (before, best after, floor, cap, seconds) -> Rivals: other final tables with gain >= floor.
     # None: found by solving for the best again and again with SolverConfig.exclude.
-    rivals: Callable[..., Any] | None = None
+    rivals: RivalSearch | None = None
 
 
-KINDS: dict[tuple[str, PuzzleKind], Kind] = {}  # (family, kind name): one name may mean a kind in several families
+KINDS: dict[tuple[str, str], Kind] = {}  # (family, kind name): one name may mean a kind in several families
 FAMILIES: dict[str, FamilySupport] = {}
 
 

@@ -43,7 +43,7 @@ from ..model.robber import final_table
 from ..plays import Play, is_whole
 from ..position import Player, Position
 from ..rules import Ruleset
-from ..vocabulary import PuzzleKind, Tier
+from ..vocabulary import Phase, PuzzleKind, Tier
 from .kinds import FamilySupport, Kind, register_family, register_kind
 from .pool import DeckPool
 
@@ -209,7 +209,7 @@ def _position(rng: random.Random, rules: Ruleset, pool: DeckPool, plays: dict[st
     stock = len(rest) - len(pile) - sum(counts.values())
     if stock < 1:
         return None
-    position = Position(rules, tuple(players), MOVER, "play", None, None, (), pile, stock)
+    position = Position(rules, tuple(players), MOVER, Phase.PLAY, None, None, (), pile, stock)
     try:  # the deal's own check: a valid position file, every card within the two packs
         return Position.from_data(position.to_data())
     except PositionError:

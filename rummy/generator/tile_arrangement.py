@@ -36,6 +36,8 @@ from ..vocabulary import JokerMode
 # joker trades than this are not judged: either is called ambiguous.
 MOST_RUNS_SEARCHED = 7
 MOST_TRADES_JUDGED = 40
+# A joker and a tile trading places: (joker's play, joker's place, tile's play, the face they share).
+Trade = tuple[int, int, int, Card]
 
 
 def canonical(after: Position) -> tuple:
@@ -64,7 +66,7 @@ def _joker_swap(before: Position, after: Position) -> str | None:
     """
     rules = before.rules
     table = list(after.table)
-    trades = []
+    trades: list[Trade] = []
     for p, play in enumerate(table):
         for reading in readings(tuple(card.plain() for card in play.cards), rules):
             for k, card in enumerate(play.cards):
@@ -90,7 +92,7 @@ def _joker_swap(before: Position, after: Position) -> str | None:
     return None
 
 
-def _trade(table: list[Play], trades, fixed: bool) -> list[Play] | None:
+def _trade(table: list[Play], trades: list[Trade], fixed: bool) -> list[Play] | None:
     """The table with each (joker's play, joker's place, tile's play, face) traded; None if a play breaks."""
     cards = [list(play.cards) for play in table]
     for p, k, q, face in trades:

@@ -20,16 +20,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import Callable, Final, Literal
 
 from ..cards import Card
-from ..plays import Play, jokers_undecided, readings
+from ..plays import Play, Reading, jokers_undecided, readings
 from ..position import Position
 from ..rules import Ruleset
 from ..vocabulary import JokerMode, Phase
 from ..model.tiles.table import COLOURS, Cell, card_of, cell_of
 
-JOKER = "joker"
-Slot = Cell | str  # a cell, or JOKER
+JOKER: Final = "joker"
+Slot = Cell | Literal["joker"]  # a cell, or JOKER
 # Tries before giving up on a deal (the caller then rejects the candidate).
 PARTITION_NODES = 600
 PLAY_TRIES = 40
@@ -104,7 +105,8 @@ def with_extra(rng: random.Random, rules: Ruleset, dealt: Deal, count: int) -> D
     return Deal(dealt.table, dealt.rack + _draw(rng, pool, count))
 
 
-def climb(rng: random.Random, dealt: Deal, shape: DealShape, run_min: int, score, steps: int, target: float) -> Deal:
+def climb(rng: random.Random, dealt: Deal, shape: DealShape, run_min: int, score: Callable[[Deal], float], steps: int,
+          target: float) -> Deal:
     """Make a deal harder by small changes that keep the table and rack's tiles together the same.
 
     A change moves a table tile to the rack, a rack tile back to the table,
@@ -141,7 +143,7 @@ def climb(rng: random.Random, dealt: Deal, shape: DealShape, run_min: int, score
     return current
 
 
-def _slot_order(slot: Slot) -> tuple:
+def _slot_order(slot: Slot) -> tuple[int, int, int]:
     return (1, 0, 0) if slot == JOKER else (0, *slot)
 
 
@@ -173,7 +175,7 @@ def position_of(rules: Ruleset, dealt: Deal, rng: random.Random | None) -> Posit
 
 
 # ------------------------------------------------------------- final table
-def _crossing(rng: random.Random, pool: Counter) -> tuple[list[list[Slot]], list[Slot]] | None:
+def _crossing(rng: random.Random, pool: Counter[Cell]) -> tuple[list[list[Slot]], list[Slot]] | None:
     """A grid of tiles laid one way on the table, and rack tiles that fit only if it is laid the other way.
 
     Runs on the table (3 colours over 3 to 5 numbers) and rack tiles of the
@@ -205,10 +207,12 @@ def _crossing(rng: random.Random, pool: Counter) -> tuple[list[list[Slot]], list
     if any(pool[cell] < n for cell, n in need.items()):
         return None
     pool.subtract(need)
-    return table, rack
+    # As slots: the caller adds jokers to the table's plays.
+    slots: list[list[Slot]] = [list(play) for play in table]
+    return slots, list(rack)
 
 
-def _random_plays(rng: random.Random, pool: Counter, count: int, values: range, runs: float) -> list[list[Slot]]:
+def _random_plays(rng: random.Random, pool: Counter[Cell], count: int, values: range, runs: float) -> list[list[Slot]]:
     table: list[list[Slot]] = []
     for _ in range(count):
         play = _random_play(rng, pool, values, runs)
@@ -218,16 +222,18 @@ def _random_plays(rng: random.Random, pool: Counter, count: int, values: range, 
     return table
 
 
-def _add_jokers(rng: random.Random, table: list[list[Slot]], pool: Counter, jokers: int) -> None:
+def _add_jokers(rng: random.Random, table: list[list[Slot]], pool: Counter[Cell], jokers: int) -> None:
     """A joker takes a tile's place in a play of its own (one joker a play); the tile goes back."""
     for index in rng.sample(range(len(table)), min(jokers, len(table))):
         play = table[index]
         k = rng.randrange(len(play))
-        pool[play[k]] += 1
+        tile = play[k]
+        if tile != JOKER:  # always true: the plays come fresh from the pool, and get one joker each
+            pool[tile] += 1
         play[k] = JOKER
 
 
-def _random_play(rng: random.Random, pool: Counter, values: range, runs: float) -> list[Slot] | None:
+def _random_play(rng: random.Random, pool: Counter[Cell], values: range, runs: float) -> list[Slot] | None:
     """A run (with chance ``runs``) or a book of tiles still in ``pool``, within ``values``."""
     for _ in range(PLAY_TRIES):
         if rng.random() < runs and len(values) >= 3:
@@ -256,7 +262,7 @@ def _take_rack(rng: random.Random, final: list[list[Slot]], shape: DealShape, si
     With ``shape.lonely``, no three rack tiles make a play on their own.
     The table is a random cut of the rest.
     """
-    weighted = []
+    weighted: list[tuple[float, int, Slot]] = []
     for index, play in enumerate(final):
         for k, slot in enumerate(play):
             breaks = len(play) == 3 or (not _is_book([s for s in play if s != JOKER]) and 0 < k < len(play) - 1)
@@ -298,7 +304,7 @@ def _makes_play(rack: list[Slot]) -> bool:
     return False
 
 
-def _draw(rng: random.Random, pool: Counter, count: int) -> list[Slot]:
+def _draw(rng: random.Random, pool: Counter[Cell], count: int) -> list[Slot]:
     cells = sorted(cell for cell, n in pool.items() for _ in range(n))
     drawn = rng.sample(cells, min(count, len(cells)))
     pool.subtract(Counter(drawn))
@@ -306,7 +312,7 @@ def _draw(rng: random.Random, pool: Counter, count: int) -> list[Slot]:
 
 
 # -------------------------------------------------------------- partition
-def partition(tiles: Counter, rng: random.Random, run_min: int) -> list[list[Slot]] | None:
+def partition(tiles: Counter[Slot], rng: random.Random, run_min: int) -> list[list[Slot]] | None:
     """Cut these tiles (jokers included) into whole plays at random; None if no cut is found."""
     naturals = Counter({cell: n for cell, n in tiles.items() if cell != JOKER and n > 0})
     jokers = tiles.get(JOKER, 0)
@@ -320,7 +326,8 @@ def partition(tiles: Counter, rng: random.Random, run_min: int) -> list[list[Slo
     return plays
 
 
-def _cut(naturals: Counter, rng: random.Random, run_min: int, budget: list[int], dead: set) -> list[list[Slot]] | None:
+def _cut(naturals: Counter[Cell], rng: random.Random, run_min: int, budget: list[int],
+         dead: set[tuple[tuple[Cell, int], ...]]) -> list[list[Slot]] | None:
     """Plays for the lowest tile left, then the rest; ``dead`` remembers tile sets found not to cut."""
     budget[0] -= 1
     if budget[0] < 0:
@@ -351,7 +358,8 @@ def _cut(naturals: Counter, rng: random.Random, run_min: int, budget: list[int],
         rest = _cut(naturals, rng, run_min, budget, dead)
         naturals.update(taken)
         if rest is not None:
-            return [list(option)] + rest
+            play: list[Slot] = list(option)
+            return [play] + rest
     if budget[0] >= 0:
         dead.add(state)
     return None
@@ -359,7 +367,7 @@ def _cut(naturals: Counter, rng: random.Random, run_min: int, budget: list[int],
 
 def _add_joker(plays: list[list[Slot]], rng: random.Random, run_min: int) -> bool:
     """A leftover joker joins a play: a book of three, or either end of a run."""
-    places = []
+    places: list[tuple[int, Cell | None]] = []
     for index, play in enumerate(plays):
         if JOKER in play:
             continue
@@ -400,7 +408,7 @@ def _play(slots: list[Slot], rules: Ruleset) -> Play:
     return Play(cards)
 
 
-def _fits(reading, slots: list[Slot]) -> bool:
+def _fits(reading: Reading, slots: list[Slot]) -> bool:
     """The reading that puts the joker where the deal put it (a run's slots are in order)."""
     return list(reading.positions) == sorted(reading.positions)
 
@@ -409,7 +417,7 @@ def _card(slot: Slot) -> Card:
     return Card.joker() if slot == JOKER else card_of(slot)
 
 
-def _rack_order(card: Card) -> tuple:
+def _rack_order(card: Card) -> tuple[bool, str, int]:
     return (card.is_joker, card.suit, card.rank)
 
 

@@ -42,7 +42,9 @@ def _deal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Deal | None:
     tier = tier if tier in SHAPES else rng.choice(sorted(SHAPES))
     shape = SHAPES[tier]
     if rules.max_cards_per_turn is not None:
-        shape = replace(shape, rack=tuple(min(n, rules.max_cards_per_turn - EXTRA_TILES[1]) for n in shape.rack))
+        cap = rules.max_cards_per_turn - EXTRA_TILES[1]
+        fewest, most = shape.rack
+        shape = replace(shape, rack=(min(fewest, cap), min(most, cap)))
     dealt = deal(rng, rules, shape)
     steps, target = CLIMB[tier]
     if dealt is None or not steps:

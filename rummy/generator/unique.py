@@ -24,7 +24,7 @@ from ..answer import Answer, best
 from ..position import Position
 from ..solution import SolverConfig
 from ..vocabulary import Status
-from .kinds import FamilySupport
+from .kinds import FamilySupport, RivalSearch
 
 NO_OTHER_TURN = "no other legal turn"
 
@@ -48,6 +48,7 @@ class Judgement:
 
 def judge(position: Position, first: Answer, config: SolverConfig, support: FamilySupport, cap: int) -> Judgement:
     after = first.solution.after
+    assert after is not None  # judged: an optimal answer, with its turn
     gain = first.solution.gain
     doubt = support.ambiguity(position, after)
     if doubt:
@@ -75,7 +76,7 @@ def judge(position: Position, first: Answer, config: SolverConfig, support: Fami
     return Judgement(None, margin, 1 + near.count, not near.complete, same.branches)
 
 
-def _by_best(config: SolverConfig, support: FamilySupport):
+def _by_best(config: SolverConfig, support: FamilySupport) -> RivalSearch:
     def rivals_by_best(position: Position, best_after: Position, floor: float, cap: int, time_limit: float) -> Rivals:
         """Other final tables with gain >= floor: the best answer, again and again, with each table found excluded."""
         deadline = perf_counter() + time_limit

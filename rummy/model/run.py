@@ -57,10 +57,14 @@ class RunResult:
         return self.status in (SearchStatus.OPTIMAL, SearchStatus.INFEASIBLE)
 
     def value(self, variable: cp_model.IntVar) -> int:
-        return self.solution[variable.index]
+        """The variable's value in the solution found (a run that found none has no values)."""
+        solution = self.solution
+        assert solution is not None, "no solution was found"
+        return solution[variable.index]
 
     def as_hint(self) -> dict[int, int]:
         """This solution as the next run's hint (every variable)."""
+        assert self.solution is not None, "no solution was found"
         return dict(enumerate(self.solution))
 
 

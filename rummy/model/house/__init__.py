@@ -76,7 +76,7 @@ def solve_house(position: Position, config: SolverConfig) -> Solution:
     excluded = config.exclude
     results: list[BranchResult] = []
     if ctx.melded:
-        result = _solve_model(_branch_model(ctx, options, excluded), config, clock)
+        result = _solve_model(build_model(ctx, "melded", options, [], excluded), config, clock)
         if result.status == SearchStatus.UNKNOWN:
             # Out of time before any answer: leaving the table as it is and
             # discarding is legal (unless a card is hot), so offer that.
@@ -246,21 +246,21 @@ def _no_meld_branch(ctx: TurnContext, options: dict[int, list[int]], excluded: t
 
 def _solution(ctx: TurnContext, results: list[BranchResult], started: float, clock: Clock) -> Solution:
     stats = clock.stats()
-    found = [r for r in results if r.plan is not None]
-    if not found:
+    plans = [r.plan for r in results if r.plan is not None]
+    if not plans:
         if any(r.status == SearchStatus.UNKNOWN for r in results):
             reason = "the time limit ran out before a legal turn was found"
             return Solution(Status.UNKNOWN, 0, 0, None, 0, reason, perf_counter() - started, stats)
         return Solution(Status.NO_LEGAL_TURN, 0, 0, None, 0, _no_turn_reason(ctx), perf_counter() - started, stats)
-    best = min(found, key=lambda r: plan_order(ctx, r.plan))
+    best = min(plans, key=lambda plan: plan_order(ctx, plan))
     proven = all(r.status in (SearchStatus.OPTIMAL, SearchStatus.INFEASIBLE) for r in results)
-    bound = best.plan.gain if proven else max(r.bound for r in results if r.status != SearchStatus.INFEASIBLE)
+    bound = best.gain if proven else max(r.bound for r in results if r.status != SearchStatus.INFEASIBLE)
     return Solution(
         status=Status.OPTIMAL if proven else Status.FEASIBLE,
-        gain=_number(best.plan.gain),
-        bound=_number(max(bound, best.plan.gain)),
-        after=after_position(ctx, best.plan),
-        cards_played=cards_played(ctx, best.plan),
+        gain=_number(best.gain),
+        bound=_number(max(bound, best.gain)),
+        after=after_position(ctx, best),
+        cards_played=cards_played(ctx, best),
         seconds=perf_counter() - started,
         stats=stats,
     )

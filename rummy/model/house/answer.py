@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Callable
 
 from ...cards import Card, cards_within
 from ...plays import Play
 from ...position import Position, Replacement, Turn
+from ..cpsat import cp_model
 from .context import TurnContext
 from .state import HouseModel
 
@@ -29,12 +31,18 @@ class TurnPlan:
     gain: Fraction
 
 
-def read_plan(m: HouseModel, value, gain: Fraction) -> TurnPlan:
+def read_plan(m: HouseModel, value: Callable[[cp_model.IntVar], int], gain: Fraction) -> TurnPlan:
     """The turn of a solved model (``value`` reads a variable's value)."""
     ctx = m.ctx
     plays: dict[str, list[tuple[int, ...]]] = {space: [] for space in ctx.spaces}
     for grid in m.runs:
-        filled = {p: next((i for i, v in grid.cells[p] if value(v)), None) for p in grid.order}
+        # The card at each position a run covers (a covered position holds exactly one).
+        filled: dict[int, int] = {}
+        for p in grid.order:
+            for i, v in grid.cells[p]:
+                if value(v):
+                    filled[p] = i
+                    break
         for stretch, var in grid.segments:
             if value(var):
                 plays[grid.space].append(tuple(filled[p] for p in stretch))
@@ -81,13 +89,13 @@ def after_position(ctx: TurnContext, plan: TurnPlan) -> Position:
 def _ordered_plays(original: tuple[Play, ...], final: list[tuple[Card, ...]], ctx: TurnContext) -> tuple[Play, ...]:
     """Untouched plays first, in their old order; then the changed and new ones."""
     remaining = Counter(_key(cards) for cards in final)
-    result = []
+    result: list[Play] = []
     for play in original:
         key = _key(tuple(c.plain() for c in play.cards))
         if remaining[key] > 0:
             remaining[key] -= 1
             result.append(play)
-    new = []
+    new: list[Play] = []
     for cards in final:
         key = _key(cards)
         if remaining[key] > 0:
@@ -104,7 +112,7 @@ def _key(cards: tuple[Card, ...]) -> tuple[Card, ...]:
 def _hand_after(ctx: TurnContext, plan: TurnPlan) -> tuple[Card, ...]:
     """The kept cards in the order the hand was written, released jokers last."""
     kept = Counter(ctx.slots[i].card for i in plan.kept)
-    hand = []
+    hand: list[Card] = []
     for card in ctx.position.mover.hand or ():
         if kept[card.plain()] > 0:
             kept[card.plain()] -= 1
@@ -113,7 +121,7 @@ def _hand_after(ctx: TurnContext, plan: TurnPlan) -> tuple[Card, ...]:
     return tuple(hand)
 
 
-def _still_held(cards: tuple[Card, ...], held: Counter) -> tuple[Card, ...]:
+def _still_held(cards: tuple[Card, ...], held: Counter[Card]) -> tuple[Card, ...]:
     return cards_within(cards, held)
 
 
@@ -123,9 +131,9 @@ def cards_played(ctx: TurnContext, plan: TurnPlan) -> int:
     return len(handish) - len(plan.kept) - (plan.discard is not None)
 
 
-def plan_order(ctx: TurnContext, plan: TurnPlan) -> tuple:
+def plan_order(ctx: TurnContext, plan: TurnPlan) -> tuple[Fraction, int, int]:
     """How two turns of equal gain compare (house/objective): moved cards, then hand penalty."""
-    kind = {}
+    kind: dict[int, tuple[str, tuple[str, ...]]] = {}
     for play in ctx.plays:
         for i in play.slots:
             kind[i] = (play.space, _kind(tuple(ctx.slots[j].card for j in play.slots)))
@@ -137,7 +145,7 @@ def plan_order(ctx: TurnContext, plan: TurnPlan) -> tuple:
     return (-plan.gain, moved, sum(ctx.pen(ctx.slots[i]) for i in plan.kept))
 
 
-def _kind(cards: tuple[Card, ...]) -> tuple:
+def _kind(cards: tuple[Card, ...]) -> tuple[str, ...]:
     naturals = [c for c in cards if not c.is_joker]
     if len(naturals) > 1 and len({c.rank for c in naturals}) == 1:
         return ("book",)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import Iterator
 
 from ...cards import SUITS, Card, rank_at
 from ...errors import RulesError
@@ -52,7 +53,7 @@ def _shapes(rules: Ruleset, naturals: frozenset[Card], jokers: int) -> tuple[Sha
     return tuple(Shape(natural_set, count, score) for (natural_set, count), score in ordered)
 
 
-def _books(rules: Ruleset, naturals: frozenset[Card], jokers: int):
+def _books(rules: Ruleset, naturals: frozenset[Card], jokers: int) -> Iterator[tuple[tuple[frozenset[Card], int], int]]:
     by_rank: dict[int, list[Card]] = {}
     for card in naturals:
         by_rank.setdefault(card.rank, []).append(card)
@@ -66,7 +67,7 @@ def _books(rules: Ruleset, naturals: frozenset[Card], jokers: int):
                     yield (frozenset(chosen), joker_count), (10 if size == 3 else 5 * size)
 
 
-def _runs(rules: Ruleset, naturals: frozenset[Card], jokers: int):
+def _runs(rules: Ruleset, naturals: frozenset[Card], jokers: int) -> Iterator[tuple[frozenset[Card], int]]:
     for suit in SUITS:
         present = {c.rank for c in naturals if c.suit == suit}
         if not present:

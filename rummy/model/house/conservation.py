@@ -30,7 +30,7 @@ def add_conservation(m: HouseModel) -> None:
             _roles(m, index, on_table)
 
 
-def _roles(m: HouseModel, index: int, on_table) -> None:
+def _roles(m: HouseModel, index: int, on_table: cp_model.LinearExprT) -> None:
     roles = [m.pay[index], m.meld[index]]
     roles += [v for (joker, card), v in m.replace.items() if card == index]
     if index in m.released:

@@ -173,10 +173,11 @@ def _apart(plays: list[TablePlay], rules: Ruleset) -> list[TablePlay]:
             continue
         options = [list(plays[k].choices) for k in members]
         chosen = _disjoint(options, 0, set())
-        for k, positions in zip(members, chosen or [None] * len(members)):
-            if chosen is None:
+        if chosen is None:
+            for k in members:
                 result[k] = replace(plays[k], overlaps=True)
-            else:
+        else:
+            for k, positions in zip(members, chosen):
                 result[k] = replace(plays[k], positions=positions)
     return result
 

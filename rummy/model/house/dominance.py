@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..cpsat import cp_model
 
+from .context import TablePlay
 from .runs import grids_of
 from .state import HouseModel
 
@@ -35,7 +36,7 @@ def add_untouched_spaces(m: HouseModel) -> None:
                 m.model.add(kept >= 1 - flow)
 
 
-def _original(m: HouseModel, play):
+def _original(m: HouseModel, play: TablePlay) -> cp_model.LinearExprT | None:
     """A 0/1 expression: the play lies on the table exactly as before."""
     if play.overlaps:
         return None

@@ -20,6 +20,7 @@ compares final tables after every solve.
 from __future__ import annotations
 
 from itertools import permutations, product
+from typing import Iterator
 
 from ..cpsat import cp_model
 
@@ -39,7 +40,7 @@ def add_exclusions(m: HouseModel, excluded: tuple[Position, ...]) -> None:
             m.model.add_bool_or([lit.Not() for lit in literals] + off)
 
 
-def _ways(m: HouseModel, after: Position):
+def _ways(m: HouseModel, after: Position) -> Iterator[tuple[list[cp_model.IntVar], list[int]]]:
     """(literals, slots off the table) for every way the model can hold ``after``'s table."""
     ctx = m.ctx
     naturals = {s.card: s.index for s in ctx.slots if not s.is_joker}
@@ -71,7 +72,7 @@ def _play_ways(m: HouseModel, space: str, slots: tuple[int, ...]) -> list[list[c
     if len(naturals) >= 2 and len({c.rank for c in naturals}) == 1:
         wanted = frozenset(slots)
         return [[book.var] for book in m.books if book.space == space and frozenset(book.slots) == wanted]
-    ways = []
+    ways: list[list[cp_model.IntVar]] = []
     for reading in readings(cards, ctx.rules):
         if reading.kind != "run":
             continue
@@ -81,7 +82,7 @@ def _play_ways(m: HouseModel, space: str, slots: tuple[int, ...]) -> list[list[c
             segment = next((v for s, v in grid.segments if s == stretch), None)
             if segment is None:
                 continue
-            cells = []
+            cells: list[cp_model.IntVar] = []
             for k in order:
                 position = row_position(reading.positions[k], ctx.rules)
                 cell = next((v for i, v in grid.cells.get(position, []) if i == slots[k]), None)

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Iterable, Sequence
 
+from ...cards import Card
 from ...plays import readings
 from ...scoring import house_play_score
 from .candidates import play_shapes
@@ -112,19 +114,19 @@ def _swap(ctx: TurnContext, turn: GreedyTurn, joker: int, card: int) -> None:
 
 
 # ------------------------------------------------------------ melded moves
-def _cards(ctx: TurnContext, slots) -> tuple:
+def _cards(ctx: TurnContext, slots: Iterable[int]) -> tuple[Card, ...]:
     return tuple(ctx.slots[i].card for i in slots)
 
 
-def _score(ctx: TurnContext, slots) -> int:
+def _score(ctx: TurnContext, slots: Sequence[int]) -> int:
     return house_play_score(_cards(ctx, slots), ctx.rules) if slots else 0
 
 
-def _whole(ctx: TurnContext, slots) -> bool:
+def _whole(ctx: TurnContext, slots: Iterable[int]) -> bool:
     return bool(readings(_cards(ctx, slots), ctx.rules))
 
 
-def _penalty_gain(ctx: TurnContext, slots) -> int:
+def _penalty_gain(ctx: TurnContext, slots: Iterable[int]) -> int:
     return sum(ctx.pen(ctx.slots[i]) for i in slots) if ctx.hand_penalty_counts else 0
 
 
@@ -150,7 +152,7 @@ def _lay_new(ctx: TurnContext, turn: GreedyTurn) -> bool:
 
 
 def _extend(ctx: TurnContext, turn: GreedyTurn) -> bool:
-    best = None
+    best: tuple[int, int, list[int]] | None = None  # value, hand card, play
     for card in _payers(ctx, turn):
         for space, plays in turn.plays.items():
             for play in plays:
@@ -171,7 +173,8 @@ def _extend(ctx: TurnContext, turn: GreedyTurn) -> bool:
 
 def _steal(ctx: TurnContext, turn: GreedyTurn) -> bool:
     """One paid steal: an opponent's card into an own-side play, with a hand card if needed."""
-    best = None
+    # value, space robbed, play robbed, card stolen, score it lost, target play (None: a new one), payment
+    best: tuple[int, str, list[int], int, int, list[int] | None, tuple[int, ...]] | None = None
     hand = _payers(ctx, turn)
     for space, plays in turn.plays.items():
         if ctx.sign[space] > 0:
@@ -207,19 +210,19 @@ def _steal(ctx: TurnContext, turn: GreedyTurn) -> bool:
                                 best = (value, space, source, card, loss, None, pair)
     if best is None or best[0] <= 0:
         return False
-    _, space, source, card, loss, target, payment = best
+    _, space, source, card, loss, chosen, paid = best
     source.remove(card)
     if not source:
         turn.plays[space].remove(source)
-    if target is None:
-        target = []
-        turn.plays[ctx.mover].append(target)
-    target.extend([card, *payment])
-    turn.paid[id(target)] = turn.paid.get(id(target), 0) + len(payment)
-    turn.stolen[id(target)] = turn.stolen.get(id(target), 0) + 1
+    if chosen is None:
+        chosen = []
+        turn.plays[ctx.mover].append(chosen)
+    chosen.extend([card, *paid])
+    turn.paid[id(chosen)] = turn.paid.get(id(chosen), 0) + len(paid)
+    turn.stolen[id(chosen)] = turn.stolen.get(id(chosen), 0) + 1
     turn.lost[space] = turn.lost.get(space, 0) + loss
     turn.stolen_from[space] = turn.stolen_from.get(space, 0) + 1
-    turn.hand -= set(payment)
+    turn.hand -= set(paid)
     return True
 
 

@@ -18,12 +18,15 @@ from .context import row_position
 from .runs import grids_of
 from .state import HouseModel
 
+# The row positions laid so far, per run grid (space, suit, layer).
+Taken = dict[tuple[str, str, int], set[int]]
+
 
 def table_hint(m: HouseModel) -> dict[int, int]:
     """Every decision's value (by variable index) in the turn that leaves the table as it is."""
     ctx = m.ctx
     chosen: set[int] = set()
-    taken: dict[tuple[str, str, int], set[int]] = {}
+    taken: Taken = {}
     for play in ctx.plays:
         if play.kind == "run":
             _lay_run(m, play.space, play.suit, dict(zip(play.slots, play.positions)), taken, chosen)
@@ -38,9 +41,8 @@ def table_hint(m: HouseModel) -> dict[int, int]:
 
 def turn_assignment(m: HouseModel, plays: dict[str, list[list[int]]], kept: set[int], discard: int | None,
                     meld: list[tuple[int, ...]], swaps: list[tuple[int, int]]) -> dict[int, int] | None:
-    ctx = m.ctx
     chosen: set[int] = set()
-    taken: dict[tuple[str, str, int], set[int]] = {}
+    taken: Taken = {}
     for space, final in plays.items():
         for slots in final:
             if not _lay_play(m, space, slots, taken, chosen):
@@ -74,7 +76,7 @@ def _decisions(m: HouseModel) -> set[int]:
     return found
 
 
-def _lay_play(m: HouseModel, space: str, slots: list[int], taken, chosen: set[int]) -> bool:
+def _lay_play(m: HouseModel, space: str, slots: list[int], taken: Taken, chosen: set[int]) -> bool:
     ctx = m.ctx
     cards = tuple(ctx.slots[i].card for i in slots)
     found = readings(cards, ctx.rules)
@@ -89,7 +91,7 @@ def _lay_play(m: HouseModel, space: str, slots: list[int], taken, chosen: set[in
     return False
 
 
-def _lay_run(m: HouseModel, space: str, suit: str, at: dict[int, int], taken, chosen: set[int]) -> bool:
+def _lay_run(m: HouseModel, space: str, suit: str, at: dict[int, int], taken: Taken, chosen: set[int]) -> bool:
     """Put a run's slots at their row positions in the first layer where those are free."""
     positions = set(at.values())
     for grid in grids_of(m, space, suit):

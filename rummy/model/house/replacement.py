@@ -22,7 +22,7 @@ from ..cpsat import cp_model
 from ...cards import Card
 from ...plays import is_whole
 from ...scoring import house_play_score
-from .context import TurnContext
+from .context import TablePlay, TurnContext
 from .state import HouseModel
 
 
@@ -85,7 +85,7 @@ def add_replacements(m: HouseModel, options: dict[int, list[int]]) -> None:
         _baseline_change(m, play, jokers)
 
 
-def _baseline_change(m: HouseModel, play, jokers: list[int]) -> None:
+def _baseline_change(m: HouseModel, play: TablePlay, jokers: list[int]) -> None:
     """Score of the play after its swaps, where it can differ (one natural, two jokers)."""
     ctx = m.ctx
     if not jokers or len(play.slots) != 3 or len(jokers) != 2:
@@ -117,7 +117,7 @@ def no_meld_turns(ctx: TurnContext, options: dict[int, list[int]]) -> list[NoMel
     jokers = sorted(options)
     choices = [[None] + options[j] for j in jokers]
     hot = {s.index for s in ctx.hand if s.hot}
-    turns = []
+    turns: list[NoMeldTurn] = []
     for picked in product(*choices):
         used = [c for c in picked if c is not None]
         if len(set(used)) != len(used):
@@ -128,7 +128,8 @@ def no_meld_turns(ctx: TurnContext, options: dict[int, list[int]]) -> list[NoMel
         hand = [s.index for s in ctx.hand if s.index not in swaps.values()] + sorted(swaps)
         table_change = _table_change(ctx, swaps)
         cold = [i for i in hand if ctx.slots[i].cold or i in swaps]
-        for discard in cold or [None]:
+        discards: list[int] | list[None] = cold or [None]  # none where no card may go
+        for discard in discards:
             kept = tuple(i for i in hand if i != discard)
             turns.append(_no_meld_turn(ctx, swaps, discard, kept, table_change))
     turns.sort(key=lambda t: (-t.gain, t.moved, t.kept_penalty))
@@ -145,7 +146,8 @@ def _table_change(ctx: TurnContext, swaps: dict[int, int]) -> Fraction:
     return change
 
 
-def _no_meld_turn(ctx: TurnContext, swaps, discard, kept, table_change) -> NoMeldTurn:
+def _no_meld_turn(ctx: TurnContext, swaps: dict[int, int], discard: int | None, kept: tuple[int, ...],
+                  table_change: Fraction) -> NoMeldTurn:
     kept_penalty = sum(ctx.pen(ctx.slots[i]) for i in kept)
     gain = table_change
     if ctx.hand_penalty_counts:

@@ -82,7 +82,8 @@ def grids_of(m: HouseModel, space: str, suit: str) -> list[RunGrid]:
     return [g for g in m.runs if g.space == space and g.suit == suit]
 
 
-def _grid(m, space, suit, layer, naturals, jokers, positions, rank_at, successor) -> RunGrid | None:
+def _grid(m: HouseModel, space: str, suit: str, layer: int, naturals: list[int], jokers: list[int], positions: list[int],
+          rank_at: dict[int, int], successor: dict[int, int]) -> RunGrid | None:
     rules = m.ctx.rules
     by_card = {m.ctx.slots[i].card: i for i in naturals}
     filled = {p for p in positions if Card(rank_at[p], suit) in by_card}
@@ -92,7 +93,7 @@ def _grid(m, space, suit, layer, naturals, jokers, positions, rank_at, successor
     live = sorted({p for s in stretches for p in s}, key=positions.index)
     grid = RunGrid(space, suit, layer, live, rank_at, {p: successor[p] for p in live if successor.get(p) in live})
     for p in live:
-        cells = []
+        cells: list[tuple[int, cp_model.IntVar]] = []
         natural = by_card.get(Card(rank_at[p], suit))
         if natural is not None:
             cells.append((natural, m.bool(f"run{layer}_{space}_{suit}{p}_{natural}")))
@@ -111,13 +112,14 @@ def _grid(m, space, suit, layer, naturals, jokers, positions, rank_at, successor
     return grid
 
 
-def _stretches(positions, successor, filled, jokers, run_min, run_max) -> list[tuple[int, ...]]:
+def _stretches(positions: list[int], successor: dict[int, int], filled: set[int], jokers: int, run_min: int,
+               run_max: int) -> list[tuple[int, ...]]:
     """Every stretch of consecutive positions the cards can fill (gaps <= jokers)."""
-    found = []
+    found: list[tuple[int, ...]] = []
     seen: set[frozenset[int]] = set()
     for start in positions:
         stretch = [start]
-        gaps = start not in filled
+        gaps: int = start not in filled  # empty positions, for jokers to fill
         while gaps <= jokers and len(stretch) <= run_max:
             if len(stretch) >= run_min and gaps < len(stretch):
                 key = frozenset(stretch)

@@ -17,11 +17,17 @@ Each module adds the variables and constraints of one rule to a
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..cpsat import cp_model
 
 from .context import Slot, TurnContext
+
+if TYPE_CHECKING:  # they build on this module
+    from .books import Book
+    from .runs import RunGrid
 
 
 @dataclass
@@ -46,8 +52,8 @@ class HouseModel:
     goes_out: cp_model.IntVar | None = None
     variables: list[cp_model.IntVar] = field(default_factory=list)
     # Filled by house/layout for the tie-break and for reading the answer.
-    runs: list = field(default_factory=list)
-    books: list = field(default_factory=list)
+    runs: list[RunGrid] = field(default_factory=list)
+    books: list[Book] = field(default_factory=list)
 
     # ----------------------------------------------------------- helpers
     @property
@@ -76,7 +82,8 @@ class HouseModel:
     def in_space(self, index: int, space: str) -> cp_model.LinearExprT:
         return cp_model.LinearExpr.sum([v for s, v in self.placements.get(index, []) if s == space])
 
-    def releasable(self, index: int) -> bool:
+    # ``bool`` below names the method that makes a Boolean variable, hence ``builtins.bool``.
+    def releasable(self, index: int) -> builtins.bool:
         return index in self.released
 
     def contribution(self, index: int, space: str) -> tuple[int, list[tuple[cp_model.IntVar, int]]]:
@@ -109,11 +116,11 @@ class HouseModel:
             constant -= 1
         return constant, terms
 
-    def may_pay(self, index: int) -> bool:
+    def may_pay(self, index: int) -> builtins.bool:
         """Could this card count as payment (the filter for possible plays)?"""
         slot = self.slot(index)
         return slot.from_hand or (self.melding and index in self.released)
 
-    def may_be_foreign(self, index: int, space: str) -> bool:
+    def may_be_foreign(self, index: int, space: str) -> builtins.bool:
         slot = self.slot(index)
         return not slot.from_hand and slot.origin not in (space, self.ctx.mover)

@@ -15,6 +15,8 @@ gives the search a much better bound.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from ..cpsat import cp_model
 
 from .runs import RunGrid
@@ -32,8 +34,9 @@ def add_payment(m: HouseModel) -> None:
         _balance(m, grid)
 
 
-def _total(m: HouseModel, slots, space):
-    constant, terms = 0, []
+def _total(m: HouseModel, slots: Iterable[int], space: str) -> tuple[int, list[tuple[cp_model.IntVar, int]]]:
+    constant = 0
+    terms: list[tuple[cp_model.IntVar, int]] = []
     for index in slots:
         c, t = m.contribution(index, space)
         constant += c
@@ -54,9 +57,9 @@ def _balance(m: HouseModel, grid: RunGrid) -> None:
             m.model.add(cp_model.LinearExpr.sum([here[p][0] for p in stretch]) >= 0).only_enforce_if(var)
 
 
-def _position_terms(m: HouseModel, grid: RunGrid, p: int):
+def _position_terms(m: HouseModel, grid: RunGrid, p: int) -> tuple[cp_model.LinearExprT, bool]:
     """What the card at position ``p`` counts (+1 pays, -1 stolen), and whether it may be -1."""
-    terms = []
+    terms: list[cp_model.LinearExprT] = []
     negative = False
     for index, var in grid.cells[p]:
         constant, roles = m.contribution(index, grid.space)
@@ -69,7 +72,8 @@ def _position_terms(m: HouseModel, grid: RunGrid, p: int):
     return cp_model.LinearExpr.sum(terms) if terms else 0, negative
 
 
-def _role_at(m: HouseModel, grid: RunGrid, p: int, index: int, var, constant: int, roles):
+def _role_at(m: HouseModel, grid: RunGrid, p: int, index: int, var: cp_model.IntVar, constant: int,
+             roles: list[tuple[cp_model.IntVar, int]]) -> cp_model.IntVar:
     """The contribution of a card whose role is chosen (meld branch), 0 unless it lies here."""
     value = m.int_var(-1, 1, f"role_{grid.space}_{grid.suit}{p}_{index}")
     m.model.add(value == cp_model.LinearExpr.weighted_sum([v for v, _ in roles], [c for _, c in roles]) + constant).only_enforce_if(var)

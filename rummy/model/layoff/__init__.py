@@ -48,8 +48,9 @@ from dataclasses import replace
 from ...cards import Card, cards_notation
 from ...family import LAYOFF
 from ...errors import RummyError
-from ...plays import Play, readings
+from ...plays import Play, PlayName, readings
 from ...position import Attached, Position, Turn
+from ...rules import Ruleset
 from ...scoring import penalty
 from ...solution import Solution, SolverConfig
 from ...vocabulary import Phase, Status
@@ -85,7 +86,7 @@ def has_melded(position: Position) -> bool:
     return mover.melded or bool(mover.plays) or bool(mover.layoffs)
 
 
-def layoff_problem(position: Position) -> tuple[TurnProblem, list[str]]:
+def layoff_problem(position: Position) -> tuple[TurnProblem, list[PlayName]]:
     rules = position.rules
     mover = position.mover
     hand = Counter(c.plain() for c in mover.hand or ())
@@ -110,7 +111,8 @@ def layoff_problem(position: Position) -> tuple[TurnProblem, list[str]]:
     return problem, names
 
 
-def _after(position: Position, problem: TurnProblem, names: list[str], selection: Selection) -> tuple[Position, int]:
+def _after(position: Position, problem: TurnProblem, names: list[PlayName],
+           selection: Selection) -> tuple[Position, int]:
     rules = position.rules
     mover = position.mover
     own = {f"{mover.name}/{i}": i for i in range(1, len(mover.plays) + 1)}
@@ -140,7 +142,7 @@ def _attach(layoffs: list[Attached], target: str, cards: tuple[Card, ...]) -> li
     return layoffs + [Attached(target, cards)]
 
 
-def _settled(play: Play, rules) -> Play:
+def _settled(play: Play, rules: Ruleset) -> Play:
     """A grown play whose jokers no longer fit their written stand-ins loses them (flexible jokers)."""
     if any(c.stands_for is not None for c in play.cards) and not readings(play.cards, rules):
         return Play(tuple(c.plain() for c in play.cards))

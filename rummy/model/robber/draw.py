@@ -70,23 +70,27 @@ def solve_draw(position: Position, config: SolverConfig, started: float) -> Solu
         stock = _stock_expectation(position, clock)
     except NoTurnInTime as error:
         return Solution(Status.UNKNOWN, 0, 0, None, 0, str(error), time.perf_counter() - started, clock.stats())
-    options = [_pile_option(position, pile.gain)] if pile is not None else []
-    options += [_stock_option(position, stock.expected)] if stock is not None else []
+    # Each legal draw with the turn after it.
+    options: list[tuple[DrawOption, _PileTurn | _StockValue]] = []
+    if pile is not None:
+        options.append((_pile_option(position, pile.gain), pile))
+    if stock is not None:
+        options.append((_stock_option(position, stock.expected), stock))
     # Best first; the pile only when it is worth strictly more (at equal value
     # the stock keeps the hand small, which is safer if someone goes out).
-    options.sort(key=lambda option: (-option.value, option.source == DrawSource.PILE))
-    draw = DrawChoice(tuple(options), samples=stock.draws if stock else 0, unseen=stock.weight if stock else 0,
-                      openings=pile.openings if pile else 0)
+    options.sort(key=lambda pair: (-pair[0].value, pair[0].source == DrawSource.PILE))
+    draw = DrawChoice(tuple(option for option, _ in options), samples=stock.draws if stock else 0,
+                      unseen=stock.weight if stock else 0, openings=pile.openings if pile else 0)
     stats = clock.stats()
     seconds = time.perf_counter() - started
-    if draw.chosen is None:
+    if not options:
         top = position.discard_pile[-1].notation(rules.deck) if position.discard_pile else None
         why = f"the discard pile's top card {top} cannot be melded" if top else "the discard pile is empty"
         return Solution(Status.NO_LEGAL_TURN, 0, 0, None, 0, f"{why} and the stock is empty", seconds, stats, draw)
+    chosen, turn = options[0]  # draw.chosen
     optimal = (pile is None or pile.optimal) and (stock is None or stock.optimal)
-    bound = max(pile.bound if pile else float("-inf"), stock.bound if stock else float("-inf"), draw.chosen.value)
-    turn = pile if draw.chosen.source == DrawSource.PILE else stock
-    return Solution(Status.OPTIMAL if optimal else Status.FEASIBLE, draw.chosen.value, bound, turn.after,
+    bound = max(pile.bound if pile else float("-inf"), stock.bound if stock else float("-inf"), chosen.value)
+    return Solution(Status.OPTIMAL if optimal else Status.FEASIBLE, chosen.value, bound, turn.after,
                     turn.cards_played, None, seconds, stats, draw)
 
 
@@ -97,15 +101,15 @@ def _pile_option(position: Position, value: int) -> DrawOption:
 
 def _stock_option(position: Position, value: float) -> DrawOption:
     """The stock: its top card, when the stock is listed (a certain draw)."""
-    listed = isinstance(position.stock, tuple) and position.stock
-    return DrawOption(DrawSource.STOCK, value, position.stock[:1] if listed else ())
+    stock = position.stock
+    return DrawOption(DrawSource.STOCK, value, stock[:1] if isinstance(stock, tuple) else ())
 
 
 @dataclass(frozen=True)
 class _PileTurn:
     after: Position
     gain: int
-    bound: int
+    bound: float  # the best bound over every opening (a float: it starts from -inf)
     optimal: bool
     cards_played: int
     openings: int
@@ -125,7 +129,7 @@ def pile_openings(position: Position) -> list[tuple[Position, Play | None, int]]
     with_top = hand + Counter([top])
     openings: list[tuple[Position, Play | None, int]] = []
 
-    def opened(hand_used: Counter, plays_of: dict[str, tuple[Play, ...]], new: Play | None, placed: int) -> None:
+    def opened(hand_used: Counter[Card], plays_of: dict[str, tuple[Play, ...]], new: Play | None, placed: int) -> None:
         players = []
         for p in position.players:
             if p.name == mover.name:
@@ -152,13 +156,12 @@ def pile_openings(position: Position) -> list[tuple[Position, Play | None, int]]
     fresh = [Counter(cards) for cards in new_plays(with_top, rules) if top in cards]
     for cards in _minimal(fresh):
         new = Play(tuple(sorted(cards.elements())))
-        plays_of = {p.name: p.plays for p in position.players}
-        plays_of = {**plays_of, mover.name: plays_of[mover.name] + (new,)}
-        opened(cards - Counter([top]), plays_of, new, sum(cards.values()))
+        kept = {p.name: p.plays for p in position.players}
+        opened(cards - Counter([top]), {**kept, mover.name: kept[mover.name] + (new,)}, new, sum(cards.values()))
     return openings
 
 
-def _minimal(options: list[Counter]) -> list[Counter]:
+def _minimal(options: list[Counter[Card]]) -> list[Counter[Card]]:
     """Options no other option is a strict part of, in their order."""
     return [
         a for a in options
@@ -180,7 +183,9 @@ def _best_pile_turn(position: Position, clock: Clock) -> _PileTurn | None:
             # The top card's new play may have grown since: declare it as it ends. The
             # mover's own plays keep their places, and it was the opening's last one.
             final = after.player(position.to_move).plays[len(opening.player(position.to_move).plays) - 1]
-            after = replace(after, turn=replace(after.turn, meld=(final,) + after.turn.meld))
+            turn = after.turn
+            assert turn is not None and turn.meld is not None  # solve_play declares the turn, its meld too
+            after = replace(after, turn=replace(turn, meld=(final,) + turn.meld))
         gain = robber_gain(position, after)
         candidate = _PileTurn(after, gain, gain + answer.bound - answer.gain, answer.optimal,
                               placed + answer.cards_played, len(openings))
@@ -244,6 +249,7 @@ def _stock_expectation(position: Position, clock: Clock) -> _StockValue | None:
         optimal = optimal and answer.optimal
     if not total:
         return None
-    certain = isinstance(position.stock, tuple) and answer is not None
-    return _StockValue(value / total, bound / total, optimal, len(draws), int(total),
-                       answer.after if certain else None, answer.cards_played if certain else 0)
+    # A listed stock gives one card for certain: its turn is the answer.
+    certain = answer if isinstance(position.stock, tuple) else None
+    after, played = (certain.after, certain.cards_played) if certain is not None else (None, 0)
+    return _StockValue(value / total, bound / total, optimal, len(draws), int(total), after, played)

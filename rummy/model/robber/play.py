@@ -52,6 +52,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import combinations, product
+from typing import Iterable, Sequence
 
 from ...cards import Card, cards_notation
 from ...plays import Play
@@ -77,8 +78,8 @@ def robber_gain(before: Position, after: Position) -> int:
     return gain + hand_before - hand_after
 
 
-def _side_points(position: Position) -> Counter:
-    points: Counter = Counter()
+def _side_points(position: Position) -> Counter[str]:
+    points: Counter[str] = Counter()
     for player in position.players:
         points[player.side] += sum(robber_play_score(p.cards, position.rules) for p in player.plays)
     return points
@@ -155,12 +156,12 @@ def robber_problem(position: Position, exclude: tuple[Position, ...] = ()) -> Tu
 PlayKey = tuple[Card, ...]
 
 
-def play_key(cards) -> PlayKey:
+def play_key(cards: Iterable[Card]) -> PlayKey:
     """A play up to the order of its cards and identical copies: its sorted plain cards."""
     return tuple(sorted(c.plain() for c in cards))
 
 
-def final_table(position: Position) -> dict[str, Counter]:
+def final_table(position: Position) -> dict[str, Counter[PlayKey]]:
     """Every player's plays as a multiset of play keys: the arrangement an exclusion compares."""
     return {p.name: Counter(play_key(play.cards) for play in p.plays) for p in position.players}
 
@@ -214,14 +215,15 @@ def excluded_counts(position: Position, choices: list[Choice] | tuple[Choice, ..
         per_player.append([tuple(i for part in pick for i in part) for pick in product(*options)])
     found: set[tuple[int, ...]] = set()
     for picks in product(*per_player):
-        grown = [i for pick in picks for i in pick]
-        _match_mover(grown, own, table, results, new_choice, choices, Counter(target[mover]), [0] * len(choices),
+        grew = [i for pick in picks for i in pick]
+        _match_mover(grew, own, table, results, new_choice, choices, Counter(target[mover]), [0] * len(choices),
                      found)
     return sorted(found)
 
 
-def _match_mover(grown: list[int], own: list[int], table, results, new_choice, choices, left: Counter,
-                 counts: list[int], found: set) -> None:
+def _match_mover(grown: list[int], own: list[int], table: list[tuple[Player, Play]],
+                 results: dict[int, dict[PlayKey, int]], new_choice: dict[PlayKey, int], choices: Sequence[Choice],
+                 left: Counter[PlayKey], counts: list[int], found: set[tuple[int, ...]]) -> None:
     """Assign each play that must grow (``grown``), then each own play, to a final play of the mover."""
     if grown or own:
         index, must_grow = (grown[0], True) if grown else (own[0], False)
@@ -244,10 +246,10 @@ def _match_mover(grown: list[int], own: list[int], table, results, new_choice, c
     for key, n in left.items():
         if n <= 0:
             continue
-        choice = new_choice.get(key)
-        if choice is None or choices[choice].copies < n:
+        new = new_choice.get(key)
+        if new is None or choices[new].copies < n:
             return
-        laid[choice] = n
+        laid[new] = n
     found.add(tuple(c + l for c, l in zip(counts, laid)))
 
 

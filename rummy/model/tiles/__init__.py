@@ -45,6 +45,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import islice, product
 from time import perf_counter
+from typing import Iterator
 
 from ..clock import Clock
 from ..run import all_workers_join, one_worker_seconds
@@ -137,7 +138,8 @@ def _order_table(before: tuple[Play, ...], new_plays: list[tuple[FinalPlay, Play
         if match is not None:
             remaining.remove(match)
             unchanged.append((index, play))
-    grown = sorted((item for item in remaining if item[0].source is not None), key=lambda item: item[0].source)
+    grown = sorted(((final.source, play) for final, play in remaining if final.source is not None),
+                   key=lambda item: item[0])
     others = sorted((item for item in remaining if item[0].source is None), key=lambda item: _layout_key(item[0]))
     return tuple(play for _, play in unchanged) + tuple(play for _, play in grown) + tuple(play for _, play in others)
 
@@ -146,15 +148,15 @@ def _plain_key(play: Play) -> tuple[Card, ...]:
     return tuple(sorted(c.plain() for c in play.cards))
 
 
-def _layout_key(play: FinalPlay) -> tuple:
+def _layout_key(play: FinalPlay) -> tuple[bool, int, Cell, int]:
     return (play.kind != "run", play.cells[0][0] if play.kind == "run" else play.cells[0][1], play.cells[0], len(play.cells))
 
 
-def _without(cards: tuple[Card, ...], used: Counter) -> tuple[Card, ...]:
+def _without(cards: tuple[Card, ...], used: Counter[Card]) -> tuple[Card, ...]:
     return cards_without(cards, used)
 
 
-def _within(cards: tuple[Card, ...], available: Counter) -> tuple[Card, ...]:
+def _within(cards: tuple[Card, ...], available: Counter[Card]) -> tuple[Card, ...]:
     return cards_within(cards, available)
 
 
@@ -190,7 +192,7 @@ def final_plays(position: Position, after: Position) -> tuple[list[Play], tuple[
     if position.mover.melded:
         return list(after.table), position.table
     left = Counter(p.key() for p in position.table)
-    new = []
+    new: list[Play] = []
     for play in after.table:
         if left[play.key()] > 0:
             left[play.key()] -= 1
@@ -212,6 +214,7 @@ def play_shapes(play: Play, rules: Ruleset) -> list[tuple[Shape, ...]]:
     for reading in readings(plain, rules):
         cells = [cell_of(stand_in) for stand_in in reading.stand_ins]
         jokers = tuple(sorted(cell for card, cell in zip(plain, cells) if card.is_joker))
+        options: list[tuple[Shape, ...]]
         if reading.kind == "book":
             options = [(Shape("book", tuple(sorted(cells)), jokers),)]
         else:
@@ -224,7 +227,7 @@ def play_shapes(play: Play, rules: Ruleset) -> list[tuple[Shape, ...]]:
     return found
 
 
-def _cuts(cells: tuple[Cell, ...], length: int):
+def _cuts(cells: tuple[Cell, ...], length: int) -> Iterator[tuple[tuple[Cell, ...], ...]]:
     """A run, and every way to cut it into touching runs of at least ``length``."""
     yield (cells,)
     for k in range(length, len(cells) - length + 1):
@@ -232,9 +235,9 @@ def _cuts(cells: tuple[Cell, ...], length: int):
             yield (cells[:k],) + rest
 
 
-def signature(shapes: tuple[Shape, ...], played: Counter, jokers_played: int) -> dict[tuple, int]:
+def signature(shapes: tuple[Shape, ...], played: Counter[Cell], jokers_played: int) -> dict[tuple, int]:
     """What ``TileModel.exclude`` compares: counts per key, kept plays and new ones alike."""
-    counts: Counter = Counter()
+    counts: Counter[tuple] = Counter()
     for cell, n in played.items():
         counts[("played", cell)] += n
     counts[("jokers",)] += jokers_played

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ...cards import Card
 from ...plays import Play, jokers_undecided, readings
 from .tile_model import HAND, MAIN, Values
 from .table import COLOURS, VALUES, Cell, TileSetting, card_of, cell_of
+
+K = TypeVar("K")
 
 
 @dataclass
@@ -109,9 +112,10 @@ def _fill(setting: TileSetting, values: Values, plays: list[FinalPlay]) -> None:
         joker = setting.jokers[number]
         home = by_source.get(joker.play)
         slot = home.free_slot(cell) if home is not None else None
-        target = home
-        if slot is None:
+        if home is None or slot is None:
             target, slot = _any_slot(plays, cell, avoid_layer=HAND)
+        else:
+            target = home
         target.cards[slot] = joker.card
         target.table_jokers[slot] = number
         placed_jokers.add(number)
@@ -122,7 +126,7 @@ def _fill(setting: TileSetting, values: Values, plays: list[FinalPlay]) -> None:
             continue
         home = by_source.get(index)
         slot = home.free_slot(cell) if home is not None else None
-        if slot is None:
+        if home is None or slot is None:
             raise DecodeError(f"no place for a freed joker in kept play {index + 1} at {card_of(cell)}")
         joker = next(j for j in setting.jokers if j.play == index and j.number not in placed_jokers)
         home.cards[slot] = Card.joker()
@@ -182,11 +186,11 @@ def _fill(setting: TileSetting, values: Values, plays: list[FinalPlay]) -> None:
             hand_jokers -= 1
     for play, k in sorted(joker_slots, key=lambda s: s[0].source is None):
         own = next((j for j in loose if play.source is not None and j.play == play.source), None)
-        joker = own or (loose[0] if loose else None)
+        freed = own or (loose[0] if loose else None)
         play.cards[k] = Card.joker()
-        if joker is not None:
-            loose.remove(joker)
-            play.table_jokers[k] = joker.number
+        if freed is not None:
+            loose.remove(freed)
+            play.table_jokers[k] = freed.number
         else:
             hand_jokers -= 1
     if hand_jokers != 0 or loose:
@@ -216,7 +220,7 @@ def _merge_runs(plays: list[FinalPlay]) -> list[FinalPlay]:
     while merged:
         merged = False
         runs = [p for p in plays if p.kind == "run"]
-        ends = {}
+        ends: dict[tuple[str, Cell], list[FinalPlay]] = {}
         for play in runs:
             ends.setdefault((play.layer, play.cells[-1]), []).append(play)
         for play in runs:
@@ -285,13 +289,13 @@ def encode_layout(setting: TileSetting, plays: list[FinalPlay], base: Values) ->
     return values
 
 
-def _bump(table: dict, key) -> None:
+def _bump(table: dict[K, int], key: K) -> None:
     table[key] = table.get(key, 0) + 1
 
 
 def table_layout(setting: TileSetting, identified: frozenset[int]) -> list[FinalPlay]:
     """The table as it is, as final plays: the hint of a turn that plays nothing."""
-    plays = []
+    plays: list[FinalPlay] = []
     for table_play in setting.plays:
         reading = readings(table_play.play.cards, setting.rules)[0]
         cells = sorted({cell_of(s) for s in reading.stand_ins}, key=lambda cell: (cell[1], cell[0]))

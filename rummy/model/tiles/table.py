@@ -14,7 +14,7 @@ from typing import Iterable
 
 from ...cards import SUITS, Card
 from ...errors import RulesError
-from ...plays import Play, readings
+from ...plays import Play, Reading, readings
 from ...position import Position
 from ...rules import Ruleset
 from ...vocabulary import Ace, JokerMode, Objective, Rearrange
@@ -181,7 +181,7 @@ def read_table(table: tuple[Play, ...], rules: Ruleset) -> tuple[tuple[TablePlay
     return tuple(plays), tuple(jokers)
 
 
-def _describe(index: int, play: Play, reading, rules: Ruleset, joker_numbers: tuple[int, ...]) -> TablePlay:
+def _describe(index: int, play: Play, reading: Reading, rules: Ruleset, joker_numbers: tuple[int, ...]) -> TablePlay:
     naturals = tuple(sorted(cell_of(c) for c in play.cards if not c.is_joker))
     if reading.kind == "book":
         value = reading.stand_ins[0].rank

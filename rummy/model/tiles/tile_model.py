@@ -36,9 +36,9 @@ from typing import Any
 from ...vocabulary import InitialMeldJoker, Objective, SearchStatus
 from ..clock import Clock
 from ..cpsat import cp_model
-from ..run import RunResult, Tuning, run
+from ..run import Tuning, run
 
-from .table import COLOURS, VALUES, Cell, TileSetting
+from .table import COLOURS, VALUES, Cell, TablePlay, TileSetting
 
 MAIN, HAND = "main", "hand"
 
@@ -130,6 +130,7 @@ class TileModel:
         self.slot_total: list[Any] = []
         self.reserved: dict[Cell, list[Any]] = {}
         self.hand_slots: dict[Cell, list[Any]] = {}
+        self._terms: dict[tuple, Any] | None = None  # _signature_terms, made once
         self._build()
 
     # ---------------------------------------------------------------- build
@@ -216,7 +217,7 @@ class TileModel:
                         slots[(c, v)].append(var)
                         layer_slots[(c, v)].append(var)
 
-    def _add_identified(self, play) -> None:
+    def _add_identified(self, play: TablePlay) -> None:
         """A table play that may be kept: all its tiles end in one play, which may have grown."""
         m = self.model
         kept = m.new_bool_var("")
@@ -224,7 +225,7 @@ class TileModel:
         for cell in play.core:
             self.slots[cell].append(kept)
         self.slot_total.append(len(play.core) * kept)
-        grown = []
+        grown: list[tuple[Cell, Any]] = []
         if play.kind == "run":
             for side in (play.left, play.right):
                 previous = kept
@@ -260,7 +261,7 @@ class TileModel:
             play = s.plays[joker.play]
             if rules.joker_locks_play:
                 m.add_implication(kept, self.kept[play.index])
-            places = []
+            places: list[Any] = []
             for cell in joker.candidates:
                 if rules.joker_locks_play and cell not in play.core and (play.index, cell) not in self.grown:
                     continue
@@ -274,7 +275,7 @@ class TileModel:
                 m.add(sum(places) == kept)
             elif not places:
                 m.add(kept == 0)
-            options = []
+            options: list[Any] = []
             for cell in joker.candidates:
                 available = cell in self.played or (not rules.joker_replace_from_hand and s.table.get(cell, 0) > 0)
                 if available:
@@ -293,7 +294,7 @@ class TileModel:
                 if len(play.jokers) > 1:
                     self._add_joker_stays(play)
 
-    def _add_joker_stays(self, play) -> None:
+    def _add_joker_stays(self, play: TablePlay) -> None:
         """A locked play with a kept joker loses no tile, not even a freed joker of its own.
 
         One joker of ``R5 *=R6 *=R7`` kept, the other freed by R7 from the
@@ -303,10 +304,9 @@ class TileModel:
         Whether both go or both stay is not forced: either may be freed.
         """
         m = self.model
-        s = self.setting
         slot_of = {cell: self.kept[play.index] for cell in play.core if cell not in play.naturals}
         slot_of.update({cell: var for (index, cell), var in self.grown.items() if index == play.index})
-        stays = []
+        stays: list[Any] = []
         for cell, slot in slot_of.items():
             var = m.new_bool_var("")
             self.joker_stays[(play.index, cell)] = var
@@ -321,7 +321,7 @@ class TileModel:
             m.add(sum(stays) >= freed - len(kept) * (1 - one))
         m.add(sum(stays) <= freed)
 
-    def _add_cells(self, table) -> None:
+    def _add_cells(self, table: dict[Cell, int]) -> None:
         m = self.model
         s = self.setting
         hand_layer = s.needs_hand_layer
@@ -349,12 +349,13 @@ class TileModel:
             freed = [1 - kept for kept in self.joker_kept.values()]
             m.add(sum(self.hand_layer_jokers.values()) >= sum(freed))
 
-    def _meld_value(self):
+    # The expressions below are CP-SAT's linear expressions (Any: ortools has no types for mypy).
+    def _meld_value(self) -> Any:
         """What the new plays count towards the initial meld (a joker: its cell's number, or 0)."""
         if self.rules.initial_meld_joker == InitialMeldJoker.ZERO:
             return sum(cell[1] * var for cell, var in self.played.items())
         length = self.run_min
-        terms = []
+        terms: list[Any] = []
         for (_, (c, v)), var in self.starts.items():
             terms.append((length * v + length * (length - 1) // 2) * var)
         for (_, (c, v)), var in self.conts.items():
@@ -363,12 +364,12 @@ class TileModel:
             terms.append(len(colours) * v * var)
         return sum(terms)
 
-    def gain_expression(self):
+    def gain_expression(self) -> Any:
         if self.setting.objective == Objective.VALUE:
             return sum(cell[1] * var for cell, var in self.played.items()) + self.rules.joker_points * self.jokers_played
         return sum(self.played.values()) + self.jokers_played
 
-    def kept_expression(self):
+    def kept_expression(self) -> Any:
         """Natural table tiles that stay with their play (the tie-break's measure)."""
         plays = self.setting.plays
         return sum(len(plays[i].naturals) * var for i, var in self.kept.items())
@@ -406,7 +407,7 @@ class TileModel:
         self.model.add_bool_or(differ)
 
     def _signature_terms(self) -> dict[tuple, Any]:
-        if getattr(self, "_terms", None) is not None:
+        if self._terms is not None:
             return self._terms
         terms: dict[tuple, list[Any]] = {}
 
@@ -471,7 +472,7 @@ class TileModel:
             hint[self.jokers_played.index] = values.jokers_played
         return hint
 
-    def _tables(self):
+    def _tables(self) -> tuple[tuple[str, dict[Any, Any]], ...]:
         return (
             ("played", self.played), ("starts", self.starts), ("conts", self.conts), ("books", self.books),
             ("kept", self.kept), ("grown", self.grown), ("joker_kept", self.joker_kept),
@@ -480,7 +481,7 @@ class TileModel:
             ("hand_layer_jokers", self.hand_layer_jokers),
         )
 
-    def _distinct(self, table: dict) -> dict:
+    def _distinct(self, table: dict[tuple[int, Cell], Any]) -> dict[tuple[int, Cell], Any]:
         """``joker_at`` entries that are a variable of their own (not ``joker_kept`` reused)."""
         kept_ids = {id(v) for v in self.joker_kept.values()}
         return {k: v for k, v in table.items() if id(v) not in kept_ids}
@@ -490,13 +491,13 @@ class TileModel:
         """One run (rummy/model/run), from ``hint`` where given (else the model's hint as it is)."""
         result = run(self.model, time_limit, TILE_TUNING, workers=workers, seed=seed,
                      hint=self.hint_of(hint) if hint is not None else None, clock=clock)
-        values = self._read(result) if result.found else None
+        values = self._read(result.solution) if result.solution is not None else None
         objective = round(result.objective) if values is not None else 0
         bound = int(result.bound + 1e-6) if result.found else 0
         return SolveResult(result.status, values, objective, bound, result.branches, result.wall_time)
 
-    def _read(self, result: RunResult) -> Values:
-        solution = result.solution
+    def _read(self, solution: tuple[int, ...]) -> Values:
+        """A run's solution (every variable's value by its index) as Values."""
         values = Values()
         for name, table in self._tables():
             target = getattr(values, name)
