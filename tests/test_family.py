@@ -84,3 +84,4 @@ def test_checking_a_turn_loads_no_model_code(example: str) -> None:
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT, check=True)
     loaded = set(run.stdout.split())
     assert not any(name == "ortools" or name.startswith(("ortools.", "rummy.model")) for name in loaded)
+

@@ -17,7 +17,9 @@ from rummy.cli.options import JsonFlag, ObjectiveOption, PositionPaths, SeedOpti
 from rummy.vocabulary import Objective
 
 if TYPE_CHECKING:
+    from rummy.answer import Answer
     from rummy.cards import Card, Deck
+    from rummy.checker import Verdict
     from rummy.cli.deadline import Deadline
     from rummy.cli.output import Styled
     from rummy.plan import Step
@@ -88,7 +90,7 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
     return output.EXIT_NEGATIVE if answer.solution.status == Status.NO_LEGAL_TURN else output.EXIT_OK
 
 
-def answer_lines(path: Path, answer, verdict) -> list:
+def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[Styled | str]:
     from rummy.answer import expected_gain
     from rummy.cards import cards_notation
     from rummy.cli.output import cards_text, text
@@ -98,7 +100,7 @@ def answer_lines(path: Path, answer, verdict) -> list:
     solution = answer.solution
     position = answer.position
     deck = position.rules.deck
-    lines: list = [text((str(path), "bold"), f"  ({position.rules.name}, {position.to_move} to move)")]
+    lines: list[Styled | str] = [text((str(path), "bold"), f"  ({position.rules.name}, {position.to_move} to move)")]
     status = solution.status
     if status == Status.NO_LEGAL_TURN:
         lines.append(text(("no legal turn", "bold red"), f": {solution.reason or ''}"))
@@ -106,12 +108,16 @@ def answer_lines(path: Path, answer, verdict) -> list:
     if status == Status.DRAW:
         lines.append(text(("draw", "bold"), ": nothing can be played; draw a tile"))
         return lines
+    if status == Status.UNKNOWN:
+        lines.append(text(("no answer", "bold red"), f": {solution.reason or 'the time limit passed before any turn was found'}"))
+        return lines
     what = position.rules.family.gain_name if solution.gain == solution.cards_played else "gain"
     proof = "optimal" if status == Status.OPTIMAL else f"feasible, bound {_fmt(solution.bound)} (time limit reached)"
     lines.append(text(f"{what} ", (_fmt(solution.gain), "bold"), f"  ({proof}; {solution.seconds:.3f} s)"))
-    chosen = solution.chosen_draw
-    if chosen is not None and chosen.source == DrawSource.STOCK:
-        pile_gain = solution.draw.value_of(DrawSource.PILE)
+    draw = solution.draw
+    chosen = draw.chosen if draw is not None else None
+    if draw is not None and chosen is not None and chosen.source == DrawSource.STOCK:
+        pile_gain = draw.value_of(DrawSource.PILE)
         lines.append(text(f"draw from the stock: its {'' if chosen.cards else 'expected '}gain beats taking the pile "
                           f"(pile: {_fmt(pile_gain) if pile_gain is not None else 'no legal way to meld its top card'}; "
                           "values look one turn ahead)"))
@@ -120,9 +126,9 @@ def answer_lines(path: Path, answer, verdict) -> list:
                 lines.append(text(("draw verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))
             return lines
         lines.append(text(f"the stock's top card is known: {cards_notation(chosen.cards, deck)}"))
-    if chosen is not None and chosen.source == DrawSource.PILE:
+    if draw is not None and chosen is not None and chosen.source == DrawSource.PILE:
         lines.append(text("take the discard pile and meld its top card at once "
-                          f"(stock: expected gain {_fmt(expected_gain(solution.draw))}; values look one turn ahead)"))
+                          f"(stock: expected gain {_fmt(expected_gain(draw))}; values look one turn ahead)"))
     lines.append("")
     for number, step in enumerate(answer.plan.steps if answer.plan else (), 1):
         lines.append(text(f"{number:>2}. ", _step_text(step, deck, cards_text)))
@@ -132,10 +138,12 @@ def answer_lines(path: Path, answer, verdict) -> list:
     lines.append("")
     lines.append(text(("table after the turn", "bold")))
     after = solution.after
+    if after is None:
+        return lines
     names = answer.plan.names if answer.plan else {}
     for name in after.named_plays():
         shown = names.get(name, name)
-        owner = f" ({name.owner}'s space)" if shown.startswith("new/") and not name.startswith("table/") else ""
+        owner = f" ({name.owner}'s space)" if shown.startswith("new/") and not position.rules.family.shared_table else ""
         cards = after.play_with_layoffs(name)
         lines.append(text(f"  {shown:>8}  ", cards_text(Play(cards).ordered(position.rules), deck), owner))
     hand = after.player(position.to_move).hand or ()
