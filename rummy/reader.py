@@ -19,6 +19,7 @@ import stat
 import sys
 import tomllib
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
@@ -170,30 +171,34 @@ def _file_kind(mode: int) -> str:
 def parse_toml(text: str, source: str) -> dict[str, Any]:
     """TOML text as data; a syntax error, too deep a nesting or too long a number is a PositionError."""
     _check_length(text, source)
-    try:
+    with _refused_as(source, "TOML"):
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise PositionError(source, f"not valid TOML: {error}") from None
-    except RecursionError:
-        raise PositionError(source, f"nested more than {MAX_DEPTH} levels deep; no position needs that") from None
-    except ValueError as error:  # e.g. a number of more than 4,300 digits
-        raise PositionError(source, f"not valid TOML: {_reason(error)}") from None
 
 
 def parse_json(text: str, source: str) -> Any:
     """JSON text as data. Refuses what JSON does not allow but Python's reader takes:
     NaN and Infinity, and a key given twice."""
     _check_length(text, source)
+    with _refused_as(source, "JSON"):
+        try:
+            return json.loads(text, object_pairs_hook=_json_object, parse_constant=_json_constant)
+        except _JsonRefusal as refusal:
+            raise PositionError(source, f"not valid JSON: {refusal.args[0]}") from None
+
+
+@contextmanager
+def _refused_as(source: str, language: str) -> Iterator[None]:
+    """The reader's errors as one PositionError each: bad syntax, too deep a nesting, too long a number."""
     try:
-        return json.loads(text, object_pairs_hook=_json_object, parse_constant=_json_constant)
-    except _JsonRefusal as refusal:
-        raise PositionError(source, f"not valid JSON: {refusal.args[0]}") from None
-    except json.JSONDecodeError as error:
-        raise PositionError(source, f"not valid JSON: {error}") from None
+        yield
+    except PositionError:
+        raise
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
+        raise PositionError(source, f"not valid {language}: {error}") from None
     except RecursionError:
         raise PositionError(source, f"nested more than {MAX_DEPTH} levels deep; no position needs that") from None
     except ValueError as error:  # e.g. a number of more than 4,300 digits
-        raise PositionError(source, f"not valid JSON: {_reason(error)}") from None
+        raise PositionError(source, f"not valid {language}: {_reason(error)}") from None
 
 
 class _JsonRefusal(Exception):
