@@ -2,10 +2,15 @@
 
     python benchmarks/run_families.py [--repeats 3] [--no-readme]
 
-- House: the positions of benchmarks/positions/house (generate_house.py:
-  2-4 players, 20-50 table cards, melded and unmelded movers), `best` with
-  2 workers, each position `--repeats` times, the median per position;
-  medians and maxima per table size. Goal: median <= 50 ms.
+- House: benchmarks/house_versions.py, the previous version (``--house-base``,
+  default ``git merge-base HEAD main``) against the working tree on the
+  positions of benchmarks/positions/house (generate_house.py: 2-4 players,
+  20-50 table cards) and benchmarks/positions/house-real (generate_house_real.py:
+  dealt as real games go, in named groups), `best` with 2 workers; median,
+  p90 and maximum per group for both. Its tables go between the
+  house-versions markers of benchmarks/README.md. Goal (issue 12): median
+  <= 50 ms, never above 1 s, proven optimal. Then `rummy best --time-limit 1`
+  on the 40-50-card positions of the first set.
 - Robber: seeded random 4-player positions with 30-60 table cards, the play
   phase (goal: median <= 50 ms) and the draw phase (pile against stock;
   goal <= 2 s).
@@ -38,6 +43,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
+import house_versions  # noqa: E402  (House: previous against current version)
 from run import machine  # noqa: E402  (the tile benchmark's description of the machine)
 from rummy.answer import best  # noqa: E402
 from rummy.cards import SUITS, Card  # noqa: E402
@@ -67,30 +73,20 @@ def judged(position: Position, answer) -> bool:
     return after is None or after.phase != "play" or check(position, after).legal
 
 
-def house_rows(repeats: int, optimum: dict[Path, float]) -> list[str]:
-    """The House table; ``optimum`` is filled with each position's proven best gain."""
-    by_size: dict[int, list[float]] = {}
-    wrong = 0
-    statuses: dict[str, int] = {}
-    for path in sorted((HERE / "positions" / "house").glob("*.toml")):
-        position = Position.from_file(path)
-        seconds, answer = timed(position, repeats)
-        statuses[answer.solution.status] = statuses.get(answer.solution.status, 0) + 1
-        if answer.solution.status == "optimal":
-            optimum[path] = float(answer.solution.gain)
-        wrong += not judged(position, answer)
-        size = sum(len(p.cards) for p in position.named_plays().values())
-        by_size.setdefault(10 * round(size / 10), []).append(seconds)
-    rows = ["| table cards | positions | median ms | max ms |", "|---:|---:|---:|---:|"]
-    every = []
-    for size in sorted(by_size):
-        times = by_size[size]
-        every += times
-        rows.append(f"| {size} | {len(times)} | {1000 * statistics.median(times):.1f} | {1000 * max(times):.1f} |")
-    rows.append(f"| all | {len(every)} | **{1000 * statistics.median(every):.1f}** | {1000 * max(every):.1f} |")
-    rows.append("")
-    rows.append(f"Statuses: {statuses}; answers rejected by the checker: {wrong}. Goal: median <= 50 ms.")
-    return rows
+def house_rows(args: argparse.Namespace, optimum: dict[Path, float]) -> str:
+    """House Rummy, previous against current version (house_versions.py), in its own README block;
+    ``optimum`` is filled with the current version's proven best gain on each position of positions/house."""
+    base = args.house_base or house_versions.default_base()
+    result = house_versions.compare(house_versions.position_paths([]), base, args.house_time_limit,
+                                    args.repeats, house_versions.REPEAT_UNDER)
+    command = "python benchmarks/run_families.py" + (f" --house-base {args.house_base}" if args.house_base else "")
+    text = house_versions.report(result, command)
+    if not args.no_readme:
+        house_versions.write_readme(text)
+    for row in result["rows"]:
+        if row.set_name == "house" and row.statuses("current") == {"optimal"}:
+            optimum[row.path] = float(row.first("current")["gain"])
+    return text
 
 
 def time_limit_rows(optimum: dict[Path, float]) -> list[str]:
@@ -206,15 +202,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--no-readme", action="store_true")
+    parser.add_argument("--house-base", help="House: the previous version, a git revision (default: git merge-base HEAD main)")
+    parser.add_argument("--house-time-limit", type=float, default=60.0, help="House: seconds per solve (default 60)")
     args = parser.parse_args()
     optimum: dict[Path, float] = {}
+    print(house_rows(args, optimum))
     sections = [
         f"Run {dt.date.today().isoformat()} on {machine()}: `python benchmarks/run_families.py`.",
-        "", "### House Rummy (`best`, 2 workers)", "", *house_rows(args.repeats, optimum),
+        "", "### House Rummy (`best`, 2 workers)", "",
+        "Previous against current version on `positions/house` and `positions/house-real`: the tables of "
+        "[House Rummy: previous and current version](#house-rummy-previous-and-current-version), refreshed by "
+        "this run.",
         "", "### House Rummy at `--time-limit 1`", "", *time_limit_rows(optimum),
         "", "### Robber Rummy (`best`)", "", *robber_rows(args.repeats),
         "", "### Cold start", "", *cold_start_rows(),
-        "", f"Peak memory of the benchmark process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB.",
+        "", f"Peak memory: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB the benchmark process "
+        f"(Robber), {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:.0f} MB the largest process it "
+        f"started (a House solving process, or a `rummy best` command).",
     ]
     text = "\n".join(sections)
     print(text)
