@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
-from itertools import combinations, permutations
+from itertools import combinations, islice, permutations, product
 from typing import Iterable, Iterator, TypedDict
 
 from ..cards import JOKER, Card
@@ -133,8 +133,9 @@ class HouseJudge:
             yield tokens, (list(p.cards for p in declared) if declared else None), ""
             return
         if declared is not None:
-            marked = self.mark_declared_meld(tokens, [p.cards for p in declared])
-            yield marked, [tuple(c.plain() for c in p.cards) for p in declared] if declared else None, ""
+            plays = [tuple(c.plain() for c in p.cards) for p in declared]
+            for marked, note in self.declared_meld_markings(tokens, plays):
+                yield marked, plays if plays else None, note
             return
         playable = [(i, t.card) for i, t in enumerate(tokens) if t.from_hand and t.on_table and not t.replacement]
         melds = minimal_melds(playable, self.rules, self.cost)
@@ -149,17 +150,41 @@ class HouseJudge:
             yield marked, [tuple(tokens[i].card for i in play) for play in meld], "meld inferred"
         yield tokens, None, ""
 
-    def mark_declared_meld(self, tokens: list[Token], plays: list[tuple[Card, ...]]) -> list[Token]:
-        marked = list(tokens)
-        for play in plays:
-            for card in play:
-                index = next(
-                    (i for i, t in enumerate(marked) if t.card == card.plain() and t.from_hand and not t.in_meld and not t.replacement),
-                    None,
-                )
-                if index is not None:
-                    marked[index] = replace(marked[index], in_meld=True)
-        return marked
+    def declared_meld_markings(self, tokens: list[Token], plays: list[tuple[Card, ...]]) -> Iterator[tuple[list[Token], str]]:
+        """Every way of marking the declared meld cards among the tokens: (marked tokens, note).
+
+        The declaration names the meld's cards, not which of two identical
+        ones (the jokers) is the meld's: the meld cards may have moved on, so
+        the meld's joker may be the one in any play a hand joker ended in, and
+        only a hand card that is not the meld's pays for a steal. Each distinct
+        choice is a reading; the note says which was read where there was a choice.
+        """
+        wanted = Counter(card for play in plays for card in play)
+        per_card: list[list[tuple[int, ...]]] = []
+        chosen_cards: list[Card] = []
+        for card, count in sorted(wanted.items()):
+            # A meld card is a hand card that ended on the table (not one put in for a joker).
+            candidates = [i for i, t in enumerate(tokens)
+                          if t.card == card and t.from_hand and t.on_table and not t.replacement]
+            options: list[tuple[int, ...]] = []
+            seen: set[tuple[tuple[str, str, bool], ...]] = set()
+            for combo in combinations(candidates, min(count, len(candidates))):
+                # Tokens of one card that lie in the same place alike are interchangeable.
+                key = tuple(sorted((tokens[i].dest, str(tokens[i].dest_play), tokens[i].released) for i in combo))
+                if key not in seen:
+                    seen.add(key)
+                    options.append(combo)
+            per_card.append(options)
+            chosen_cards.append(card)
+        choices = [k for k, options in enumerate(per_card) if len(options) > 1]
+        for choice in islice(product(*per_card), MAX_MELD_OPTIONS):
+            marked = list(tokens)
+            for combo in choice:
+                for i in combo:
+                    marked[i] = replace(marked[i], in_meld=True)
+            notes = [f"meld {self.facts.show([chosen_cards[k]])} read as the one in "
+                     f"{', '.join(sorted(str(tokens[i].dest_play) for i in choice[k]))}" for k in choices]
+            yield marked, "; ".join(notes)
 
     # -------------------------------------------------------------- evaluate
     def evaluate(self, reading: Reading) -> list[Breach]:
