@@ -381,10 +381,10 @@ def machine() -> str:
 
 
 def load_average() -> str:
-    try:
-        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
-    except OSError:
-        return "?"
+    sys.path.insert(0, str(HERE))
+    from run import load_average as average
+
+    return average()
 
 
 def main() -> None:
