@@ -104,15 +104,16 @@ def run(model: cp_model.CpModel, seconds: float, tuning: Tuning, *, workers: int
     return result
 
 
-def one_worker_seconds(clock: Clock, workers: int, given: float = 0.0) -> float:
+def one_worker_seconds(clock: Clock, workers: int, given: float = 0.0, alone: float = ONE_WORKER_SECONDS) -> float:
     """How long the next one-worker run may take.
 
     All the time left where only one worker may work; else what is left of
-    ``ONE_WORKER_SECONDS`` after the ``given`` seconds of earlier one-worker runs.
+    ``alone`` (the family's one-worker time) after the ``given`` seconds of
+    earlier one-worker runs.
     """
     if workers <= 1:
         return clock.left()
-    return min(clock.left(), ONE_WORKER_SECONDS - given)
+    return min(clock.left(), alone - given)
 
 
 def all_workers_join(clock: Clock, workers: int, least: float) -> bool:

@@ -25,7 +25,7 @@ from time import perf_counter
 
 from ..clock import Clock
 from ..cpsat import cp_model
-from ..run import RunResult, Tuning, all_workers_join, one_worker_seconds, run
+from ..run import ONE_WORKER_SECONDS, RunResult, Tuning, all_workers_join, one_worker_seconds, run
 
 from ...cards import cards_notation
 from ...position import Position
@@ -182,12 +182,16 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock) -> BranchRes
 
     # Most turns are proven within QUICK_SECONDS by one worker from the table
     # as it is. Only a search that needs longer pays for the greedy start
-    # (house/greedy, about 25 ms), which then floors every answer.
+    # (house/greedy, about 25 ms), which then floors every answer. One worker
+    # then goes on for half the time left: the run with every worker starts
+    # the search again (only the best turn and bound carry over), which cost
+    # the slow positions 2-7 times their one-worker time (issue 12).
     as_is = table_hint(m) if config.hint else None
     last = attempt(min(clock.left() / 2, QUICK_SECONDS), 1, as_is)
     if not last.proven and config.hint:
         best = _better(best, _greedy_start(m, config, clock))
-        last = attempt(one_worker_seconds(clock, config.workers, given=QUICK_SECONDS), 1)
+        alone = max(ONE_WORKER_SECONDS, clock.left() / 2)
+        last = attempt(one_worker_seconds(clock, config.workers, given=QUICK_SECONDS, alone=alone), 1)
     if not last.proven and all_workers_join(clock, config.workers, HOUSE_TUNING.least_seconds):
         last = attempt(clock.left(), config.workers)
     if last.status == SearchStatus.INFEASIBLE:
