@@ -36,10 +36,6 @@ def solver_for(position: Position, config: SolverConfig) -> Callable[[Position, 
     return family.solver_function()
 
 
-def solve(position: Position, config: SolverConfig) -> Solution:
-    return solver_for(position, config)(position, config)
-
-
 def best(position: Position, config: SolverConfig | None = None) -> Answer:
     """Solve and plan; ``seconds`` is model building and solving, not imports."""
     config = config or SolverConfig()

@@ -6,7 +6,7 @@ comparisons see the name, and it carries everything that differs between the
 families: the kind of table, the objectives, the limits on players, the
 scoring, and where the family's model, judge, gain and puzzle kinds live.
 Code asks the family (``rules.family.shared_table``,
-``rules.family.solve(position, config)``) instead of testing its name.
+``rules.family.solver_function()``) instead of testing its name.
 
 To learn one family: read its class below, then its model subpackage
 (``rummy.model.<family>``), its judge (``rummy.checker.<family>``) and its
@@ -80,12 +80,8 @@ class Family(str):
         return self.table == "shared"
 
     # ----------------------------------------------------------- machinery
-    def solve(self, position: Position, config: SolverConfig) -> Solution:
-        """The family's model (imported on first use)."""
-        solution: Solution = load(self.solver)(position, config)
-        return solution
-
     def solver_function(self) -> Callable[[Position, SolverConfig], Solution]:
+        """The family's model (imported on first use)."""
         function: Callable[[Position, SolverConfig], Solution] = load(self.solver)
         return function
 

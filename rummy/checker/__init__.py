@@ -40,9 +40,7 @@ def check(before: Position, after: Position) -> Verdict:
     if draw is not None:
         reading["draw"] = draw
     breaches = _dedupe(draw_breaches + facts.breaches + family_breaches)
-    gain = turn_gain(original, after)
-    if gain is not None:
-        reading["gain"] = _number(gain)
+    reading["gain"] = _number(turn_gain(original, after))
     return Verdict(not breaches, tuple(breaches), reading)
 
 
