@@ -166,13 +166,12 @@ def attempt(rng: random.Random, group: Group, index: int) -> Position | None:
     else:
         hand_size = dealt + 1
     # Leave at least one card for every opponent.
-    top = min(group.table[1], 54 - hand_size - (players - 1))
+    top = min(group.table[1], len(rules.deck_cards) - hand_size - (players - 1))
     if top < group.table[0]:
         return None
     table_cards = rng.randint(group.table[0], top)
     hand_number = rng.choice(group.hands) if group.hands else hand_number_for(rng, table_cards)
-    meld = rules.initial_meld
-    cost = (meld[hand_number - 1] if isinstance(meld, tuple) else meld) or 0
+    cost = rules.meld_threshold(hand_number)
     # Unmelded opponents: some early in the game, few late (never all of them: someone laid the table).
     melded = {name: True for name in names}
     melded[mover] = mover_melded

@@ -59,7 +59,7 @@ def answer_data(answer: Answer) -> dict[str, Any]:
     solution = answer.solution
     rules = answer.position.rules
     data: dict[str, Any] = {
-        "rules": rules.name if isinstance(ruleset_to_spec(rules), str) else ruleset_to_spec(rules),
+        "rules": ruleset_to_spec(rules),
         "status": solution.status,
         "gain": _number(solution.gain),
         "bound": _number(solution.bound),

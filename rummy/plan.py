@@ -113,8 +113,6 @@ def make_plan(before: Position, after: Position) -> Plan:
     if extend_only:
         # Meld plays of extend-only games are simply new plays of hand cards.
         sources = [s for s in sources if not s.name.startswith("new/")]
-        hand = Counter(c.plain() for c in before.mover.hand or ())
-        played_from_hand = hand - Counter(c.plain() for c in after.player(mover).hand or ()) - Counter(c.plain() for c in _discards(before, after))
         new_index = 0
     matched = _match(sources, targets, any_owner)
     names: dict[str, str] = {}

@@ -238,8 +238,6 @@ def _validate(rules: Ruleset) -> None:
             families = [str(f) for f in FAMILIES.values() if key in f.turn_limit_options]
             raise RulesError(f"option {key} is not supported for {rules.family} games "
                              f"(only {', '.join(families)})")
-    if rules.initial_meld and any(v < 0 for v in rules.initial_meld):
-        raise RulesError("option initial_meld: thresholds cannot be negative")
     for key in ("max_cards_per_turn", "plays_per_turn"):
         value = getattr(rules, key)
         if value is not None and value < 1:

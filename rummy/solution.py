@@ -10,6 +10,9 @@ from .position import Position
 from .vocabulary import DrawSource, Objective, Status
 
 
+# Seconds per solve of 'rummy generate' when a request does not say (generator.Request, the CLI).
+GENERATE_TIME_LIMIT = 10.0
+
 @dataclass(frozen=True)
 class SolverConfig:
     time_limit: float = 30.0

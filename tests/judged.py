@@ -6,17 +6,16 @@ an answer's ``after`` is a turn the checker refuses.
 
 from __future__ import annotations
 
-from rummy.answer import Answer, best
-from rummy.checker import check
+from rummy.answer import Answer, best, verify_answer
 from rummy.position import Position
 from rummy.solution import Solution, SolverConfig
 
 
 def judged(position: Position, solution: Solution) -> Solution:
-    """``solution``, after the checker has accepted its turn (an answer with no turn is left as it is)."""
-    if solution.after is not None and solution.status in ("optimal", "feasible"):
-        verdict = check(position, solution.after)
-        assert verdict.legal, f"the checker refuses the solver's answer: {verdict.breaches}"
+    """``solution``, after the checker has accepted its turn, or its draw alone where a random
+    draw's answer has no turn yet (``rummy.answer.verify_answer``, as ``best --verify`` judges)."""
+    verdict = verify_answer(Answer(position, solution, None))
+    assert verdict is None or verdict.legal, f"the checker refuses the solver's answer: {verdict.breaches}"
     return solution
 
 

@@ -209,10 +209,10 @@ def test_option_values_out_of_range(tmp_path: Path, option: str, value: Any) -> 
 def test_the_largest_option_values_still_solve(tmp_path: Path) -> None:
     house = data_of(HOUSE) | {"rules": {"preset": "house-classic", "joker_points": OPTION_NUMBER_MAX,
                                          "initial_meld": [OPTION_NUMBER_MAX] * 6}}
-    assert_clean(run_main("best", write(tmp_path, "h.toml", house), "--time-limit", "1"), (0, 1))
+    assert_clean(run_main("best", write(tmp_path, "h.toml", house), "--time-limit", "1", "--verify"), (0, 1))
     layoff = data_of(TRADITIONAL) | {"rules": {"preset": "traditional", "ace_points": OPTION_NUMBER_MAX,
                                                "queen_of_spades_points": OPTION_NUMBER_MAX}}
-    assert_clean(run_main("best", write(tmp_path, "t.toml", layoff), "--time-limit", "1"), (0, 1))
+    assert_clean(run_main("best", write(tmp_path, "t.toml", layoff), "--time-limit", "1", "--verify"), (0, 1))
 
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "NaN", "1e309", "-1", "86401"])
@@ -706,7 +706,7 @@ def test_fuzz_the_commands_in_process(case: Case, command: str, fuzz_dir: Path) 
     elif command == "check BEFORE":
         args = ("check", path, after)
     elif command == "best":
-        args = ("best", path, "--json", "--time-limit", "0.2")
+        args = ("best", path, "--json", "--time-limit", "0.2", "--verify")
     else:
         args = (*command.split(), path)
     run = run_main(*args)

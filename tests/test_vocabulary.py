@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from rummy.answer import answer_data, best
+from judged import judged_best
+from rummy.answer import answer_data
 from rummy.cli.rules_cmd import preset_data
 from rummy.family import FAMILIES
 from rummy.generator import KINDS, TIERS
@@ -200,7 +201,7 @@ def test_rules_json_and_position_files_are_written_as_before(name: str) -> None:
                          ids=lambda p: p.name)
 def test_best_json_and_files_of_the_examples_are_plain_text(path: Path) -> None:
     position = Position.from_file(path)
-    data = answer_data(best(position, SolverConfig(time_limit=60, workers=1)))
+    data = answer_data(judged_best(position, SolverConfig(time_limit=60, workers=1)))
     assert has_word(data)  # status, actions, phase...
     assert json.dumps(data, ensure_ascii=False) == json.dumps(plain(data), ensure_ascii=False)
     assert position.to_toml() == tomli_w.dumps(plain(position.to_data()))
@@ -250,7 +251,7 @@ DRAW_ANSWERS = {
 def test_a_draw_phase_answer_prints_as_before(hand: str, pile: str, stock: str) -> None:
     text = DRAW_BEFORE.replace('hand = "2C 9D"', f'hand = "{hand}"').replace('discard = "QS"', f'discard = "{pile}"')
     text = text.replace("STOCK", stock).replace("hand_count = 9\n", 'hand_count = 9\nplays = ["JC QC KC"]\n')
-    answer = best(Position.from_toml(text), SolverConfig(time_limit=30, workers=1))
+    answer = judged_best(Position.from_toml(text), SolverConfig(time_limit=30, workers=1))
     draw = answer.solution.draw
     assert isinstance(draw, DrawChoice) and all(isinstance(option, DrawOption) for option in draw.options)
     assert not {"draw", "draw_option", "options", "stock_expected_gain", "pile_gain"} & set(answer.solution.stats)

@@ -48,9 +48,8 @@ def tiles_gain(before: Position, after: Position, objective: Objective = Objecti
 def robber_gain(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> int:
     """Change of (owned points - hand penalty) of the mover's side minus each other side's."""
     def standing(position: Position) -> Counter[str]:
-        points: Counter[str] = Counter()
+        points = side_table_points(position)
         for player in position.players:
-            points[player.side] += sum(play_score(p.cards, position.rules) for p in player.plays)
             if player.hand is not None:
                 points[player.side] -= hand_penalty(player.hand, position.rules)
         return points

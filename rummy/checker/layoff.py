@@ -64,7 +64,7 @@ def judge_layoff(facts: TurnFacts) -> tuple[list[Breach], LayoffReading]:
     laid_off = growth.extended()
     for name in new_plays:
         if PlayName(name).owner != mover:
-            breaches.append(Breach("meld-not-in-own-space", f"{name} is a new meld in {name.split('/')[0]}'s space; "
+            breaches.append(Breach("meld-not-in-own-space", f"{name} is a new meld in {PlayName(name).owner}'s space; "
                                    f"{mover} melds in their own space", plays=(name,)))
     if rules.plays_per_turn is not None and len(new_plays) > rules.plays_per_turn:
         breaches.append(Breach("too-many-plays", f"{len(new_plays)} new melds ({', '.join(new_plays)}); "
@@ -87,7 +87,7 @@ def judge_layoff(facts: TurnFacts) -> tuple[list[Breach], LayoffReading]:
 def play_layers(position: Position, name: PlayName) -> Layers:
     """The cards of play ``name`` by the player whose they are: the owner's meld
     cards (with the owner's own lay-offs on it), and each lay-off under its layer."""
-    owner = name.rsplit("/", 1)[0]
+    owner = PlayName(name).owner
     layers: Layers = {owner: plain_counter(position.named_plays()[name].cards)}
     for player in position.players:
         for attached in player.layoffs:
@@ -116,7 +116,7 @@ def layer_breaches(facts: TurnFacts, growth: Growth, before_layers: dict[PlayNam
     show = facts.show
     breaches: list[Breach] = []
     for after_name, (origin, _) in growth.grew.items():
-        owner = after_name.rsplit("/", 1)[0]
+        owner = PlayName(after_name).owner
         lost, came = _layer_changes(before_layers[origin] if origin else {}, after_layers[after_name])
         if origin is None and owner != mover:
             came.pop(owner, None)  # a meld laid in another space: meld-not-in-own-space says it

@@ -9,7 +9,7 @@ the exit code is the worst seen (2 bad input, 1 no legal turn, 0 found).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Callable, Iterable
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,7 +18,7 @@ from rummy.vocabulary import Objective
 
 if TYPE_CHECKING:
     from rummy.answer import Answer
-    from rummy.cards import Card, Deck
+    from rummy.cards import Deck
     from rummy.checker import Verdict
     from rummy.cli.deadline import Deadline
     from rummy.cli.output import Styled
@@ -131,7 +131,7 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
                           f"(stock: expected gain {_fmt(expected_gain(draw))}; values look one turn ahead)"))
     lines.append("")
     for number, step in enumerate(answer.plan.steps if answer.plan else (), 1):
-        lines.append(text(f"{number:>2}. ", _step_text(step, deck, cards_text)))
+        lines.append(text(f"{number:>2}. ", _step_text(step, deck)))
     if verdict is not None:
         lines.append("")
         lines.append(text(("verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))
@@ -151,8 +151,8 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
     return lines
 
 
-def _step_text(step: Step, deck: Deck, cards_text: Callable[[Iterable[Card], Deck], Styled]) -> Styled:
-    from rummy.cli.output import text
+def _step_text(step: Step, deck: Deck) -> Styled:
+    from rummy.cli.output import cards_text, text
     from rummy.vocabulary import Action
 
     cards = cards_text(step.cards, deck)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from rummy.cli.options import SEED_MAX, TimeLimitOption, preset_names
+from rummy.solution import GENERATE_TIME_LIMIT
 from rummy.vocabulary import PuzzleKind, Tier
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def generate(
     count: CountOption = 10,
     difficulty: TierOption = None,
     seed: SeedOption = 0,
-    time_limit: TimeLimitOption = 10.0,
+    time_limit: TimeLimitOption = GENERATE_TIME_LIMIT,
     workers: ProcessesOption = 2,
     max_candidates: CandidatesOption = None,
 ) -> int:
@@ -110,7 +111,7 @@ def _command(request: Request) -> str:
     if request.tier:
         parts.append(f"--difficulty {request.tier}")
     parts.append(f"--seed {request.seed}")
-    if request.time_limit != 10.0:
+    if request.time_limit != GENERATE_TIME_LIMIT:
         parts.append(f"--time-limit {request.time_limit:g}")
     return " ".join(parts)
 

@@ -29,7 +29,7 @@ from ..checker import check
 from ..errors import RummyError
 from ..position import Position
 from ..rules import preset
-from ..solution import SolverConfig
+from ..solution import GENERATE_TIME_LIMIT, SolverConfig
 from ..vocabulary import PuzzleKind, Status, Tier
 from .difficulty import NEAR_CAP, TIERS, Difficulty, tier_of
 from .kinds import FAMILIES, kind_for
@@ -46,7 +46,7 @@ class Request:
     count: int
     tier: Tier | None = None  # None: any tier
     seed: int = 0
-    time_limit: float = 10.0  # per solve
+    time_limit: float = GENERATE_TIME_LIMIT  # per solve
     workers: int = 2  # processes judging candidates
     max_candidates: int | None = None
 

@@ -39,7 +39,7 @@ class DeckPool:
         return len(self._cards)
 
     def __contains__(self, card: Card) -> bool:
-        return self._left[card] > 0
+        return self._left[card.plain()] > 0
 
     def has(self, cards: Iterable[Card]) -> bool:
         """Does the pool still hold all of ``cards`` (a joker's stand-in aside)?"""

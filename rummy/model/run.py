@@ -7,8 +7,10 @@ the answer back as a ``RunResult``: our status name, the objective, CP-SAT's
 best bound and every variable's value.
 
 The workers schedule is shared too: one worker for the first
-``ONE_WORKER_SECONDS`` (``one_worker_seconds``), then every worker for what
-is left (``all_workers_join``).
+``ONE_WORKER_SECONDS``, or for the family's longer ``alone`` time (House:
+half the time left, since the joining run restarts the search)
+(``one_worker_seconds``), then every worker for what is left
+(``all_workers_join``).
 """
 
 from __future__ import annotations
@@ -16,13 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .clock import Clock
 from ..vocabulary import SearchStatus
+from .clock import Clock
 from .cpsat import cp_model
 
 # Models this small are proven fastest by one worker; the other workers join
 # only when one worker has not finished within this long (measured on
-# benchmarks/positions: House median 147 ms against 274 ms with two from the start).
+# benchmarks/positions: House median 147 ms against 274 ms with two from the
+# start; tile rummy uses it as it is, House as its least one-worker time).
 ONE_WORKER_SECONDS = 2.0
 
 # Any other CP-SAT status (UNKNOWN, MODEL_INVALID) is "unknown": no answer, no proof.

@@ -7,8 +7,10 @@
   discard, listed outright) against one CP-SAT model in which they meld
   (branch ``meld``), the better one wins.
 
-Each model is solved once for the highest gain and, among equal gains, the
-house tie-break (house/objective), hinted with the table as it is. The
+Each model is solved for the highest gain and, among equal gains, the
+house tie-break (house/objective), in one objective: a short run hinted
+with the table as it is, then (if unproven) from the greedy turn
+(house/greedy) with one worker, then with every worker. The
 modules of this package hold one part each: the card facts
 (house/context), whole runs and books (house/runs, house/books, with
 house/reach keeping them small), conservation, the initial meld, joker
@@ -82,7 +84,9 @@ def solve_house(position: Position, config: SolverConfig) -> Solution:
     excluded = config.exclude
     results: list[BranchResult] = []
     if ctx.melded:
-        result = _solve_model(build_model(ctx, "melded", options, [], excluded), config, clock)
+        melded = _branch_model(ctx, options, excluded)
+        assert melded is not None  # a melded mover always has a model
+        result = _solve_model(melded, config, clock)
         if result.status == SearchStatus.UNKNOWN:
             # Out of time before any answer: leaving the table as it is and
             # discarding is legal (unless a card is hot), so offer that.
@@ -183,9 +187,10 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock) -> BranchRes
     # Most turns are proven within QUICK_SECONDS by one worker from the table
     # as it is. Only a search that needs longer pays for the greedy start
     # (house/greedy, about 25 ms), which then floors every answer. One worker
-    # then goes on for half the time left: the run with every worker starts
-    # the search again (only the best turn and bound carry over), which cost
-    # the slow positions 2-7 times their one-worker time (issue 12).
+    # then goes on for half the time left (at least ONE_WORKER_SECONDS in all):
+    # the run with every worker starts the search again (only the best turn
+    # and bound carry over), which cost the slow positions 2-7 times their
+    # one-worker time (issue 12).
     as_is = table_hint(m) if config.hint else None
     last = attempt(min(clock.left() / 2, QUICK_SECONDS), 1, as_is)
     if not last.proven and config.hint:
@@ -198,9 +203,9 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock) -> BranchRes
         return BranchResult(None, SearchStatus.INFEASIBLE, Fraction(0))
     scale = m.ctx.scale
     # gain * weight - tiebreak <= the objective bound, and 0 <= tiebreak < weight
-    bound = Fraction((math.floor(objective_bound + 1e-6) + weight - 1) // weight, scale) \
-        if objective_bound < math.inf else gain_ceiling(m)
-    bound = min(bound, gain_ceiling(m))
+    ceiling = gain_ceiling(m)
+    bound = min(Fraction((math.floor(objective_bound + 1e-6) + weight - 1) // weight, scale), ceiling) \
+        if objective_bound < math.inf else ceiling
     if best is None:
         return BranchResult(None, SearchStatus.UNKNOWN, bound)
     achieved = Fraction(round(sum(best.value(v) * c for v, c in terms) + constant), scale)

@@ -10,7 +10,7 @@ The turn a hurried player would make, found in milliseconds without CP-SAT:
   that holds enough of this turn's hand cards to pay for it);
 - finally the discard: the cold card with the highest penalty.
 
-It is only a starting point: ``house.py`` fixes the model's decisions to it
+It is only a starting point: ``rummy.model.house`` fixes the model's decisions to it
 and lets CP-SAT complete and judge it, so a turn the greedy gets wrong (or
 the model cannot lay out) is simply not used. When it is used, every answer,
 even one stopped by the time limit, is at least as good as this turn.

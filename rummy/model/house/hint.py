@@ -7,7 +7,7 @@
 - ``turn_assignment``: any turn given as final plays per space (slots), the
   cards kept, the discard, the meld and the joker swaps, as 0/1 values of
   every placement, segment, book, hand, meld and swap variable; ``None``
-  where the model cannot lay the turn out. ``house.py`` fixes the model to
+  where the model cannot lay the turn out. ``rummy.model.house`` fixes the model to
   the greedy turn's values to complete it into a full solution.
 """
 

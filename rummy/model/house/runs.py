@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from ..cpsat import cp_model
 
 from ...cards import SUITS, Card
+from ...cards import rank_at as rank_of
 from ...vocabulary import Ace
 from .state import HouseModel
 
@@ -53,7 +54,7 @@ def row(ace: Ace) -> tuple[list[int], dict[int, int], dict[int, int]]:
     """Positions of a suit's row, the rank at each, and each position's successor."""
     if ace == Ace.HIGH_OR_LOW:
         positions = list(range(1, 15))
-        return positions, {p: (p - 1) % 13 + 1 for p in positions}, {p: p + 1 for p in positions[:-1]}
+        return positions, {p: rank_of(p) for p in positions}, {p: p + 1 for p in positions[:-1]}
     positions = list(range(1, 14))
     successor = {p: p + 1 for p in positions[:-1]}
     if ace == Ace.CIRCULAR:

@@ -45,13 +45,13 @@ class HouseModel:
     replace: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)  # (joker slot, card slot)
     released: dict[int, cp_model.IntVar] = field(default_factory=dict)
     meld_plays: list[tuple[tuple[int, ...], int, cp_model.IntVar]] = field(default_factory=list)
-    # Filled by house/layout: score of every space after the turn.
+    # Filled by house/runs and house/books: score of every space after the turn.
     score_terms: dict[str, list[tuple[cp_model.IntVar, int]]] = field(default_factory=dict)
     # The spite baseline may move with replacements (house/replacement).
     baseline_terms: dict[str, list[tuple[cp_model.IntVar, int]]] = field(default_factory=dict)
     goes_out: cp_model.IntVar | None = None
     variables: list[cp_model.IntVar] = field(default_factory=list)
-    # Filled by house/layout for the tie-break and for reading the answer.
+    # Filled by house/runs and house/books for the tie-break and for reading the answer.
     runs: list[RunGrid] = field(default_factory=list)
     books: list[Book] = field(default_factory=list)
 

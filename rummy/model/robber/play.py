@@ -284,6 +284,3 @@ def no_turn_reason(position: Position, excluding: bool = False) -> str:
             return f"the hot card(s) {cards_notation(mover.hot, rules.deck)} cannot all be played"
     return (f"no card can be discarded: the cards that must stay ({cards_notation(mover.warm, rules.deck)}, "
             "taken this turn) cannot be played")
-
-
-# ------------------------------------------------------------------ draw phase

@@ -60,7 +60,6 @@ from .decode import FinalPlay, decode, table_values, to_play
 from .table import Cell, TileSetting, card_of, cell_of, count_cells, read_setting
 
 
-
 def solve_tiles(position: Position, config: SolverConfig) -> Solution:
     started = perf_counter()
     clock = Clock(started + config.time_limit)
