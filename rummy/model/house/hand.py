@@ -26,4 +26,7 @@ def add_hand_rules(m: HouseModel) -> None:
             m.model.add(m.keep[index] <= discarded)
     if m.ctx.first_out_bonus > 0 and m.keep:
         m.goes_out = m.bool("goes_out")
-        m.model.add(cp_model.LinearExpr.sum(list(m.keep.values())) == 0).only_enforce_if(m.goes_out)
+        # One implication per card, not one sum: the search's linear relaxation then cannot go
+        # nearly all the way out with half of every card kept (issue 12).
+        for keep in m.keep.values():
+            m.model.add_implication(m.goes_out, keep.Not())

@@ -104,12 +104,15 @@ def _grid(m: HouseModel, space: str, suit: str, layer: int, naturals: list[int],
         for index, var in cells:
             m.place(index, space, var)
             m.score_terms.setdefault(space, []).append((var, 5))
+    covering: dict[int, list[cp_model.IntVar]] = {p: [] for p in live}
     for stretch in stretches:
-        grid.segments.append((stretch, m.bool(f"seg{layer}_{space}_{suit}{stretch[0]}_{len(stretch)}")))
+        var = m.bool(f"seg{layer}_{space}_{suit}{stretch[0]}_{len(stretch)}")
+        grid.segments.append((stretch, var))
+        for p in stretch:
+            covering[p].append(var)
     for p in live:
-        covering = [v for stretch, v in grid.segments if p in stretch]
-        m.model.add(grid.occupancy(p) == cp_model.LinearExpr.sum(covering))
-        m.model.add_at_most_one(covering)
+        m.model.add(grid.occupancy(p) == cp_model.LinearExpr.sum(covering[p]))
+        m.model.add_at_most_one(covering[p])
     return grid
 
 

@@ -46,30 +46,22 @@ def _total(m: HouseModel, slots: Iterable[int], space: str) -> tuple[int, list[t
 
 def _balance(m: HouseModel, grid: RunGrid) -> None:
     """Each run (segment) holds at least as many payment cards as stolen cards."""
-    here = {p: _position_terms(m, grid, p) for p in grid.order}
-    if not any(negative for _, negative in here.values()):
+    counts = {p: [(index, var, *m.contribution(index, grid.space)) for index, var in grid.cells[p]] for p in grid.order}
+    negative = {p: any(constant < 0 or any(c < 0 for _, c in roles) for _, _, constant, roles in cells)
+                for p, cells in counts.items()}
+    if not any(negative.values()):
         return  # nothing can be stolen into these runs
+    # What the card at each position counts (+1 pays, -1 stolen).
+    here: dict[int, cp_model.LinearExprT] = {}
+    for p, cells in counts.items():
+        here[p] = cp_model.LinearExpr.sum([_role_at(m, grid, p, index, var, constant, roles) if roles else constant * var
+                                           for index, var, constant, roles in cells if roles or constant])
     # Implied by the per-run conditions, but it gives the search a far better
     # bound: over all runs of the row together, payments cover steals.
-    m.model.add(cp_model.LinearExpr.sum([expr for expr, _ in here.values()]) >= 0)
+    m.model.add(cp_model.LinearExpr.sum(list(here.values())) >= 0)
     for stretch, var in grid.segments:
-        if any(here[p][1] for p in stretch):
-            m.model.add(cp_model.LinearExpr.sum([here[p][0] for p in stretch]) >= 0).only_enforce_if(var)
-
-
-def _position_terms(m: HouseModel, grid: RunGrid, p: int) -> tuple[cp_model.LinearExprT, bool]:
-    """What the card at position ``p`` counts (+1 pays, -1 stolen), and whether it may be -1."""
-    terms: list[cp_model.LinearExprT] = []
-    negative = False
-    for index, var in grid.cells[p]:
-        constant, roles = m.contribution(index, grid.space)
-        if roles:
-            negative = negative or any(c < 0 for _, c in roles) or constant < 0
-            terms.append(_role_at(m, grid, p, index, var, constant, roles))
-        elif constant:
-            negative = negative or constant < 0
-            terms.append(constant * var)
-    return cp_model.LinearExpr.sum(terms) if terms else 0, negative
+        if any(negative[p] for p in stretch):
+            m.model.add(cp_model.LinearExpr.sum([here[p] for p in stretch]) >= 0).only_enforce_if(var)
 
 
 def _role_at(m: HouseModel, grid: RunGrid, p: int, index: int, var: cp_model.IntVar, constant: int,
