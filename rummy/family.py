@@ -53,6 +53,7 @@ class Family(str):
     layoffs_attached: ClassVar[bool] = False  # cards laid off on another's play stay the layer's (lay-off rummy)
     objectives: ClassVar[tuple[Objective, ...]] = (Objective.DEFAULT,)
     answers_draw_phase: ClassVar[bool] = False
+    stock_upcard: ClassVar[bool] = False  # the stock shows its top card until opened (piles.upcard)
     scores_plays: ClassVar[bool] = False  # plays on the table are worth points (shown by 'rummy show')
     scores_by_space: ClassVar[bool] = False  # a side's table points are its spaces' totals
     meld_threshold_words: ClassVar[str] = "initial meld {cost} points"
@@ -135,6 +136,7 @@ class House(Family):
     plays_key = "space"
     scores_plays = True
     scores_by_space = True
+    stock_upcard = True
     meld_threshold_words = "meld cost {cost}"
     max_players = 4
     hands_in_game = HOUSE_HANDS

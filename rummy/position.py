@@ -19,7 +19,7 @@ from .cards import Card, Deck, cards_notation
 from .errors import PositionError, quote
 from .plays import Play, PlayName
 from .rules import Ruleset, ruleset_to_spec
-from .vocabulary import Phase
+from .vocabulary import DrawSource, Phase
 
 
 # A final table up to order (``Position.table_key``): per space (or "table"), its plays as sorted plain cards.
@@ -35,6 +35,27 @@ class Attached:
 
     def notation(self, deck: Deck = "cards") -> str:
         return f"{self.target} {cards_notation(self.cards, deck)}"
+
+
+@dataclass(frozen=True)
+class DrawTaken:
+    """The draw that began a turn judged from the draw phase (``[turn] draw``): where from,
+    and for the discard pile how many cards, for a demand which card from whom."""
+
+    source: DrawSource
+    take: int | None = None
+    card: Card | None = None
+    player: str | None = None
+
+    def to_data(self, deck: Deck = "cards") -> dict[str, Any]:
+        data: dict[str, Any] = {"from": str(self.source)}
+        if self.take is not None:
+            data["take"] = self.take
+        if self.card is not None:
+            data["card"] = self.card.notation(deck)
+        if self.player is not None:
+            data["player"] = self.player
+        return data
 
 
 @dataclass(frozen=True)
@@ -56,6 +77,7 @@ class Turn:
     replaced: tuple[Replacement, ...] | None = None
     discard: Card | None = None
     discard_declared: bool = False
+    draw: DrawTaken | None = None  # a turn judged from the draw phase: the draw that began it
 
 
 @dataclass(frozen=True)
@@ -87,6 +109,7 @@ class Position:
     discard_pile: tuple[Card, ...] = ()
     stock: int | tuple[Card, ...] | None = None
     turn: Turn | None = None
+    upcard: Card | None = None  # House: the stock's face-up top card while the stock is not opened
 
     # ------------------------------------------------------------ navigation
     def player(self, name: str) -> Player:
@@ -142,6 +165,8 @@ class Position:
         cards += list(self.discard_pile)
         if isinstance(self.stock, tuple):
             cards += list(self.stock)
+        if self.upcard is not None:
+            cards.append(self.upcard)
         return cards
 
     def unseen_cards(self) -> Counter[Card]:
@@ -225,6 +250,8 @@ class Position:
             piles["stock"] = cards_notation(self.stock, deck)
         elif self.stock is not None:
             piles["stock"] = self.stock
+        if self.upcard is not None:
+            piles["upcard"] = self.upcard.notation(deck)
         data["piles"] = piles
         if self.turn is not None:
             turn: dict[str, Any] = {}
@@ -236,6 +263,8 @@ class Position:
                 turn["discard"] = self.turn.discard.notation(deck)
             elif self.turn.discard_declared:
                 turn["discard"] = ""
+            if self.turn.draw is not None:
+                turn["draw"] = self.turn.draw.to_data(deck)
             data["turn"] = turn
         return data
 

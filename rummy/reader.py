@@ -26,9 +26,9 @@ from typing import Any, Iterable, Iterator, Mapping
 from .cards import Card, cards_notation
 from .errors import NotationError, PositionError, RulesError, quote
 from .plays import Play, PlayName, jokers_undecided, readings
-from .position import Attached, Player, Position, Replacement, Turn
-from .rules import ruleset_from_spec
-from .vocabulary import Action, JokerMode, Phase, Status
+from .position import Attached, DrawTaken, Player, Position, Replacement, Turn
+from .rules import Ruleset, ruleset_from_spec
+from .vocabulary import Action, DrawSource, JokerMode, Phase, Status
 
 # ----------------------------------------------------------------- limits
 # Far beyond any real position, small enough that a hostile file is refused
@@ -50,8 +50,9 @@ _REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)
 PHASES = tuple(Phase)
 TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "table", "players", "piles", "turn")
 PLAYER_KEYS = ("side", "melded", "hand", "hand_count", "hot", "warm", "space", "plays", "layoffs")
-PILE_KEYS = ("discard", "stock")
-TURN_KEYS = ("meld", "replaced", "discard")
+PILE_KEYS = ("discard", "stock", "upcard")
+TURN_KEYS = ("meld", "replaced", "discard", "draw")
+DRAW_KEYS = ("from", "take", "card", "player")
 
 
 # ---------------------------------------------------------------- input
@@ -372,10 +373,11 @@ class _Reader:
             raise self.fail("first_out", f"{quote(first_out)} is not a player")
 
         discard_pile, stock = self.piles(data.get("piles", {}))
+        upcard = self.upcard(data.get("piles", {}), rules)
         turn = self.turn(data["turn"]) if "turn" in data else None
         position = Position(
             rules=rules, players=players, to_move=to_move, phase=Phase(phase), hand_number=hand_number,
-            first_out=first_out, table=table, discard_pile=discard_pile, stock=stock, turn=turn,
+            first_out=first_out, table=table, discard_pile=discard_pile, stock=stock, turn=turn, upcard=upcard,
         )
         self.check_consistency(position)
         return position
@@ -507,6 +509,37 @@ class _Reader:
             raise self.fail("piles.stock", f"expected a number or the cards, got {quote(stock)}")
         return discard, self.cards(stock, "piles.stock")
 
+    def upcard(self, data: Mapping[str, Any], rules: Ruleset) -> Card | None:
+        """House's face-up stock card (``piles.upcard``), while the stock is not opened."""
+        value = data.get("upcard")
+        if value is None:
+            return None
+        if not rules.family.stock_upcard:
+            raise self.fail("piles.upcard", f"{rules.name} has no face-up stock card (only House Rummy does)")
+        if not isinstance(value, str) or len(value.replace(",", " ").split()) != 1:
+            raise self.fail("piles.upcard", f"expected one card, got {quote(value)}")
+        return self.card(value, "piles.upcard")
+
+    def draw_taken(self, data: Any) -> DrawTaken:
+        """``[turn] draw``: the draw that began a turn judged from the draw phase."""
+        place = "turn.draw"
+        if not isinstance(data, Mapping):
+            raise self.fail(place, f"expected a table like {{from = \"discard\", take = 2}}, got {quote(data)}")
+        self.unknown_keys(data, DRAW_KEYS, place)
+        source = data.get("from")
+        if source not in set(DrawSource):
+            raise self.fail(f"{place}.from", f"{quote(source)} is not one of {', '.join(DrawSource)}")
+        take = data.get("take")
+        if take is not None and (not _count(take, MAX_CARDS) or take < 1):
+            raise self.fail(f"{place}.take", f"{quote(take)} is not a number of cards (1 or more)")
+        card = data.get("card")
+        if card is not None and not isinstance(card, str):
+            raise self.fail(f"{place}.card", f"expected one card, got {quote(card)}")
+        player = data.get("player")
+        if player is not None and not isinstance(player, str):
+            raise self.fail(f"{place}.player", f"expected a player's name, got {quote(player)}")
+        return DrawTaken(DrawSource(source), take, self.card(card, f"{place}.card") if card is not None else None, player)
+
     def turn(self, data: Any) -> Turn:
         if not isinstance(data, Mapping):
             raise self.fail("turn", f"expected a [turn] table, got {quote(data)}")
@@ -536,7 +569,8 @@ class _Reader:
                 if len(value.replace(",", " ").split()) > 1:
                     raise self.fail("turn.discard", f"one card is discarded, got {quote(value)}")
                 discard = self.card(value, "turn.discard")
-        return Turn(meld, replaced, discard, declared)
+        draw = self.draw_taken(data["draw"]) if "draw" in data else None
+        return Turn(meld, replaced, discard, declared, draw)
 
     def card(self, text: str, place: str) -> Card:
         """One card, written alone (no list, no commas)."""
@@ -616,6 +650,8 @@ class _Reader:
         total = sum(counts.values()) + sum(p.hand_count or 0 for p in position.players)
         if isinstance(position.stock, int):
             total += position.stock
+        if position.upcard is not None:
+            total -= 1  # a stock count may count the face-up card or not (docs/draw.md)
         if total > len(rules.deck_cards):
             raise self.fail("", f"{total} cards in the position, but the {rules.name} deck holds {len(rules.deck_cards)}")
 
@@ -631,6 +667,8 @@ class _Reader:
                 return f"players.{p.name}.hand"
         if card in position.discard_pile:
             return "piles.discard"
+        if card == position.upcard:
+            return "piles.upcard"
         return "piles.stock"
 
 

@@ -107,10 +107,14 @@ class SearchStatus(Word):
 
 
 class DrawSource(Word):
-    """Where Robber Rummy's draw takes cards from: a draw option's ``from`` (formats.md)."""
+    """Where a draw takes cards from: a draw option's ``from`` (formats.md, rules.md §5 "Draw advice")."""
 
-    PILE = "pile"  # the whole discard pile
-    STOCK = "stock"
+    STOCK = "stock"  # the top stock card
+    DISCARD = "discard"  # House, lay-off: the top ``take`` cards of the discard pile
+    OPEN = "open"  # House: the stock's face-up top card (the upcard), opening the stock
+    PASS = "pass"  # House: leave the upcard; the turn ends at gain 0
+    DEMAND = "demand"  # House Epic: a named card from another player
+    PILE = "pile"  # Robber: the whole discard pile
 
 
 class Objective(Word):
