@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable
 
 from .cards import Card
 from .errors import RulesError, quote
@@ -108,6 +108,18 @@ class Family(str):
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         raise NotImplementedError
 
+    def hand_counts_against(self, rules: Ruleset) -> bool:
+        """Whether the cards left in the mover's hand lower the turn's gain (so a card drawn and kept costs)."""
+        return True
+
+    def hand_cost(self, cards: Iterable[Card], rules: Ruleset) -> int:
+        """What holding ``cards`` at the end of the turn costs the gain: their penalty where hand cards count.
+
+        Draw advice (rules.md §5) values a draw from the position before it:
+        the play-phase gain minus the hand cost of the cards drawn.
+        """
+        return sum(self.penalty(card, rules) for card in cards) if self.hand_counts_against(rules) else 0
+
     def play_score(self, cards: tuple[Card, ...], rules: Ruleset) -> int:
         """Points a play is worth to whoever owns it (House, Robber); 0 where plays score nothing."""
         return 0
@@ -137,6 +149,7 @@ class House(Family):
     scores_plays = True
     scores_by_space = True
     stock_upcard = True
+    turn_limit_options = ("demand", "middle_discards_warm")
     meld_threshold_words = "meld cost {cost}"
     max_players = 4
     hands_in_game = HOUSE_HANDS
@@ -149,6 +162,9 @@ class House(Family):
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         return HOUSE_PENALTY.get(card.rank, card.rank)
+
+    def hand_counts_against(self, rules: Ruleset) -> bool:
+        return rules.hand_penalty_at_end
 
     def play_score(self, cards: tuple[Card, ...], rules: Ruleset) -> int:
         from .scoring import house_play_score
@@ -179,6 +195,9 @@ class Tile(Family):
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         return card.rank
+
+    def hand_counts_against(self, rules: Ruleset) -> bool:
+        return False  # tiles played (or their value): what stays in the rack does not count
 
 
 class Robber(Family):

@@ -47,6 +47,8 @@ class Ruleset:
     discard: bool = field(default=True, metadata={"doc": "a turn ends with a discard (tile rummy: no discard)"})
     first_out_bonus: FirstOutBonus = field(default=FirstOutBonus.NONE, metadata={"doc": "House: 'fixed' (25 points) or 'hands' (the opponents' hand penalties, Epic)"})
     hand_penalty_at_end: bool = field(default=False, metadata={"doc": "House: unplayed cards are subtracted from the side's score at hand end (Classic)"})
+    demand: bool = field(default=False, metadata={"doc": "House: a player may demand a named card from another player instead of drawing (Epic)"})
+    middle_discards_warm: bool = field(default=False, metadata={"doc": "House: discard-pile cards taken between the top card and the bottom one taken are warm (Epic), not cold"})
     ace_points: int = field(default=1, metadata={"doc": "lay-off rummy: penalty value of an ace (1; 15 when aces are high; 25 in one variation)"})
     joker_points: int = field(default=15, metadata={"doc": "penalty value of a joker"})
     queen_of_spades_points: int = field(default=10, metadata={"doc": "lay-off rummy: penalty value of the queen of spades (45 in Straight Rummy)"})
@@ -255,7 +257,8 @@ def _validate(rules: Ruleset) -> None:
         raise RulesError(f"option initial_meld: at most {MELD_VALUES_MAX} values, got {len(rules.initial_meld)}")
 
 
-TURN_LIMIT_OPTIONS = ("max_cards_per_turn", "plays_per_turn", "layoff_needs_meld", "keep_one_to_discard")
+TURN_LIMIT_OPTIONS = ("max_cards_per_turn", "plays_per_turn", "layoff_needs_meld", "keep_one_to_discard", "demand",
+                      "middle_discards_warm")
 
 _HOUSE: dict[str, Any] = dict(
     family=HOUSE, deck="cards", copies=1, jokers=2, book_min=3, book_max=4, book_distinct_suits=True,
@@ -274,7 +277,8 @@ _LAYOFF: dict[str, Any] = dict(
 
 PRESETS: dict[str, Ruleset] = {
     "house-classic": Ruleset("house-classic", **_HOUSE, first_out_bonus=FirstOutBonus.FIXED, hand_penalty_at_end=True),
-    "house-epic": Ruleset("house-epic", **_HOUSE, first_out_bonus=FirstOutBonus.HANDS),
+    "house-epic": Ruleset("house-epic", **_HOUSE, first_out_bonus=FirstOutBonus.HANDS, demand=True,
+                          middle_discards_warm=True),
     "rummikub": Ruleset("rummikub", **_TILE, **_FIXED_JOKERS),
     "rummikub-lenient": Ruleset("rummikub-lenient", **_TILE),
     "tiles50": Ruleset("tiles50", **{**_TILE, "initial_meld": (50,)}, **_FIXED_JOKERS, freed_joker_new_play_only=True),

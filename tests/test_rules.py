@@ -57,6 +57,7 @@ def test_preset_options_follow_the_rules_page() -> None:
     assert house.first_out_bonus == "fixed" and house.hand_penalty_at_end
     epic = preset("house-epic")
     assert epic.first_out_bonus == "hands" and not epic.hand_penalty_at_end
+    assert epic.demand and epic.middle_discards_warm and not (house.demand or house.middle_discards_warm)
 
     for name in ("rummikub", "rummikub-lenient", "tiles50", "yourturnmyturn"):
         tiles = preset(name)
@@ -163,6 +164,8 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "keep_one_to_discard": st.booleans(),
     "discard": st.booleans(),
     "hand_penalty_at_end": st.booleans(),
+    "demand": st.booleans(),
+    "middle_discards_warm": st.booleans(),
     "initial_meld": st.none() | st.just("none") | st.integers(0, 60) | st.lists(st.integers(0, 60), min_size=1, max_size=6),
     "max_cards_per_turn": st.none() | st.just("none") | st.integers(1, 20),
     "plays_per_turn": st.none() | st.just("none") | st.integers(1, 5),
