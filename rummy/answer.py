@@ -31,8 +31,12 @@ def solver_for(position: Position, config: SolverConfig) -> Callable[[Position, 
         allowed = ", ".join(o for o in family.objectives if o != Objective.DEFAULT)
         raise RummyError(f"--objective {config.objective!r} does not apply to {position.rules.name} "
                          f"({'choose ' + allowed if allowed else 'it has one objective'})")
-    if position.phase != Phase.PLAY and not family.answers_draw_phase:
+    if position.phase != Phase.PLAY and not family.advises_draws:
         raise RummyError(f"phase {position.phase!r}: 'best' answers play-phase positions of {position.rules.name}")
+    if position.phase == Phase.DRAW and family.draws is not None:
+        from .draw import advise
+
+        return advise
     return family.solver_function()
 
 
@@ -43,12 +47,14 @@ def best(position: Position, config: SolverConfig | None = None) -> Answer:
     started = time.perf_counter()
     solution = model(position, config)
     solution = replace(solution, seconds=time.perf_counter() - started)
-    plan_from = position
-    if position.phase == Phase.DRAW and solution.after is not None and solution.after.phase == Phase.PLAY:
-        from .checker.robber import apply_draw
+    plan_from: Position | None = position
+    if position.phase == Phase.DRAW and solution.after is not None and solution.draw is not None:
+        plan_from = solution.draw.start
+        if plan_from is None and position.rules.family.answers_draw_phase:  # Robber: the draw read back
+            from .checker.robber import apply_draw
 
-        plan_from = apply_draw(position, solution.after)[0]
-    plan = make_plan(plan_from, solution.after) if solution.after is not None else None
+            plan_from = apply_draw(position, solution.after)[0]
+    plan = make_plan(plan_from, solution.after) if solution.after is not None and plan_from is not None else None
     return Answer(position, solution, plan)
 
 
@@ -100,6 +106,8 @@ def _draw_figures(draw: DrawChoice) -> dict[str, float | DrawSource | None]:
     figures: dict[str, float | DrawSource | None] = {
         "pile_gain": draw.value_of(DrawSource.PILE), "stock_expected_gain": expected_gain(draw),
         "samples": draw.samples, "unseen": draw.unseen, "openings": draw.openings}
+    if draw.solves:
+        figures["solves"] = draw.solves
     if draw.chosen is not None:
         figures["draw"] = draw.chosen.source
     return figures

@@ -69,6 +69,9 @@ class Family(str):
     judge: ClassVar[str]
     gain: ClassVar[str]  # (before, after, objective) -> gain, from the two end states alone
     puzzles: ClassVar[str | None] = None  # the module that registers the family's puzzle kinds
+    # (position) -> every draw of the draw phase (rummy.draw.options), for draw advice (rummy.draw);
+    # None where the family has no draw advice or answers the draw phase in its own model (Robber).
+    draws: ClassVar[str | None] = None
 
     def __new__(cls) -> Family:
         return super().__new__(cls, cls.name)
@@ -85,6 +88,18 @@ class Family(str):
         """The family's model (imported on first use)."""
         function: Callable[[Position, SolverConfig], Solution] = load(self.solver)
         return function
+
+    def draw_options(self, position: Position) -> list[Any]:
+        """Every draw open to the mover of a draw-phase position (``rummy.draw.options.Draw``)."""
+        if self.draws is None:
+            raise RulesError(f"{self.long_name} has no draw advice of its own")
+        options: list[Any] = load(self.draws)(position)
+        return options
+
+    @property
+    def advises_draws(self) -> bool:
+        """Whether ``best`` answers the draw phase (with rummy.draw, or in the family's own model)."""
+        return self.draws is not None or self.answers_draw_phase
 
     def judge_function(self) -> Callable[..., Any]:
         """The checker's judge of this family (imported on first use; never model code)."""
@@ -159,6 +174,7 @@ class House(Family):
     judge = "rummy.checker.house:judge_house"
     gain = "rummy.checker.gain:house_gain"
     puzzles = "rummy.generator.house_kinds"
+    draws = "rummy.draw.options:house_draws"
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         return HOUSE_PENALTY.get(card.rank, card.rank)
@@ -238,6 +254,7 @@ class Layoff(Family):
     solver = "rummy.model.layoff:solve_layoff"
     judge = "rummy.checker.layoff:judge_layoff"
     gain = "rummy.checker.gain:layoff_gain"
+    draws = "rummy.draw.options:layoff_draws"
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         if card.rank == 12 and card.suit == "S":

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from fractions import Fraction
+from typing import Any, Callable
 
 from .cards import Card, Deck
-from .position import Position
+from .position import DrawTaken, Position
 from .vocabulary import DrawSource, Objective, Status
 
 
@@ -23,56 +24,98 @@ class SolverConfig:
     # Final arrangements (after-positions) no answer may repeat: the model adds a
     # no-good per arrangement (tile rummy; puzzles check uniqueness with it).
     exclude: tuple[Position, ...] = ()
+    # Draw advice makes many searches: told (done, total) after each one, for a progress display.
+    progress: Callable[[int, int], None] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class DrawOption:
     """One legal draw of the draw phase and what it is worth (formats.md's ``options``).
 
-    ``cards`` are what the draw is known to give, top card first: the whole
-    discard pile, or the stock's top card where the stock is listed; none
-    for a random draw (a stock of unknown cards). ``value`` looks one turn
-    ahead, as ``gain`` does: the best turn after the draw (for a random draw,
-    the expectation over the unseen cards).
+    ``cards`` are what the draw is known to give, top card first: the
+    discard-pile cards taken (Robber: the whole pile), the upcard opened, the
+    stock's top card where the stock is listed; none for a random draw.
+    ``value`` looks one turn ahead, as ``gain`` does: the gain of the draw and
+    the best turn after it, measured from the position before the draw (an
+    expectation where the draw is random; a demand's is its probability times
+    the value on success); ``exact`` is the same as a fraction. ``take``
+    (discard pile), ``card`` and ``player`` (demand), ``probability``
+    (demand), ``scores_chance`` (stock: the chance that the turn scores
+    anything at all) and ``bound`` (the proven ceiling of the value) are
+    there where they apply.
     """
 
     source: DrawSource
     value: float
     cards: tuple[Card, ...] = ()
+    take: int | None = None
+    card: Card | None = None
+    player: str | None = None
+    probability: Fraction | None = None
+    scores_chance: Fraction | None = None
+    exact: Fraction | None = None
+    bound: float | None = None
+
+    @property
+    def certain(self) -> bool:
+        """Whether the draw's cards are known before it is made (the turn after it can be planned)."""
+        if self.source == DrawSource.PASS:
+            return True
+        if self.source == DrawSource.DEMAND:
+            return self.probability == 1
+        return bool(self.cards)
+
+    def taken(self) -> DrawTaken:
+        """The draw as a ``[turn] draw`` declaration."""
+        return DrawTaken(self.source, self.take, self.card, self.player)
 
     def to_data(self, deck: Deck) -> dict[str, Any]:
-        """formats.md's ``draw``: ``{"from": "pile", "cards": [...], "top": ...}``, ``{"from": "stock"}``
-        or, a listed stock, ``{"from": "stock", "cards": [top]}`` (the value is not part of it)."""
+        """formats.md's ``draw``: ``{"from": "discard", "take": 2, "cards": [...]}``, ``{"from": "stock"}``,
+        ``{"from": "demand", "card": "QS", "player": "bob", "probability": 0.25}``, Robber's
+        ``{"from": "pile", "cards": [...], "top": ...}`` (the value is not part of it)."""
         data: dict[str, Any] = {"from": self.source}
+        if self.take is not None:
+            data["take"] = self.take
         if self.cards:
             data["cards"] = [card.notation(deck) for card in self.cards]
         if self.source == DrawSource.PILE:
             data["top"] = data["cards"][0]
+        if self.card is not None:
+            data["card"] = self.card.notation(deck)
+        if self.player is not None:
+            data["player"] = self.player
+        if self.probability is not None:
+            data["probability"] = round(float(self.probability), 4)
         return data
 
 
 @dataclass(frozen=True)
 class DrawChoice:
-    """The draw phase's answer (Robber Rummy): every legal draw, best first.
+    """The draw phase's answer: every legal draw, best first.
 
     The first option is the one chosen (on a tie too); there is none when no
-    draw leads to a legal turn. The other figures count the searches behind
-    the values: ``samples`` the distinct stock cards solved for, ``unseen``
-    the cards the stock may give (the expectation's weights), ``openings``
-    the ways to meld the pile's top card (0 where none makes a turn).
+    draw leads to a legal turn. ``start`` is the play-phase position the
+    chosen draw leads to, where it is certain (the plan starts there). The
+    other figures count the searches behind the values: ``samples`` the
+    distinct stock cards solved for, ``unseen`` the cards the stock may give
+    (the expectation's weights), ``openings`` the ways to meld Robber's pile
+    top card (0 where none makes a turn), ``solves`` the play-phase searches
+    made in all.
     """
 
     options: tuple[DrawOption, ...]
     samples: int = 0
     unseen: int = 0
     openings: int = 0
+    start: Position | None = None
+    solves: int = 0
 
     @property
     def chosen(self) -> DrawOption | None:
         return self.options[0] if self.options else None
 
     def value_of(self, source: DrawSource) -> float | None:
-        """The value of drawing from ``source``; None where that draw is not legal."""
+        """The value of the first option drawing from ``source``; None where that draw is not legal."""
         return next((option.value for option in self.options if option.source == source), None)
 
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from rummy.cli.deadline import Deadline
     from rummy.cli.output import Styled
     from rummy.plan import Step
-    from rummy.solution import SolverConfig
+    from rummy.solution import DrawChoice, DrawOption, SolverConfig
 
 VerifyFlag = Annotated[bool, typer.Option("--verify", help="Judge each answer with the checker before printing it.")]
 
@@ -91,11 +91,9 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
 
 
 def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[Styled | str]:
-    from rummy.answer import expected_gain
-    from rummy.cards import cards_notation
     from rummy.cli.output import cards_text, text
     from rummy.plays import Play
-    from rummy.vocabulary import DrawSource, Status
+    from rummy.vocabulary import Status
 
     solution = answer.solution
     position = answer.position
@@ -115,20 +113,12 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
     proof = "optimal" if status == Status.OPTIMAL else f"feasible, bound {_fmt(solution.bound)} (time limit reached)"
     lines.append(text(f"{what} ", (_fmt(solution.gain), "bold"), f"  ({proof}; {solution.seconds:.3f} s)"))
     draw = solution.draw
-    chosen = draw.chosen if draw is not None else None
-    if draw is not None and chosen is not None and chosen.source == DrawSource.STOCK:
-        pile_gain = draw.value_of(DrawSource.PILE)
-        lines.append(text(f"draw from the stock: its {'' if chosen.cards else 'expected '}gain beats taking the pile "
-                          f"(pile: {_fmt(pile_gain) if pile_gain is not None else 'no legal way to meld its top card'}; "
-                          "values look one turn ahead)"))
+    if draw is not None and draw.chosen is not None:
+        lines += _draw_lines(draw, deck)
         if solution.after is None:  # a random draw: the turn waits for the card
             if verdict is not None:
                 lines.append(text(("draw verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))
             return lines
-        lines.append(text(f"the stock's top card is known: {cards_notation(chosen.cards, deck)}"))
-    if draw is not None and chosen is not None and chosen.source == DrawSource.PILE:
-        lines.append(text("take the discard pile and meld its top card at once "
-                          f"(stock: expected gain {_fmt(expected_gain(draw))}; values look one turn ahead)"))
     lines.append("")
     for number, step in enumerate(answer.plan.steps if answer.plan else (), 1):
         lines.append(text(f"{number:>2}. ", _step_text(step, deck)))
@@ -149,6 +139,55 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
     hand = after.player(position.to_move).hand or ()
     lines.append(text(f"  {'hand':>8}  ", cards_text(hand, deck) if hand else "(empty)"))
     return lines
+
+
+# The draw options printed (``--json`` lists every one).
+_OPTIONS_SHOWN = 12
+
+
+def _draw_lines(draw: DrawChoice, deck: Deck) -> list[Styled | str]:
+    """The draw phase: every option ranked by its value, what it takes, and the note that values look one turn ahead."""
+    from rummy.cli.output import text
+
+    lines: list[Styled | str] = ["", text(("draw options", "bold"), " (best first; each valued by the best turn after it, "
+                                          "looking one turn ahead, from the position before the draw)")]
+    for rank, option in enumerate(draw.options[:_OPTIONS_SHOWN], 1):
+        value = _fmt(option.value)
+        style = "bold green" if rank == 1 else ""
+        lines.append(text(f"  {rank:>2}. ", (f"{value:>8}", style), "  ", _option_text(option, draw, deck)))
+    if len(draw.options) > _OPTIONS_SHOWN:
+        rest = draw.options[_OPTIONS_SHOWN:]
+        lines.append(text(f"      ... {len(rest)} more, worth {_fmt(rest[-1].value)} to {_fmt(rest[0].value)} "
+                          "(--json lists them all)"))
+    chosen = draw.chosen
+    assert chosen is not None
+    lines.append(text("take: ", (_option_text(chosen, draw, deck), "bold")))
+    return lines
+
+
+def _option_text(option: DrawOption, draw: DrawChoice, deck: Deck) -> str:
+    from rummy.cards import cards_notation
+    from rummy.vocabulary import DrawSource
+
+    cards = cards_notation(option.cards, deck) if option.cards else ""
+    if option.source == DrawSource.STOCK:
+        if option.cards:
+            return f"the stock (its top card is known: {cards})"
+        chance = f"; the turn scores something with {float(option.scores_chance):.0%}" if option.scores_chance is not None else ""
+        return f"the stock (expected over {draw.unseen} unseen cards{chance})"
+    if option.source == DrawSource.DISCARD:
+        what = "its top card" if option.take == 1 else f"the top {option.take} cards"
+        return f"the discard pile, {what}: {cards}"
+    if option.source == DrawSource.PILE:
+        return f"the whole discard pile ({cards}), its top card melded at once"
+    if option.source == DrawSource.OPEN:
+        return f"open the stock, taking its face-up card {cards}"
+    if option.source == DrawSource.PASS:
+        return "pass (the turn ends, gain 0)"
+    if option.source == DrawSource.DEMAND and option.card is not None:
+        chance = f"{float(option.probability):.0%}" if option.probability is not None else "?"
+        return f"demand {option.card.notation(deck)} from {option.player} (succeeds with {chance})"
+    return str(option.source)
 
 
 def _step_text(step: Step, deck: Deck) -> Styled:

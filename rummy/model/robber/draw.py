@@ -52,6 +52,7 @@ from dataclasses import dataclass, replace
 from ...cards import Card, cards_without
 from ...plays import Play
 from ...position import Position
+from ...draw.options import after_stock_draw, stock_draws
 from ...solution import DrawChoice, DrawOption, Solution, SolverConfig
 from ...vocabulary import DrawSource, Phase, Status
 from ..clock import Clock
@@ -206,29 +207,6 @@ class _StockValue:
     weight: int
     after: Position | None = None  # the turn, when the draw is certain (a listed stock)
     cards_played: int = 0
-
-
-def stock_draws(position: Position) -> list[tuple[Card, int]]:
-    """The cards the stock may give, each with its weight (unseen copies)."""
-    stock = position.stock
-    if isinstance(stock, tuple):
-        return [(stock[0].plain(), 1)] if stock else []
-    if stock == 0:
-        return []
-    return sorted(position.unseen_cards().items())
-
-
-def after_stock_draw(position: Position, card: Card) -> Position:
-    """The play-phase position after drawing ``card`` from the stock: in the hand
-    (cold), and the stock one card shorter (a listed stock loses its top card)."""
-    mover = position.mover
-    stock = position.stock
-    if isinstance(stock, tuple):
-        stock = stock[1:]
-    elif isinstance(stock, int) and stock > 0:
-        stock -= 1
-    drawn = position.replace_player(replace(mover, hand=(mover.hand or ()) + (card,), hot=(), warm=()))
-    return replace(drawn, phase=Phase.PLAY, stock=stock, turn=None)
 
 
 def _stock_expectation(position: Position, clock: Clock) -> _StockValue | None:
