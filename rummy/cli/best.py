@@ -17,12 +17,15 @@ from rummy.cli.options import JsonFlag, ObjectiveOption, PositionPaths, SeedOpti
 from rummy.vocabulary import Objective
 
 if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
     from rummy.answer import Answer
     from rummy.cards import Deck
     from rummy.checker import Verdict
     from rummy.cli.deadline import Deadline
     from rummy.cli.output import Styled
     from rummy.plan import Step
+    from rummy.position import Position
     from rummy.solution import DrawChoice, DrawOption, SolverConfig
 
 VerifyFlag = Annotated[bool, typer.Option("--verify", help="Judge each answer with the checker before printing it.")]
@@ -69,7 +72,8 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
 
     position = Position.from_file(path)
     solver_for(position, config)  # imports the family's model first: the import counts against the limit
-    answer = best(position, replace(config, time_limit=deadline.search_seconds()))
+    with _DrawProgress(position) as progress:
+        answer = best(position, replace(config, time_limit=deadline.search_seconds(), progress=progress.update))
     verdict = None
     if verify:  # every answer with a turn, the draw phase's too (a random draw: the draw alone)
         from rummy.answer import verify_answer
@@ -88,6 +92,41 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
         output.print_error(f"{path}: the checker rejects this answer: {', '.join(verdict.codes)} (a bug in rummy)")
         return output.EXIT_INTERNAL
     return output.EXIT_NEGATIVE if answer.solution.status == Status.NO_LEGAL_TURN else output.EXIT_OK
+
+
+class _DrawProgress:
+    """Draw advice makes many searches: a transient bar on a terminal's stderr while they run (nothing elsewhere)."""
+
+    def __init__(self, position: Position) -> None:
+        import sys
+
+        from rummy.vocabulary import Phase
+
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
+        if position.phase == Phase.DRAW and sys.stderr.isatty():
+            import rich.progress as bars
+            from rich.console import Console
+
+            self.bar = bars.Progress(bars.TextColumn("[bold]draw advice: searching the turn after each draw"),
+                                     bars.BarColumn(), bars.MofNCompleteColumn(), bars.TimeElapsedColumn(),
+                                     console=Console(stderr=True), transient=True)
+
+    def __enter__(self) -> _DrawProgress:
+        if self.bar is not None:
+            self.bar.start()
+        return self
+
+    def update(self, done: int, total: int) -> None:
+        if self.bar is None:
+            return
+        if self.task is None:
+            self.task = self.bar.add_task("searches", total=total)
+        self.bar.update(self.task, completed=done, total=total)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[Styled | str]:
