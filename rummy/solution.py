@@ -40,8 +40,8 @@ class DrawOption:
     expectation where the draw is random; a demand's is its probability times
     the value on success); ``exact`` is the same as a fraction. ``take``
     (discard pile), ``card`` and ``player`` (demand), ``probability``
-    (demand), ``scores_chance`` (stock: the chance that the turn scores
-    anything at all) and ``bound`` (the proven ceiling of the value) are
+    (demand), ``scores_chance`` (a random stock draw: the chance that the turn
+    scores anything at all) and ``bound`` (the proven ceiling of the value) are
     there where they apply.
     """
 

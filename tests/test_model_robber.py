@@ -45,7 +45,9 @@ def solved(before: Position, **kwargs):
     assert solution.status == "optimal", solution.reason
     if before.phase == "draw" and solution.after is None:
         # A random draw is answered alone: the checker judges the draw.
-        assert solution.draw.chosen == DrawOption(DrawSource.STOCK, solution.gain)
+        chosen = solution.draw.chosen
+        assert (chosen.source, chosen.value, chosen.cards) == (DrawSource.STOCK, solution.gain, ())
+        assert 0 <= chosen.scores_chance <= 1
         assert judge_draw_alone(before, solution.draw.chosen.source).legal
     else:
         after = solution.after
@@ -238,7 +240,8 @@ def test_unmeldable_top_card_means_the_stock() -> None:
     assert solution.draw.chosen.source == DrawSource.STOCK and solution.draw.value_of(DrawSource.PILE) is None
     # A random draw: the answer is the draw alone, the only option, worth its expectation.
     assert solution.after is None and solution.cards_played == 0
-    assert solution.draw.options == (DrawOption(DrawSource.STOCK, solution.gain),)
+    (only,) = solution.draw.options
+    assert (only.source, only.value, only.cards) == (DrawSource.STOCK, solution.gain, ())
     assert solution.gain == pytest.approx(solution.draw.value_of(DrawSource.STOCK), abs=1e-3)
 
 

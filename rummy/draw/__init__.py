@@ -170,7 +170,7 @@ def _option(draw: Draw, valued: list[_Valued]) -> DrawOption | None:
     value = sum((w * v.value for w, v in zip(weights, valued) if v.value is not None), Fraction(0)) / total
     bound = sum((w * (v.bound if v.bound is not None else Fraction(0)) for w, v in zip(weights, valued)), Fraction(0)) / total
     scoring = None
-    if taken.source == DrawSource.STOCK:
+    if taken.source == DrawSource.STOCK and draw.random:
         scoring = Fraction(sum(w for w, v in zip(weights, valued) if v.value is not None and v.value > 0), total)
     probability = None
     if taken.source == DrawSource.DEMAND:

@@ -48,6 +48,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from ...cards import Card, cards_without
 from ...plays import Play
@@ -76,7 +77,7 @@ def solve_draw(position: Position, config: SolverConfig, started: float) -> Solu
     if pile is not None:
         options.append((_pile_option(position, pile.gain), pile))
     if stock is not None:
-        options.append((_stock_option(position, stock.expected), stock))
+        options.append((_stock_option(position, stock.expected, stock.scores_chance), stock))
     # Best first; the pile only when it is worth strictly more (at equal value
     # the stock keeps the hand small, which is safer if someone goes out).
     options.sort(key=lambda pair: (-pair[0].value, pair[0].source == DrawSource.PILE))
@@ -100,10 +101,11 @@ def _pile_option(position: Position, value: int) -> DrawOption:
     return DrawOption(DrawSource.PILE, value, tuple(reversed(position.discard_pile)))
 
 
-def _stock_option(position: Position, value: float) -> DrawOption:
+def _stock_option(position: Position, value: float, scores_chance: Fraction | None = None) -> DrawOption:
     """The stock: its top card, when the stock is listed (a certain draw)."""
     stock = position.stock
-    return DrawOption(DrawSource.STOCK, value, stock[:1] if isinstance(stock, tuple) else ())
+    return DrawOption(DrawSource.STOCK, value, stock[:1] if isinstance(stock, tuple) else (),
+                      scores_chance=scores_chance)
 
 
 @dataclass(frozen=True)
@@ -207,6 +209,7 @@ class _StockValue:
     weight: int
     after: Position | None = None  # the turn, when the draw is certain (a listed stock)
     cards_played: int = 0
+    scores_chance: Fraction | None = None  # the share of draws after which the turn gains anything
 
 
 def _stock_expectation(position: Position, clock: Clock) -> _StockValue | None:
@@ -214,6 +217,7 @@ def _stock_expectation(position: Position, clock: Clock) -> _StockValue | None:
     if not draws:
         return None
     total = value = bound = 0.0
+    scoring = 0
     optimal = True
     answer = None
     for card, weight in draws:
@@ -223,6 +227,7 @@ def _stock_expectation(position: Position, clock: Clock) -> _StockValue | None:
         gain = robber_gain(position, answer.after)
         total += weight
         value += weight * gain
+        scoring += weight if gain > 0 else 0
         bound += weight * (gain + answer.bound - answer.gain)
         optimal = optimal and answer.optimal
     if not total:
@@ -230,4 +235,5 @@ def _stock_expectation(position: Position, clock: Clock) -> _StockValue | None:
     # A listed stock gives one card for certain: its turn is the answer.
     certain = answer if isinstance(position.stock, tuple) else None
     after, played = (certain.after, certain.cards_played) if certain is not None else (None, 0)
-    return _StockValue(value / total, bound / total, optimal, len(draws), int(total), after, played)
+    chance = Fraction(scoring, int(total)) if certain is None else None
+    return _StockValue(value / total, bound / total, optimal, len(draws), int(total), after, played, chance)
