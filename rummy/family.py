@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable
 
 from .cards import Card
 from .errors import RulesError, quote
@@ -95,6 +95,11 @@ class Family(str):
             raise RulesError(f"{self.long_name} has no draw advice of its own")
         options: list[Any] = load(self.draws)(position)
         return options
+
+    def search_signature(self, position: Position) -> Hashable | None:
+        """What the family's model reads of a play-phase position: equal signatures, equal best turns
+        (draw advice searches them once). None where every position is searched on its own."""
+        return None
 
     @property
     def advises_draws(self) -> bool:
@@ -181,6 +186,17 @@ class House(Family):
 
     def hand_counts_against(self, rules: Ruleset) -> bool:
         return rules.hand_penalty_at_end
+
+    def search_signature(self, position: Position) -> Hashable | None:
+        """The House model reads the table, the mover, the sides and the first-out bonus; the other
+        hands and the piles only through that bonus (Epic: the opponents' hands, or the unseen mean)."""
+        from dataclasses import replace
+
+        from .scoring import first_out_bonus
+
+        players = tuple(p if p.name == position.to_move else replace(p, hand=None, hand_count=None)
+                        for p in position.players)
+        return replace(position, players=players, discard_pile=(), stock=None, upcard=None), first_out_bonus(position)
 
     def play_score(self, cards: tuple[Card, ...], rules: Ruleset) -> int:
         from .scoring import house_play_score

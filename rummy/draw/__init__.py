@@ -95,13 +95,20 @@ def _searches(position: Position, draws: list[Draw]) -> tuple[dict[Hashable, Out
                                                                dict[tuple[int, int], Hashable]]:
     """The searches to make, by key (None: no legal turn, no search), and each outcome's key.
 
-    Unseen stock cards that can join no play share one search per penalty.
+    Unseen stock cards that can join no play share one search per penalty;
+    random draws whose positions the model reads alike (``Family.search_signature``:
+    in House, a card demanded from either of two hidden opponent hands) share one.
     """
     jobs: dict[Hashable, Outcome | None] = {}
     keys: dict[tuple[int, int], Hashable] = {}
+    family = position.rules.family
     for index, draw in enumerate(draws):
         for k, outcome in enumerate(draw.outcomes):
             key: Hashable = (index, k)
+            if draw.random:  # its turn is never shown: any position the model reads alike answers it
+                signature = family.search_signature(outcome.start)
+                if signature is not None:
+                    key = ("same search", signature)
             if len(outcome.drawn) == 1:
                 idle = idle_key(outcome.start, outcome.drawn[0])
                 if idle is not None and outcome.drawn[0] in outcome.start.mover.hot:
