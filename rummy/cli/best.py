@@ -154,6 +154,10 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
     draw = solution.draw
     if draw is not None and draw.chosen is not None:
         lines += _draw_lines(draw, deck)
+        unvalued = solution.stats.get("draws_not_valued_in_time", 0)
+        if unvalued:
+            lines.append(text((f"{unvalued} more draw(s) not valued before the time limit", "yellow"),
+                              " (left out; a longer --time-limit values them)"))
         if solution.after is None:  # a random draw: the turn waits for the card
             if verdict is not None:
                 lines.append(text(("draw verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))

@@ -64,7 +64,8 @@ def advise(position: Position, config: SolverConfig) -> Solution:
     family = rules.family
     draws = family.draw_options(position)
     jobs, keys = _searches(position, draws)
-    solved = _solve_all(jobs, config, started + config.time_limit)
+    random_keys = {keys[i, k] for i, d in enumerate(draws) if d.random for k in range(len(d.outcomes))}
+    solved = _solve_all(jobs, random_keys, config, started + config.time_limit)
     options: list[tuple[DrawOption, Draw]] = []
     proven = True
     for index, draw in enumerate(draws):
@@ -78,8 +79,13 @@ def advise(position: Position, config: SolverConfig) -> Solution:
     stock = next((d for d in draws if d.taken.source == DrawSource.STOCK), None)
     searches = sum(1 for v in solved.values() if v.solution is not None)
     seconds = perf_counter() - started
-    stats = {"solves": searches, "draw_options": len(options)}
+    unvalued = sum(1 for i, d in enumerate(draws)
+                   if any(solved[keys[i, k]].value is None and not solved[keys[i, k]].proven for k in range(len(d.outcomes))))
+    stats = {"solves": searches, "draw_options": len(options), "draws_not_valued_in_time": unvalued}
     if not options:
+        if any(v.value is None and not v.proven for v in solved.values()):  # some draw may have a turn that the time limit did not leave room to find
+            return Solution(Status.UNKNOWN, 0, 0, None, 0, "the time limit ran out before a draw with a legal turn "
+                            "was found", seconds, stats, DrawChoice((), solves=searches))
         return Solution(Status.NO_LEGAL_TURN, 0, 0, None, 0, _no_draw_reason(position, draws), seconds, stats,
                         DrawChoice((), solves=searches))
     chosen, draw = options[0]
@@ -121,9 +127,12 @@ def _searches(position: Position, draws: list[Draw]) -> tuple[dict[Hashable, Out
     return jobs, keys
 
 
-def _solve_all(jobs: dict[Hashable, Outcome | None], config: SolverConfig, deadline: float) -> dict[Hashable, _Valued]:
+def _solve_all(jobs: dict[Hashable, Outcome | None], random_keys: set[Hashable], config: SolverConfig,
+               deadline: float) -> dict[Hashable, _Valued]:
     """Every search, on ``config.workers`` threads, one CP-SAT worker each."""
-    todo = [(key, outcome) for key, outcome in jobs.items() if outcome is not None]
+    # Certain draws first: the plan of the chosen one needs their turns.
+    todo = sorted(((key, outcome) for key, outcome in jobs.items() if outcome is not None),
+                  key=lambda item: item[0] in random_keys)
     results: dict[Hashable, _Valued] = {key: _Valued(None, None, None, True) for key, outcome in jobs.items()
                                         if outcome is None}
     done = 0
@@ -133,7 +142,9 @@ def _solve_all(jobs: dict[Hashable, Outcome | None], config: SolverConfig, deadl
     def one(item: tuple[Hashable, Outcome]) -> None:
         nonlocal done
         key, outcome = item
-        valued = _value(outcome, config, deadline)
+        # Past the time limit the rest is not searched (its draws are left out, the answer "feasible").
+        late = done > 0 and perf_counter() > deadline
+        valued = _Valued(None, None, None, False) if late else _value(outcome, config, deadline)
         with lock:
             results[key] = valued
             done += 1
