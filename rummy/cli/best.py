@@ -157,7 +157,7 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
         unvalued = solution.stats.get("draws_not_valued_in_time", 0)
         if unvalued:
             lines.append(text((f"{unvalued} more draw(s) not valued before the time limit", "yellow"),
-                              " (left out; a longer --time-limit values them)"))
+                              " (left out, and not covered by the bound; a longer --time-limit values them)"))
         if solution.after is None:  # a random draw: the turn waits for the card
             if verdict is not None:
                 lines.append(text(("draw verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))
