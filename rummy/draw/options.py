@@ -149,5 +149,6 @@ def _with_drawn(position: Position, cards: tuple[Card, ...], hot: tuple[Card, ..
                 warm: tuple[Card, ...] = ()) -> Position:
     """``position`` in the play phase with ``cards`` added to the mover's hand, hot and warm as given."""
     mover = position.mover
-    drawn = replace(mover, hand=(mover.hand or ()) + cards, hot=mover.hot + hot, warm=mover.warm + warm)
+    # Temperatures are this turn's: any a draw-phase position lists are from before and lapse.
+    drawn = replace(mover, hand=(mover.hand or ()) + cards, hot=hot, warm=warm)
     return replace(position.replace_player(drawn), phase=Phase.PLAY, turn=None)
