@@ -124,7 +124,7 @@ def verify_answer(answer: Answer) -> Verdict | None:
 
     A turn (``after``) is judged from the position it starts from; in the draw
     phase the checker applies the draw first. A random draw's answer (``after``
-    None) is judged by its draw alone (``rummy.checker.robber.judge_draw_alone``).
+    None) is judged by its draw alone (``rummy.checker.draw.judge_random_draw``).
     """
     from .checker import check
 
@@ -135,9 +135,9 @@ def verify_answer(answer: Answer) -> Verdict | None:
         return check(answer.position, solution.after)
     chosen = solution.chosen_draw
     if answer.position.phase == Phase.DRAW and chosen is not None:
-        from .checker.robber import judge_draw_alone
+        from .checker.draw import judge_random_draw
 
-        return judge_draw_alone(answer.position, chosen.source)
+        return judge_random_draw(answer.position, chosen.taken())
     return None
 
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable
 
 from .cards import Card
 from .errors import RulesError, quote
-from .vocabulary import InitialMeldJoker, Objective
+from .vocabulary import DrawSource, InitialMeldJoker, Objective
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -72,6 +72,13 @@ class Family(str):
     # (position) -> every draw of the draw phase (rummy.draw.options), for draw advice (rummy.draw);
     # None where the family has no draw advice or answers the draw phase in its own model (Robber).
     draws: ClassVar[str | None] = None
+    # The draw phase as the checker judges it (rummy.checker.draw): the draws of the family's rules
+    # (``demand`` only where the ruleset allows it, ``open`` and ``pass`` only while ``piles.upcard``
+    # is set), the most cards one draw takes from the discard pile (None: down to its bottom), and
+    # whether the bottom card taken is hot (must be played; otherwise it is warm).
+    draw_sources: ClassVar[tuple[DrawSource, ...]] = ()
+    discard_take_max: ClassVar[int | None] = None
+    discard_bottom_hot: ClassVar[bool] = False
 
     def __new__(cls) -> Family:
         return super().__new__(cls, cls.name)
@@ -180,6 +187,8 @@ class House(Family):
     gain = "rummy.checker.gain:house_gain"
     puzzles = "rummy.generator.house_kinds"
     draws = "rummy.draw.options:house_draws"
+    draw_sources = (DrawSource.STOCK, DrawSource.DISCARD, DrawSource.OPEN, DrawSource.PASS, DrawSource.DEMAND)
+    discard_bottom_hot = True
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         return HOUSE_PENALTY.get(card.rank, card.rank)
@@ -241,6 +250,7 @@ class Robber(Family):
     plays_key = "plays"
     plays_change_owner = True
     answers_draw_phase = True
+    draw_sources = (DrawSource.STOCK, DrawSource.PILE)
     scores_plays = True
     solver = "rummy.model.robber:solve_robber"
     judge = "rummy.checker.robber:judge_robber"
@@ -271,6 +281,8 @@ class Layoff(Family):
     judge = "rummy.checker.layoff:judge_layoff"
     gain = "rummy.checker.gain:layoff_gain"
     draws = "rummy.draw.options:layoff_draws"
+    draw_sources = (DrawSource.STOCK, DrawSource.DISCARD)
+    discard_take_max = 1  # the top card only (rules.md §8)
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         if card.rank == 12 and card.suit == "S":

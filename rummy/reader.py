@@ -520,14 +520,16 @@ class _Reader:
             raise self.fail("piles.upcard", f"expected one card, got {quote(value)}")
         return self.card(value, "piles.upcard")
 
-    def draw_taken(self, data: Any) -> DrawTaken:
-        """``[turn] draw``: the draw that began a turn judged from the draw phase."""
-        place = "turn.draw"
+    def draw_taken(self, data: Any, place: str = "turn.draw", answer: bool = False) -> DrawTaken:
+        """``[turn] draw``: the draw that began a turn judged from the draw phase. With ``answer``,
+        formats.md's ``draw`` of a ``best --json`` answer (its other keys, ``cards``, ``top``,
+        ``probability``, ..., are what the answer adds, not read)."""
         if not isinstance(data, Mapping):
             raise self.fail(place, f"expected a table like {{from = \"discard\", take = 2}}, got {quote(data)}")
-        self.unknown_keys(data, DRAW_KEYS, place)
+        if not answer:
+            self.unknown_keys(data, DRAW_KEYS, place)
         source = data.get("from")
-        if source not in set(DrawSource):
+        if not isinstance(source, str) or source not in set(DrawSource):
             raise self.fail(f"{place}.from", f"{quote(source)} is not one of {', '.join(DrawSource)}")
         take = data.get("take")
         if take is not None and (not _count(take, MAX_CARDS) or take < 1):
@@ -684,10 +686,12 @@ def read_end_state(path: str | Path) -> Position:
     return position
 
 
-def read_end_state_or_draw(path: str | Path, random_draw: bool = False) -> tuple[Position | None, dict[str, Any] | None]:
+def read_end_state_or_draw(path: str | Path, random_draw: bool = False) -> tuple[Position | None, DrawTaken | None]:
     """``(the end state, None)``, read as ``read_end_state`` reads it. With ``random_draw``
     (a draw-phase BEFORE), a ``best --json`` answer whose draw is random (``after`` null)
-    gives ``(None, its draw)``: the draw is judged alone (docs/checker.md). The file is
+    gives ``(None, its draw)``: the draw is judged alone (docs/checker.md). The draw is
+    formats.md's ``draw`` object (or the answer's first step, a draw), read as a
+    ``DrawTaken``: ``from``, and ``take``, ``card``, ``player`` where given. The file is
     read once, so a pipe works."""
     text = read_text(path)
     source = source_name(path)
@@ -712,7 +716,7 @@ def read_end_state_or_draw(path: str | Path, random_draw: bool = False) -> tuple
     draw = data.get("draw") or (first_step if first_step.get("action") == Action.DRAW else None)
     if not isinstance(draw, dict):
         raise PositionError(source, "the answer has neither an after position nor a draw")
-    return None, draw
+    return None, _Reader(source).draw_taken(draw, "draw", answer=True)
 
 
 def position_files(paths: Iterable[str | Path]) -> list[Path]:

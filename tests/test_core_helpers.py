@@ -15,10 +15,11 @@ from rummy.checker import check
 from rummy.errors import PositionError
 from rummy.generator.pool import DeckPool, PlayShapes, random_play
 from rummy.plays import Play, is_whole
-from rummy.position import Position
+from rummy.position import DrawTaken, Position
 from rummy.reader import position_files, read_end_state, read_end_state_or_draw
 from rummy.rules import preset
 from rummy.scoring import first_out_bonus
+from rummy.vocabulary import DrawSource
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -178,7 +179,7 @@ def test_a_random_draw_is_read_as_the_draw_alone_only_when_asked(tmp_path) -> No
     answer = tmp_path / "answer.json"
     draw = {"action": "draw", "from": "stock"}
     answer.write_text(json.dumps({"status": "optimal", "after": None, "draw": draw}) + "\n")
-    assert read_end_state_or_draw(answer, random_draw=True) == (None, draw)
+    assert read_end_state_or_draw(answer, random_draw=True) == (None, DrawTaken(DrawSource.STOCK))
     with pytest.raises(PositionError, match="no after position"):
         read_end_state(answer)
 

@@ -3,12 +3,13 @@
 ``check(before, after)`` judges the end state ``after`` against ``before``
 under every rule of rules.md and returns a ``Verdict`` with every breach.
 Where the ``[turn]`` declarations are absent, it searches for a reading
-that makes the turn legal and says which one it used.
+that makes the turn legal and says which one it used. A ``before`` in the
+draw phase is judged with its draw: Robber Rummy's by ``robber.apply_draw``,
+every other family with draws (``Family.draw_sources``) by ``draw``.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, Callable, Mapping
 
 from ..position import Position
@@ -17,7 +18,7 @@ from .facts import TurnFacts, gather_facts
 from .gain import turn_gain
 from .robber import DrawReading, apply_draw
 from .codes import BreachCode
-from .verdict import Breach, Verdict
+from .verdict import Breach, Verdict, dedupe, json_number
 
 __all__ = ["Breach", "BreachCode", "Verdict", "check", "turn_gain"]
 
@@ -27,35 +28,23 @@ Judge = Callable[[TurnFacts], tuple[list[Breach], Mapping[str, object]]]
 
 def check(before: Position, after: Position) -> Verdict:
     """Judge the turn from ``before`` to ``after``. Bad input raises RummyError."""
+    family = before.rules.family
+    if before.phase == Phase.DRAW and not family.answers_draw_phase and family.draw_sources:
+        from .draw import judge_drawn_turn
+
+        return judge_drawn_turn(before, after)
     original = before
     draw_breaches: list[Breach] = []
     draw: DrawReading | None = None
-    if before.phase == Phase.DRAW and before.rules.family.answers_draw_phase:
+    if before.phase == Phase.DRAW and family.answers_draw_phase:
         before, draw, draw_breaches = apply_draw(before, after)
     facts = gather_facts(before, after)
-    judge: Judge = before.rules.family.judge_function()
+    judge: Judge = family.judge_function()
     family_breaches, family_reading = judge(facts)
     # The verdict's reading is JSON data whose keys and values depend on the family (Verdict.reading).
     reading: dict[str, Any] = dict(family_reading)
     if draw is not None:
         reading["draw"] = draw
-    breaches = _dedupe(draw_breaches + facts.breaches + family_breaches)
-    reading["gain"] = _number(turn_gain(original, after))
+    breaches = dedupe(draw_breaches + facts.breaches + family_breaches)
+    reading["gain"] = json_number(turn_gain(original, after))
     return Verdict(not breaches, tuple(breaches), reading)
-
-
-def _dedupe(breaches: list[Breach]) -> list[Breach]:
-    seen: set[tuple[BreachCode, str]] = set()
-    result: list[Breach] = []
-    for breach in breaches:
-        key = (breach.code, breach.message)
-        if key not in seen:
-            seen.add(key)
-            result.append(breach)
-    return result
-
-
-def _number(value: Fraction | int) -> int | float:
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else round(float(value), 4)
-    return value

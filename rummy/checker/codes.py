@@ -49,5 +49,13 @@ class BreachCode(StrEnum):
     LAST_CARD_PLAYED = "last-card-played"
     LAYOFF_NOT_IN_OWN_SPACE = "layoff-not-in-own-space"
     LAYOFF_MOVED = "layoff-moved"
-    # the draw phase (Robber)
+    # the draw phase (Robber, House, lay-off)
     EMPTY_STOCK = "empty-stock"
+    STOCK_NOT_OPENED = "stock-not-opened"
+    NO_UPCARD = "no-upcard"
+    PILE_TOO_SHORT = "pile-too-short"
+    TOO_MANY_TAKEN = "too-many-taken"
+    DEMAND_NOT_ALLOWED = "demand-not-allowed"
+    DEMAND_NOT_HELD = "demand-not-held"
+    DEMAND_LAST_CARD = "demand-last-card"
+    DRAW_MISMATCH = "draw-mismatch"

@@ -16,6 +16,9 @@ from ..rules import Ruleset
 from ..vocabulary import Phase
 from .verdict import Breach
 
+# The pile after the turn does not start with the pile before it (a draw-phase turn may explain why: checker/draw).
+PILE_CHANGED = "the discard pile changed below its top: only the discard may be added to it"
+
 
 @dataclass
 class TurnFacts:
@@ -85,10 +88,7 @@ def _read_discard(facts: TurnFacts) -> None:
     before_pile, after_pile = facts.before.discard_pile, facts.after.discard_pile
     turn = facts.after.turn
     if tuple(after_pile[: len(before_pile)]) != tuple(before_pile):
-        facts.breaches.append(
-            Breach("conservation", "the discard pile changed below its top: only the discard may be added to it",
-                   tuple(c.notation(facts.deck) for c in after_pile))
-        )
+        facts.breaches.append(Breach("conservation", PILE_CHANGED, tuple(c.notation(facts.deck) for c in after_pile)))
         new_cards: list[Card] = []
     else:
         new_cards = list(after_pile[len(before_pile):])

@@ -7,7 +7,7 @@ drawing from the stock adds one card (the listed top card, or the one card
 that appears in the end state) and leaves the stock one card shorter.
 Hot and warm cards listed before the draw do not outlive it (as in ``best``).
 A random draw answered alone (``best``'s answer with ``after`` null) is
-judged by its draw only (``judge_draw_alone``).
+judged by its draw only (``judge_draw_alone``, a wrapper of ``draw.judge_random_draw``).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from itertools import combinations
 from typing import Mapping, NotRequired, TypedDict
 
 from ..cards import Card, Deck
-from ..errors import PositionError, quote
 from ..plays import PlayName, is_whole
-from ..position import Position
+from ..position import DrawTaken, Position
 from ..vocabulary import DrawSource, Phase
+from .draw import judge_random_draw, no_such_draw, random_draw_sources
 from .extend import discard_breaches, match_growth
 from .facts import TurnFacts, plain_counter
 from .verdict import Breach, Verdict
@@ -160,34 +160,18 @@ def _stock_text(stock: int | tuple[Card, ...] | None, deck: Deck) -> str:
 
 
 def judge_draw_alone(before: Position, source: object) -> Verdict:
-    """A random draw answered without the turn after it (``best --json``'s ``after`` null).
+    """A random draw answered without the turn after it, given by its ``from`` alone.
 
-    Only a draw whose card is unknown is answered that way: the stock when its
-    cards are not listed. Its turn cannot be judged before the card is known,
-    so the draw alone is: legal unless the stock is empty. A certain draw (the
-    pile, a listed stock) without the turn after it is bad input.
-
-    ``source`` is the draw's ``from``: a ``DrawSource``, or whatever an
-    answer read from a file gives there (anything else is bad input).
+    ``source`` is a ``DrawSource``, or whatever an answer read from a file
+    gives there (anything else is bad input). The judging is
+    ``rummy.checker.draw.judge_random_draw``, every family's: legal unless the
+    stock is empty; a certain draw (the pile, a listed stock) without the turn
+    after it is bad input.
     """
-    if not before.rules.family.answers_draw_phase or before.phase != Phase.DRAW:
-        raise PositionError("after", "has no position after the turn; only a draw-phase Robber position's "
-                            "random draw (the stock) is judged without one")
-    deck = before.rules.deck
-    if source == DrawSource.PILE:
-        raise PositionError("after", "is null, but taking the pile is a certain draw: give the position after the "
-                            "turn (its top card is melded at once) to have it judged")
-    if source != DrawSource.STOCK:
-        raise PositionError("draw", f"{quote(source)} is no draw of Robber Rummy: 'stock' or 'pile'")
-    if isinstance(before.stock, tuple) and before.stock:
-        raise PositionError("after", f"is null, but the stock is listed: its top card {before.stock[0].notation(deck)} "
-                            "is a certain draw; give the position after the turn to have it judged")
-    draw: DrawReading = {"draw": DrawSource.STOCK, "from": DrawSource.STOCK}
-    reading = {"draw": draw, "judged": "the draw alone: the stock's card is unknown, so the turn after it is not judged"}
-    if before.stock == 0 or before.stock == ():
-        breach = Breach("empty-stock", "the stock is empty: no card can be drawn from it")
-        return Verdict(False, (breach,), reading)
-    return Verdict(True, (), reading)
+    if isinstance(source, str) and source in set(DrawSource):
+        return judge_random_draw(before, DrawTaken(DrawSource(source)))
+    random_draw_sources(before)  # a position with no draw to judge is bad input first
+    raise no_such_draw(before, source)
 
 
 def _top_card_breaches(before: Position, after: Position, top: Card) -> list[Breach]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from fractions import Fraction
+from typing import Any, Iterable
 
 from .codes import BreachCode
 
@@ -45,3 +46,22 @@ class Verdict:
 
     def to_data(self) -> dict[str, Any]:
         return {"legal": self.legal, "breaches": [b.to_data() for b in self.breaches], "reading": self.reading}
+
+
+def dedupe(breaches: Iterable[Breach]) -> list[Breach]:
+    """The breaches in order, each (code, message) once."""
+    seen: set[tuple[BreachCode, str]] = set()
+    result: list[Breach] = []
+    for breach in breaches:
+        key = (breach.code, breach.message)
+        if key not in seen:
+            seen.add(key)
+            result.append(breach)
+    return result
+
+
+def json_number(value: Fraction | int) -> int | float:
+    """A gain as the reading prints it: whole numbers exact, fractions to 4 decimals."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else round(float(value), 4)
+    return value

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     from rummy.checker.verdict import Verdict
     from rummy.cli.output import Styled
-    from rummy.position import Position
+    from rummy.position import DrawTaken, Position
 
 
 def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag = False) -> int:
@@ -30,10 +30,10 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     after, draw = read_answer(after_path, before)
     try:
         if after is None:
-            from rummy.checker.robber import judge_draw_alone
+            from rummy.checker.draw import judge_random_draw
 
             assert draw is not None  # read_answer: no after position means a draw
-            verdict = judge_draw_alone(before, draw.get("from"))
+            verdict = judge_random_draw(before, draw)
         else:
             verdict = judge(before, after)
     except RummyError as error:
@@ -45,7 +45,7 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     return output.EXIT_OK if verdict.legal else output.EXIT_NEGATIVE
 
 
-def read_answer(path: Path, before: Position) -> tuple[Position | None, dict | None]:
+def read_answer(path: Path, before: Position) -> tuple[Position | None, DrawTaken | None]:
     """AFTER, as ``rummy.reader.read_end_state`` reads it; with a draw-phase BEFORE, a
     ``best --json`` answer whose draw is random gives ``(None, its draw)``."""
     from rummy.reader import read_end_state_or_draw
