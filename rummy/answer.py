@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Any, Callable
 from .errors import RummyError
 from .plan import Plan, make_plan
 from .position import Position
-from .solution import DrawChoice, Solution, SolverConfig
+from .solution import DrawChoice, DrawOption, Solution, SolverConfig
 from .vocabulary import Action, DrawSource, Objective, Phase, Status
 
 if TYPE_CHECKING:
+    from .cards import Deck
     from .checker.verdict import Verdict
 
 @dataclass(frozen=True)
@@ -82,10 +83,18 @@ def answer_data(answer: Answer) -> dict[str, Any]:
     draw = solution.draw
     if draw is not None and draw.chosen is not None:
         data["draw"] = draw.chosen.to_data(rules.deck)
-        data["options"] = [{**option.to_data(rules.deck), "value": _number(option.value)} for option in draw.options]
+        data["options"] = [_option_data(option, rules.deck) for option in draw.options]
     stats = {**solution.stats, **_draw_figures(draw)} if draw is not None else solution.stats
     if stats:
         data["stats"] = {k: _number(v) for k, v in stats.items()}
+    return data
+
+
+def _option_data(option: DrawOption, deck: Deck) -> dict[str, Any]:
+    """One of formats.md's ``options``: the draw, its value and, for a random stock draw, the chance that the turn scores."""
+    data = {**option.to_data(deck), "value": _number(option.value)}
+    if option.scores_chance is not None:
+        data["scores_chance"] = _number(float(option.scores_chance))
     return data
 
 

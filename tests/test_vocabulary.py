@@ -211,12 +211,14 @@ def test_best_json_and_files_of_the_examples_are_plain_text(path: Path) -> None:
 
 # test_robber_draw_answers' draw-phase Robber position, with bob's run JC QC KC
 # to steal: the answers below are what ``best --json`` printed before the draw
-# had its own types (seconds, wall_time and branches left out: they vary).
+# had its own types (seconds, wall_time and branches left out: they vary), and
+# since issue 13 a random stock option's ``scores_chance``.
 DRAW_ANSWERS = {
     ("2C 9D", "QS", "30"):
         '{"rules": "robber", "status": "optimal", "gain": 6.9474, "bound": 6.9474, "cards_played": 0, "steps": '
         '[{"action": "draw", "from": "stock", "expected_gain": 6.9474}], "after": null, "seconds": 0, "draw": '
-        '{"from": "stock"}, "options": [{"from": "stock", "value": 6.9474}], "stats": {"pile_gain": null, '
+        '{"from": "stock"}, "options": [{"from": "stock", "value": 6.9474, "scores_chance": 0.0842}], '
+        '"stats": {"pile_gain": null, '
         '"stock_expected_gain": 6.9474, "samples": 52, "unseen": 95, "openings": 0, "draw": "stock"}}',
     ("2C 9D", "QS", '"8H 2D"'):
         '{"rules": "robber", "status": "optimal", "gain": 15, "bound": 15, "cards_played": 1, "steps": [{"action": '
@@ -238,7 +240,7 @@ DRAW_ANSWERS = {
         '{"discard": "9D", "stock": 30}, "turn": {"meld": [], "replaced": [], "discard": "9D"}}, "seconds": 0, '
         '"plays_disturbed": 2, "cards_moved": 0, "draw": {"from": "pile", "cards": ["8H", "4H", "9C"], "top": "8H"}, '
         '"options": [{"from": "pile", "cards": ["8H", "4H", "9C"], "top": "8H", "value": 185}, {"from": "stock", '
-        '"value": 151.25}], "stats": {"pile_gain": 185, "stock_expected_gain": 151.25, "samples": 52, "unseen": 92, '
+        '"value": 151.25, "scores_chance": 1}], "stats": {"pile_gain": 185, "stock_expected_gain": 151.25, "samples": 52, "unseen": 92, '
         '"openings": 1, "draw": "pile"}}',
     ("2C 9D", "QS", "0"):
         '{"rules": "robber", "status": "no-legal-turn", "gain": 0, "bound": 0, "cards_played": 0, "steps": [], '
