@@ -847,3 +847,28 @@ def test_every_answer_is_ranked_and_its_figures_are_in_range(seed: int, listed: 
     assert solution.status == "optimal"
     assert solution.bound >= solution.gain - 1e-9
     assert (solution.after is None) == (not draw.chosen.certain)
+
+
+# ------------------------------------------------------------ the shipped draw-phase examples
+DRAW_EXAMPLES = {  # the draw each example's answer takes, and its value
+    "house-classic-draw": ({"from": "discard", "take": 4, "cards": ["JH", "5D", "8D", "9D"]}, 63),
+    "house-epic-draw": ({"from": "discard", "take": 1, "cards": ["9H"]}, 20),
+    "house-upcard": ({"from": "open", "cards": ["8S"]}, 36),
+    "straight-draw": ({"from": "discard", "take": 1, "cards": ["JS"]}, 78),
+    "traditional-draw": ({"from": "discard", "take": 1, "cards": ["KS"]}, 41),
+    "robber-draw": ({"from": "pile", "cards": ["KD", "6S", "8C", "QD"], "top": "KD"}, 405),
+}
+
+
+def test_the_draw_phase_examples_are_answered_quickly_and_not_by_passing() -> None:
+    paths = [EXAMPLES / f"{name}.toml" for name in DRAW_EXAMPLES]
+    run = run_best(*map(str, paths), "--json")
+    assert run.returncode == 0, run.stderr
+    for path, line in zip(paths, run.stdout.splitlines()):
+        data = json.loads(line)
+        draw, gain = DRAW_EXAMPLES[path.stem]
+        assert data["status"] == "optimal" and data["draw"] == draw and data["gain"] == gain, path.name
+        assert len(data["options"]) >= 2 and data["seconds"] < 5, path.name
+        assert data["after"] is not None and len(data["steps"]) > 2
+    epic = json.loads(run.stdout.splitlines()[1])
+    assert epic["options"][1]["from"] == "demand" and epic["options"][1]["value"] > 0.8 * epic["gain"]
