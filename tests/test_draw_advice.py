@@ -34,7 +34,10 @@ from rummy.answer import Answer, best
 from rummy.cards import Card, parse_cards
 from rummy.checker import turn_gain
 from rummy.draw.idle import idle_key
-from rummy.position import Player, Position
+from rummy.generator.pool import DeckPool, PlayShapes, random_play
+from rummy.plays import Play, is_whole
+from rummy.position import Attached, Player, Position
+from rummy.rules import preset
 from rummy.solution import DrawOption, SolverConfig
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -267,7 +270,48 @@ def draw_phase_house(seed: int, listed: bool = True, pile_size: int | None = Non
     return Position.from_data(drawn.to_data())  # validated as a file would be
 
 
-@pytest.mark.parametrize("seed", range(14))
+def draw_phase_layoff(seed: int) -> Position:
+    """A small random Straight or traditional draw-phase position: one or two plays (ann's or bob's,
+    sometimes with a card ann laid off), ann's hand of 3-4 cards half near them, a discard pile of
+    1-3 cards and a stock of one or two listed cards, or the count of the rest."""
+    rng = random.Random(seed)
+    rules = preset(rng.choice(("straight", "traditional")))
+    pool = DeckPool(rules, rng)
+    shapes = PlayShapes(tries=40, run_chance=0.5, run_lengths=(3, 3, 4), book_sizes=(3, 3, 4), joker_chance=0.0)
+    spaces: dict[str, list[Play]] = {"ann": [], "bob": []}
+    for _ in range(rng.randint(1, 2)):
+        cards = random_play(rng, pool, rules, shapes)
+        if cards:
+            spaces[rng.choice(("ann", "bob"))].append(Play(tuple(cards)))
+    table = [c for plays in spaces.values() for play in plays for c in play.cards]
+    deck = Counter(pool.cards)
+    layoffs: tuple[Attached, ...] = ()
+    if spaces["bob"] and rng.random() < 0.5:
+        play = spaces["bob"][0]
+        fits = [c for c in sorted(deck) if is_whole(play.cards + (c,), rules)]
+        if fits:
+            layoffs = (Attached("bob/1", (fits[0],)),)
+            deck[fits[0]] -= 1
+    hand = deal_hand_near(rng, deck, rng.randint(3, 4), table)
+    deck -= Counter(hand)
+    pile = deal_hand_near(rng, deck, rng.randint(1, 3), table + hand)
+    deck -= Counter(pile)
+    hidden = rng.randint(3, 6)
+    stock: int | tuple[Card, ...] = (tuple(deal_hand_near(rng, deck, rng.randint(1, 2), table + hand))
+                                     if rng.random() < 0.5 else sum(deck.values()) - hidden)
+    players = (Player("ann", "ann", bool(spaces["ann"]), tuple(hand), None, (), (), tuple(spaces["ann"]), layoffs),
+               Player("bob", "bob", bool(spaces["bob"]), None, hidden, (), (), tuple(spaces["bob"])))
+    position = Position(rules, players, "ann", "draw", None, None, (), tuple(pile), stock)
+    return Position.from_data(position.to_data())
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_random_layoff_positions_match_the_brute_force(seed: int) -> None:
+    """Straight and traditional: the stock (listed, or its mean over every unseen card) and the top discard."""
+    assert_matches_brute_force(draw_phase_layoff(seed))
+
+
+@pytest.mark.parametrize("seed", range(20))
 def test_random_house_positions_with_a_listed_stock_match_the_brute_force(seed: int) -> None:
     position = draw_phase_house(seed)
     assert_matches_brute_force(position)
@@ -275,7 +319,7 @@ def test_random_house_positions_with_a_listed_stock_match_the_brute_force(seed: 
 
 def test_random_positions_cover_classic_epic_hidden_hands_and_absent_discards() -> None:
     """The seeds above are worth running: both presets, a hidden hand, a discard option left out and one offered."""
-    positions = [draw_phase_house(seed) for seed in range(14)]
+    positions = [draw_phase_house(seed) for seed in range(20)]
     assert {p.rules.name for p in positions} == {"house-classic", "house-epic"}
     assert any(pl.hand is None for p in positions for pl in p.players)
     absent = offered = 0
