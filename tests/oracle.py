@@ -15,7 +15,7 @@ from itertools import combinations, product
 from rummy.cards import Card
 from rummy.checker import check, turn_gain
 from rummy.plays import Play, is_whole
-from rummy.position import Position, Turn
+from rummy.position import Attached, Position, Turn
 
 
 def _whole_subsets(cards: list[Card], rules) -> list[tuple[int, ...]]:
@@ -64,6 +64,9 @@ def brute_force_tables(position: Position) -> dict[tuple, Fraction | int]:
 def legal_turns(position: Position):
     """(after, gain) for every legal end state of the turn."""
     rules = position.rules
+    if rules.table == "personal":
+        yield from _personal_turns(position)
+        return
     mover = position.mover
     hand = list(mover.hand or ())
     table = [c.plain() for play in position.named_plays().values() for c in play.cards]
@@ -120,6 +123,57 @@ def _after(position: Position, plays, where, hand, discard) -> Position:
         players.append(replace(p, **changes))
     return replace(position, players=tuple(players), discard_pile=tuple(pile),
                    turn=Turn(discard=discard, discard_declared=True))
+
+
+def _personal_turns(position: Position):
+    """Personal tables (lay-off rummy: extend-only): every hand card stays in the hand, starts a new play,
+    or goes on a play already on the table (another player's as the mover's lay-off; the mover's own
+    either grown in place or as a lay-off), with every discard; each end state judged by the checker."""
+    rules = position.rules
+    mover = position.mover
+    hand = list(mover.hand or ())
+    names = list(position.named_plays())
+    smallest = min(rules.book_min, rules.run_min)
+    targets = [("keep", None)] + [("on", name) for name in names] + [("new", j) for j in range(len(hand) // smallest)]
+    seen: set = set()
+    for placement in product(targets, repeat=len(hand)):
+        news = sorted({j for kind, j in placement if kind == "new"})
+        if news != list(range(len(news))):
+            continue
+        groups: dict[tuple, list[Card]] = {}
+        kept = []
+        for card, target in zip(hand, placement):
+            if target[0] == "keep":
+                kept.append(card)
+            else:
+                groups.setdefault(target, []).append(card)
+        if not all(is_whole((position.play_with_layoffs(j) if kind == "on" else ()) + tuple(cards), rules)
+                   for (kind, j), cards in groups.items()):
+            continue
+        key = (tuple(sorted((k, tuple(sorted(c))) for k, c in groups.items())), tuple(sorted(kept)))
+        if key in seen:
+            continue
+        seen.add(key)
+        own = [target for target in groups if target[0] == "on" and target[1].owner == mover.name]
+        for in_place in product((True, False), repeat=len(own)):
+            grown = {target[1]: groups[target] for target, flag in zip(own, in_place) if flag}
+            attached = {target[1]: groups[target] for target in groups
+                        if target[0] == "on" and target[1] not in grown}
+            new_plays = tuple(Play(tuple(cards)) for (kind, _), cards in sorted(groups.items()) if kind == "new")
+            plays = tuple(Play(play.cards + tuple(grown.get(f"{mover.name}/{i}", ())))
+                          for i, play in enumerate(mover.plays, 1)) + new_plays
+            layoffs = [Attached(a.target, a.cards + tuple(attached.pop(a.target, ()))) for a in mover.layoffs]
+            layoffs += [Attached(target, tuple(cards)) for target, cards in attached.items()]
+            for discard in [None] + sorted(set(kept)):
+                rest = list(kept)
+                if discard is not None:
+                    rest.remove(discard)
+                pile = position.discard_pile + ((discard,) if discard is not None else ())
+                after = replace(position.replace_player(replace(mover, hand=tuple(rest), plays=plays,
+                                                                 layoffs=tuple(layoffs))),
+                                discard_pile=pile, turn=Turn(discard=discard, discard_declared=True))
+                if check(position, after).legal:
+                    yield after, turn_gain(position, after)
 
 
 def count_cards(position: Position) -> int:
