@@ -792,7 +792,7 @@ def test_best_json_answers_the_draw_phase(tmp_path: Path) -> None:
         values = [o["value"] for o in data["options"]]
         assert values == sorted(values, reverse=True), name
         assert data["gain"] == values[0]
-        assert {k: v for k, v in data["options"][0].items() if k != "value"} == draw
+        assert {k: v for k, v in data["options"][0].items() if k not in ("value", "scores_chance")} == draw
         assert data["steps"][0] == {"action": "draw", **draw, **({"expected_gain": data["gain"]} if source == "stock" else {})}
         random_draw = (source == "stock" and "cards" not in draw) or draw.get("probability", 1) < 1
         assert (data["after"] is None) == random_draw, name
@@ -879,8 +879,10 @@ def test_every_answer_is_ranked_and_its_figures_are_in_range(seed: int, listed: 
         else:
             assert o.probability is None
         if o.source == "stock":
-            assert 0 <= o.scores_chance <= 1
             assert o.certain == isinstance(position.stock, tuple)
+            # Only a random draw has a chance: a listed stock's top card is certain.
+            assert (o.scores_chance is None) == o.certain
+            assert o.certain or 0 <= o.scores_chance <= 1
         else:
             assert o.scores_chance is None
     sources = {o.source for o in draw.options}
