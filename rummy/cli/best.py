@@ -78,7 +78,12 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
     if verify:  # every answer with a turn, the draw phase's too (a random draw: the draw alone)
         from rummy.answer import verify_answer
 
-        verdict = verify_answer(answer)
+        from rummy.errors import RummyError
+
+        try:
+            verdict = verify_answer(answer)
+        except RummyError as error:  # the answer cannot be judged: name the file it came from
+            raise RummyError(f"{path}: --verify: {error}") from None
     if json_output:
         data = {"file": str(path), **answer_data(answer)}
         if verdict is not None:

@@ -201,6 +201,9 @@ def pile_lines(position: Position) -> list[Styled | str]:
         lines.append(text(("stock", "bold"), f": {stock} {unit(rules)}"))
     else:
         lines.append(text(("stock", "bold"), f" ({len(stock)} {unit(rules)}, top first): ", cards_text(stock, deck)))
+    if position.upcard is not None:
+        lines.append(text(("upcard", "bold"), " (the stock's face-up top card; the stock is not opened): ",
+                          cards_text((position.upcard,), deck)))
     return lines
 
 
@@ -230,6 +233,11 @@ def turn_lines(position: Position) -> list[Styled | str]:
         lines.append(text("  discard: ", card_text(turn.discard, rules.deck)))
     else:
         lines.append("  discard: none" if turn.discard_declared else "  discard: not declared")
+    if turn.draw is not None:
+        draw = turn.draw
+        what = [f"from {draw.source}"] + ([f"take {draw.take}"] if draw.take is not None else [])
+        what += [f"{draw.card.notation(rules.deck)} from {draw.player}"] if draw.card is not None else []
+        lines.append(f"  draw: {', '.join(what)}")
     return lines
 
 
