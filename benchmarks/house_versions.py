@@ -351,14 +351,9 @@ def report(result: dict, command: str) -> str:
 
 
 def write_readme(text: str) -> None:
-    readme = README.read_text(encoding="utf-8")
-    block = f"{START}\n{text}\n{END}"
-    if START in readme and END in readme:
-        head, rest = readme.split(START, 1)
-        readme = head + block + rest.split(END, 1)[1]
-    else:
-        readme = readme.rstrip() + f"\n\n## House Rummy: previous and current version\n\n{block}\n"
-    README.write_text(readme, encoding="utf-8")
+    from run import replace_readme_block
+
+    replace_readme_block(START, END, f"{START}\n{text}\n{END}", "House Rummy: previous and current version")
 
 
 def dump(result: dict, path: Path) -> None:

@@ -249,13 +249,18 @@ def report(rows: list[dict], memory: dict, args: argparse.Namespace, load: tuple
 
 
 def write_readme(block: str) -> None:
+    replace_readme_block(START, END, block)
+
+
+def replace_readme_block(start: str, end: str, block: str, heading: str = "") -> None:
+    """Put ``block`` (which begins with ``start`` and ends with ``end``) into benchmarks/README.md in place of
+    the block between those markers, or at the end under ``heading`` where there is none yet."""
     text = README.read_text(encoding="utf-8") if README.exists() else ""
-    if START in text and END in text:
-        before, rest = text.split(START, 1)
-        after = rest.split(END, 1)[1]
-        text = before + block + after
+    if start in text and end in text:
+        before, rest = text.split(start, 1)
+        text = before + block + rest.split(end, 1)[1]
     else:
-        text = text.rstrip() + "\n\n" + block + "\n"
+        text = text.rstrip() + "\n\n" + (f"## {heading}\n\n" if heading else "") + block + "\n"
     README.write_text(text, encoding="utf-8")
 
 

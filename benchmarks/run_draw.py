@@ -36,7 +36,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
-from run import machine  # noqa: E402
+from run import machine, replace_readme_block  # noqa: E402
 import rummy.draw as draw_advice  # noqa: E402
 from rummy.answer import Answer, best, verify_answer  # noqa: E402
 from rummy.errors import RummyError  # noqa: E402
@@ -111,14 +111,7 @@ def main() -> None:
     text = report(rows, alarms, args, time.perf_counter() - started, len(paths))
     print(text)
     if not args.no_readme:
-        readme = README.read_text()
-        block = f"{START}\n{text}\n{END}"
-        if START in readme:
-            head, rest = readme.split(START, 1)
-            readme = head + block + rest.split(END, 1)[1]
-        else:
-            readme += f"\n## Draw advice (House Rummy)\n\n{block}\n"
-        README.write_text(readme)
+        replace_readme_block(START, END, f"{START}\n{text}\n{END}", "Draw advice (House Rummy)")
 
 
 def report(rows: list[dict], alarms: list[str], args: argparse.Namespace, took: float, count: int) -> str:

@@ -19,6 +19,9 @@
   11 each. Goal: ratio <= 1.2. Also against `import rummy.model.cpsat`
   (cp_model without pandas, as rummy imports it): what rummy itself adds.
 - Peak memory (ru_maxrss) of this process after all the solves.
+- Draw advice (House): benchmarks/run_draw.py, on the House positions switched
+  to the draw phase, against the same searches without its savings; its own
+  README block (goal: median <= 2 s, max <= 10 s).
 
 Every answer is judged by the checker (outside the timing). The tables are
 written into benchmarks/README.md between the family markers.
@@ -44,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 import house_versions  # noqa: E402  (House: previous against current version)
-from run import machine  # noqa: E402  (the tile benchmark's description of the machine)
+from run import machine, replace_readme_block  # noqa: E402  (shared with the tile benchmark)
 from rummy.answer import best  # noqa: E402
 from rummy.cards import SUITS, Card  # noqa: E402
 from rummy.checker import check  # noqa: E402
@@ -222,15 +225,10 @@ def main() -> None:
     ]
     text = "\n".join(sections)
     print(text)
+    # Draw advice (House): its own script and README block.
+    subprocess.run([sys.executable, str(HERE / "run_draw.py")] + (["--no-readme"] if args.no_readme else []), check=True)
     if not args.no_readme:
-        readme = README.read_text()
-        block = f"{START}\n{text}\n{END}"
-        if START in readme:
-            head, rest = readme.split(START, 1)
-            readme = head + block + rest.split(END, 1)[1]
-        else:
-            readme += f"\n## House Rummy, Robber Rummy, cold start\n\n{block}\n"
-        README.write_text(readme)
+        replace_readme_block(START, END, f"{START}\n{text}\n{END}", "House Rummy, Robber Rummy, cold start")
 
 
 if __name__ == "__main__":
