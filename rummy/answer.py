@@ -6,6 +6,9 @@ import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable
 
+from collections import Counter
+from fractions import Fraction
+
 from .errors import RummyError
 from .plan import Plan, make_plan
 from .position import Position
@@ -23,6 +26,7 @@ class Answer:
     position: Position
     solution: Solution
     plan: Plan | None
+    solution_objective: Objective = Objective.DEFAULT  # what the gain counts (tile rummy: tiles or their value)
 
 
 def solver_for(position: Position, config: SolverConfig) -> Callable[[Position, SolverConfig], Solution]:
@@ -56,7 +60,7 @@ def best(position: Position, config: SolverConfig | None = None) -> Answer:
 
             plan_from = apply_draw(position, solution.after)[0]
     plan = make_plan(plan_from, solution.after) if solution.after is not None and plan_from is not None else None
-    return Answer(position, solution, plan)
+    return Answer(position, solution, plan, config.objective)
 
 
 def answer_data(answer: Answer) -> dict[str, Any]:
@@ -77,6 +81,9 @@ def answer_data(answer: Answer) -> dict[str, Any]:
     }
     if solution.reason:
         data["reason"] = solution.reason
+    lines = gain_breakdown(answer)
+    if lines is not None:
+        data["breakdown"] = [{"what": what, "points": _number(_plain(points))} for what, points in lines]
     if answer.plan is not None:
         data["plays_disturbed"] = answer.plan.plays_disturbed
         data["cards_moved"] = answer.plan.cards_moved
@@ -88,6 +95,36 @@ def answer_data(answer: Answer) -> dict[str, Any]:
     if stats:
         data["stats"] = {k: _number(v) for k, v in stats.items()}
     return data
+
+
+def gain_breakdown(answer: Answer) -> list[tuple[str, Fraction | int]] | None:
+    """Where the answer's gain comes from (formats.md ``breakdown``): lines that add up to ``gain``.
+
+    From the position the turn starts in; after a draw, one more line for what
+    the cards drawn cost in hand (draw advice measures from before the draw).
+    None where there is no turn (a random draw, no legal turn).
+    """
+    from .checker.gain import breakdown
+
+    after = answer.solution.after
+    position = answer.position
+    if after is None or answer.solution.status not in (Status.OPTIMAL, Status.FEASIBLE):
+        return None
+    draw = answer.solution.draw
+    start = draw.start if draw is not None else position
+    if start is None:  # Robber's draw: its gain is measured from the draw-phase position itself
+        start = position
+    lines: list[tuple[str, Fraction | int]] = list(breakdown(start, after, answer.solution_objective))
+    if start is not position:
+        drawn = Counter(c.plain() for c in start.mover.hand or ()) - Counter(c.plain() for c in position.mover.hand or ())
+        cost = position.rules.family.hand_cost(drawn.elements(), position.rules)
+        if cost:
+            lines.append(("the drawn cards' penalty", -cost))
+    return lines
+
+
+def _plain(value: Fraction | int) -> int | float:
+    return value if isinstance(value, int) else (int(value) if value.denominator == 1 else float(value))
 
 
 def _option_data(option: DrawOption, deck: Deck) -> dict[str, Any]:

@@ -68,6 +68,7 @@ class Family(str):
     solver: ClassVar[str]
     judge: ClassVar[str]
     gain: ClassVar[str]  # (before, after, objective) -> gain, from the two end states alone
+    breakdown: ClassVar[str]  # (before, after, objective) -> [(what, points)] adding up to the gain
     puzzles: ClassVar[str | None] = None  # the module that registers the family's puzzle kinds
     # (position) -> every draw of the draw phase (rummy.draw.options), for draw advice (rummy.draw);
     # None where the family has no draw advice or answers the draw phase in its own model (Robber).
@@ -121,6 +122,11 @@ class Family(str):
     def turn_gain(self, before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> Fraction | int:
         gain: Fraction | int = load(self.gain)(before, after, objective)
         return gain
+
+    def gain_breakdown(self, before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> list[Any]:
+        """Where the gain of a turn comes from: (what, points) lines that add up to ``turn_gain``."""
+        lines: list[Any] = load(self.breakdown)(before, after, objective)
+        return lines
 
     def require(self, rules: Ruleset, what: str) -> None:
         """Refuse rules of another family (a library caller handed the wrong model a position)."""
@@ -185,6 +191,7 @@ class House(Family):
     solver = "rummy.model.house:solve_house"
     judge = "rummy.checker.house:judge_house"
     gain = "rummy.checker.gain:house_gain"
+    breakdown = "rummy.checker.gain:house_breakdown"
     puzzles = "rummy.generator.house_kinds"
     draws = "rummy.draw.options:house_draws"
     draw_sources = (DrawSource.STOCK, DrawSource.DISCARD, DrawSource.OPEN, DrawSource.PASS, DrawSource.DEMAND)
@@ -232,6 +239,7 @@ class Tile(Family):
     solver = "rummy.model.tiles:solve_tiles"
     judge = "rummy.checker.tiles:judge_tiles"
     gain = "rummy.checker.gain:tiles_gain"
+    breakdown = "rummy.checker.gain:tiles_breakdown"
     puzzles = "rummy.generator.tile_kinds"
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
@@ -255,6 +263,7 @@ class Robber(Family):
     solver = "rummy.model.robber:solve_robber"
     judge = "rummy.checker.robber:judge_robber"
     gain = "rummy.checker.gain:robber_gain"
+    breakdown = "rummy.checker.gain:robber_breakdown"
     puzzles = "rummy.generator.robber_kinds"
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
@@ -280,6 +289,7 @@ class Layoff(Family):
     solver = "rummy.model.layoff:solve_layoff"
     judge = "rummy.checker.layoff:judge_layoff"
     gain = "rummy.checker.gain:layoff_gain"
+    breakdown = "rummy.checker.gain:layoff_breakdown"
     draws = "rummy.draw.options:layoff_draws"
     draw_sources = (DrawSource.STOCK, DrawSource.DISCARD)
     discard_take_max = 1  # the top card only (rules.md §8)

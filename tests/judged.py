@@ -6,7 +6,9 @@ an answer's ``after`` is a turn the checker refuses.
 
 from __future__ import annotations
 
-from rummy.answer import Answer, best, verify_answer
+from fractions import Fraction
+
+from rummy.answer import Answer, best, gain_breakdown, verify_answer
 from rummy.position import Position
 from rummy.solution import Solution, SolverConfig
 
@@ -16,6 +18,9 @@ def judged(position: Position, solution: Solution) -> Solution:
     draw's answer has no turn yet (``rummy.answer.verify_answer``, as ``best --verify`` judges)."""
     verdict = verify_answer(Answer(position, solution, None))
     assert verdict is None or verdict.legal, f"the checker refuses the solver's answer: {verdict.breaches}"
+    lines = gain_breakdown(Answer(position, solution, None))
+    if lines is not None and position.rules.family.gain_name == "gain":  # tile rummy's default counts tiles
+        assert sum(Fraction(points) for _, points in lines) == Fraction(solution.gain).limit_denominator(10**6), lines
     return solution
 
 

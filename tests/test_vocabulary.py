@@ -212,7 +212,7 @@ def test_best_json_and_files_of_the_examples_are_plain_text(path: Path) -> None:
 # test_robber_draw_answers' draw-phase Robber position, with bob's run JC QC KC
 # to steal: the answers below are what ``best --json`` printed before the draw
 # had its own types (seconds, wall_time and branches left out: they vary), and
-# since issue 13 a random stock option's ``scores_chance``.
+# since issue 13 a random stock option's ``scores_chance``; since issue 14 the ``breakdown``.
 DRAW_ANSWERS = {
     ("2C 9D", "QS", "30"):
         '{"rules": "robber", "status": "optimal", "gain": 6.9474, "bound": 6.9474, "cards_played": 0, "steps": '
@@ -227,7 +227,8 @@ DRAW_ANSWERS = {
         '"to_move": "ann", "phase": "play", "players": {"ann": {"side": "ann", "melded": false, "hand": "2C", '
         '"plays": ["5H 6H 7H 8H"]}, "bob": {"side": "bob", "melded": false, "hand_count": 9, "plays": ["JC QC KC"]}}, '
         '"piles": {"discard": "QS 9D", "stock": "2D"}, "turn": {"meld": [], "replaced": [], "discard": "9D"}}, '
-        '"seconds": 0, "plays_disturbed": 1, "cards_moved": 0, "draw": {"from": "stock", "cards": ["8H"]}, '
+        '"seconds": 0, "breakdown": [{"what": "table points won", "points": 10}, {"what": "hand penalty", "points": 5}], '
+        '"plays_disturbed": 1, "cards_moved": 0, "draw": {"from": "stock", "cards": ["8H"]}, '
         '"options": [{"from": "stock", "cards": ["8H"], "value": 15}], "stats": {"pile_gain": null, '
         '"stock_expected_gain": 15, "samples": 1, "unseen": 1, "openings": 0, "draw": "stock"}}',
     ("2C 9D 10C", "9C 4H 8H", "30"):
@@ -238,7 +239,8 @@ DRAW_ANSWERS = {
         '"play", "players": {"ann": {"side": "ann", "melded": false, "hand": "2C", "plays": ["4H 5H 6H 7H 8H", '
         '"9C 10C JC QC KC"]}, "bob": {"side": "bob", "melded": false, "hand_count": 9, "plays": []}}, "piles": '
         '{"discard": "9D", "stock": 30}, "turn": {"meld": [], "replaced": [], "discard": "9D"}}, "seconds": 0, '
-        '"plays_disturbed": 2, "cards_moved": 0, "draw": {"from": "pile", "cards": ["8H", "4H", "9C"], "top": "8H"}, '
+        '"breakdown": [{"what": "table points won", "points": 110}, {"what": "taken from bob", "points": 60}, '
+        '{"what": "hand penalty", "points": 15}], "plays_disturbed": 2, "cards_moved": 0, "draw": {"from": "pile", "cards": ["8H", "4H", "9C"], "top": "8H"}, '
         '"options": [{"from": "pile", "cards": ["8H", "4H", "9C"], "top": "8H", "value": 185}, {"from": "stock", '
         '"value": 151.25, "scores_chance": 1}], "stats": {"pile_gain": 185, "stock_expected_gain": 151.25, "samples": 52, "unseen": 92, '
         '"openings": 1, "draw": "pile"}}',

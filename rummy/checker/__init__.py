@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping
 from ..position import Position
 from ..vocabulary import Phase
 from .facts import TurnFacts, gather_facts
-from .gain import turn_gain
+from .gain import breakdown, turn_gain
 from .robber import DrawReading, apply_draw
 from .codes import BreachCode
 from .verdict import Breach, Verdict, dedupe, json_number
@@ -47,4 +47,5 @@ def check(before: Position, after: Position) -> Verdict:
         reading["draw"] = draw
     breaches = dedupe(draw_breaches + facts.breaches + family_breaches)
     reading["gain"] = json_number(turn_gain(original, after))
+    reading["breakdown"] = [{"what": what, "points": json_number(points)} for what, points in breakdown(original, after)]
     return Verdict(not breaches, tuple(breaches), reading)

@@ -69,7 +69,7 @@ from ..errors import PositionError, quote
 from ..position import DrawTaken, Player, Position
 from ..vocabulary import DrawSource, Phase
 from .facts import PILE_CHANGED, TurnFacts, check_same_game, gather_facts, plain_counter
-from .gain import turn_gain
+from .gain import breakdown, turn_gain
 from .verdict import Breach, Verdict, dedupe, json_number
 
 __all__ = ["AppliedDraw", "apply_draw_taken", "draw_candidates", "judge_drawn_turn", "judge_random_draw", "no_such_draw",
@@ -144,8 +144,11 @@ def _judge(before: Position, after: Position, applied: AppliedDraw) -> tuple[lis
     if applied.inferred:
         reading["inferred"] = [*applied.inferred, *reading.get("inferred", [])]
     breaches = dedupe([*applied.breaches, *facts.breaches, *family_breaches])
-    gain = turn_gain(applied.start, after) - family.hand_cost(applied.drawn, rules)
+    cost = family.hand_cost(applied.drawn, rules)
+    gain = turn_gain(applied.start, after) - cost
     reading["gain"] = json_number(gain)
+    lines = breakdown(applied.start, after) + ([("the drawn cards' penalty", -cost)] if cost else [])
+    reading["breakdown"] = [{"what": what, "points": json_number(points)} for what, points in lines]
     return breaches, reading
 
 

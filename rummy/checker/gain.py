@@ -65,6 +65,59 @@ def layoff_gain(before: Position, after: Position, objective: Objective = Object
     return sum(penalty(card, before.rules) * n for card, n in gone.items())
 
 
+# Where a gain comes from (formats.md ``breakdown``): lines (what, points) that add up to the gain.
+Breakdown = list[tuple[str, Fraction | int]]
+
+
+def _side_lines(before: Position, after: Position) -> Breakdown:
+    """Table points the mover's side won, and what each opposing side lost (House, Robber)."""
+    old, new = side_table_points(before), side_table_points(after)
+    mover_side = before.mover.side
+    lines: Breakdown = [("table points won", new[mover_side] - old[mover_side])]
+    for side in sorted((set(old) | set(new)) - {mover_side}):
+        names = "+".join(p.name for p in before.players if p.side == side)
+        if new[side] != old[side]:
+            lines.append((f"taken from {names}" if new[side] < old[side] else f"given to {names}", old[side] - new[side]))
+    return lines
+
+
+def house_breakdown(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> Breakdown:
+    lines = _side_lines(before, after)
+    rules = before.rules
+    hand_after = after.player(before.to_move).hand or ()
+    if rules.hand_penalty_at_end:
+        lines.append(("hand penalty", hand_penalty(before.mover.hand or (), rules) - hand_penalty(hand_after, rules)))
+    if not hand_after and before.first_out is None:
+        lines.append(("first out", first_out_bonus(before)))
+    return lines
+
+
+def robber_breakdown(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> Breakdown:
+    lines = _side_lines(before, after)
+    rules = before.rules
+    hand_after = after.player(before.to_move).hand or ()
+    lines.append(("hand penalty", hand_penalty(before.mover.hand or (), rules) - hand_penalty(hand_after, rules)))
+    return lines
+
+
+def tiles_breakdown(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> Breakdown:
+    what = "value of the tiles played" if objective == Objective.VALUE else "tiles played"
+    return [(what, tiles_gain(before, after, objective))]
+
+
+def layoff_breakdown(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> Breakdown:
+    rules = before.rules
+    discard = after.turn.discard if after.turn is not None else None
+    gone = layoff_gain(before, after)
+    discarded = penalty(discard, rules) if discard is not None and gone else 0
+    return [("cards played from the hand", gone - discarded), ("the discard", discarded)]
+
+
+def breakdown(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> Breakdown:
+    """Where the turn's gain comes from, by the family's measure: lines that add up to ``turn_gain``."""
+    return before.rules.family.gain_breakdown(before, after, objective)
+
+
 def turn_gain(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> Fraction | int:
     """What the turn from ``before`` to ``after`` is worth, by the family's measure."""
     return before.rules.family.turn_gain(before, after, objective)

@@ -156,6 +156,12 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
     what = position.rules.family.gain_name if solution.gain == solution.cards_played else "gain"
     proof = "optimal" if status == Status.OPTIMAL else f"feasible, bound {_fmt(solution.bound)} (time limit reached)"
     lines.append(text(f"{what} ", (_fmt(solution.gain), "bold"), f"  ({proof}; {solution.seconds:.3f} s)"))
+    from rummy.answer import gain_breakdown
+
+    breakdown = gain_breakdown(answer)
+    if breakdown and len(breakdown) > 1:
+        parts = [f"{what} {_fmt(float(points))}" for what, points in breakdown if points]
+        lines.append(text("  = ", " + ".join(parts).replace("+ -", "- ")))
     draw = solution.draw
     if draw is not None and draw.chosen is not None:
         lines += _draw_lines(draw, deck)

@@ -68,7 +68,7 @@ def verdict_lines(verdict: Verdict) -> list[Styled | str]:
     reading = verdict.reading
     described = []
     for key, value in reading.items():
-        if key in ("inferred", "gain") or value in (None, [], {}, ""):
+        if key in ("inferred", "gain", "breakdown") or value in (None, [], {}, ""):
             continue
         if key == "steals" and isinstance(value, dict):
             for play, steal in value.items():
@@ -82,7 +82,8 @@ def verdict_lines(verdict: Verdict) -> list[Styled | str]:
     if reading.get("inferred"):
         described.append("inferred: " + ", ".join(reading["inferred"]))
     if "gain" in reading:
-        described.append(f"gain: {reading['gain']}")
+        parts = [f"{line['what']} {line['points']}" for line in reading.get("breakdown", []) if line["points"]]
+        described.append(f"gain: {reading['gain']}" + (f" (= {' + '.join(parts)})" if len(parts) > 1 else ""))
     if described:
         lines.append(text("reading: ", "; ".join(described)))
     return lines
