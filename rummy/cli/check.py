@@ -7,9 +7,13 @@ content, so ``<(rummy best BEFORE --json)`` works too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
-from rummy.cli.options import AfterPath, BeforePath, JsonFlag
+import typer
+
+from rummy.cli.options import AfterPath, BeforePath, JsonFlag, TimeLimitOption
+
+BestFlag = Annotated[bool, typer.Option("--best", help="Also solve BEFORE and say how far the turn is from the best one.")]
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -19,7 +23,8 @@ if TYPE_CHECKING:
     from rummy.position import DrawTaken, Position
 
 
-def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag = False) -> int:
+def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag = False, compare: BestFlag = False,
+          time_limit: TimeLimitOption = 30.0) -> int:
     """Judge a proposed turn: exit 0 when legal, 1 when illegal (every breach listed)."""
     from rummy.cli import output
     from rummy.checker import check as judge
@@ -38,11 +43,38 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
             verdict = judge(before, after)
     except RummyError as error:
         raise RummyError(f"{before_path} -> {after_path}: {error}") from None
+    best_line: Styled | str | None = None
+    data = verdict.to_data()
+    if compare:
+        best_line, data["best"] = _against_best(before, verdict, time_limit)
     if json_output:
-        output.print_json(verdict.to_data())
+        output.print_json(data)
     else:
-        output.print_lines(verdict_lines(verdict))
+        output.print_lines(verdict_lines(verdict) + ([best_line] if best_line is not None else []))
     return output.EXIT_OK if verdict.legal else output.EXIT_NEGATIVE
+
+
+def _against_best(before: Position, verdict: Verdict, time_limit: float) -> tuple[Styled | str, dict[str, object]]:
+    """How the judged turn compares with the best one (``--best``): a line and its JSON."""
+    from rummy.answer import best
+    from rummy.cli.output import text
+    from rummy.solution import SolverConfig
+    from rummy.vocabulary import Status
+
+    solution = best(before, SolverConfig(time_limit=time_limit)).solution
+    proven = solution.status == Status.OPTIMAL
+    data: dict[str, object] = {"status": solution.status, "gain": solution.gain, "bound": solution.bound}
+    if solution.status not in (Status.OPTIMAL, Status.FEASIBLE):
+        return text("the best turn: ", solution.status, f" ({solution.reason})" if solution.reason else ""), data
+    best_gain = solution.gain if proven else f"at least {solution.gain} (at most {solution.bound}: time limit)"
+    gain = verdict.reading.get("gain")
+    if not verdict.legal or gain is None:
+        return text(f"the best legal turn scores {best_gain}"), data
+    short = float(solution.gain) - float(gain)  # type: ignore[arg-type]
+    data["short_of_best"] = round(short, 4) if proven else None
+    if proven and short <= 1e-9:
+        return text(("this is a best turn", "bold green"), f": gain {gain}, the most any turn scores"), data
+    return text(f"legal, gain {gain}; the best turn scores {best_gain}"), data
 
 
 def read_answer(path: Path, before: Position) -> tuple[Position | None, DrawTaken | None]:

@@ -1,0 +1,56 @@
+"""``rummy check BEFORE AFTER --best``: a judged turn against the best one, and where its gain comes from."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from conftest import REPO_ROOT
+from test_cli_show_rules import run_cli
+
+from rummy.position import Position, Turn
+
+EXAMPLE = REPO_ROOT / "puzzles" / "examples" / "straight.toml"
+
+
+def _discard_only(tmp_path: Path) -> Path:
+    """A legal turn that lays nothing and discards the cheapest card (far from the best)."""
+    position = Position.from_file(EXAMPLE)
+    mover = position.mover
+    assert mover.hand is not None
+    cheapest = min(mover.hand, key=lambda c: position.rules.family.penalty(c, position.rules))
+    hand = list(mover.hand)
+    hand.remove(cheapest)
+    after = replace(position.replace_player(replace(mover, hand=tuple(hand))),
+                    discard_pile=position.discard_pile + (cheapest,),
+                    turn=Turn(meld=(), replaced=(), discard=cheapest, discard_declared=True))
+    path = tmp_path / "after.toml"
+    path.write_text(after.to_toml())
+    return path
+
+
+def test_a_legal_turn_short_of_the_best_says_by_how_much(tmp_path: Path) -> None:
+    after = _discard_only(tmp_path)
+    result = run_cli("check", EXAMPLE, after, "--best", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    best = json.loads(run_cli("best", EXAMPLE, "--json").stdout)
+    assert data["legal"] and data["best"]["status"] == "optimal" and data["best"]["gain"] == best["gain"]
+    assert data["best"]["short_of_best"] == best["gain"] - data["reading"]["gain"] > 0
+    human = run_cli("check", EXAMPLE, after, "--best").stdout
+    assert f"legal, gain {data['reading']['gain']}; the best turn scores {best['gain']}" in human
+
+
+def test_the_best_answer_is_a_best_turn_and_its_breakdown_adds_up(tmp_path: Path) -> None:
+    answer = tmp_path / "answer.json"
+    answer.write_text(run_cli("best", EXAMPLE, "--json").stdout)
+    data = json.loads(run_cli("check", EXAMPLE, answer, "--best", "--json").stdout)
+    assert data["best"]["short_of_best"] == 0
+    assert sum(line["points"] for line in data["reading"]["breakdown"]) == data["reading"]["gain"]
+    assert "this is a best turn" in run_cli("check", EXAMPLE, answer, "--best").stdout
+
+
+def test_without_best_nothing_is_solved(tmp_path: Path) -> None:
+    data = json.loads(run_cli("check", EXAMPLE, _discard_only(tmp_path), "--json").stdout)
+    assert "best" not in data
