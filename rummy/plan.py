@@ -16,8 +16,9 @@ from typing import Any, Sequence
 
 from .assignment import max_weight_assignment
 from .cards import JOKER, Card, Deck
-from .plays import Play, PlayName
+from .plays import Play, PlayName, readings
 from .position import Position
+from .rules import Ruleset
 from .vocabulary import Action, Rearrange
 
 HAND = "hand"
@@ -31,6 +32,9 @@ class Step:
     target: str | None = None  # play name (existing, or new/K)
     space: str | None = None  # where a new play lies (spaces and personal tables)
     paid_by: tuple[Card, ...] | None = None  # House steals: the hand cards that pay
+    # A joker in the step: what the jokers of the play it goes to stand for there (a
+    # replacement: what the jokers of the play stood for before the turn).
+    stands_for: tuple[Card, ...] | None = None
 
     def to_data(self, deck: Deck) -> dict[str, Any]:
         data: dict[str, Any] = {"action": self.action}
@@ -47,6 +51,8 @@ class Step:
             data["space"] = self.space
         if self.paid_by is not None:
             data["paid_by"] = [c.notation(deck) for c in self.paid_by]
+        if self.stands_for:
+            data["stands_for"] = [c.notation(deck) for c in self.stands_for]
         return data
 
 
@@ -93,7 +99,9 @@ def make_plan(before: Position, after: Position) -> Plan:
         source.cards[replacement.card] += 1
         hand[replacement.card] -= 1
         hand[JOKER] += 1
-        steps.append(Step(Action.REPLACE_JOKER, (replacement.card,), HAND, replacement.play))
+        # What the joker stood for in the play before the turn (the card put in usually).
+        stood = _joker_stand_ins(Play(before.play_with_layoffs(replacement.play)), rules)
+        steps.append(Step(Action.REPLACE_JOKER, (replacement.card,), HAND, replacement.play, stands_for=stood))
 
     new_index = 0
     for play in (turn.meld or ()) if turn else ():
@@ -103,7 +111,8 @@ def make_plan(before: Position, after: Position) -> Plan:
         hand -= cards
         sources.append(_Source(name, None if any_owner else mover, cards))
         if not extend_only:
-            steps.append(Step(Action.MELD, tuple(play.cards), HAND, name, None if shared else mover))
+            steps.append(Step(Action.MELD, tuple(play.cards), HAND, name, None if shared else mover,
+                              stands_for=_joker_stand_ins(play, rules)))
 
     discards = _discards(before, after)
     left_in_hand = Counter(c.plain() for c in after.player(mover).hand or ())
@@ -154,17 +163,20 @@ def make_plan(before: Position, after: Position) -> Plan:
             (card, origin) for card, origin in arrivals
             if not shared and space_of[origin] not in (mover, target_space)
         ]
+        jokers_as = _joker_stand_ins(play, rules)
         if from_hand:
-            steps.append(Step(Action.PLAY, tuple(from_hand), HAND, target, new_space))
+            steps.append(Step(Action.PLAY, tuple(from_hand), HAND, target, new_space,
+                              stands_for=jokers_as if JOKER in from_hand else None))
             new_space = None
         payment = list(from_hand)
         for card, origin in arrivals:
             moved += 1
+            joker = jokers_as if card == JOKER else None
             if (card, origin) in stolen:
                 paid, payment = payment[:1], payment[1:]
-                steps.append(Step(Action.STEAL, (card,), origin, target, new_space, tuple(paid)))
+                steps.append(Step(Action.STEAL, (card,), origin, target, new_space, tuple(paid), joker))
             else:
-                steps.append(Step(Action.MOVE, (card,), origin, target, new_space))
+                steps.append(Step(Action.MOVE, (card,), origin, target, new_space, stands_for=joker))
             new_space = None
     for card in discards:
         steps.append(Step(Action.DISCARD, (card,), HAND))
@@ -196,6 +208,14 @@ def _extend_plan(before: Position, after: Position, targets: Sequence[tuple[str,
     for card in discards:
         steps.append(Step(Action.DISCARD, (card,), HAND))
     return Plan(tuple(steps), grown, 0, names)
+
+
+def _joker_stand_ins(play: Play, rules: Ruleset) -> tuple[Card, ...] | None:
+    """What the play's jokers stand for in its first reading (None without jokers, or not whole)."""
+    if not any(c.is_joker for c in play.cards):
+        return None
+    found = readings(play.cards, rules)
+    return found[0].joker_stand_ins() if found else None
 
 
 def _discards(before: Position, after: Position) -> list[Card]:

@@ -249,6 +249,12 @@ def _step_text(step: Step, deck: Deck) -> Styled:
     from rummy.vocabulary import Action
 
     cards = cards_text(step.cards, deck)
+    if step.action == Action.REPLACE_JOKER and step.target is not None:  # a replacement names its play
+        stood = f" (standing for {' '.join(c.notation(deck) for c in step.stands_for)})" if step.stands_for else ""
+        return text("replace the joker of ", step.target, stood, " with ", cards, "; the joker goes to your hand")
+    if step.stands_for:  # a joker played or moved: what it stands for where it goes
+        what = " ".join(c.notation(deck) for c in step.stands_for)
+        cards = text(cards, f" (joker{'s' if len(step.stands_for) > 1 else ''} as {what})")
     where = f" ({step.space}'s space)" if step.space else ""
     if step.action == Action.REPLACE_JOKER and step.target is not None:  # a replacement names its play
         return text("replace the joker of ", step.target, " with ", cards, "; the joker goes to your hand")
