@@ -35,6 +35,7 @@ class Step:
     # A joker in the step: what the jokers of the play it goes to stand for there (a
     # replacement: what the jokers of the play stood for before the turn).
     stands_for: tuple[Card, ...] | None = None
+    pays_for: tuple[Card, ...] | None = None  # House: the stolen cards these hand cards pay for
 
     def to_data(self, deck: Deck) -> dict[str, Any]:
         data: dict[str, Any] = {"action": self.action}
@@ -53,6 +54,8 @@ class Step:
             data["paid_by"] = [c.notation(deck) for c in self.paid_by]
         if self.stands_for:
             data["stands_for"] = [c.notation(deck) for c in self.stands_for]
+        if self.pays_for:
+            data["pays_for"] = [c.notation(deck) for c in self.pays_for]
         return data
 
 
@@ -164,17 +167,23 @@ def make_plan(before: Position, after: Position) -> Plan:
             if not shared and space_of[origin] not in (mover, target_space)
         ]
         jokers_as = _joker_stand_ins(play, rules)
+        # Each steal is paid by one hand card played into the same play, in order.
+        payers = iter(from_hand)
+        paid_by: dict[int, tuple[Card, ...]] = {}
+        for k, arrival in enumerate(arrivals):
+            if arrival in stolen:
+                payer = next(payers, None)
+                paid_by[k] = (payer,) if payer is not None else ()
+        pays_for = tuple(arrivals[k][0] for k, paid in paid_by.items() if paid)
         if from_hand:
             steps.append(Step(Action.PLAY, tuple(from_hand), HAND, target, new_space,
-                              stands_for=jokers_as if JOKER in from_hand else None))
+                              stands_for=jokers_as if JOKER in from_hand else None, pays_for=pays_for or None))
             new_space = None
-        payment = list(from_hand)
-        for card, origin in arrivals:
+        for k, (card, origin) in enumerate(arrivals):
             moved += 1
             joker = jokers_as if card == JOKER else None
-            if (card, origin) in stolen:
-                paid, payment = payment[:1], payment[1:]
-                steps.append(Step(Action.STEAL, (card,), origin, target, new_space, tuple(paid), joker))
+            if k in paid_by:
+                steps.append(Step(Action.STEAL, (card,), origin, target, new_space, paid_by[k], joker))
             else:
                 steps.append(Step(Action.MOVE, (card,), origin, target, new_space, stands_for=joker))
             new_space = None

@@ -261,7 +261,8 @@ def _step_text(step: Step, deck: Deck) -> Styled:
     if step.action == Action.MELD:
         return text("meld ", cards, f" as {step.target}{where}")
     if step.action == Action.PLAY:
-        return text("play ", cards, f" from your hand to {step.target}{where}")
+        pays = f", paying for the steal of {' '.join(c.notation(deck) for c in step.pays_for)}" if step.pays_for else ""
+        return text("play ", cards, f" from your hand to {step.target}{where}{pays}")
     if step.action == Action.MOVE:
         return text("move ", cards, f" from {step.source} to {step.target}{where}")
     if step.action == Action.STEAL and step.paid_by is None and step.source is not None:
