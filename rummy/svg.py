@@ -74,7 +74,7 @@ class _Canvas:
 
     def text(self, parent: ET.Element, x: float, y: float, words: str, size: int = 14, weight: str = "normal",
              fill: str = "#1a1a1a", anchor: str = "start", **extra: str) -> ET.Element:
-        element = ET.SubElement(parent, "text", x=_n(x), y=_n(y), fill=fill, **{"font-size": str(size)}, **extra)
+        element = ET.SubElement(parent, "text", {"x": _n(x), "y": _n(y), "fill": fill, "font-size": str(size), **extra})
         if weight != "normal":
             element.set("font-weight", weight)
         if anchor != "start":
@@ -132,8 +132,8 @@ def _card(canvas: _Canvas, parent: ET.Element, x: float, y: float, card: Card, d
         fill, stroke, width = MARKS[mark][0], MARKS[mark][1], "2.5"
     if outline is not None:
         stroke, width = outline, "3"
-    rect = ET.SubElement(group, "rect", x=_n(x), y=_n(y), width=_n(CARD_W), height=_n(CARD_H), rx="6", ry="6",
-                         fill=fill, stroke=stroke, **{"stroke-width": width})
+    rect = ET.SubElement(group, "rect", {"x": _n(x), "y": _n(y), "width": _n(CARD_W), "height": _n(CARD_H), "rx": "6",
+                                         "ry": "6", "fill": fill, "stroke": stroke, "stroke-width": width})
     if dashed:
         rect.set("stroke-dasharray", "5 3")
     middle = x + CARD_W / 2
@@ -155,8 +155,8 @@ def _card(canvas: _Canvas, parent: ET.Element, x: float, y: float, card: Card, d
 
 
 def _card_back(parent: ET.Element, x: float, y: float) -> None:
-    ET.SubElement(parent, "rect", x=_n(x), y=_n(y), width=_n(CARD_W), height=_n(CARD_H), rx="6", ry="6",
-                  fill="#5c6bc0", stroke="#3949ab", **{"stroke-width": "1.2"})
+    ET.SubElement(parent, "rect", {"x": _n(x), "y": _n(y), "width": _n(CARD_W), "height": _n(CARD_H), "rx": "6",
+                                   "ry": "6", "fill": "#5c6bc0", "stroke": "#3949ab", "stroke-width": "1.2"})
 
 
 def _row(canvas: _Canvas, place: str, label: str, cards: Iterable[Card], deck: Deck, note: str = "",
@@ -300,7 +300,7 @@ def _player(canvas: _Canvas, position: Position, player: Player) -> None:
         facts.append("melded" if player.melded else "not melded")
     facts.append(f"{player.hand_size} in hand")
     mover = player.name == position.to_move
-    heading = f"{player.name}{'  (to move)' if mover else ''}   " + ", ".join(facts)
+    heading = f"{player.name}{' (to move)' if mover else ''}: " + ", ".join(facts)
     canvas.line(heading, 16, "bold", "#2e7d32" if mover else "#1a1a1a")
     _hand(canvas, position, player)
     if not rules.family.shared_table:
@@ -577,6 +577,6 @@ def _steps(canvas: _Canvas, plan: Plan, deck: Deck, x: float) -> None:
     canvas.gap(ROW_GAP * 2)
     canvas.line("marks on the table after the turn", 14, "bold", x=x, parent=group)
     for fill, stroke, words in MARKS.values():
-        ET.SubElement(group, "rect", x=_n(x), y=_n(canvas.y + 2), width="22", height="16", rx="3",
-                      fill=fill, stroke=stroke, **{"stroke-width": "2"})
+        ET.SubElement(group, "rect", {"x": _n(x), "y": _n(canvas.y + 2), "width": "22", "height": "16", "rx": "3",
+                                      "fill": fill, "stroke": stroke, "stroke-width": "2"})
         canvas.line(words, 13, x=x + 30, parent=group)
