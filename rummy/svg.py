@@ -510,7 +510,7 @@ OPTIONS_SHOWN = 8
 def _draw_options(canvas: _Canvas, draw: DrawChoice, deck: Deck) -> None:
     canvas.line("draw options, best first (each valued by the best turn after it)", 16, "bold")
     for rank, option in enumerate(draw.options[:OPTIONS_SHOWN], 1):
-        words = f"{rank}. {_number(option.value)}  {option.source}"
+        words = f"{rank}. value {_number(option.value)}: {option.source}"
         if option.take is not None:
             words += f", take {option.take}"
         if option.card is not None:
