@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummy.cli.options import JsonFlag, ObjectiveOption, PositionPaths, SeedOption, TimeLimitOption, WorkersOption
+from rummy.cli.options import (JsonFlag, ObjectiveOption, PositionPaths, SeedOption, SvgPath, TimeLimitOption,
+                               WorkersOption)
 from rummy.vocabulary import Objective
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ def best(
     objective: ObjectiveOption = Objective.DEFAULT,
     seed: SeedOption = 0,
     verify: VerifyFlag = False,
+    svg: SvgPath = None,
 ) -> int:
     """Find the best legal turn: a proven-optimal plan (or the best found, with its bound, at the time limit)."""
     from rummy.cli import output
@@ -51,9 +53,16 @@ def best(
     config = SolverConfig(time_limit=time_limit, workers=workers, objective=objective, seed=seed)
     deadline = Deadline(time_limit)
     worst = output.EXIT_OK
-    for path in position_files(positions):
+    paths = position_files(positions)
+    if svg is not None:
+        from rummy.cli.picture import check_svg_path
+
+        if len(paths) != 1:
+            raise RummyError(f"--svg draws one position; {len(paths)} positions were given")
+        check_svg_path(svg, paths)
+    for path in paths:
         try:
-            code = _solve_one(path, config, json_output, verify, deadline)
+            code = _solve_one(path, config, json_output, verify, deadline, svg)
         except RummyError as error:
             output.print_error(str(error))
             code = output.EXIT_BAD_INPUT
@@ -62,7 +71,8 @@ def best(
     return worst
 
 
-def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool, deadline: Deadline) -> int:
+def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool, deadline: Deadline,
+               svg: Path | None = None) -> int:
     from dataclasses import replace
 
     from rummy.cli import output
@@ -84,6 +94,11 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
             verdict = verify_answer(answer)
         except RummyError as error:  # the answer cannot be judged: name the file it came from
             raise RummyError(f"{path}: --verify: {error}") from None
+    if svg is not None:
+        from rummy.cli.picture import write_svg
+        from rummy.svg import plan_svg
+
+        write_svg(svg, plan_svg(answer), [path])
     if json_output:
         data = {"file": str(path), **answer_data(answer)}
         if verdict is not None:

@@ -119,3 +119,11 @@ ObjectiveOption = Annotated[
     Objective,
     typer.Option("--objective", help="What to maximise where the family has more than one (tile rummy: tiles or value)."),
 ]
+
+SvgPath = Annotated[
+    Optional[Path],
+    typer.Option(
+        "--svg", metavar="FILE", show_default=False,
+        help="Also draw the picture as an SVG file (written in one step, never through a link nor over an input).",
+    ),
+]

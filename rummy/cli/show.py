@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rummy.cli.options import AfterFlag, JsonFlag, PositionPath
+from rummy.cli.options import AfterFlag, JsonFlag, PositionPath, SvgPath
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -23,11 +23,21 @@ if TYPE_CHECKING:
 NOT_WHOLE = ("  not a whole play", "bold red")
 
 
-def show(position_path: PositionPath, json_output: JsonFlag = False, after: AfterFlag = False) -> int:
-    """Draw a position: rules, whose turn, every player's hand and plays, the piles."""
+def show(position_path: PositionPath, json_output: JsonFlag = False, after: AfterFlag = False,
+         svg: SvgPath = None) -> int:
+    """Draw a position: rules, whose turn, every player's hand and plays, the piles (--svg: also as a picture)."""
     from rummy.cli import output
 
+    if svg is not None:
+        from rummy.cli.picture import check_svg_path
+
+        check_svg_path(svg, [position_path])
     position = read_position(position_path, after)
+    if svg is not None:
+        from rummy.cli.picture import write_svg
+        from rummy.svg import position_svg
+
+        write_svg(svg, position_svg(position), [position_path])
     if json_output:
         output.print_json(position.to_data())
     else:

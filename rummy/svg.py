@@ -1,0 +1,582 @@
+"""Pictures of positions and move plans as SVG, in the manner of python-chess's ``chess.svg``.
+
+``position_svg(position)`` draws what ``rummy show`` prints, in the same
+order and under the same names: the rules and whose turn it is, the shared
+table (tile rummy), every player with their hand and their space or plays
+(scores where the family scores plays), then the piles. ``plan_svg(answer)``
+draws the table before and after the turn, the after-table's cards marked by
+what the plan did to them, and the numbered steps beside it.
+
+Every card is one ``<g class="card">`` element with a ``data-card``
+attribute and a ``<title>`` child holding its notation (``7H``, ``R7``,
+``*``, ``*=6H``), so tests and screen readers can read the picture; every
+row of cards is a ``<g>`` with a ``data-place`` attribute (``ann/1``,
+``hand:ann``, ``discard``...). The pictures are built with the standard
+library's ``xml.etree.ElementTree`` (no dependency: an SVG is a small XML
+document, and ElementTree escapes every name a position file may hold).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterable
+
+from .cards import SUITS, Card, Deck, rank_name
+from .plays import Play, PlayName, is_whole, readings
+from .vocabulary import Action
+
+if TYPE_CHECKING:
+    from .answer import Answer
+    from .plan import Plan
+    from .position import Player, Position
+    from .rules import Ruleset
+    from .solution import DrawChoice
+
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+
+# Sizes in pixels.
+CARD_W, CARD_H, CARD_GAP = 40, 56, 5
+MARGIN = 16
+LABEL_W = 96  # the column of play names before each row of cards
+ROW_GAP = 8
+LINE_H = 22
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+CARD_INK = {"S": "#1a1a1a", "H": "#c62828", "D": "#c62828", "C": "#1a1a1a"}
+TILE_INK = {"S": "#1a1a1a", "C": "#1565c0", "H": "#c62828", "D": "#e06c00"}  # K B R O
+JOKER_INK = "#7b1fa2"
+MUTED = "#555555"
+
+# What happened to an after-table card (plan pictures): fill and outline, and the legend's words.
+MARKS: dict[str, tuple[str, str, str]] = {
+    "played": ("#d9f2d9", "#2e7d32", "played from the hand"),
+    "moved": ("#dbe9fb", "#1565c0", "moved (within or between spaces)"),
+    "stolen": ("#fde0cc", "#d84315", "stolen"),
+    "joker": ("#eedcf7", "#7b1fa2", "put in a joker's place (the joker freed)"),
+}
+HOT_OUTLINE, WARM_OUTLINE = "#d32f2f", "#ef8f00"
+
+
+# ------------------------------------------------------------------ canvas
+@dataclass
+class _Canvas:
+    """The SVG root and a cursor: rows are laid out top to bottom, the width grows to fit."""
+
+    root: ET.Element = field(default_factory=lambda: ET.Element("svg", xmlns=SVG_NAMESPACE))
+    y: float = MARGIN
+    width: float = 0
+
+    def reach(self, x: float) -> None:
+        self.width = max(self.width, x)
+
+    def text(self, parent: ET.Element, x: float, y: float, words: str, size: int = 14, weight: str = "normal",
+             fill: str = "#1a1a1a", anchor: str = "start", **extra: str) -> ET.Element:
+        element = ET.SubElement(parent, "text", {"x": _n(x), "y": _n(y), "fill": fill, "font-size": str(size), **extra})
+        if weight != "normal":
+            element.set("font-weight", weight)
+        if anchor != "start":
+            element.set("text-anchor", anchor)
+        element.text = words
+        if anchor == "start":
+            self.reach(x + _text_width(words, size))
+        return element
+
+    def line(self, words: str, size: int = 14, weight: str = "normal", fill: str = "#1a1a1a", x: float = MARGIN,
+             parent: ET.Element | None = None) -> None:
+        """One line of text at the cursor."""
+        self.text(self.root if parent is None else parent, x, self.y + size, words, size, weight, fill)
+        self.y += max(LINE_H, size + 8)
+
+    def gap(self, pixels: float = ROW_GAP) -> None:
+        self.y += pixels
+
+    def finish(self, min_width: float = 0) -> str:
+        width = max(self.width, min_width) + MARGIN
+        height = self.y + MARGIN
+        self.root.set("width", _n(width))
+        self.root.set("height", _n(height))
+        self.root.set("viewBox", f"0 0 {_n(width)} {_n(height)}")
+        self.root.set("font-family", FONT)
+        background = ET.Element("rect", x="0", y="0", width="100%", height="100%", fill="#ffffff")
+        self.root.insert(0, background)
+        ET.indent(self.root)
+        return ET.tostring(self.root, encoding="unicode")
+
+
+def _n(value: float) -> str:
+    return f"{value:g}"
+
+
+def _text_width(words: str, size: int) -> float:
+    """A generous estimate of a line's width (no font metrics in the standard library)."""
+    return len(words) * size * 0.6
+
+
+# ------------------------------------------------------------------- cards
+def _card(canvas: _Canvas, parent: ET.Element, x: float, y: float, card: Card, deck: Deck,
+          stand_in: str | None = None, mark: str | None = None, outline: str | None = None,
+          dashed: bool = False) -> ET.Element:
+    """One card (or tile) at (x, y): a rounded rectangle, its rank and suit symbol, its notation as title."""
+    notation = card.notation(deck)
+    group = ET.SubElement(parent, "g", {"class": "card", "data-card": notation})
+    if mark is not None:
+        group.set("data-mark", mark)
+    ET.SubElement(group, "title").text = notation
+    fill, stroke, width = ("#fdf8ec" if deck == "tiles" else "#ffffff"), "#8a8a8a", "1.2"
+    if card.is_joker:
+        fill = "#f7effc"
+    if mark is not None:
+        fill, stroke, width = MARKS[mark][0], MARKS[mark][1], "2.5"
+    if outline is not None:
+        stroke, width = outline, "3"
+    rect = ET.SubElement(group, "rect", {"x": _n(x), "y": _n(y), "width": _n(CARD_W), "height": _n(CARD_H), "rx": "6",
+                                         "ry": "6", "fill": fill, "stroke": stroke, "stroke-width": width})
+    if dashed:
+        rect.set("stroke-dasharray", "5 3")
+    middle = x + CARD_W / 2
+    if card.is_joker:
+        canvas.text(group, middle, y + 24, "★", 20, fill=JOKER_INK, anchor="middle")
+        shown = stand_in or (card.stands_for.notation(deck) if card.stands_for is not None else None)
+        canvas.text(group, middle, y + 46, f"={shown}" if shown else "joker", 11 if shown else 10,
+                    weight="bold" if shown else "normal", fill=JOKER_INK, anchor="middle")
+    elif deck == "tiles":
+        ink = TILE_INK[card.suit]
+        canvas.text(group, middle, y + 36, str(card.rank), 22, "bold", ink, "middle")
+        ET.SubElement(group, "circle", cx=_n(middle), cy=_n(y + 46), r="3", fill=ink)
+    else:
+        ink = CARD_INK[card.suit]
+        canvas.text(group, middle, y + 24, rank_name(card.rank), 18, "bold", ink, "middle")
+        canvas.text(group, middle, y + 46, SUIT_GLYPHS[card.suit], 20, fill=ink, anchor="middle")
+    canvas.reach(x + CARD_W)
+    return group
+
+
+def _card_back(parent: ET.Element, x: float, y: float) -> None:
+    ET.SubElement(parent, "rect", {"x": _n(x), "y": _n(y), "width": _n(CARD_W), "height": _n(CARD_H), "rx": "6",
+                                   "ry": "6", "fill": "#5c6bc0", "stroke": "#3949ab", "stroke-width": "1.2"})
+
+
+def _row(canvas: _Canvas, place: str, label: str, cards: Iterable[Card], deck: Deck, note: str = "",
+         stand_ins: Iterable[str | None] | None = None, marks: Iterable[str | None] | None = None,
+         hot: Iterable[Card] = (), warm: Iterable[Card] = (), x: float = MARGIN, bold_label: bool = False,
+         parent: ET.Element | None = None) -> ET.Element:
+    """A labelled row of cards at the cursor, with a note after it."""
+    group = ET.SubElement(canvas.root if parent is None else parent, "g", {"class": "place", "data-place": place})
+    cards = tuple(cards)
+    top = canvas.y
+    canvas.text(group, x, top + CARD_H / 2 + 5, label, 14, "bold" if bold_label else "normal", MUTED if not bold_label else "#1a1a1a")
+    start = x + max(LABEL_W, _text_width(label, 14) + 10)
+    stand_list = list(stand_ins) if stand_ins is not None else [None] * len(cards)
+    mark_list = list(marks) if marks is not None else [None] * len(cards)
+    hot_left, warm_left = list(hot), list(warm)
+    for i, card in enumerate(cards):
+        outline, dashed = None, False
+        if card in hot_left:
+            hot_left.remove(card)
+            outline = HOT_OUTLINE
+        elif card in warm_left:
+            warm_left.remove(card)
+            outline, dashed = WARM_OUTLINE, True
+        _card(canvas, group, start + i * (CARD_W + CARD_GAP), top, card, deck, stand_list[i], mark_list[i], outline, dashed)
+    end = start + len(cards) * (CARD_W + CARD_GAP)
+    if note:
+        canvas.text(group, end + 8 if cards else start, top + CARD_H / 2 + 5, note, 13, fill=MUTED)
+    canvas.y = top + CARD_H + ROW_GAP
+    return group
+
+
+def laid_out(play: Play | tuple[Card, ...], rules: Ruleset) -> tuple[tuple[Card, ...], tuple[str | None, ...]]:
+    """A play's cards as a player lays them out (``Play.ordered``), and what each joker stands for
+    where every reading of the play agrees (a book's joker whose suit is open: its rank)."""
+    cards = play.cards if isinstance(play, Play) else tuple(play)
+    found = readings(cards, rules)
+    if not found:
+        return cards, tuple(None for _ in cards)
+    shown: list[str | None] = []
+    for i, card in enumerate(cards):
+        if not card.is_joker or card.stands_for is not None:
+            shown.append(None)
+            continue
+        options = {reading.stand_ins[i] for reading in found}
+        if len(options) == 1:
+            shown.append(next(iter(options)).notation(rules.deck))
+        elif len({option.rank for option in options}) == 1:
+            shown.append(rank_name(next(iter(options)).rank) if rules.deck == "cards" else str(next(iter(options)).rank))
+        else:
+            shown.append(None)
+    first = found[0]
+    if first.kind == "book":
+        order = sorted(range(len(cards)), key=lambda i: (cards[i].is_joker, SUITS.index(first.stand_ins[i].suit)))
+    else:
+        order = sorted(range(len(cards)), key=lambda i: first.positions[i])
+    assert tuple(cards[i] for i in order) == first.ordered()
+    return tuple(cards[i] for i in order), tuple(shown[i] for i in order)
+
+
+def _play_row(canvas: _Canvas, rules: Ruleset, place: str, label: str, cards: tuple[Card, ...], note: str = "",
+              marks: dict[Card, list[str]] | None = None, x: float = MARGIN, parent: ET.Element | None = None) -> None:
+    ordered, stand_ins = laid_out(cards, rules)
+    row_marks = _take_marks(ordered, marks) if marks is not None else None
+    _row(canvas, place, label, ordered, rules.deck, note, stand_ins, row_marks, x=x, parent=parent)
+
+
+def _take_marks(cards: tuple[Card, ...], marks: dict[Card, list[str]]) -> list[str | None]:
+    """Each card's mark, taken from the marks the plan left on its play (one per card)."""
+    result: list[str | None] = []
+    for card in cards:
+        left = marks.get(card.plain())
+        result.append(left.pop(0) if left else None)
+    return result
+
+
+# ---------------------------------------------------------------- position
+def position_svg(position: Position) -> str:
+    """The position as an SVG picture: what ``rummy show`` prints, in its order and names."""
+    canvas = _Canvas()
+    _title(canvas, f"{position.rules.name}: {position.to_move} to move ({position.phase} phase)")
+    _header(canvas, position)
+    rules = position.rules
+    if rules.family.shared_table:
+        canvas.gap()
+        _shared_table(canvas, position)
+    for player in position.players:
+        canvas.gap()
+        _player(canvas, position, player)
+    canvas.gap()
+    _piles(canvas, position)
+    if position.turn is not None:
+        canvas.gap()
+        _turn(canvas, position)
+    return canvas.finish()
+
+
+def _title(canvas: _Canvas, words: str) -> None:
+    ET.SubElement(canvas.root, "title").text = words
+
+
+def _header(canvas: _Canvas, position: Position) -> None:
+    from .rules import PRESET_SUMMARIES
+
+    rules = position.rules
+    canvas.line(f"rules: {rules.name}", 18, "bold")
+    summary = PRESET_SUMMARIES.get(rules.name)
+    if summary:
+        canvas.line(summary, 13, fill=MUTED)
+    facts = []
+    if position.hand_number is not None:
+        hands = rules.family.hands_in_game
+        facts.append(f"hand {position.hand_number} of {hands}" if hands else f"hand {position.hand_number}")
+    cost = rules.meld_threshold(position.hand_number)
+    if cost:
+        facts.append(rules.family.meld_threshold_words.format(cost=cost))
+    if position.first_out is not None:
+        facts.append(f"first out: {position.first_out}")
+    if facts:
+        canvas.line(", ".join(facts), 14)
+    canvas.line(f"to move: {position.to_move} ({position.phase} phase)", 16, "bold", "#2e7d32")
+
+
+def _unit(rules: Ruleset) -> str:
+    return "tiles" if rules.deck == "tiles" else "cards"
+
+
+def _shared_table(canvas: _Canvas, position: Position) -> None:
+    rules = position.rules
+    named = position.named_plays()
+    canvas.line(f"table: {len(named)} plays" if named else "table: empty", 16, "bold")
+    for name, play in named.items():
+        _play_row(canvas, rules, name, name, play.cards, "" if is_whole(play.cards, rules) else "not a whole play")
+
+
+def _player(canvas: _Canvas, position: Position, player: Player) -> None:
+    rules = position.rules
+    facts = []
+    if player.side != player.name:
+        facts.append(f"side {player.side}")
+    if bool(rules.initial_meld) or rules.layoff_needs_meld:
+        facts.append("melded" if player.melded else "not melded")
+    facts.append(f"{player.hand_size} in hand")
+    mover = player.name == position.to_move
+    heading = f"{player.name}{' (to move)' if mover else ''}: " + ", ".join(facts)
+    canvas.line(heading, 16, "bold", "#2e7d32" if mover else "#1a1a1a")
+    _hand(canvas, position, player)
+    if not rules.family.shared_table:
+        _owned_plays(canvas, position, player)
+
+
+def _hand(canvas: _Canvas, position: Position, player: Player, label: str = "hand") -> None:
+    rules = position.rules
+    place = f"hand:{player.name}"
+    if player.hand is None:
+        group = ET.SubElement(canvas.root, "g", {"class": "place", "data-place": place})
+        top = canvas.y
+        canvas.text(group, MARGIN, top + CARD_H / 2 + 5, label, 14, fill=MUTED)
+        start = MARGIN + LABEL_W
+        shown = min(player.hand_count or 0, 3)
+        for i in range(shown):
+            _card_back(group, start + i * 8, top)
+        canvas.text(group, start + (shown - 1) * 8 + CARD_W + 10 if shown else start, top + CARD_H / 2 + 5,
+                    f"{player.hand_count} {_unit(rules)}, not known", 13, fill=MUTED)
+        canvas.y = top + CARD_H + ROW_GAP
+        return
+    hand = _sort_for_display(player.hand)
+    notes = []
+    if player.hot:
+        notes.append("red outline: hot (must be played this turn)")
+    if player.warm:
+        notes.append("dashed orange: warm (may not be discarded this turn)")
+    _row(canvas, place, label, hand, rules.deck, "; ".join(notes) if hand else "(empty)", hot=player.hot, warm=player.warm)
+
+
+def _owned_plays(canvas: _Canvas, position: Position, player: Player) -> None:
+    from .scoring import play_score
+
+    rules = position.rules
+    named = {name: play for name, play in position.named_plays().items() if PlayName(name).owner == player.name}
+    label = rules.family.plays_key
+    if not named:
+        canvas.line(f"{label}: empty", 14, fill=MUTED, x=MARGIN + 12)
+        return
+    total = 0
+    for name, play in named.items():
+        cards = position.play_with_layoffs(name)
+        note = ""
+        if not is_whole(cards, rules):
+            note = "not a whole play"
+        elif rules.family.scores_plays:
+            score = play_score(cards, rules)
+            total += score
+            note = f"{score} points"
+        _play_row(canvas, rules, name, name, play.cards, note)
+        for layer, attached in _layoffs_on(position, name):
+            _row(canvas, f"{name}+{layer}", "   +", attached, rules.deck, f"laid off by {layer}")
+    if rules.family.scores_by_space:
+        canvas.line(f"space total: {total} points", 14, "bold", x=MARGIN + 12)
+
+
+def _layoffs_on(position: Position, name: str) -> list[tuple[str, tuple[Card, ...]]]:
+    return [(p.name, a.cards) for p in position.players for a in p.layoffs if a.target == name]
+
+
+def _piles(canvas: _Canvas, position: Position) -> None:
+    rules = position.rules
+    deck = rules.deck
+    if rules.discard or position.discard_pile:
+        _row(canvas, "discard", "discard", position.discard_pile, deck,
+             "bottom to top" if position.discard_pile else "empty", bold_label=True)
+    stock = position.stock
+    if stock is None:
+        canvas.line("stock: not given", 14, "bold")
+    elif isinstance(stock, int):
+        group = ET.SubElement(canvas.root, "g", {"class": "place", "data-place": "stock"})
+        top = canvas.y
+        canvas.text(group, MARGIN, top + CARD_H / 2 + 5, "stock", 14, "bold")
+        if stock:
+            for i in range(min(stock, 3)):
+                _card_back(group, MARGIN + LABEL_W + i * 3, top + i * -2 + 4)
+        canvas.text(group, MARGIN + LABEL_W + CARD_W + 18, top + CARD_H / 2 + 5, f"{stock} {_unit(rules)}", 14)
+        canvas.y = top + CARD_H + ROW_GAP
+    else:
+        _row(canvas, "stock", "stock", stock, deck, f"{len(stock)} {_unit(rules)}, top first", bold_label=True)
+    if position.upcard is not None:
+        _row(canvas, "upcard", "upcard", (position.upcard,), deck, "the stock's face-up top card (the stock is not opened)",
+             bold_label=True)
+
+
+def _turn(canvas: _Canvas, position: Position) -> None:
+    """The [turn] declarations of an after-position, as ``rummy show`` lists them."""
+    turn = position.turn
+    assert turn is not None
+    rules = position.rules
+    deck = rules.deck
+    canvas.line("turn (declared)", 16, "bold")
+    if turn.meld:
+        for i, play in enumerate(turn.meld, 1):
+            _play_row(canvas, rules, f"turn-meld/{i}", "meld", play.cards)
+    else:
+        canvas.line("meld: " + ("none" if turn.meld is not None else "not declared"), 14, x=MARGIN + 12)
+    if turn.replaced:
+        canvas.line("replaced: " + ", ".join(f"{r.play} {r.card.notation(deck)}" for r in turn.replaced), 14, x=MARGIN + 12)
+    else:
+        canvas.line("replaced: " + ("none" if turn.replaced is not None else "not declared"), 14, x=MARGIN + 12)
+    if turn.discard is not None:
+        canvas.line(f"discard: {turn.discard.notation(deck)}", 14, x=MARGIN + 12)
+    else:
+        canvas.line("discard: none" if turn.discard_declared else "discard: not declared", 14, x=MARGIN + 12)
+    if turn.draw is not None:
+        draw = turn.draw
+        what = [f"from {draw.source}"] + ([f"take {draw.take}"] if draw.take is not None else [])
+        what += [f"{draw.card.notation(deck)} from {draw.player}"] if draw.card is not None else []
+        canvas.line(f"draw: {', '.join(what)}", 14, x=MARGIN + 12)
+
+
+def _sort_for_display(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: (c.is_joker, SUITS.index(c.suit) if c.suit else 0, c.rank)))
+
+
+# -------------------------------------------------------------------- plans
+def plan_marks(plan: Plan, after: Position) -> dict[str, dict[Card, list[str]]]:
+    """What the plan did to the cards of each after-table play (by its name in ``after``):
+    per plain card, the marks of the steps that brought it there, in step order."""
+    to_after = {plan_name: after_name for after_name, plan_name in plan.names.items()}
+    plays = after.named_plays()
+    marks: dict[str, dict[Card, list[str]]] = {name: {} for name in plays}
+
+    def put(target: str, cards: Iterable[Card], mark: str) -> None:
+        for card in cards:
+            marks[target].setdefault(card.plain(), []).append(mark)
+
+    for step in plan.steps:
+        if step.target is None:
+            continue
+        robber_steal = step.action == Action.STEAL and step.paid_by is None
+        target = step.target if robber_steal else to_after.get(step.target, step.target)
+        if target not in marks:
+            continue
+        if step.action == Action.MOVE:
+            put(target, step.cards, "moved")
+        elif step.action == Action.STEAL:
+            put(target, step.cards, "played" if robber_steal else "stolen")
+            if robber_steal:  # the play changed hands: every card it had before is stolen
+                whole = Counter(c.plain() for c in after.play_with_layoffs(target))
+                put(target, (whole - Counter(c.plain() for c in step.cards)).elements(), "stolen")
+        elif step.action == Action.REPLACE_JOKER:
+            put(target, step.cards, "joker")
+        elif step.action in (Action.PLAY, Action.MELD, Action.LAY_OFF):
+            put(target, step.cards, "played")
+    return marks
+
+
+def plan_svg(answer: Answer) -> str:
+    """The turn as a picture: the draw options (draw phase), the table before and after, the steps."""
+    solution = answer.solution
+    position = answer.position
+    rules = position.rules
+    canvas = _Canvas()
+    _title(canvas, f"{rules.name}: the best turn for {position.to_move}")
+    canvas.line(f"{rules.name}: the best turn for {position.to_move}", 18, "bold")
+    canvas.line(_verdict_words(answer), 14, fill=MUTED)
+    if solution.draw is not None and solution.draw.options:
+        canvas.gap()
+        _draw_options(canvas, solution.draw, rules.deck)
+    plan = answer.plan
+    after = solution.after
+    start = position
+    if solution.draw is not None and solution.draw.start is not None:
+        start = solution.draw.start
+    table_top = canvas.y + ROW_GAP
+    canvas.y = table_top
+    left = ET.SubElement(canvas.root, "g", {"data-section": "before"})
+    canvas.line("before the turn" if start is position else "after the draw, before the play", 16, "bold", parent=left)
+    _table(canvas, start, None, None, left)
+    if plan is not None and after is not None:
+        canvas.gap(ROW_GAP * 2)
+        right = ET.SubElement(canvas.root, "g", {"data-section": "after"})
+        canvas.line("after the turn", 16, "bold", parent=right)
+        _table(canvas, after, plan, position.to_move, right)
+        tables_bottom = canvas.y
+        column = canvas.width + 40
+        canvas.y = table_top
+        _steps(canvas, plan, rules.deck, column)
+        canvas.y = max(canvas.y, tables_bottom)
+    return canvas.finish()
+
+
+def _verdict_words(answer: Answer) -> str:
+    from .vocabulary import Status
+
+    solution = answer.solution
+    if solution.status == Status.NO_LEGAL_TURN:
+        return f"no legal turn: {solution.reason or ''}"
+    if solution.status == Status.DRAW:
+        return "nothing can be played: draw a tile"
+    if solution.status == Status.UNKNOWN:
+        return f"no answer: {solution.reason or 'the time limit passed before any turn was found'}"
+    proof = "optimal" if solution.status == Status.OPTIMAL else f"feasible, bound {_number(solution.bound)}"
+    return f"gain {_number(solution.gain)} ({proof})"
+
+
+def _number(value: float) -> str:
+    return f"{value:.2f}" if isinstance(value, float) and not value.is_integer() else f"{value:g}"
+
+
+# The draw options drawn (the JSON lists them all).
+OPTIONS_SHOWN = 8
+
+
+def _draw_options(canvas: _Canvas, draw: DrawChoice, deck: Deck) -> None:
+    canvas.line("draw options, best first (each valued by the best turn after it)", 16, "bold")
+    for rank, option in enumerate(draw.options[:OPTIONS_SHOWN], 1):
+        words = f"{rank}. value {_number(option.value)}: {option.source}"
+        if option.take is not None:
+            words += f", take {option.take}"
+        if option.card is not None:
+            words += f": {option.card.notation(deck)} from {option.player}"
+        if option.cards:
+            _row(canvas, f"option/{rank}", words, option.cards, deck, "chosen" if rank == 1 else "", bold_label=rank == 1)
+        else:
+            canvas.line(words + ("  (chosen)" if rank == 1 else ""), 14, "bold" if rank == 1 else "normal")
+    if len(draw.options) > OPTIONS_SHOWN:
+        canvas.line(f"... {len(draw.options) - OPTIONS_SHOWN} more", 13, fill=MUTED)
+
+
+def _table(canvas: _Canvas, position: Position, plan: Plan | None, mover: str | None, parent: ET.Element) -> None:
+    """The plays (with plan names and marks when ``plan`` is given) and the mover's hand."""
+    rules = position.rules
+    marks = plan_marks(plan, position) if plan is not None else None
+    names = plan.names if plan is not None else {}
+    for name in position.named_plays():
+        shown = names.get(name, name)
+        note = f"in {name.owner}'s space" if shown.startswith("new/") and not rules.family.shared_table else ""
+        if rules.family.scores_plays:
+            from .scoring import play_score
+
+            cards = position.play_with_layoffs(name)
+            if is_whole(cards, rules):
+                note = ", ".join(filter(None, (note, f"{play_score(cards, rules)} points")))
+        _play_row(canvas, rules, name, shown, position.play_with_layoffs(name), note,
+                  marks[name] if marks is not None else None, parent=parent)
+    player = position.player(mover or position.to_move)
+    hand = _sort_for_display(player.hand or ())
+    _row(canvas, f"hand:{player.name}", f"{player.name}'s hand", hand, rules.deck, "" if hand else "(empty)",
+         parent=parent)
+
+
+def _steps(canvas: _Canvas, plan: Plan, deck: Deck, x: float) -> None:
+    from .plan import HAND
+
+    group = ET.SubElement(canvas.root, "g", {"data-section": "steps"})
+    canvas.line("steps", 16, "bold", x=x, parent=group)
+    for number, step in enumerate(plan.steps, 1):
+        cards = " ".join(c.notation(deck) for c in step.cards)
+        source = "your hand" if step.source == HAND else step.source
+        where = f" ({step.space}'s space)" if step.space else ""
+        if step.action == Action.REPLACE_JOKER:
+            words = f"replace the joker of {step.target} with {cards}"
+        elif step.action == Action.MELD:
+            words = f"meld {cards} as {step.target}{where}"
+        elif step.action == Action.PLAY:
+            words = f"play {cards} to {step.target}{where}"
+        elif step.action == Action.MOVE:
+            words = f"move {cards} from {source} to {step.target}"
+        elif step.action == Action.STEAL and step.paid_by is None:
+            words = f"steal {source} by adding {cards}"
+        elif step.action == Action.STEAL:
+            paid = " ".join(c.notation(deck) for c in step.paid_by or ()) or "nothing"
+            words = f"steal {cards} from {source} to {step.target}, paid by {paid}"
+        elif step.action == Action.LAY_OFF:
+            words = f"lay off {cards} on {step.target}"
+        elif step.action == Action.DISCARD:
+            words = f"discard {cards}"
+        else:
+            words = f"{step.action} {cards}"
+        canvas.line(f"{number:>2}. {words}", 14, x=x, parent=group)
+    canvas.gap(ROW_GAP * 2)
+    canvas.line("marks on the table after the turn", 14, "bold", x=x, parent=group)
+    for fill, stroke, words in MARKS.values():
+        ET.SubElement(group, "rect", {"x": _n(x), "y": _n(canvas.y + 2), "width": "22", "height": "16", "rx": "3",
+                                      "fill": fill, "stroke": stroke, "stroke-width": "2"})
+        canvas.line(words, 13, x=x + 30, parent=group)

@@ -1,0 +1,194 @@
+"""Pictures (rummy.svg): every card drawn once per place with its notation, plan marks, ``--svg`` at the command line."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from random_positions import random_house, random_tiles
+from rummy.answer import best
+from rummy.position import Position
+from rummy.svg import position_svg, plan_svg
+from rummy.vocabulary import Action
+from test_cli_show_rules import PUZZLE_EXAMPLES, run_cli
+
+NS = "{http://www.w3.org/2000/svg}"
+HOUSE = PUZZLE_EXAMPLES / "house-classic.toml"
+TILES = PUZZLE_EXAMPLES / "rummikub.toml"
+
+
+def places(root: ET.Element) -> dict[str, list[str]]:
+    """data-place -> the data-card of every card in it (each card's <title> must say the same)."""
+    found: dict[str, list[str]] = {}
+    for group in root.iter(f"{NS}g"):
+        place = group.get("data-place")
+        if place is None:
+            continue
+        assert place not in found, f"place {place} drawn twice"
+        cards = []
+        for card in group.iter(f"{NS}g"):
+            if card.get("class") == "card":
+                title = card.find(f"{NS}title")
+                assert title is not None and title.text == card.get("data-card")
+                cards.append(card.get("data-card") or "")
+        found[place] = cards
+    return found
+
+
+def expected_places(position: Position) -> dict[str, Counter[str]]:
+    deck = position.rules.deck
+    expected: dict[str, Counter[str]] = {}
+    for name, play in position.named_plays().items():
+        expected[name] = Counter(c.notation(deck) for c in play.cards)
+    for player in position.players:
+        for attached in player.layoffs:
+            expected[f"{attached.target}+{player.name}"] = Counter(c.notation(deck) for c in attached.cards)
+        if player.hand is not None:
+            expected[f"hand:{player.name}"] = Counter(c.notation(deck) for c in player.hand)
+    if position.discard_pile:
+        expected["discard"] = Counter(c.notation(deck) for c in position.discard_pile)
+    if isinstance(position.stock, tuple):
+        expected["stock"] = Counter(c.notation(deck) for c in position.stock)
+    if position.upcard is not None:
+        expected["upcard"] = Counter([position.upcard.notation(deck)])
+    return expected
+
+
+def assert_lists_every_card(position: Position) -> None:
+    drawn = places(ET.fromstring(position_svg(position)))
+    for place, cards in expected_places(position).items():
+        assert Counter(drawn.get(place, [])) == cards, place
+    cards_drawn = sum(len(cards) for cards in drawn.values())
+    assert cards_drawn == sum(sum(c.values()) for c in expected_places(position).values())
+
+
+@pytest.mark.parametrize("path", sorted(PUZZLE_EXAMPLES.glob("*.toml")), ids=lambda p: p.stem)
+def test_every_example_lists_every_card_once_per_place(path: Path) -> None:
+    assert_lists_every_card(Position.from_file(path))
+
+
+def test_position_names_the_mover_phase_and_scores() -> None:
+    svg = position_svg(Position.from_file(HOUSE))
+    root = ET.fromstring(svg)
+    words = " ".join(t.text or "" for t in root.iter(f"{NS}text"))
+    assert "to move: ann (play phase)" in words
+    assert "space total: 35 points" in words  # bob's space
+    assert "23 cards" in words
+    hot = [g for g in root.iter(f"{NS}g") if g.get("data-card") == "2H"
+           and any(r.get("stroke") == "#d32f2f" for r in g.iter(f"{NS}rect"))]
+    assert len(hot) == 1
+
+
+def test_tile_joker_shows_what_it_stands_for() -> None:
+    root = ET.fromstring(position_svg(Position.from_file(TILES)))
+    assert places(root)["table/6"] == ["B11", "B12", "*=B13"]
+    joker = next(g for g in root.iter(f"{NS}g") if g.get("data-card") == "*=B13")
+    assert "=B13" in [t.text for t in joker.iter(f"{NS}text")]
+
+
+def expected_marks(answer) -> Counter[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """From the steps alone: (after play, card) for every card the plan put somewhere, and how."""
+    plan, after = answer.plan, answer.solution.after
+    back = {plan_name: after_name for after_name, plan_name in plan.names.items()}
+    kinds = {Action.PLAY: "played", Action.MELD: "played", Action.LAY_OFF: "played", Action.MOVE: "moved",
+             Action.STEAL: "stolen", Action.REPLACE_JOKER: "joker"}
+    marks: Counter[tuple[str, str]] = Counter()
+    for step in plan.steps:
+        if step.action == Action.DISCARD:
+            continue
+        for card in step.cards:
+            marks[(back[step.target], card.notation(after.rules.deck), kinds[step.action])] += 1
+    return marks
+
+
+def drawn_marks(svg: str) -> Counter[tuple[str, str, str]]:
+    root = ET.fromstring(svg)
+    after = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == "after")
+    marks: Counter[tuple[str, str, str]] = Counter()
+    for group in after.iter(f"{NS}g"):
+        place = group.get("data-place")
+        for card in group.iter(f"{NS}g") if place else ():
+            if card.get("data-mark"):
+                marks[(place, card.get("data-card"), card.get("data-mark"))] += 1
+    return marks
+
+
+def test_plan_marks_are_the_cards_the_plan_played_and_stole() -> None:
+    answer = best(Position.from_file(HOUSE))
+    assert answer.plan is not None
+    svg = plan_svg(answer)
+    assert drawn_marks(svg) == expected_marks(answer)
+    kinds = {mark for _, _, mark in drawn_marks(svg)}
+    assert {"played", "stolen"} <= kinds
+    root = ET.fromstring(svg)
+    steps = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == "steps")
+    lines = [t.text or "" for t in steps.iter(f"{NS}text")]
+    assert any("steal * from cat/1" in line for line in lines)
+    assert sum(1 for line in lines if line.strip()[:2].rstrip(".").isdigit()) == len(answer.plan.steps)
+    # the before-table lists the position's plays and the mover's hand, each card once
+    before = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == "before")
+    assert Counter(places(before)["hand:ann"]) == Counter("9D 8H 9H 2C 2H KS".split())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_plan_marks_on_random_positions(seed: int) -> None:
+    position = random_house(seed, max_table_plays=3)
+    answer = best(position)
+    if answer.plan is None:
+        return
+    assert drawn_marks(plan_svg(answer)) == expected_marks(answer)
+
+
+@pytest.mark.parametrize("name", ["house-classic-draw.toml", "rummikub.toml", "robber.toml", "traditional.toml"])
+def test_plan_pictures_of_other_families_parse(name: str) -> None:
+    answer = best(Position.from_file(PUZZLE_EXAMPLES / name))
+    root = ET.fromstring(plan_svg(answer))
+    assert root.tag == f"{NS}svg"
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), tiles=st.booleans())
+def test_position_svg_never_raises_and_lists_every_card(seed: int, tiles: bool) -> None:
+    position = random_tiles(seed) if tiles else random_house(seed)
+    assert_lists_every_card(position)
+
+
+# ------------------------------------------------------------------ command line
+def test_cli_show_and_best_write_the_picture(tmp_path: Path) -> None:
+    target = tmp_path / "show.svg"
+    result = run_cli("show", HOUSE, "--svg", target)
+    assert result.returncode == 0, result.stderr
+    assert f"written to {target}" in result.stderr
+    assert ET.parse(target).getroot().tag == f"{NS}svg"
+    target = tmp_path / "best.svg"
+    result = run_cli("best", HOUSE, "--svg", target)
+    assert result.returncode == 0, result.stderr
+    assert any(g.get("data-section") == "after" for g in ET.parse(target).getroot().iter(f"{NS}g"))
+
+
+def test_cli_refuses_bad_svg_paths(tmp_path: Path) -> None:
+    link = tmp_path / "link.svg"
+    aim = tmp_path / "aim.svg"
+    aim.write_text("keep")
+    link.symlink_to(aim)
+    copy = tmp_path / "input.toml"
+    copy.write_text(HOUSE.read_text())
+    for command in ("show", "best"):
+        for bad in (tmp_path, link, copy):
+            result = run_cli(command, copy, "--svg", bad)
+            assert result.returncode == 2, (command, bad, result.stderr)
+            assert len(result.stderr.strip().splitlines()) == 1
+    assert aim.read_text() == "keep"
+    assert copy.read_text() == HOUSE.read_text()
+
+
+def test_cli_best_refuses_svg_with_several_positions(tmp_path: Path) -> None:
+    result = run_cli("best", HOUSE, TILES, "--svg", tmp_path / "x.svg")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == ["rummy: --svg draws one position; 2 positions were given"]
+    assert not (tmp_path / "x.svg").exists()
