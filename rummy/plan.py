@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from .assignment import max_weight_assignment
 from .cards import JOKER, Card, Deck
@@ -258,3 +258,35 @@ def _take(card: Card, pools: dict[str, Counter[Card]], space_of: dict[str, str |
         return candidates[0]
     hand_pool[card] -= 1
     return HAND
+
+
+def plan_marks(plan: Plan, after: Position) -> dict[str, dict[Card, list[str]]]:
+    """What the plan did to the cards of each after-table play (by its name in ``after``):
+    per plain card, the marks of the steps that brought it there, in step order."""
+    to_after = {plan_name: after_name for after_name, plan_name in plan.names.items()}
+    plays = after.named_plays()
+    marks: dict[str, dict[Card, list[str]]] = {name: {} for name in plays}
+
+    def put(target: str, cards: Iterable[Card], mark: str) -> None:
+        for card in cards:
+            marks[target].setdefault(card.plain(), []).append(mark)
+
+    for step in plan.steps:
+        if step.target is None:
+            continue
+        robber_steal = step.action == Action.STEAL and step.paid_by is None
+        target = step.target if robber_steal else to_after.get(step.target, step.target)
+        if target not in marks:
+            continue
+        if step.action == Action.MOVE:
+            put(target, step.cards, "moved")
+        elif step.action == Action.STEAL:
+            put(target, step.cards, "played" if robber_steal else "stolen")
+            if robber_steal:  # the play changed hands: every card it had before is stolen
+                whole = Counter(c.plain() for c in after.play_with_layoffs(target))
+                put(target, (whole - Counter(c.plain() for c in step.cards)).elements(), "stolen")
+        elif step.action == Action.REPLACE_JOKER:
+            put(target, step.cards, "joker")
+        elif step.action in (Action.PLAY, Action.MELD, Action.LAY_OFF):
+            put(target, step.cards, "played")
+    return marks

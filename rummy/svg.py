@@ -27,6 +27,8 @@ from .cards import SUITS, Card, Deck, rank_name
 from .plays import Play, PlayName, is_whole, readings
 from .vocabulary import Action
 
+from .plan import plan_marks
+
 if TYPE_CHECKING:
     from .answer import Answer
     from .plan import Plan
@@ -418,38 +420,6 @@ def _sort_for_display(cards: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 # -------------------------------------------------------------------- plans
-def plan_marks(plan: Plan, after: Position) -> dict[str, dict[Card, list[str]]]:
-    """What the plan did to the cards of each after-table play (by its name in ``after``):
-    per plain card, the marks of the steps that brought it there, in step order."""
-    to_after = {plan_name: after_name for after_name, plan_name in plan.names.items()}
-    plays = after.named_plays()
-    marks: dict[str, dict[Card, list[str]]] = {name: {} for name in plays}
-
-    def put(target: str, cards: Iterable[Card], mark: str) -> None:
-        for card in cards:
-            marks[target].setdefault(card.plain(), []).append(mark)
-
-    for step in plan.steps:
-        if step.target is None:
-            continue
-        robber_steal = step.action == Action.STEAL and step.paid_by is None
-        target = step.target if robber_steal else to_after.get(step.target, step.target)
-        if target not in marks:
-            continue
-        if step.action == Action.MOVE:
-            put(target, step.cards, "moved")
-        elif step.action == Action.STEAL:
-            put(target, step.cards, "played" if robber_steal else "stolen")
-            if robber_steal:  # the play changed hands: every card it had before is stolen
-                whole = Counter(c.plain() for c in after.play_with_layoffs(target))
-                put(target, (whole - Counter(c.plain() for c in step.cards)).elements(), "stolen")
-        elif step.action == Action.REPLACE_JOKER:
-            put(target, step.cards, "joker")
-        elif step.action in (Action.PLAY, Action.MELD, Action.LAY_OFF):
-            put(target, step.cards, "played")
-    return marks
-
-
 def plan_svg(answer: Answer) -> str:
     """The turn as a picture: the draw options (draw phase), the table before and after, the steps."""
     solution = answer.solution

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
     from rummy.answer import Answer
-    from rummy.cards import Deck
+    from rummy.cards import Card, Deck
     from rummy.checker import Verdict
     from rummy.cli.deadline import Deadline
     from rummy.cli.output import Styled
@@ -195,19 +195,41 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
         lines.append("")
         lines.append(text(("verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))
     lines.append("")
-    lines.append(text(("table after the turn", "bold")))
     after = solution.after
     if after is None:
+        lines.append(text(("table after the turn", "bold")))
         return lines
+    from rummy.plan import plan_marks
+
+    marks = plan_marks(answer.plan, after) if answer.plan else {}
+    legend = [(f" {what} ", _MARK_STYLES[mark]) for mark, what in _MARK_WORDS.items()
+              if any(mark in m for play in marks.values() for m in play.values())]
+    lines.append(text(("table after the turn", "bold"), *([": "] + legend if legend else [])))
     names = answer.plan.names if answer.plan else {}
     for name in after.named_plays():
         shown = names.get(name, name)
         owner = f" ({name.owner}'s space)" if shown.startswith("new/") and not position.rules.family.shared_table else ""
-        cards = after.play_with_layoffs(name)
-        lines.append(text(f"  {shown:>8}  ", cards_text(Play(cards).ordered(position.rules), deck), owner))
+        cards = Play(after.play_with_layoffs(name)).ordered(position.rules)
+        lines.append(text(f"  {shown:>8}  ", _marked_cards(cards, marks.get(name, {}), deck), owner))
     hand = after.player(position.to_move).hand or ()
     lines.append(text(f"  {'hand':>8}  ", cards_text(hand, deck) if hand else "(empty)"))
     return lines
+
+
+# The cards a turn changed, highlighted in the table after it (the SVG picture's marks).
+_MARK_STYLES = {"played": "on dark_green", "moved": "on blue", "stolen": "on dark_red", "joker": "on purple"}
+_MARK_WORDS = {"played": "from the hand", "moved": "moved", "stolen": "stolen", "joker": "in a joker's place"}
+
+
+def _marked_cards(cards: tuple[Card, ...], marks: dict[Card, list[str]], deck: Deck) -> Styled:
+    from rummy.cli.output import card_text, text
+
+    left = {card: list(found) for card, found in marks.items()}
+    pieces = []
+    for card in cards:
+        found = left.get(card.plain())
+        pieces.append(card_text(card, deck, _MARK_STYLES[found.pop()] if found else ""))
+    return text(" ").join(pieces)
 
 
 # The draw options printed (``--json`` lists every one).
