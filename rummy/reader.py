@@ -719,14 +719,28 @@ def read_end_state_or_draw(path: str | Path, random_draw: bool = False) -> tuple
     return None, _Reader(source).draw_taken(draw, "draw", answer=True)
 
 
+# What ``rummy generate`` writes beside its positions: a folder of puzzles stands for its positions alone.
+PUZZLE_INDEX = "index.json"
+SOLUTION_SUFFIX = ".solution.json"
+
+
+def is_position_name(name: str) -> bool:
+    """Whether a file found in a folder is a position: a .toml or .json file, but not a puzzle
+    folder's ``index.json`` nor a ``NAME.solution.json`` answer (a file named outright is always read)."""
+    lower = name.lower()
+    if lower == PUZZLE_INDEX or lower.endswith(SOLUTION_SUFFIX):
+        return False
+    return lower.endswith((".toml", ".json"))
+
+
 def position_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The files ``paths`` name, a folder standing for its .toml and .json files (sorted);
-    a folder with none is refused."""
+    """The files ``paths`` name, a folder standing for its .toml and .json positions (sorted;
+    a puzzle folder's ``index.json`` and ``*.solution.json`` are skipped); a folder with none is refused."""
     found: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            inside = sorted(list(path.glob("*.toml")) + list(path.glob("*.json")))
+            inside = sorted(child for child in path.iterdir() if is_position_name(child.name) and not child.is_dir())
             if not inside:
                 raise PositionError(str(path), "a folder with no .toml or .json positions")
             found.extend(inside)

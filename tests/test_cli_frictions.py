@@ -1,0 +1,54 @@
+"""Frictions a new user met (issue 14, section 3): each test failed before its fix."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from rummy.cli.app import main
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = REPO_ROOT / "puzzles" / "examples"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    """``rummy ARGS`` in this process: (exit code, stdout, stderr)."""
+    code = main([str(arg) for arg in args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def puzzle_folder(tmp_path: Path) -> Path:
+    """A folder as 'rummy generate' leaves it: positions, their answers and index.json."""
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    source = REPO_ROOT / "puzzles" / "tiles"
+    for toml in sorted(source.glob("rummikub-max-easy-*.toml"))[:2]:
+        (folder / toml.name).write_text(toml.read_text())
+        solution = toml.with_name(toml.stem + ".solution.json")
+        (folder / solution.name).write_text(solution.read_text())
+    (folder / "index.json").write_text((source / "index.json").read_text())
+    return folder
+
+
+# 1. a folder of puzzles
+def test_best_on_a_folder_of_puzzles_solves_its_positions_and_skips_index_and_solutions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = puzzle_folder(tmp_path)
+    code, out, err = run(capsys, "best", folder, "--json", "--time-limit", "5")
+    assert (code, err) == (0, "")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert [Path(a["file"]).suffix for a in answers] == [".toml", ".toml"]
+
+
+def test_a_solution_file_named_outright_is_still_read(tmp_path: Path) -> None:
+    from rummy.reader import position_files
+
+    folder = puzzle_folder(tmp_path)
+    named = next(folder.glob("*.solution.json"))
+    assert position_files([named]) == [named]
+    assert all(not p.name.endswith(".solution.json") and p.name != "index.json" for p in position_files([folder]))
