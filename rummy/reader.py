@@ -694,12 +694,31 @@ def read_end_state_or_draw(path: str | Path, random_draw: bool = False) -> tuple
     ``DrawTaken``: ``from``, and ``take``, ``card``, ``player`` where given. The file is
     read once, so a pipe works."""
     text = read_text(path)
-    source = source_name(path)
-    if text_kind(path, text) != "json" and not text.lstrip().startswith("{"):
-        return Position.from_toml(text, source=source, strict=False), None
+    return end_state_or_draw_from_text(text, source_name(path), text_kind(path, text), random_draw)
+
+
+def _answer_data(text: str, source: str) -> Any:
+    """JSON text as data; of several answers, one per line (``best --json`` on many positions), the first."""
     stripped = text.strip()
     first = stripped.splitlines()[0] if "\n{" in stripped else text
-    data = parse_json(first, source)
+    return parse_json(first, source)
+
+
+def is_answer(text: str, kind: str, source: str) -> bool:
+    """Whether the text is the JSON of a ``best --json`` answer (a puzzle's ``NAME.solution.json``
+    too): an object with an ``after`` key and no ``players``."""
+    if kind != "json" and not text.lstrip().startswith("{"):
+        return False
+    data = _answer_data(text, source)
+    return isinstance(data, dict) and "after" in data and "players" not in data
+
+
+def end_state_or_draw_from_text(text: str, source: str, kind: str,
+                                random_draw: bool = False) -> tuple[Position | None, DrawTaken | None]:
+    """``read_end_state_or_draw`` on text already read."""
+    if kind != "json" and not text.lstrip().startswith("{"):
+        return Position.from_toml(text, source=source, strict=False), None
+    data = _answer_data(text, source)
     if not isinstance(data, dict):
         raise PositionError(source, f"a position must be a JSON object, got {quote(data)}")
     if "after" not in data or "players" in data:

@@ -52,3 +52,43 @@ def test_a_solution_file_named_outright_is_still_read(tmp_path: Path) -> None:
     named = next(folder.glob("*.solution.json"))
     assert position_files([named]) == [named]
     assert all(not p.name.endswith(".solution.json") and p.name != "index.json" for p in position_files([folder]))
+
+
+# 2. show --after reads what check reads
+def test_show_after_reads_a_puzzle_solution_as_check_does(capsys: pytest.CaptureFixture[str]) -> None:
+    solution = sorted((REPO_ROOT / "puzzles" / "tiles").glob("rummikub-max-easy-*.solution.json"))[0]
+    before = solution.with_name(solution.name.replace(".solution.json", ".toml"))
+    code, _, err = run(capsys, "check", before, solution)
+    assert (code, err) == (0, "")
+    for args in (("--after", solution), (solution,)):
+        code, out, err = run(capsys, "show", *args)
+        assert (code, err) == (0, ""), args
+        assert "to move:" in out and "status" not in out
+
+
+# 3. standard input, TOML or JSON, recognised by content
+def stdin(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+
+
+@pytest.mark.parametrize("kind", ["toml", "json"])
+def test_best_show_and_check_read_a_position_on_stdin(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rummy.position import Position
+
+    path = EXAMPLES / "rummikub.toml"
+    text = path.read_text() if kind == "toml" else json.dumps(Position.from_file(path).to_data())
+    stdin(monkeypatch, text)
+    code, out, err = run(capsys, "best", "-", "--json")
+    assert (code, err) == (0, "")
+    answer = json.loads(out)
+    assert answer["status"] == "optimal"
+    stdin(monkeypatch, text)
+    code, out, err = run(capsys, "show", "-")
+    assert (code, err) == (0, "") and "to move: ann" in out
+    answer_file = tmp_path / "answer.json"
+    answer_file.write_text(json.dumps(answer))
+    stdin(monkeypatch, text)
+    code, out, err = run(capsys, "check", "-", answer_file)
+    assert (code, err) == (0, "") and out.startswith("legal")
