@@ -92,3 +92,28 @@ def test_best_show_and_check_read_a_position_on_stdin(
     stdin(monkeypatch, text)
     code, out, err = run(capsys, "check", "-", answer_file)
     assert (code, err) == (0, "") and out.startswith("legal")
+
+
+# 4. square brackets in help texts
+def test_check_help_shows_the_turn_table(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run(capsys, "check", "--help")
+    assert code == 0
+    assert "with its [turn] table" in out
+
+
+def test_every_help_text_escapes_its_square_brackets() -> None:
+    """Help is rich markup: a bare [word] is taken for a tag and vanishes."""
+    import re
+
+    import typer
+
+    from rummy.cli.app import app
+
+    root = typer.main.get_command(app)
+    commands = getattr(root, "commands", {})
+    assert commands
+    for name, command in commands.items():
+        texts = [command.help or ""] + [getattr(param, "help", None) or "" for param in command.params]
+        for text in texts:
+            assert not re.search(r"(?<!\\)\[[a-z]", text), (name, text)
