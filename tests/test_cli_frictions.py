@@ -117,3 +117,14 @@ def test_every_help_text_escapes_its_square_brackets() -> None:
         texts = [command.help or ""] + [getattr(param, "help", None) or "" for param in command.params]
         for text in texts:
             assert not re.search(r"(?<!\\)\[[a-z]", text), (name, text)
+
+
+# 9. what the number of best's human view counts
+def test_best_objective_value_names_the_tiles_value(capsys: pytest.CaptureFixture[str]) -> None:
+    path = EXAMPLES / "rummikub-lenient.toml"
+    code, out, err = run(capsys, "best", path, "--objective", "value", "--time-limit", "10")
+    assert (code, err) == (0, "")
+    headline = out.splitlines()[1]
+    assert headline.startswith("value of the tiles played "), headline
+    code, out, _ = run(capsys, "best", path, "--time-limit", "10")
+    assert out.splitlines()[1].startswith("tiles played "), out

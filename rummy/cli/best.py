@@ -92,7 +92,7 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
                 data["verify_breaches"] = [b.to_data() for b in verdict.breaches]
         output.print_json_line(data)
     else:
-        output.print_lines(answer_lines(path, answer, verdict))
+        output.print_lines(answer_lines(path, answer, verdict, config.objective))
     if verdict is not None and not verdict.legal:
         output.print_error(f"{path}: the checker rejects this answer: {', '.join(verdict.codes)} (a bug in rummy)")
         return output.EXIT_INTERNAL
@@ -134,7 +134,8 @@ class _DrawProgress:
             self.bar.stop()
 
 
-def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[Styled | str]:
+def answer_lines(path: Path, answer: Answer, verdict: Verdict | None,
+                 objective: Objective = Objective.DEFAULT) -> list[Styled | str]:
     from rummy.cli.output import cards_text, text
     from rummy.plays import Play
     from rummy.vocabulary import Status
@@ -153,7 +154,7 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
     if status == Status.UNKNOWN:
         lines.append(text(("no answer", "bold red"), f": {solution.reason or 'the time limit passed before any turn was found'}"))
         return lines
-    what = position.rules.family.gain_name if solution.gain == solution.cards_played else "gain"
+    what = position.rules.family.gain_words(objective, solution.gain, solution.cards_played)
     proof = "optimal" if status == Status.OPTIMAL else f"feasible, bound {_fmt(solution.bound)} (time limit reached)"
     lines.append(text(f"{what} ", (_fmt(solution.gain), "bold"), f"  ({proof}; {solution.seconds:.3f} s)"))
     draw = solution.draw
