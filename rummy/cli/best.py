@@ -55,7 +55,7 @@ def best(
         try:
             code = _solve_one(path, config, json_output, verify, deadline)
         except RummyError as error:
-            output.print_error(str(error))
+            output.print_bad_input(error)
             code = output.EXIT_BAD_INPUT
         worst = max(worst, code)
         deadline.next_answer()

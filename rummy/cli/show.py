@@ -40,7 +40,7 @@ def read_position(path: Path, after: bool = False) -> Position:
     any file with a [turn] table, or a ``best --json`` answer) is read as ``check`` reads AFTER: it may hold
     the breaches ``check`` is there to report, so it is drawn as it is, with
     plays that are not whole marked."""
-    from rummy.errors import PositionError
+    from rummy.errors import PlayNotWhole
     from rummy.position import Position
     from rummy.reader import end_state_or_draw_from_text, is_answer, read_text, source_name, text_kind
 
@@ -56,9 +56,9 @@ def read_position(path: Path, after: bool = False) -> Position:
         return position
     try:
         return Position.from_text(text, source, kind)
-    except PositionError as error:
-        # Only the end-state checks failed: the file may be an after-position.
-        raise PositionError(error.place, f"{error.problem} (an after-position? 'rummy show --after' draws it)") from None
+    except PlayNotWhole as error:
+        # A play that is not whole (the counts of the deck are no after-position's business): the file may be one.
+        raise PlayNotWhole(error.place, f"{error.problem} (an after-position? 'rummy show --after' draws it)") from None
 
 
 # --------------------------------------------------------------- drawing
