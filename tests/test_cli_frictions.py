@@ -199,3 +199,47 @@ def test_the_after_position_hint_is_only_for_plays_that_are_not_whole(
     not_whole = TILES_WITH.format(table='"R1 R2"', hand="K4")
     code, _, err = run(capsys, "show", write(tmp_path, not_whole, "q.toml"))
     assert code == 2 and "not a whole play" in err and "after-position" in err
+
+
+# 6. rules PRESET: its family's options, wrapped between words
+def test_every_option_is_attributed_to_families() -> None:
+    from rummy.family import FAMILIES
+    from rummy.rules import ALL_FAMILIES, OPTION_FAMILIES, PRESETS
+
+    assert set(ALL_FAMILIES) == {str(family) for family in FAMILIES}
+    for ruleset in PRESETS.values():
+        assert set(OPTION_FAMILIES) == set(ruleset.options())
+    assert all(set(families) <= set(ALL_FAMILIES) and families for families in OPTION_FAMILIES.values())
+
+
+@pytest.mark.parametrize("name, absent, present", [
+    ("house-classic", ["queen_of_spades_points", "ace_points", "joker_locks_play", "plays_per_turn"], ["demand"]),
+    ("rummikub", ["queen_of_spades_points", "demand", "plays_per_turn"], ["joker_locks_play", "max_cards_per_turn"]),
+    ("straight", ["demand", "joker_locks_play", "max_cards_per_turn"], ["queen_of_spades_points"]),
+])
+def test_rules_preset_shows_only_its_familys_options(
+    name: str, absent: list[str], present: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "rules", name)
+    assert code == 0
+    options = {line.split()[0] for line in out.splitlines() if line[:1].isalpha()}
+    assert not options & set(absent)
+    assert set(present) <= options
+
+
+@pytest.mark.parametrize("width", [60, 80, 100])
+def test_rules_preset_wraps_between_words_to_a_terminals_width(width: int) -> None:
+    from rummy.cli.rules_cmd import option_docs, preset_lines
+    from rummy.rules import family_options, preset
+
+    ruleset = preset("house-classic")
+    lines = [str(line) for line in preset_lines(ruleset, width)]
+    assert all(len(line) <= width for line in lines), [line for line in lines if len(line) > width]
+    words = " ".join(lines).split()
+    for key, doc in option_docs(ruleset).items():
+        if key in family_options(ruleset):
+            # every word of the meaning appears whole, in order, after its option
+            start = words.index(key)
+            assert " ".join(words[start:]).find(" ".join(doc.split())) != -1, key
+    unwrapped = [str(line) for line in preset_lines(ruleset)]
+    assert any(len(line) > 100 for line in unwrapped)  # in a pipe lines are never wrapped
