@@ -243,3 +243,35 @@ def test_rules_preset_wraps_between_words_to_a_terminals_width(width: int) -> No
             assert " ".join(words[start:]).find(" ".join(doc.split())) != -1, key
     unwrapped = [str(line) for line in preset_lines(ruleset)]
     assert any(len(line) > 100 for line in unwrapped)  # in a pipe lines are never wrapped
+
+
+# 5. typed choices and shell completion
+def test_the_preset_words_are_the_presets() -> None:
+    from rummy.rules import PRESETS
+    from rummy.vocabulary import Preset
+
+    assert tuple(Preset) == tuple(PRESETS)
+
+
+def test_generate_rules_is_a_choice_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "300")
+    code, out, _ = run(capsys, "generate", "--help")
+    assert code == 0 and "house-classic|house-epic|rummikub" in out
+    code, out, err = run(capsys, "generate", "--rules", "nope", "--kind", "max", "--out", tmp_path / "out")
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and "--rules" in lines[0] and "'nope'" in lines[0] and "rummikub" in lines[0]
+    assert not (tmp_path / "out").exists()
+
+
+def test_shell_completion_can_be_installed(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "--install-completion" in out and "--show-completion" in out
+    import subprocess
+    import sys
+
+    shown = subprocess.run([sys.executable, "-m", "rummy", "--show-completion", "bash"], capture_output=True, text=True,
+                           cwd=REPO_ROOT, timeout=60)
+    assert shown.returncode == 0 and "_RUMMY_COMPLETE=complete_bash" in shown.stdout, shown.stderr
