@@ -275,3 +275,45 @@ def test_shell_completion_can_be_installed(capsys: pytest.CaptureFixture[str], m
     shown = subprocess.run([sys.executable, "-m", "rummy", "--show-completion", "bash"], capture_output=True, text=True,
                            cwd=REPO_ROOT, timeout=60)
     assert shown.returncode == 0 and "_RUMMY_COMPLETE=complete_bash" in shown.stdout, shown.stderr
+
+
+# 7. a spinner on a terminal's stderr while a play-phase search runs
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_long_search_shows_a_spinner_on_a_terminal_and_a_short_one_nothing() -> None:
+    import time
+
+    from rummy.cli.best import _DrawProgress
+    from rummy.position import Position
+
+    position = Position.from_file(EXAMPLES / "rummikub.toml")
+    stream = FakeTerminal()
+    with _DrawProgress(position, delay=0.05, stream=stream):
+        time.sleep(0.5)
+    assert "searching for the best turn" in stream.getvalue()
+    quick = FakeTerminal()
+    with _DrawProgress(position, delay=0.5, stream=quick):
+        pass
+    time.sleep(0.6)
+    assert quick.getvalue() == ""
+    pipe = io.StringIO()
+    with _DrawProgress(position, delay=0.0, stream=pipe) as progress:
+        time.sleep(0.1)
+    assert progress.bar is None and pipe.getvalue() == ""
+
+
+def test_draw_advice_still_counts_its_searches_on_a_terminal() -> None:
+    import time
+
+    from rummy.cli.best import _DrawProgress
+    from rummy.position import Position
+
+    stream = FakeTerminal()
+    with _DrawProgress(Position.from_file(EXAMPLES / "house-classic-draw.toml"), delay=0.01, stream=stream) as progress:
+        time.sleep(0.1)
+        progress.update(3, 7)
+        time.sleep(0.3)
+    assert "draw advice" in stream.getvalue() and "3/7" in stream.getvalue()

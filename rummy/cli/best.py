@@ -9,7 +9,7 @@ the exit code is the worst seen (2 bad input, 1 no legal turn, 0 found).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
@@ -99,28 +99,56 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
     return output.EXIT_NEGATIVE if answer.solution.status == Status.NO_LEGAL_TURN else output.EXIT_OK
 
 
-class _DrawProgress:
-    """Draw advice makes many searches: a transient bar on a terminal's stderr while they run (nothing elsewhere)."""
+# Nothing is shown for a search shorter than this (seconds).
+PROGRESS_DELAY = 0.5
 
-    def __init__(self, position: Position) -> None:
+
+class _DrawProgress:
+    """Shown on a terminal's stderr once a search has run half a second (nothing elsewhere), and
+    cleared when it ends: draw advice makes many searches, so a bar counts them; a play-phase
+    search is one, so a spinner with the time elapsed."""
+
+    def __init__(self, position: Position, delay: float = PROGRESS_DELAY, stream: TextIO | None = None) -> None:
         import sys
+        import threading
 
         from rummy.vocabulary import Phase
 
+        stream = sys.stderr if stream is None else stream
         self.bar: Progress | None = None
         self.task: TaskID | None = None
-        if position.phase == Phase.DRAW and sys.stderr.isatty():
+        self.lock = threading.Lock()
+        self.timer: threading.Timer | None = None
+        self.started = False
+        self.delay = delay
+        if stream.isatty():
             import rich.progress as bars
             from rich.console import Console
 
-            self.bar = bars.Progress(bars.TextColumn("[bold]draw advice: searching the turn after each draw"),
-                                     bars.BarColumn(), bars.MofNCompleteColumn(), bars.TimeElapsedColumn(),
-                                     console=Console(stderr=True), transient=True)
+            console = Console(file=stream)
+            if position.phase == Phase.DRAW:
+                self.bar = bars.Progress(bars.TextColumn("[bold]draw advice: searching the turn after each draw"),
+                                         bars.BarColumn(), bars.MofNCompleteColumn(), bars.TimeElapsedColumn(),
+                                         console=console, transient=True)
+            else:
+                self.bar = bars.Progress(bars.SpinnerColumn(), bars.TextColumn("[bold]searching for the best turn"),
+                                         bars.TimeElapsedColumn(), console=console, transient=True)
+                self.task = self.bar.add_task("search", total=None)
 
     def __enter__(self) -> _DrawProgress:
         if self.bar is not None:
-            self.bar.start()
+            import threading
+
+            self.timer = threading.Timer(self.delay, self._start)
+            self.timer.daemon = True
+            self.timer.start()
         return self
+
+    def _start(self) -> None:
+        with self.lock:
+            if self.bar is not None and self.timer is not None:  # not stopped meanwhile
+                self.bar.start()
+                self.started = True
 
     def update(self, done: int, total: int) -> None:
         if self.bar is None:
@@ -130,8 +158,13 @@ class _DrawProgress:
         self.bar.update(self.task, completed=done, total=total)
 
     def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
+        with self.lock:
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+            if self.bar is not None and self.started:
+                self.bar.stop()
+                self.started = False
 
 
 def answer_lines(path: Path, answer: Answer, verdict: Verdict | None,
