@@ -38,6 +38,34 @@ class PositionError(RummyError):
         super().__init__(f"{place}: {problem}" if place else problem)
 
 
+class PlayNotWhole(PositionError):
+    """A play that is not a whole play: refused in a position to play from, but what
+    an after-position may hold (``check`` reports it; ``rummy show --after`` draws it)."""
+
+
+class PositionErrors(PositionError):
+    """Several independent problems in one file (every unknown card, say): one line each.
+
+    ``errors`` are the single problems; ``str`` gives one per line.
+    """
+
+    def __init__(self, errors: list[PositionError]) -> None:
+        self.errors = list(errors)
+        first = self.errors[0]
+        super().__init__(first.place, first.problem)
+        self.args = ("\n".join(str(error) for error in self.errors),)
+
+    def __str__(self) -> str:
+        return "\n".join(str(error) for error in self.errors)
+
+
+def error_lines(error: BaseException) -> list[str]:
+    """The lines an error is reported in: one a problem (``PositionErrors`` holds several)."""
+    if isinstance(error, PositionErrors):
+        return [str(one) for one in error.errors]
+    return [str(error)]
+
+
 class _ShortRepr(reprlib.Repr):
     """``repr`` that stays short and cheap whatever the value (huge numbers, deep nesting)."""
 

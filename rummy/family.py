@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable, Mapping
 
 from .cards import Card
 from .errors import RulesError, quote
@@ -58,6 +58,8 @@ class Family(str):
     scores_by_space: ClassVar[bool] = False  # a side's table points are its spaces' totals
     meld_threshold_words: ClassVar[str] = "initial meld {cost} points"
     gain_name: ClassVar[str] = "gain"  # what the answer's gain counts, when it is cards played
+    # What the gain counts under an objective other than the default (tile rummy: "value" counts the tiles' value).
+    objective_gain_names: ClassVar[Mapping[Objective, str]] = {}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int | None] = None
     hands_in_game: ClassVar[int | None] = None  # a position must say which hand of the game it is
@@ -118,6 +120,12 @@ class Family(str):
         """The checker's judge of this family (imported on first use; never model code)."""
         function: Callable[..., Any] = load(self.judge)
         return function
+
+    def gain_words(self, objective: Objective, gain: object, cards_played: object) -> str:
+        """What the human view calls an answer's gain: what it counts under ``objective``."""
+        if objective in self.objective_gain_names:
+            return self.objective_gain_names[objective]
+        return self.gain_name if gain == cards_played else "gain"
 
     def turn_gain(self, before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> Fraction | int:
         gain: Fraction | int = load(self.gain)(before, after, objective)
@@ -233,6 +241,7 @@ class Tile(Family):
     plays_key = "table"
     objectives = (Objective.DEFAULT, Objective.TILES, Objective.VALUE)
     gain_name = "tiles played"
+    objective_gain_names = {Objective.VALUE: "value of the tiles played"}
     min_players = 1
     fixed_jokers_allowed = True
     turn_limit_options = ("max_cards_per_turn",)

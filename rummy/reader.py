@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 from .cards import Card, cards_notation
-from .errors import NotationError, PositionError, RulesError, quote
+from .errors import NotationError, PlayNotWhole, PositionError, PositionErrors, RulesError, quote
 from .plays import Play, PlayName, jokers_undecided, readings
 from .position import Attached, DrawTaken, Player, Position, Replacement, Turn
 from .rules import Ruleset, ruleset_from_spec
@@ -308,7 +308,26 @@ def read_position(data: Any, source: str = "<position>", strict: bool = True) ->
     if not isinstance(data, Mapping):
         raise PositionError(source, f"a position must be a table of keys, got {quote(data)}")
     check_tree(data, source)
-    return _Reader(source, strict).position(data)
+    reader = _Reader(source, strict)
+    try:
+        return reader.position(data)
+    except PositionError as error:
+        # Unknown cards met before this error are independent of it: every one is reported.
+        if reader.card_errors and not isinstance(error, PositionErrors):
+            raise reader.all_errors(error) from None
+        raise
+
+
+# Unknown cards reported from one file, at most (one line each); the rest are counted.
+MAX_CARD_ERRORS = 20
+# Written after an unknown card: the notation of the deck the rules name.
+CARD_HINTS = {
+    "tiles": "colours K B R O, e.g. R7 or K13; * a joker",
+    "cards": "suits S H D C, e.g. 7H, 10S or QC; * a joker",
+}
+# A placeholder for an unknown card, so that reading goes on to find the other problems;
+# the file is refused before any check could see it.
+_UNREAD = Card(1, "S")
 
 
 class _Reader:
@@ -318,9 +337,35 @@ class _Reader:
         self.source = source
         self.strict = strict
         self.cards_read = 0
+        self.card_errors: list[PositionError] = []
+
+    def card_error(self, place: str, error: NotationError) -> None:
+        """An unknown card: noted with the deck's notation, reading goes on (every one is reported)."""
+        message = str(error)
+        rules = getattr(self, "rules", None)  # cards are read after the rules
+        if message.startswith("unknown card") and ":" not in message and rules is not None:
+            message = f"{message} ({CARD_HINTS[rules.deck]})"
+        error_place, _ = self.where(place, message)
+        if not any(seen.place == error_place and seen.problem == message for seen in self.card_errors):
+            self.card_errors.append(self.fail(place, message))  # the same card twice in one place: once
+
+    def all_errors(self, last: PositionError | None = None) -> PositionError:
+        """The unknown cards found (and the error that stopped reading, if any): one error, or several."""
+        found, self.card_errors = self.card_errors, []  # reported once
+        errors = found[:MAX_CARD_ERRORS]
+        more = len(found) - len(errors)
+        if more:
+            errors.append(self.fail("", f"and {more} more unknown card{'s' if more > 1 else ''}"))
+        if last is not None:
+            errors.append(last)
+        return errors[0] if len(errors) == 1 else PositionErrors(errors)
 
     def fail(self, place: str, problem: str) -> PositionError:
-        return PositionError(f"{self.source}: {place}" if place else self.source, problem)
+        return PositionError(*self.where(place, problem))
+
+    def where(self, place: str, problem: str) -> tuple[str, str]:
+        """A PositionError's arguments: the place in this file, and the problem."""
+        return (f"{self.source}: {place}" if place else self.source), problem
 
     def position(self, data: Mapping[str, Any]) -> Position:
         self.unknown_keys(data, TOP_KEYS, "")
@@ -379,6 +424,8 @@ class _Reader:
             rules=rules, players=players, to_move=to_move, phase=Phase(phase), hand_number=hand_number,
             first_out=first_out, table=table, discard_pile=discard_pile, stock=stock, turn=turn, upcard=upcard,
         )
+        if self.card_errors:  # before the checks, which would see the placeholders
+            raise self.all_errors()
         self.check_consistency(position)
         return position
 
@@ -419,7 +466,8 @@ class _Reader:
             try:
                 cards.append(Card.from_notation(token))
             except NotationError as error:
-                raise self.fail(place, str(error)) from None
+                self.card_error(place, error)
+                cards.append(_UNREAD)
         return tuple(cards)
 
     def entries(self, value: Any, place: str, expected: str, what: str) -> list[Any]:
@@ -582,7 +630,8 @@ class _Reader:
         try:
             return Card.from_notation(text)
         except NotationError as error:
-            raise self.fail(place, str(error)) from None
+            self.card_error(place, error)
+            return _UNREAD
 
     # ------------------------------------------------------------ consistency
     def check_consistency(self, position: Position) -> None:
@@ -622,15 +671,15 @@ class _Reader:
             cards = play.cards + tuple(attached.get(name, ()))
             found = readings(cards, rules)
             if not found:
-                raise self.fail(place, f"{quote(cards_notation(cards, rules.deck))} is not a whole play under {rules.name}")
+                raise PlayNotWhole(*self.where(place, f"{quote(cards_notation(cards, rules.deck))} is not a whole play under {rules.name}"))
             if len(cards) != len(play.cards) and not readings(play.cards, rules):
-                raise self.fail(place, f"{quote(play.notation(deck=rules.deck))} is not a whole play without its lay-offs")
+                raise PlayNotWhole(*self.where(place, f"{quote(play.notation(deck=rules.deck))} is not a whole play without its lay-offs"))
             if rules.joker_mode == JokerMode.FIXED and jokers_undecided(found):
-                raise self.fail(
+                raise PlayNotWhole(*self.where(
                     place,
                     f"the joker in {quote(cards_notation(cards, rules.deck))} could stand for more than one card; "
                     f"say which, e.g. *={found[0].joker_stand_ins()[0].notation(rules.deck)}",
-                )
+                ))
 
     def play_place(self, position: Position, name: str) -> str:
         owner, index = name.rsplit("/", 1)
@@ -694,12 +743,31 @@ def read_end_state_or_draw(path: str | Path, random_draw: bool = False) -> tuple
     ``DrawTaken``: ``from``, and ``take``, ``card``, ``player`` where given. The file is
     read once, so a pipe works."""
     text = read_text(path)
-    source = source_name(path)
-    if text_kind(path, text) != "json" and not text.lstrip().startswith("{"):
-        return Position.from_toml(text, source=source, strict=False), None
+    return end_state_or_draw_from_text(text, source_name(path), text_kind(path, text), random_draw)
+
+
+def _answer_data(text: str, source: str) -> Any:
+    """JSON text as data; of several answers, one per line (``best --json`` on many positions), the first."""
     stripped = text.strip()
     first = stripped.splitlines()[0] if "\n{" in stripped else text
-    data = parse_json(first, source)
+    return parse_json(first, source)
+
+
+def is_answer(text: str, kind: str, source: str) -> bool:
+    """Whether the text is the JSON of a ``best --json`` answer (a puzzle's ``NAME.solution.json``
+    too): an object with an ``after`` key and no ``players``."""
+    if kind != "json" and not text.lstrip().startswith("{"):
+        return False
+    data = _answer_data(text, source)
+    return isinstance(data, dict) and "after" in data and "players" not in data
+
+
+def end_state_or_draw_from_text(text: str, source: str, kind: str,
+                                random_draw: bool = False) -> tuple[Position | None, DrawTaken | None]:
+    """``read_end_state_or_draw`` on text already read."""
+    if kind != "json" and not text.lstrip().startswith("{"):
+        return Position.from_toml(text, source=source, strict=False), None
+    data = _answer_data(text, source)
     if not isinstance(data, dict):
         raise PositionError(source, f"a position must be a JSON object, got {quote(data)}")
     if "after" not in data or "players" in data:
@@ -716,17 +784,35 @@ def read_end_state_or_draw(path: str | Path, random_draw: bool = False) -> tuple
     draw = data.get("draw") or (first_step if first_step.get("action") == Action.DRAW else None)
     if not isinstance(draw, dict):
         raise PositionError(source, "the answer has neither an after position nor a draw")
-    return None, _Reader(source).draw_taken(draw, "draw", answer=True)
+    reader = _Reader(source)
+    taken = reader.draw_taken(draw, "draw", answer=True)
+    if reader.card_errors:
+        raise reader.all_errors()
+    return None, taken
+
+
+# What ``rummy generate`` writes beside its positions: a folder of puzzles stands for its positions alone.
+PUZZLE_INDEX = "index.json"
+SOLUTION_SUFFIX = ".solution.json"
+
+
+def is_position_name(name: str) -> bool:
+    """Whether a file found in a folder is a position: a .toml or .json file, but not a puzzle
+    folder's ``index.json`` nor a ``NAME.solution.json`` answer (a file named outright is always read)."""
+    lower = name.lower()
+    if lower == PUZZLE_INDEX or lower.endswith(SOLUTION_SUFFIX):
+        return False
+    return lower.endswith((".toml", ".json"))
 
 
 def position_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The files ``paths`` name, a folder standing for its .toml and .json files (sorted);
-    a folder with none is refused."""
+    """The files ``paths`` name, a folder standing for its .toml and .json positions (sorted;
+    a puzzle folder's ``index.json`` and ``*.solution.json`` are skipped); a folder with none is refused."""
     found: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            inside = sorted(list(path.glob("*.toml")) + list(path.glob("*.json")))
+            inside = sorted(child for child in path.iterdir() if is_position_name(child.name) and not child.is_dir())
             if not inside:
                 raise PositionError(str(path), "a folder with no .toml or .json positions")
             found.extend(inside)

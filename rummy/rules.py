@@ -143,6 +143,49 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
+# The families each option applies to (docs/rules.md §2, "used by"); ALL_FAMILIES for the
+# options every family reads, or whose value the family sets. 'rummy rules PRESET' shows a
+# preset the options of its family alone (a position may still write any of them).
+ALL_FAMILIES = ("house", "tile", "robber", "layoff")
+OPTION_FAMILIES: dict[str, tuple[str, ...]] = {
+    "deck": ALL_FAMILIES,
+    "copies": ALL_FAMILIES,
+    "jokers": ALL_FAMILIES,
+    "book_min": ALL_FAMILIES,
+    "book_max": ALL_FAMILIES,
+    "book_distinct_suits": ALL_FAMILIES,
+    "run_min": ALL_FAMILIES,
+    "ace": ALL_FAMILIES,
+    "joker_mode": ALL_FAMILIES,  # flexible everywhere; fixed only in tile rummy
+    "joker_replace_from_hand": ("tile",),
+    "joker_locks_play": ("tile",),
+    "freed_joker_new_play_only": ("tile",),
+    "table": ALL_FAMILIES,
+    "rearrange": ALL_FAMILIES,
+    "initial_meld": ("house", "tile"),
+    "initial_meld_joker": ("tile",),
+    "max_cards_per_turn": ("tile",),
+    "plays_per_turn": ("layoff",),
+    "layoff_needs_meld": ("layoff",),
+    "keep_one_to_discard": ("layoff",),
+    "discard": ALL_FAMILIES,
+    "first_out_bonus": ("house",),
+    "hand_penalty_at_end": ("house",),
+    "demand": ("house",),
+    "middle_discards_warm": ("house",),
+    "ace_points": ("layoff",),
+    "joker_points": ("house", "tile", "layoff"),
+    "queen_of_spades_points": ("layoff",),
+    "going_rummy": ("layoff",),
+    "target": ("layoff",),
+}
+
+
+def family_options(ruleset: Ruleset) -> dict[str, Any]:
+    """The options that apply to the ruleset's family, with their values (``OPTION_FAMILIES``)."""
+    return {key: value for key, value in ruleset.options().items() if ruleset.family in OPTION_FAMILIES[key]}
+
+
 # Every number an option holds stays in a range that no real game leaves and
 # that keeps the solver's coefficients small (formats.md "Limits").
 OPTION_NUMBER_MAX = 1000

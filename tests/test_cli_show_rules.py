@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from rummy.position import Position
-from rummy.rules import PRESETS
+from rummy.rules import PRESETS, family_options
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 PUZZLE_EXAMPLES = REPO_ROOT / "puzzles" / "examples"
@@ -268,8 +268,9 @@ def test_rules_preset_shows_each_option_with_value_and_meaning() -> None:
     ace = line_starting(result.stdout, "ace ")
     assert ace.split()[:2] == ["ace", "circular"]
     assert "K-A-2" in ace  # the option's one-line meaning follows its value
-    for option in PRESETS["house-epic"].options():
+    for option in family_options(PRESETS["house-epic"]):  # the options of its family, and only those
         line_starting(result.stdout, option + " ")
+    assert "queen_of_spades_points" not in result.stdout
 
 
 def test_rules_preset_json_gives_values_as_a_rules_table_writes_them() -> None:

@@ -32,8 +32,8 @@ from rummy.position import Position
 from rummy.reader import PHASES
 from rummy.rules import OPTION_CHOICES, OPTION_WORDS, PRESETS, Ruleset, preset
 from rummy.solution import DrawChoice, DrawOption, Solution, SolverConfig
-from rummy.vocabulary import (Ace, Action, DrawSource, Objective, Phase, PuzzleKind, SearchStatus, Status, Tier,
-                              Word)
+from rummy.vocabulary import (Ace, Action, DrawSource, Objective, Phase, Preset, PuzzleKind, SearchStatus, Status,
+                              Tier, Word)
 from test_best import SHARED, shared_best_examples
 from test_robber_draw_answers import DRAW_BEFORE
 
@@ -170,6 +170,7 @@ def test_shell_completion_offers_the_choices(args, incomplete, offered) -> None:
 
 @pytest.mark.parametrize("command, option, choices", [
     ("best", "--objective", Objective), ("generate", "--kind", PuzzleKind), ("generate", "--difficulty", Tier),
+    ("generate", "--rules", Preset),
 ])
 def test_help_lists_the_choices(command: str, option: str, choices) -> None:
     env = {**os.environ, "TERMINAL_WIDTH": "240", "NO_COLOR": "1"}

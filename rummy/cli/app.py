@@ -30,7 +30,7 @@ from rummy.cli.show import show
 app = typer.Typer(
     name=PROGRAM,
     help="Best moves, turn checks and puzzles for rummy games where the table can be rearranged.",
-    add_completion=False,
+    add_completion=True,  # --install-completion, --show-completion (docs/cli.md)
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
@@ -66,8 +66,8 @@ def root(
     """Best moves, turn checks and puzzles for rummy games where the table can be rearranged."""
 
 
-# Shell completion (docs/cli.md): click answers the shell when this variable is set,
-# e.g. eval "$(_RUMMY_COMPLETE=source_bash rummy)"; the app offers no --install-completion.
+# Shell completion (docs/cli.md): 'rummy --install-completion' sets it up for the shell in use;
+# click answers the shell when this variable is set, e.g. eval "$(_RUMMY_COMPLETE=source_bash rummy)".
 COMPLETE_VARIABLE = "_RUMMY_COMPLETE"
 
 

@@ -9,7 +9,7 @@ the exit code is the worst seen (2 bad input, 1 no legal turn, 0 found).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
@@ -64,7 +64,7 @@ def best(
         try:
             code = _solve_one(path, config, json_output, verify, deadline, svg)
         except RummyError as error:
-            output.print_error(str(error))
+            output.print_bad_input(error)
             code = output.EXIT_BAD_INPUT
         worst = max(worst, code)
         deadline.next_answer()
@@ -107,35 +107,63 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
                 data["verify_breaches"] = [b.to_data() for b in verdict.breaches]
         output.print_json_line(data)
     else:
-        output.print_lines(answer_lines(path, answer, verdict))
+        output.print_lines(answer_lines(path, answer, verdict, config.objective))
     if verdict is not None and not verdict.legal:
         output.print_error(f"{path}: the checker rejects this answer: {', '.join(verdict.codes)} (a bug in rummy)")
         return output.EXIT_INTERNAL
     return output.EXIT_NEGATIVE if answer.solution.status == Status.NO_LEGAL_TURN else output.EXIT_OK
 
 
-class _DrawProgress:
-    """Draw advice makes many searches: a transient bar on a terminal's stderr while they run (nothing elsewhere)."""
+# Nothing is shown for a search shorter than this (seconds).
+PROGRESS_DELAY = 0.5
 
-    def __init__(self, position: Position) -> None:
+
+class _DrawProgress:
+    """Shown on a terminal's stderr once a search has run half a second (nothing elsewhere), and
+    cleared when it ends: draw advice makes many searches, so a bar counts them; a play-phase
+    search is one, so a spinner with the time elapsed."""
+
+    def __init__(self, position: Position, delay: float = PROGRESS_DELAY, stream: TextIO | None = None) -> None:
         import sys
+        import threading
 
         from rummy.vocabulary import Phase
 
+        stream = sys.stderr if stream is None else stream
         self.bar: Progress | None = None
         self.task: TaskID | None = None
-        if position.phase == Phase.DRAW and sys.stderr.isatty():
+        self.lock = threading.Lock()
+        self.timer: threading.Timer | None = None
+        self.started = False
+        self.delay = delay
+        if stream.isatty():
             import rich.progress as bars
             from rich.console import Console
 
-            self.bar = bars.Progress(bars.TextColumn("[bold]draw advice: searching the turn after each draw"),
-                                     bars.BarColumn(), bars.MofNCompleteColumn(), bars.TimeElapsedColumn(),
-                                     console=Console(stderr=True), transient=True)
+            console = Console(file=stream)
+            if position.phase == Phase.DRAW:
+                self.bar = bars.Progress(bars.TextColumn("[bold]draw advice: searching the turn after each draw"),
+                                         bars.BarColumn(), bars.MofNCompleteColumn(), bars.TimeElapsedColumn(),
+                                         console=console, transient=True)
+            else:
+                self.bar = bars.Progress(bars.SpinnerColumn(), bars.TextColumn("[bold]searching for the best turn"),
+                                         bars.TimeElapsedColumn(), console=console, transient=True)
+                self.task = self.bar.add_task("search", total=None)
 
     def __enter__(self) -> _DrawProgress:
         if self.bar is not None:
-            self.bar.start()
+            import threading
+
+            self.timer = threading.Timer(self.delay, self._start)
+            self.timer.daemon = True
+            self.timer.start()
         return self
+
+    def _start(self) -> None:
+        with self.lock:
+            if self.bar is not None and self.timer is not None:  # not stopped meanwhile
+                self.bar.start()
+                self.started = True
 
     def update(self, done: int, total: int) -> None:
         if self.bar is None:
@@ -145,11 +173,17 @@ class _DrawProgress:
         self.bar.update(self.task, completed=done, total=total)
 
     def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
+        with self.lock:
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+            if self.bar is not None and self.started:
+                self.bar.stop()
+                self.started = False
 
 
-def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[Styled | str]:
+def answer_lines(path: Path, answer: Answer, verdict: Verdict | None,
+                 objective: Objective = Objective.DEFAULT) -> list[Styled | str]:
     from rummy.cli.output import cards_text, text
     from rummy.plays import Play
     from rummy.vocabulary import Status
@@ -168,7 +202,7 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
     if status == Status.UNKNOWN:
         lines.append(text(("no answer", "bold red"), f": {solution.reason or 'the time limit passed before any turn was found'}"))
         return lines
-    what = position.rules.family.gain_name if solution.gain == solution.cards_played else "gain"
+    what = position.rules.family.gain_words(objective, solution.gain, solution.cards_played)
     proof = "optimal" if status == Status.OPTIMAL else f"feasible, bound {_fmt(solution.bound)} (time limit reached)"
     lines.append(text(f"{what} ", (_fmt(solution.gain), "bold"), f"  ({proof}; {solution.seconds:.3f} s)"))
     from rummy.answer import gain_breakdown

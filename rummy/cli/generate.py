@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from rummy.cli.options import SEED_MAX, TimeLimitOption, preset_names
+from rummy.cli.options import SEED_MAX, TimeLimitOption
 from rummy.solution import GENERATE_TIME_LIMIT
-from rummy.vocabulary import PuzzleKind, Tier
+from rummy.vocabulary import Preset, PuzzleKind, Tier
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -29,8 +29,7 @@ if TYPE_CHECKING:
     from rummy.generator import Outcome, Report, Request
 
 RulesOption = Annotated[
-    str, typer.Option("--rules", help="A tile, House or Robber preset (see 'rummy rules').", show_default=False,
-                      autocompletion=preset_names)
+    Preset, typer.Option("--rules", help="A tile, House or Robber preset (see 'rummy rules').", show_default=False)
 ]
 KindOption = Annotated[PuzzleKind, typer.Option(
     "--kind", help="Puzzle kind: play-all, max (tile); steal, replace-meld, meld-steal, across (House); steal (Robber).",

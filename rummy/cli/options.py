@@ -57,7 +57,8 @@ BeforePath = Annotated[
 AfterPath = Annotated[
     Path,
     typer.Argument(
-        help="The position after the turn, with its [turn] table (or the JSON of 'best --json'); - for stdin.",
+        # "\\[": help is rich markup, where a bare [turn] is a tag and vanishes.
+        help="The position after the turn, with its \\[turn] table (or the JSON of 'best --json'); - for stdin.",
         show_default=False,
         metavar="AFTER",
     ),

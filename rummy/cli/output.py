@@ -200,6 +200,14 @@ def print_error(message: str) -> None:
     sys.stderr.flush()
 
 
+def print_bad_input(error: BaseException) -> None:
+    """A RummyError: one line a problem (a file with several independent problems gives several)."""
+    from rummy.errors import error_lines
+
+    for line in error_lines(error):
+        print_error(line)
+
+
 def debugging() -> bool:
     return os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
 
@@ -234,7 +242,7 @@ def _report(error: Exception) -> int:
     from rummy.errors import RummyError
 
     if isinstance(error, RummyError):
-        print_error(str(error))
+        print_bad_input(error)
         return EXIT_BAD_INPUT
     usage = _usage_error_code(error)
     if usage is not None:

@@ -31,7 +31,7 @@ def rules(preset_name: PresetName = None, json_output: JsonFlag = False) -> int:
     if json_output:
         output.print_json(preset_data(ruleset))
     else:
-        output.print_lines(preset_lines(ruleset))
+        output.print_lines(preset_lines(ruleset, terminal_width()))
     return output.EXIT_OK
 
 
@@ -83,24 +83,65 @@ def listing_lines(listing: list[dict[str, str]]) -> list[Any]:
     return lines
 
 
-def preset_lines(ruleset: Ruleset) -> list[Any]:
+def preset_lines(ruleset: Ruleset, width: int | None = None) -> list[Any]:
+    """The options of the preset's family: name, value, meaning. With ``width`` (a terminal's),
+    the meaning is wrapped between words under its column; without, lines are never wrapped."""
     from rummy.cli.output import text
-    from rummy.rules import PRESET_SUMMARIES
+    from rummy.rules import PRESET_SUMMARIES, family_options
 
-    options = {key: display_value(value) for key, value in ruleset.options().items()}
+    options = {key: display_value(value) for key, value in family_options(ruleset).items()}
     docs = option_docs(ruleset)
     key_width = max(len(key) for key in options)
     value_width = max(len(value) for value in options.values())
+    indent = key_width + value_width + 4
+    head = f" ({ruleset.family}): {PRESET_SUMMARIES.get(ruleset.name, '')}"
+    head_lines = _wrapped(ruleset.name + head, width)
     lines: list[Any] = [
-        text((ruleset.name, "bold cyan"), f" ({ruleset.family}): {PRESET_SUMMARIES.get(ruleset.name, '')}"),
+        text((ruleset.name, "bold cyan"), head_lines[0][len(ruleset.name):]),
+        *head_lines[1:],
         "",
         text(("option".ljust(key_width) + "  " + "value".ljust(value_width) + "  meaning", "bold")),
     ]
+    below = width is not None and width - indent < _NARROWEST_MEANING  # too narrow: each meaning under its option
     for key, value in options.items():
-        lines.append(text(key.ljust(key_width) + "  ", (value.ljust(value_width), "green"), "  " + docs[key]))
+        if below:
+            assert width is not None
+            lines.append(text(key.ljust(key_width) + "  ", (value, "green")))
+            lines.extend("    " + part for part in _wrapped(docs[key], width - 4))
+            continue
+        meaning = _wrapped(docs[key], width - indent if width else None)
+        lines.append(text(key.ljust(key_width) + "  ", (value.ljust(value_width), "green"), "  " + meaning[0]))
+        lines.extend(" " * indent + more for more in meaning[1:])
+    hidden = len(ruleset.options()) - len(options)
     lines.append("")
-    lines.append(f"Override in a position with: [rules] preset = \"{ruleset.name}\" and OPTION = VALUE lines.")
+    if hidden:
+        lines += _wrapped(f"{hidden} options of other families are not shown ('rummy rules {ruleset.name} --json' "
+                          "lists every one).", width)
+    lines += _wrapped(f"Override in a position with: [rules] preset = \"{ruleset.name}\" and OPTION = VALUE lines.", width)
     return lines
+
+
+# Below this many columns beside the values, meanings go on lines of their own under each option.
+_NARROWEST_MEANING = 20
+
+
+def _wrapped(meaning: str, width: int | None) -> list[str]:
+    """The meaning in lines of at most ``width`` characters, broken between words only."""
+    import textwrap
+
+    if width is None:
+        return [meaning]
+    return textwrap.wrap(meaning, max(width, 10), break_long_words=False, break_on_hyphens=False) or [""]
+
+
+def terminal_width() -> int | None:
+    """The width to wrap to: a terminal's, or None in a pipe or a file (never wrapped)."""
+    import shutil
+    import sys
+
+    if not sys.stdout.isatty():
+        return None
+    return shutil.get_terminal_size().columns
 
 
 def display_value(value: Any) -> str:

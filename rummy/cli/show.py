@@ -47,23 +47,28 @@ def show(position_path: PositionPath, json_output: JsonFlag = False, after: Afte
 
 def read_position(path: Path, after: bool = False) -> Position:
     """A position to play from is read strictly. An after-position (``--after``,
-    or any file with a [turn] table) is read as ``check`` reads it: it may hold
+    any file with a [turn] table, or a ``best --json`` answer) is read as ``check`` reads AFTER: it may hold
     the breaches ``check`` is there to report, so it is drawn as it is, with
     plays that are not whole marked."""
-    from rummy.errors import PositionError
+    from rummy.errors import PlayNotWhole
     from rummy.position import Position
-    from rummy.reader import read_text, source_name, text_kind
+    from rummy.reader import end_state_or_draw_from_text, is_answer, read_text, source_name, text_kind
 
     text = read_text(path)  # once: stdin or a pipe cannot be read twice
     source, kind = source_name(path), text_kind(path, text)
+    if after or is_answer(text, kind, source):
+        # As check reads AFTER: a position, or the JSON of 'best --json' (a puzzle's NAME.solution.json), its after.
+        position_after, _ = end_state_or_draw_from_text(text, source, kind)
+        assert position_after is not None  # only a random draw has none, and it is not asked for here
+        return position_after
     position = Position.from_text(text, source, kind, strict=False)
-    if after or position.turn is not None:
+    if position.turn is not None:
         return position
     try:
         return Position.from_text(text, source, kind)
-    except PositionError as error:
-        # Only the end-state checks failed: the file may be an after-position.
-        raise PositionError(error.place, f"{error.problem} (an after-position? 'rummy show --after' draws it)") from None
+    except PlayNotWhole as error:
+        # A play that is not whole (the counts of the deck are no after-position's business): the file may be one.
+        raise PlayNotWhole(error.place, f"{error.problem} (an after-position? 'rummy show --after' draws it)") from None
 
 
 # --------------------------------------------------------------- drawing
