@@ -30,3 +30,6 @@ def add_hand_rules(m: HouseModel) -> None:
         # nearly all the way out with half of every card kept (issue 12).
         for keep in m.keep.values():
             m.model.add_implication(m.goes_out, keep.Not())
+        # And an empty hand goes out: a fact, not a choice (a run without an objective, such as
+        # the greedy turn's completion, must not leave the bonus out).
+        m.model.add(cp_model.LinearExpr.sum(list(m.keep.values())) + m.goes_out >= 1)
