@@ -54,3 +54,15 @@ def test_the_best_answer_is_a_best_turn_and_its_breakdown_adds_up(tmp_path: Path
 def test_without_best_nothing_is_solved(tmp_path: Path) -> None:
     data = json.loads(run_cli("check", EXAMPLE, _discard_only(tmp_path), "--json").stdout)
     assert "best" not in data
+
+
+def test_check_names_the_plays_as_best_does(tmp_path: Path) -> None:
+    """House steals land in new plays: check's reading calls them what best's plan calls them (new/K)."""
+    example = REPO_ROOT / "puzzles" / "examples" / "house-classic.toml"
+    answer = tmp_path / "answer.json"
+    answer.write_text(run_cli("best", example, "--json").stdout)
+    steals = [s for s in json.loads(answer.read_text())["steps"] if s["action"] == "steal"]
+    assert steals
+    reading = run_cli("check", example, answer).stdout
+    for step in steals:
+        assert f"{step['to']} steals {step['card']}" in reading

@@ -50,7 +50,8 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     if json_output:
         output.print_json(data)
     else:
-        output.print_lines(verdict_lines(verdict) + ([best_line] if best_line is not None else []))
+        lines = verdict_lines(verdict, _plan_names(before, after))
+        output.print_lines(lines + ([best_line] if best_line is not None else []))
     return output.EXIT_OK if verdict.legal else output.EXIT_NEGATIVE
 
 
@@ -86,8 +87,25 @@ def read_answer(path: Path, before: Position) -> tuple[Position | None, DrawTake
     return read_end_state_or_draw(path, random_draw=before.phase == Phase.DRAW)
 
 
-def verdict_lines(verdict: Verdict) -> list[Styled | str]:
+def _plan_names(before: Position, after: Position | None) -> dict[str, str]:
+    """The end state's plays under the names ``best``'s plans give them (plays as before the turn,
+    new plays new/K), so that check and best name a play alike; none where no plan can be made."""
+    from rummy.errors import RummyError
+    from rummy.plan import make_plan
+    from rummy.vocabulary import Phase
+
+    if after is None or before.phase != Phase.PLAY:
+        return {}
+    try:
+        return make_plan(before, after).names
+    except (RummyError, KeyError, ValueError):  # a turn too broken to plan keeps the end state's names
+        return {}
+
+
+def verdict_lines(verdict: Verdict, names: dict[str, str] | None = None) -> list[Styled | str]:
     from rummy.cli.output import text
+
+    names = names or {}
 
     lines: list[Styled | str] = []
     if verdict.legal:
@@ -104,6 +122,7 @@ def verdict_lines(verdict: Verdict) -> list[Styled | str]:
             continue
         if key == "steals" and isinstance(value, dict):
             for play, steal in value.items():
+                play = names.get(play, play)
                 described.append(f"{play} steals {' '.join(steal['stolen'])} paid by {' '.join(steal['paid_by']) or 'nothing'}")
         elif isinstance(value, dict):
             described.append(f"{key}: " + "; ".join(f"{k} {' '.join(v) if isinstance(v, list) else v}" for k, v in value.items()))
