@@ -11,7 +11,7 @@ payment), the discard last.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Sequence
 
 from .assignment import max_weight_assignment
@@ -36,6 +36,7 @@ class Step:
     # replacement: what the jokers of the play stood for before the turn).
     stands_for: tuple[Card, ...] | None = None
     pays_for: tuple[Card, ...] | None = None  # House: the stolen cards these hand cards pay for
+    why: str | None = None  # what a step is for, where the step alone does not say it
 
     def to_data(self, deck: Deck) -> dict[str, Any]:
         data: dict[str, Any] = {"action": self.action}
@@ -56,6 +57,8 @@ class Step:
             data["stands_for"] = [c.notation(deck) for c in self.stands_for]
         if self.pays_for:
             data["pays_for"] = [c.notation(deck) for c in self.pays_for]
+        if self.why:
+            data["why"] = self.why
         return data
 
 
@@ -189,7 +192,28 @@ def make_plan(before: Position, after: Position) -> Plan:
             new_space = None
     for card in discards:
         steps.append(Step(Action.DISCARD, (card,), HAND))
-    return Plan(tuple(steps), len(disturbed), moved, names)
+    return Plan(tuple(_why_moves(steps, space_of, mover)), len(disturbed), moved, names)
+
+
+def _why_moves(steps: list[Step], space_of: dict[str, str | None], mover: str) -> list[Step]:
+    """A card moved between plays of a space that lost a card to a steal keeps that space's plays
+    whole, and its score within what no spite allows (rules.md §5): say so."""
+    robbed = {space_of.get(step.source or "") for step in steps if step.action == Action.STEAL and step.paid_by is not None}
+    result = []
+    for step in steps:
+        space = space_of.get(step.source or "")
+        if step.action == Action.MOVE and space is not None and space != mover and space in robbed \
+                and (step.space or _space_of_target(step, space_of)) == space:
+            step = replace(step, why=f"keeps {space}'s plays whole after the steal (no spite: a space loses at most "
+                                     "10 points a card stolen from it)")
+        result.append(step)
+    return result
+
+
+def _space_of_target(step: Step, space_of: dict[str, str | None]) -> str | None:
+    if step.target is None:
+        return None
+    return space_of.get(step.target) if step.target in space_of else PlayName(step.target).owner
 
 
 def _extend_plan(before: Position, after: Position, targets: Sequence[tuple[str, Play]], matched: dict[int, _Source],

@@ -66,3 +66,25 @@ def test_check_names_the_plays_as_best_does(tmp_path: Path) -> None:
     reading = run_cli("check", example, answer).stdout
     for step in steals:
         assert f"{step['to']} steals {step['card']}" in reading
+
+
+def test_moves_that_keep_a_robbed_space_whole_say_why() -> None:
+    """A move between two plays of a space that lost a card to a steal says it keeps that space whole
+    (no spite); no other step carries a ``why``."""
+    from rummy.answer import best
+    from rummy.plays import PlayName
+    from rummy.solution import SolverConfig
+
+    seen = 0
+    for path in sorted((REPO_ROOT / "puzzles" / "house").glob("*steal*.toml"))[:12]:
+        position = Position.from_file(path)
+        plan = best(position, SolverConfig(time_limit=20)).plan
+        assert plan is not None
+        robbed = {PlayName(s.source).owner for s in plan.steps if s.action == "steal" and s.source}
+        for step in plan.steps:
+            inside = (step.action == "move" and step.source and step.target and not step.target.startswith("new/")
+                      and PlayName(step.source).owner == PlayName(step.target).owner != position.to_move
+                      and PlayName(step.source).owner in robbed)
+            assert bool(step.why) == bool(inside), (path.name, step)
+            seen += bool(inside)
+    assert seen, "no robbed space re-formed in these puzzles: pick others"

@@ -335,7 +335,8 @@ def _step_text(step: Step, deck: Deck) -> Styled:
         pays = f", paying for the steal of {' '.join(c.notation(deck) for c in step.pays_for)}" if step.pays_for else ""
         return text("play ", cards, f" from your hand to {step.target}{where}{pays}")
     if step.action == Action.MOVE:
-        return text("move ", cards, f" from {step.source} to {step.target}{where}")
+        why = f": {step.why}" if step.why else ""
+        return text("move ", cards, f" from {step.source} to {step.target}{where}{why}")
     if step.action == Action.STEAL and step.paid_by is None and step.source is not None:
         return text("steal ", step.source, " by adding ", cards, f" (it becomes {step.target})")
     if step.action == Action.LAY_OFF:
