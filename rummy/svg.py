@@ -5,7 +5,9 @@ order and under the same names: the rules and whose turn it is, the shared
 table (tile rummy), every player with their hand and their space or plays
 (scores where the family scores plays), then the piles. ``plan_svg(answer)``
 draws the table before and after the turn, the after-table's cards marked by
-what the plan did to them, and the numbered steps beside it.
+what the plan did to them, and the numbered steps beside it. ``sheet_svg(position,
+heading, task)`` is a puzzle sheet (``rummy sheets``): the task above the position,
+drawn by the same code as ``position_svg``.
 
 Every card is one ``<g class="card">`` element with a ``data-card``
 attribute and a ``<title>`` child holding its notation (``7H``, ``R7``,
