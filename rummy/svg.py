@@ -5,7 +5,9 @@ order and under the same names: the rules and whose turn it is, the shared
 table (tile rummy), every player with their hand and their space or plays
 (scores where the family scores plays), then the piles. ``plan_svg(answer)``
 draws the table before and after the turn, the after-table's cards marked by
-what the plan did to them, and the numbered steps beside it.
+what the plan did to them, and the numbered steps beside it. ``sheet_svg(position,
+heading, task)`` is a puzzle sheet (``rummy sheets``): the task above the position,
+drawn by the same code as ``position_svg``.
 
 Every card is one ``<g class="card">`` element with a ``data-card``
 attribute and a ``<title>`` child holding its notation (``7H``, ``R7``,
@@ -239,6 +241,35 @@ def position_svg(position: Position) -> str:
     """The position as an SVG picture: what ``rummy show`` prints, in its order and names."""
     canvas = _Canvas()
     _title(canvas, f"{position.rules.name}: {position.to_move} to move ({position.phase} phase)")
+    _draw_position(canvas, position)
+    return canvas.finish()
+
+
+def sheet_svg(position: Position, heading: str, task: str) -> str:
+    """A puzzle sheet: the heading (the puzzle's name), the task set, then the position as ``position_svg`` draws it."""
+    canvas = _Canvas()
+    _title(canvas, f"{heading}: {task}")
+    group = ET.SubElement(canvas.root, "g", {"data-section": "task"})
+    canvas.line(heading, 20, "bold", parent=group)
+    for words in _wrap(task, SHEET_WRAP):
+        canvas.line(words, 16, "bold", "#1565c0", parent=group)
+    canvas.gap(ROW_GAP * 2)
+    _draw_position(canvas, position)
+    return canvas.finish()
+
+
+# Characters a line of a sheet's task holds before it wraps.
+SHEET_WRAP = 90
+
+
+def _wrap(words: str, width: int) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(words, width) or [""]
+
+
+def _draw_position(canvas: _Canvas, position: Position) -> None:
+    """The position's header, table, players, piles and declared turn, at the canvas's cursor."""
     _header(canvas, position)
     rules = position.rules
     if rules.family.shared_table:
@@ -252,7 +283,6 @@ def position_svg(position: Position) -> str:
     if position.turn is not None:
         canvas.gap()
         _turn(canvas, position)
-    return canvas.finish()
 
 
 def _title(canvas: _Canvas, words: str) -> None:
@@ -420,14 +450,19 @@ def _sort_for_display(cards: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 # -------------------------------------------------------------------- plans
-def plan_svg(answer: Answer) -> str:
-    """The turn as a picture: the draw options (draw phase), the table before and after, the steps."""
+def plan_svg(answer: Answer, heading: str | None = None) -> str:
+    """The turn as a picture: the draw options (draw phase), the table before and after, the steps.
+
+    ``heading`` (a puzzle's answer sheet: its name) is written above the rest."""
     solution = answer.solution
     position = answer.position
     rules = position.rules
     canvas = _Canvas()
-    _title(canvas, f"{rules.name}: the best turn for {position.to_move}")
-    canvas.line(f"{rules.name}: the best turn for {position.to_move}", 18, "bold")
+    title = f"{rules.name}: the best turn for {position.to_move}"
+    _title(canvas, f"{heading}: {title}" if heading else title)
+    if heading:
+        canvas.line(heading, 20, "bold")
+    canvas.line(title, 18, "bold")
     canvas.line(_verdict_words(answer), 14, fill=MUTED)
     if solution.draw is not None and solution.draw.options:
         canvas.gap()

@@ -25,6 +25,7 @@ from rummy.cli.best import best
 from rummy.cli.check import check
 from rummy.cli.generate import generate
 from rummy.cli.rules_cmd import rules
+from rummy.cli.sheets import sheets
 from rummy.cli.show import show
 
 app = typer.Typer(
@@ -40,6 +41,7 @@ app.command("check")(check)
 app.command("show")(show)
 app.command("rules")(rules)
 app.command("generate")(generate)
+app.command("sheets")(sheets)
 
 
 def print_version(value: bool) -> None:
