@@ -83,7 +83,9 @@ def answer_data(answer: Answer) -> dict[str, Any]:
         data["reason"] = solution.reason
     lines = gain_breakdown(answer)
     if lines is not None:
-        data["breakdown"] = [{"what": what, "points": _number(_plain(points))} for what, points in lines]
+        from .checker.verdict import json_number
+
+        data["breakdown"] = [{"what": what, "points": json_number(points)} for what, points in lines]
     if answer.plan is not None:
         data["plays_disturbed"] = answer.plan.plays_disturbed
         data["cards_moved"] = answer.plan.cards_moved
@@ -114,17 +116,8 @@ def gain_breakdown(answer: Answer) -> list[tuple[str, Fraction | int]] | None:
     start = draw.start if draw is not None else position
     if start is None:  # Robber's draw: its gain is measured from the draw-phase position itself
         start = position
-    lines: list[tuple[str, Fraction | int]] = list(breakdown(start, after, answer.solution_objective))
-    if start is not position:
-        drawn = Counter(c.plain() for c in start.mover.hand or ()) - Counter(c.plain() for c in position.mover.hand or ())
-        cost = position.rules.family.hand_cost(drawn.elements(), position.rules)
-        if cost:
-            lines.append(("the drawn cards' penalty", -cost))
-    return lines
-
-
-def _plain(value: Fraction | int) -> int | float:
-    return value if isinstance(value, int) else (int(value) if value.denominator == 1 else float(value))
+    drawn = Counter(c.plain() for c in start.mover.hand or ()) - Counter(c.plain() for c in position.mover.hand or ())
+    return breakdown(start, after, answer.solution_objective, drawn.elements())
 
 
 def _option_data(option: DrawOption, deck: Deck) -> dict[str, Any]:

@@ -66,7 +66,7 @@ class Family(str):
     four_players_in_pairs: ClassVar[bool] = False
     needs_meld_threshold: ClassVar[bool] = False
     fixed_jokers_allowed: ClassVar[bool] = False
-    turn_limit_options: ClassVar[tuple[str, ...]] = ()  # options no other family may set
+    own_options: ClassVar[tuple[str, ...]] = ()  # options no other family may set
     solver: ClassVar[str]
     judge: ClassVar[str]
     gain: ClassVar[str]  # (before, after, objective) -> gain, from the two end states alone
@@ -190,7 +190,7 @@ class House(Family):
     scores_plays = True
     scores_by_space = True
     stock_upcard = True
-    turn_limit_options = ("demand", "middle_discards_warm")
+    own_options = ("demand", "middle_discards_warm")
     meld_threshold_words = "meld cost {cost}"
     max_players = 4
     hands_in_game = HOUSE_HANDS
@@ -244,7 +244,7 @@ class Tile(Family):
     objective_gain_names = {Objective.VALUE: "value of the tiles played"}
     min_players = 1
     fixed_jokers_allowed = True
-    turn_limit_options = ("max_cards_per_turn",)
+    own_options = ("max_cards_per_turn",)
     solver = "rummy.model.tiles:solve_tiles"
     judge = "rummy.checker.tiles:judge_tiles"
     gain = "rummy.checker.gain:tiles_gain"
@@ -294,7 +294,7 @@ class Layoff(Family):
     table = "personal"
     plays_key = "space"
     layoffs_attached = True
-    turn_limit_options = ("plays_per_turn", "layoff_needs_meld", "keep_one_to_discard")
+    own_options = ("plays_per_turn", "layoff_needs_meld", "keep_one_to_discard")
     solver = "rummy.model.layoff:solve_layoff"
     judge = "rummy.checker.layoff:judge_layoff"
     gain = "rummy.checker.gain:layoff_gain"

@@ -16,9 +16,8 @@ from typing import Any, Iterable, Sequence
 
 from .assignment import max_weight_assignment
 from .cards import JOKER, Card, Deck
-from .plays import Play, PlayName, readings
+from .plays import Play, PlayName, settled_stand_ins
 from .position import Position
-from .rules import Ruleset
 from .vocabulary import Action, Rearrange
 
 HAND = "hand"
@@ -106,7 +105,7 @@ def make_plan(before: Position, after: Position) -> Plan:
         hand[replacement.card] -= 1
         hand[JOKER] += 1
         # What the joker stood for in the play before the turn (the card put in usually).
-        stood = _joker_stand_ins(Play(before.play_with_layoffs(replacement.play)), rules)
+        stood = settled_stand_ins(before.play_with_layoffs(replacement.play), rules)
         steps.append(Step(Action.REPLACE_JOKER, (replacement.card,), HAND, replacement.play, stands_for=stood))
 
     new_index = 0
@@ -118,7 +117,7 @@ def make_plan(before: Position, after: Position) -> Plan:
         sources.append(_Source(name, None if any_owner else mover, cards))
         if not extend_only:
             steps.append(Step(Action.MELD, tuple(play.cards), HAND, name, None if shared else mover,
-                              stands_for=_joker_stand_ins(play, rules)))
+                              stands_for=settled_stand_ins(play.cards, rules)))
 
     discards = _discards(before, after)
     left_in_hand = Counter(c.plain() for c in after.player(mover).hand or ())
@@ -169,7 +168,7 @@ def make_plan(before: Position, after: Position) -> Plan:
             (card, origin) for card, origin in arrivals
             if not shared and space_of[origin] not in (mover, target_space)
         ]
-        jokers_as = _joker_stand_ins(play, rules)
+        jokers_as = settled_stand_ins(play.cards, rules)
         # Each steal is paid by one hand card played into the same play, in order.
         payers = iter(from_hand)
         paid_by: dict[int, tuple[Card, ...]] = {}
@@ -241,14 +240,6 @@ def _extend_plan(before: Position, after: Position, targets: Sequence[tuple[str,
     for card in discards:
         steps.append(Step(Action.DISCARD, (card,), HAND))
     return Plan(tuple(steps), grown, 0, names)
-
-
-def _joker_stand_ins(play: Play, rules: Ruleset) -> tuple[Card, ...] | None:
-    """What the play's jokers stand for in its first reading (None without jokers, or not whole)."""
-    if not any(c.is_joker for c in play.cards):
-        return None
-    found = readings(play.cards, rules)
-    return found[0].joker_stand_ins() if found else None
 
 
 def _discards(before: Position, after: Position) -> list[Card]:

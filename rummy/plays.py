@@ -115,6 +115,15 @@ class Play:
         return f"Play.from_notation({cards_notation(self.cards)!r})"
 
 
+def settled_stand_ins(cards: tuple[Card, ...], rules: Ruleset) -> tuple[Card, ...] | None:
+    """What the play's jokers stand for, where every reading of the play agrees (None: no jokers,
+    not whole, or a joker's card left open, as in 7H 7S * or 5H 6H *)."""
+    if not any(c.is_joker for c in cards):
+        return None
+    found = {reading.joker_stand_ins() for reading in readings(cards, rules)}
+    return next(iter(found)) if len(found) == 1 else None
+
+
 def jokers_undecided(found: tuple[Reading, ...]) -> bool:
     """Do these readings of one play leave a joker's card open (rules.md §6: a fixed joker must then say it)?
 

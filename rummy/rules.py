@@ -276,11 +276,11 @@ def _validate(rules: Ruleset) -> None:
                 raise RulesError(f"option {key} needs joker_mode = 'fixed'")
     if rules.joker_mode == JokerMode.FIXED and not rules.family.fixed_jokers_allowed:
         raise RulesError("option joker_mode: 'fixed' jokers exist only in tile rummy")
-    # Turn limits the models and the checker apply only in some families; set
-    # elsewhere they would be silently ignored, so they are refused.
-    for key in TURN_LIMIT_OPTIONS:
-        if getattr(rules, key) not in (None, False) and key not in rules.family.turn_limit_options:
-            families = [str(f) for f in FAMILIES.values() if key in f.turn_limit_options]
+    # Options (turn limits, House's draw rules) that the models and the checker apply only in
+    # some families; set elsewhere they would be silently ignored, so they are refused.
+    for key in FAMILY_OWN_OPTIONS:
+        if getattr(rules, key) not in (None, False) and key not in rules.family.own_options:
+            families = [str(f) for f in FAMILIES.values() if key in f.own_options]
             raise RulesError(f"option {key} is not supported for {rules.family} games "
                              f"(only {', '.join(families)})")
     for key in ("max_cards_per_turn", "plays_per_turn"):
@@ -300,7 +300,7 @@ def _validate(rules: Ruleset) -> None:
         raise RulesError(f"option initial_meld: at most {MELD_VALUES_MAX} values, got {len(rules.initial_meld)}")
 
 
-TURN_LIMIT_OPTIONS = ("max_cards_per_turn", "plays_per_turn", "layoff_needs_meld", "keep_one_to_discard", "demand",
+FAMILY_OWN_OPTIONS = ("max_cards_per_turn", "plays_per_turn", "layoff_needs_meld", "keep_one_to_discard", "demand",
                       "middle_discards_warm")
 
 _HOUSE: dict[str, Any] = dict(

@@ -55,7 +55,7 @@ def test_penalties_are_the_familys() -> None:
     assert TILE.penalty(joker, preset("rummikub")) == preset("rummikub").joker_points
 
 
-def test_turn_limit_options_are_refused_outside_their_family() -> None:
+def test_own_options_are_refused_outside_their_family() -> None:
     with pytest.raises(RulesError, match="max_cards_per_turn.*only tile"):
         preset("robber").with_options({"max_cards_per_turn": 3})
     assert preset("straight").with_options({"plays_per_turn": 2}).plays_per_turn == 2

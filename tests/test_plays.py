@@ -325,3 +325,16 @@ def test_a_play_name_knows_its_owner_and_rebuilds_from_its_repr() -> None:
     assert eval(repr(name)) == name and isinstance(eval(repr(name)), PlayName)
     assert {name: 1}["ann/2"] == 1  # a name is a string key like any other
     assert PlayName("table/3").owner == "table" and PlayName("new/1").owner == "new"
+
+
+def test_a_joker_stands_for_a_card_only_where_every_reading_agrees() -> None:
+    from rummy.cards import Card
+    from rummy.plays import settled_stand_ins
+    from rummy.rules import preset
+
+    rules = preset("house-classic")
+    joker = Card.joker()
+    assert settled_stand_ins((Card(7, "H"), Card(7, "S"), joker), rules) is None  # 7C or 7D
+    assert settled_stand_ins((Card(5, "H"), Card(6, "H"), joker), rules) is None  # 4H or 7H
+    assert settled_stand_ins((Card(5, "H"), joker, Card(7, "H")), rules) == (Card(6, "H"),)
+    assert settled_stand_ins((Card(5, "H"), Card(6, "H"), Card(7, "H")), rules) is None  # no joker

@@ -147,7 +147,7 @@ def _judge(before: Position, after: Position, applied: AppliedDraw) -> tuple[lis
     cost = family.hand_cost(applied.drawn, rules)
     gain = turn_gain(applied.start, after) - cost
     reading["gain"] = json_number(gain)
-    lines = breakdown(applied.start, after) + ([("the drawn cards' penalty", -cost)] if cost else [])
+    lines = breakdown(applied.start, after, drawn=applied.drawn)
     reading["breakdown"] = [{"what": what, "points": json_number(points)} for what, points in lines]
     return breaches, reading
 

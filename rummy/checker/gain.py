@@ -6,8 +6,10 @@ Kept apart from the model so that the solver's claimed gain can be checked.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable
 from fractions import Fraction
 
+from ..cards import Card
 from ..position import Position
 from ..scoring import first_out_bonus, hand_penalty, penalty, play_score
 from ..vocabulary import Objective
@@ -113,9 +115,20 @@ def layoff_breakdown(before: Position, after: Position, objective: Objective = O
     return [("cards played from the hand", gone - discarded), ("the discard", discarded)]
 
 
-def breakdown(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> Breakdown:
-    """Where the turn's gain comes from, by the family's measure: lines that add up to ``turn_gain``."""
-    return before.rules.family.gain_breakdown(before, after, objective)
+def breakdown(before: Position, after: Position, objective: Objective = Objective.DEFAULT,
+              drawn: Iterable[Card] = ()) -> Breakdown:
+    """Where the turn's gain comes from, by the family's measure: lines that add up to ``turn_gain``.
+
+    A turn that began with a draw is measured from the position right after
+    it (``before``), plus one line for what the ``drawn`` cards cost in hand
+    (rules.md §5 "Draw advice": the value counts from before the draw).
+    """
+    rules = before.rules
+    lines: Breakdown = list(rules.family.gain_breakdown(before, after, objective))
+    cost = rules.family.hand_cost(drawn, rules)
+    if cost:
+        lines.append(("the drawn cards' penalty", -cost))
+    return lines
 
 
 def turn_gain(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> Fraction | int:

@@ -141,7 +141,7 @@ class _DrawProgress:
             from rich.console import Console
 
             console = Console(file=stream)
-            if position.phase == Phase.DRAW:
+            if position.phase == Phase.DRAW and position.rules.family.draws is not None:  # rummy.draw advises
                 self.bar = bars.Progress(bars.TextColumn("[bold]draw advice: searching the turn after each draw"),
                                          bars.BarColumn(), bars.MofNCompleteColumn(), bars.TimeElapsedColumn(),
                                          console=console, transient=True)
@@ -208,9 +208,9 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None,
     from rummy.answer import gain_breakdown
 
     breakdown = gain_breakdown(answer)
-    if breakdown and len(breakdown) > 1:
-        parts = [f"{what} {_fmt(float(points))}" for what, points in breakdown if points]
-        lines.append(text("  = ", " + ".join(parts).replace("+ -", "- ")))
+    parts = [f"{what} {_fmt(float(points))}" for what, points in breakdown or () if points]
+    if len(parts) > 1:
+        lines.append(text("  = ", " + ".join(parts)))
     draw = solution.draw
     if draw is not None and draw.chosen is not None:
         lines += _draw_lines(draw, deck)
@@ -327,8 +327,6 @@ def _step_text(step: Step, deck: Deck) -> Styled:
         what = " ".join(c.notation(deck) for c in step.stands_for)
         cards = text(cards, f" (joker{'s' if len(step.stands_for) > 1 else ''} as {what})")
     where = f" ({step.space}'s space)" if step.space else ""
-    if step.action == Action.REPLACE_JOKER and step.target is not None:  # a replacement names its play
-        return text("replace the joker of ", step.target, " with ", cards, "; the joker goes to your hand")
     if step.action == Action.MELD:
         return text("meld ", cards, f" as {step.target}{where}")
     if step.action == Action.PLAY:

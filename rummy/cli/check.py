@@ -60,7 +60,7 @@ def _against_best(before: Position, verdict: Verdict, time_limit: float) -> tupl
     from rummy.answer import best
     from rummy.cli.output import text
     from rummy.solution import SolverConfig
-    from rummy.vocabulary import Status
+    from rummy.vocabulary import Phase, Status
 
     solution = best(before, SolverConfig(time_limit=time_limit)).solution
     proven = solution.status == Status.OPTIMAL
@@ -69,6 +69,10 @@ def _against_best(before: Position, verdict: Verdict, time_limit: float) -> tupl
         return text("the best turn: ", solution.status, f" ({solution.reason})" if solution.reason else ""), data
     best_gain = solution.gain if proven else f"at least {solution.gain} (at most {solution.bound}: time limit)"
     gain = verdict.reading.get("gain")
+    if before.phase == Phase.DRAW and gain is not None:
+        # The best draw's value is an expectation where the draw is random; this turn's gain is what
+        # its own draw gave: the two are not the same kind of number.
+        return text(f"the best draw is worth {best_gain} (its value looks one turn ahead from before the draw)"), data
     if not verdict.legal or gain is None:
         return text(f"the best legal turn scores {best_gain}"), data
     short = float(solution.gain) - float(gain)  # type: ignore[arg-type]

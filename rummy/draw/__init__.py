@@ -204,7 +204,7 @@ def _turn(position: Position, chosen: DrawOption, draw: Draw, solved: dict[Hasha
     if chosen.source == DrawSource.PASS:
         turn = Turn(meld=(), replaced=(), discard=None, discard_declared=True, draw=chosen.taken())
         return replace(position, phase=Phase.PLAY, turn=turn), None, 0
-    if not chosen.certain or len(draw.outcomes) != 1:
+    if draw.random:
         return None, None, 0
     solution = solved[keys[index, 0]].solution
     if solution is None or solution.after is None:
