@@ -236,9 +236,11 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None,
     from rummy.plan import plan_marks
 
     marks = plan_marks(answer.plan, after) if answer.plan else {}
-    legend = [(f" {what} ", _MARK_STYLES[mark]) for mark, what in _MARK_WORDS.items()
-              if any(mark in m for play in marks.values() for m in play.values())]
-    lines.append(text(("table after the turn", "bold"), *([": "] + legend if legend else [])))
+    legend: list[str | tuple[str, str]] = []
+    for mark, what in _MARK_WORDS.items():
+        if any(mark in m for play in marks.values() for m in play.values()):
+            legend += [", " if legend else " (cards marked on a terminal: ", (f" {what} ", _MARK_STYLES[mark])]
+    lines.append(text(("table after the turn", "bold"), *(legend + [")"] if legend else [])))
     names = answer.plan.names if answer.plan else {}
     for name in after.named_plays():
         shown = names.get(name, name)
