@@ -72,6 +72,8 @@ class Family(str):
     gain: ClassVar[str]  # (before, after, objective) -> gain, from the two end states alone
     breakdown: ClassVar[str]  # (before, after, objective) -> [(what, points)] adding up to the gain
     puzzles: ClassVar[str | None] = None  # the module that registers the family's puzzle kinds
+    # The human-like players that grade puzzles (rummy.ladder): a tuple of rungs, weakest first.
+    ladder: ClassVar[str | None] = None
     # (position) -> every draw of the draw phase (rummy.draw.options), for draw advice (rummy.draw);
     # None where the family has no draw advice or answers the draw phase in its own model (Robber).
     draws: ClassVar[str | None] = None

@@ -1,0 +1,135 @@
+"""Human-like players: the ladder that grades puzzles by the strategies that solve them.
+
+A *rung* is a way a person plays a turn, from "extend what you see" up to
+small searches ("rearrange two plays together", "one steal, then one
+shift"). Each rung proposes turns (after-positions) within its reach; the
+ladder keeps the best one the checker accepts, so a rung's answer is always
+a legal turn with the checker's gain. No rung calls a CP-SAT model.
+
+The rungs of a family are cumulative: a rung is given every turn the rungs
+below it found and keeps the best, so a position solved by one rung is
+solved by every stronger one. A puzzle's tier is the tier of the weakest
+rung that reaches the optimal gain; when none does, the top tier
+(``Tier.EXPERT``). The shape figures of ``generator.difficulty`` stay as
+extra information.
+
+Each family names its ladder (``Family.ladder``: ``"module:LADDER"``, a
+tuple of rungs, weakest first). Rungs are deterministic: a rung's effort is
+bounded by counts (``Effort``), never by the clock, so a seed grades the same
+puzzle the same way on every machine.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar, Iterable, Sequence
+
+from ..errors import RummyError
+from ..family import load
+from ..vocabulary import Phase, Tier
+
+if TYPE_CHECKING:
+    from ..position import Position
+
+
+@dataclass(frozen=True)
+class Effort:
+    """How far a rung may look: the most states (partial turns) it expands, and the most turns it proposes."""
+
+    states: int = 20_000
+    turns: int = 5_000
+
+
+@dataclass(frozen=True)
+class Found:
+    """The best legal turn a rung found: its after-position and its gain (the checker's)."""
+
+    rung: str
+    after: Position | None  # None: the rung found no legal turn
+    gain: Fraction | None
+
+
+class Rung(ABC):
+    """One human-like strategy. Subclasses set the class values and propose turns."""
+
+    name: ClassVar[str]  # short, for reports: "extend", "steal-one", "two-plays"
+    tier: ClassVar[Tier]  # the tier of the puzzles this rung is the weakest to solve
+    summary: ClassVar[str]  # what the player does, in one sentence a player understands
+    greedy: ClassVar[bool] = False  # takes improvements as they come, no look-ahead (issue 15: 'the greedy rungs')
+
+    @abstractmethod
+    def turns(self, position: Position, effort: Effort) -> Iterable[Position]:
+        """Candidate after-positions of a play-phase ``position``, each a whole turn within this rung's reach.
+
+        A rung should propose legal turns; the ladder judges every one it keeps
+        with the checker all the same, so a wrong proposal costs a rung only
+        that turn. Proposals past ``effort.turns`` are ignored."""
+
+
+def ladder_of(position: Position) -> Sequence[Rung]:
+    """The rungs of ``position``'s family, weakest first; a RummyError where the family has none."""
+    family = position.rules.family
+    if family.ladder is None:
+        raise RummyError(f"no human-like players for {family.long_name} yet")
+    rungs: Sequence[Rung] = load(family.ladder)
+    return rungs
+
+
+def _gain(before: Position, after: Position) -> Fraction:
+    return Fraction(before.rules.family.turn_gain(before, after))
+
+
+def best_found(rung: Rung, position: Position, effort: Effort, below: Found | None = None) -> Found:
+    """The best legal turn among ``rung``'s proposals and the turn the rungs below found (``below``)."""
+    from ..checker import check
+
+    scored: list[tuple[Fraction, int, Position]] = []
+    for index, after in enumerate(rung.turns(position, effort)):
+        if index >= effort.turns:
+            break
+        try:
+            scored.append((_gain(position, after), index, after))
+        except (RummyError, ValueError, KeyError):
+            continue  # a proposal the gain cannot even read is no turn
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    best = below if below is not None and below.after is not None else None
+    for gain, _, after in scored:
+        if best is not None and best.gain is not None and gain <= best.gain:
+            break
+        if check(position, after).legal:
+            return Found(rung.name, after, gain)
+    return Found(rung.name, best.after, best.gain) if best is not None else Found(rung.name, None, None)
+
+
+def climb(position: Position, optimum: Fraction | int | float | None, effort: Effort = Effort()) -> list[Found]:
+    """Every rung's best turn, weakest first, stopping at the first rung that reaches ``optimum``
+    (None: climb every rung). Each rung starts from what the rungs below found."""
+    if position.phase != Phase.PLAY:
+        raise RummyError("human-like players play the play phase only (the position is in the draw phase)")
+    target = None if optimum is None else Fraction(optimum)
+    found: list[Found] = []
+    below: Found | None = None
+    for rung in ladder_of(position):
+        below = best_found(rung, position, effort, below)
+        found.append(below)
+        if target is not None and below.gain is not None and below.gain >= target:
+            break
+    return found
+
+
+def solving_rung(found: Sequence[Found], optimum: Fraction | int | float) -> int | None:
+    """The index of the weakest rung whose turn reaches ``optimum``; None when none does."""
+    target = Fraction(optimum)
+    for index, step in enumerate(found):
+        if step.gain is not None and step.gain >= target:
+            return index
+    return None
+
+
+def ladder_tier(position: Position, optimum: Fraction | int | float, effort: Effort = Effort()) -> Tier:
+    """The puzzle's tier: the tier of the weakest rung reaching ``optimum``, else the top tier."""
+    found = climb(position, optimum, effort)
+    index = solving_rung(found, optimum)
+    return Tier.EXPERT if index is None else ladder_of(position)[index].tier
