@@ -88,3 +88,15 @@ def test_moves_that_keep_a_robbed_space_whole_say_why() -> None:
             assert bool(step.why) == bool(inside), (path.name, step)
             seen += bool(inside)
     assert seen, "no robbed space re-formed in these puzzles: pick others"
+
+
+def test_check_json_maps_end_state_names_to_plan_names(tmp_path: Path) -> None:
+    """check --json keys its reading by the end state's plays; ``names`` gives best's name for each that differs."""
+    example = REPO_ROOT / "puzzles" / "examples" / "house-classic.toml"
+    answer = tmp_path / "answer.json"
+    answer.write_text(run_cli("best", example, "--json").stdout)
+    steals = [s for s in json.loads(answer.read_text())["steps"] if s["action"] == "steal"]
+    data = json.loads(run_cli("check", example, answer, "--json").stdout)
+    shown = {data["names"].get(play, play) for play in data["reading"]["steals"]}
+    assert shown == {step["to"] for step in steals}
+    assert all(name != plan for name, plan in data["names"].items())

@@ -44,13 +44,16 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     except RummyError as error:
         raise RummyError(f"{before_path} -> {after_path}: {error}") from None
     best_line: Styled | str | None = None
+    names = _plan_names(before, after)
     data = verdict.to_data()
+    # The reading keys plays by the end state's names; "names" gives the plan's name of each that differs.
+    data["names"] = {name: shown for name, shown in names.items() if name != shown}
     if compare:
         best_line, data["best"] = _against_best(before, verdict, time_limit)
     if json_output:
         output.print_json(data)
     else:
-        lines = verdict_lines(verdict, _plan_names(before, after))
+        lines = verdict_lines(verdict, names)
         output.print_lines(lines + ([best_line] if best_line is not None else []))
     return output.EXIT_OK if verdict.legal else output.EXIT_NEGATIVE
 
