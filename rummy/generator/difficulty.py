@@ -1,5 +1,10 @@
 """How hard a puzzle is, measured, and the tier that follows from the measures.
 
+The tier is the ladder's (``rummy.ladder``, docs/ladder.md): the tier of the
+weakest human-like player that finds the optimal gain, ``expert`` when none
+does (``grade``). The figures below are kept beside it as extra information;
+``shape_tier`` is the tier they alone would give (the rule before the ladder).
+
 Figures (all from the answer and the uniqueness check, none guessed):
 
 - ``plays_disturbed``: table plays that lose a tile (the move plan's count);
@@ -13,7 +18,7 @@ Figures (all from the answer and the uniqueness check, none guessed):
   best answer (one worker); ``proof_branches``: its effort to prove that no
   other final table is as good.
 
-The tier is read from the plan's three figures alone, which are the same on
+The shape tier is read from the plan's three figures alone, which are the same on
 every machine and for every solver seed (seconds are not, and branches count
 a few hundred for every puzzle, too little to tell puzzles apart). The rule,
 the first row whose every threshold is met:
@@ -48,8 +53,13 @@ cards plus the discard); its tiers read the first two figures:
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..vocabulary import Tier
+
+if TYPE_CHECKING:
+    from ..position import Position
 
 TIERS = tuple(Tier)
 NEAR_CAP = 10
@@ -79,11 +89,48 @@ class Difficulty:
     branches: int = 0
     seconds: float = 0.0
     proof_branches: int = 0
+    rung: str | None = None  # the weakest human-like player that finds the optimum (None: none does)
+    rung_gains: tuple[tuple[str, float | None], ...] = ()  # each player climbed, and the gain it found
+    shape_tier: Tier | None = None  # the tier the plan's figures alone would give
 
     def to_data(self) -> dict:
         data = asdict(self)
         data["seconds"] = round(self.seconds, 4)
+        data["rung_gains"] = [{"rung": name, "gain": gain} for name, gain in self.rung_gains]
         return data
+
+
+@dataclass(frozen=True)
+class Grade:
+    """What the ladder says of a puzzle: its tier, the rung that solves it, what each rung found."""
+
+    tier: Tier
+    rung: str | None
+    rung_gains: tuple[tuple[str, float | None], ...]
+
+    def rejection(self, wanted: Tier) -> str:
+        """Why a candidate of this grade is not a puzzle of tier ``wanted``."""
+        if TIERS.index(self.tier) < TIERS.index(wanted):
+            return f"solved by {self.rung}"
+        return f"harder than {wanted}"
+
+
+def grade(position: Position, optimum: float | Fraction | None) -> Grade:
+    """Climb ``position``'s ladder up to the first player reaching ``optimum`` (the best gain)."""
+    from ..ladder import climb, ladder_of, solving_rung
+
+    if optimum is None:
+        raise ValueError("a puzzle is graded against its optimal gain")
+    found = climb(position, optimum)
+    gains = tuple((step.rung, None if step.gain is None else _number(step.gain)) for step in found)
+    index = solving_rung(found, optimum)
+    if index is None:
+        return Grade(Tier.EXPERT, None, gains)
+    return Grade(ladder_of(position)[index].tier, found[index].rung, gains)
+
+
+def _number(value: Fraction) -> float:
+    return int(value) if value.denominator == 1 else round(float(value), 4)
 
 
 def tier_of(figures: Difficulty, family: str = "tile") -> Tier:

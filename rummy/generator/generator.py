@@ -10,8 +10,12 @@ A run starts at most one process a core (``available_cores``): more would
 only queue for the CPUs, each holding its own solver's memory.
 
 Per candidate, cheapest test first: deal, solve (proven optimal, else
-"timeout"), the kind's test, the tier (read from the plan), the checker,
-uniqueness with the near count and the margin.
+"timeout"), the kind's test, the checker, the tier (the weakest human-like
+player of ``rummy.ladder`` that finds the optimum: a candidate that a player
+below the tier asked for solves is rejected as "solved by RUNG"), for easy
+and medium puzzles no answer that wins by a rule corner, uniqueness with the
+near count, and the margin over the second best (at least the family's bar
+for the tier).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from ..position import Position
 from ..rules import preset
 from ..solution import GENERATE_TIME_LIMIT, SolverConfig
 from ..vocabulary import PuzzleKind, Status, Tier
-from .difficulty import NEAR_CAP, TIERS, Difficulty, tier_of
+from .difficulty import NEAR_CAP, TIERS, Difficulty, grade, tier_of
 from .kinds import FAMILIES, kind_for
 from .unique import judge
 
@@ -206,17 +210,26 @@ def candidate(request: Request, index: int) -> Outcome:
     after = solution.after
     assert plan is not None and after is not None  # an optimal answer has its turn, and so its plan
     disturbed, steps, moved = plan.plays_disturbed, len(plan.steps), plan.cards_moved
-    planned = tier_of(Difficulty(disturbed, steps, moved), rules.family)
-    if request.tier is not None and planned != request.tier:
-        return Outcome(index, None, f"wrong tier ({planned})")
     if not check(position, after).legal:
         return Outcome(index, None, "checker refused the answer (a bug)")
+    graded = grade(position, solution.gain)
+    if request.tier is not None and graded.tier != request.tier:
+        return Outcome(index, None, graded.rejection(request.tier))
+    if support.corner is not None and TIERS.index(graded.tier) <= TIERS.index(Tier.MEDIUM):
+        reason = support.corner(position, plan)
+        if reason:
+            return Outcome(index, None, reason)
     verdict = judge(position, first, config, support, NEAR_CAP)
     if verdict.reason:
         return Outcome(index, None, verdict.reason)
     assert verdict.margin is not None  # judge measures the margin of every unique puzzle
+    bar = support.margin_bars[TIERS.index(graded.tier)]
+    if isinstance(verdict.margin, (int, float)) and verdict.margin < bar:
+        return Outcome(index, None, f"margin under {bar:g}")
     difficulty = Difficulty(disturbed, steps, moved, verdict.near, verdict.near_capped,
-                            int(solution.stats.get("branches", 0)), solution.seconds, verdict.proof_branches)
+                            int(solution.stats.get("branches", 0)), solution.seconds, verdict.proof_branches,
+                            graded.rung, graded.rung_gains, tier_of(Difficulty(disturbed, steps, moved), rules.family))
     name = f"{_prefix(rules.name, kind.name, request.tier, request.seed)}{index:04d}"
-    puzzle = Puzzle(name, kind.name, planned, rules.name, request.seed, index, position, answer_data(first), difficulty, verdict.margin)
+    puzzle = Puzzle(name, kind.name, graded.tier, rules.name, request.seed, index, position, answer_data(first), difficulty,
+                    verdict.margin)
     return Outcome(index, puzzle, None)

@@ -16,7 +16,9 @@ about, laid into an otherwise random deal:
 - ``own``: a run or book in the mover's own space and a hand card that
   extends it, so cards can flow between the mover's space and others.
 
-Around them: random plays in every space and random hand cards. Every card
+Around them: random plays in every space and random hand cards. Every other
+player holds 3 to 9 cards, shown where going out first earns their hand
+penalty (Epic), so that a puzzle's value is what a player can work out. Every card
 is drawn once from one pack plus two jokers, by the ``random.Random`` given
 (so a seed deals the same everywhere). Whether the deal really needs the
 move is for the solver to say; the kinds test the answer.
@@ -32,7 +34,7 @@ from ..cards import JOKER, SUITS, Card, rank_at
 from ..plays import Play, is_whole
 from ..position import Player, Position
 from ..rules import Ruleset
-from ..vocabulary import Phase
+from ..vocabulary import FirstOutBonus, Phase
 from .pool import DeckPool
 
 NAMES = ("ann", "bob", "cat", "dan")
@@ -75,6 +77,7 @@ def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape, hand_numbe
     hand += pool.draw(rng.randint(*shape.extra_hand))
     rng.shuffle(hand)
     players = []
+    shows_hands = rules.first_out_bonus == FirstOutBonus.HANDS
     for k, name in enumerate(names):
         side = ("ns" if k % 2 == 0 else "ew") if seats == 4 else name
         plays = tuple(spaces[name])
@@ -82,8 +85,13 @@ def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape, hand_numbe
             players.append(Player(name, side, shape.melded, tuple(hand), None, (), (), plays))
         else:
             melded = bool(plays) or rng.random() < 0.5
-            unseen = len(pool.draw(rng.randint(3, 9)))  # their hand: counted, not shown
-            players.append(Player(name, side, melded, None, unseen, (), (), plays))
+            held = tuple(pool.draw(rng.randint(3, 9)))
+            if not held:  # a player without cards would have gone out: no such deal
+                return None
+            if shows_hands:  # what going out first earns is their penalty: a puzzle shows it
+                players.append(Player(name, side, melded, held, None, (), (), plays))
+            else:  # their hand: counted, not shown
+                players.append(Player(name, side, melded, None, len(held), (), (), plays))
     pile = tuple(pool.draw(rng.randint(1, 4)))
     hand_number = hand_number or rng.randint(1, 6 if shape.melded else 4)
     position = Position(rules, tuple(players), mover, Phase.PLAY, hand_number, None, (), pile, len(pool))

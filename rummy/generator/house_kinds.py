@@ -31,7 +31,8 @@ from ..checker import check, turn_gain
 from ..plays import Play, PlayName, is_whole, readings
 from ..position import Position
 from ..rules import Ruleset
-from ..vocabulary import PuzzleKind, Tier
+from ..plan import Plan
+from ..vocabulary import Action, PuzzleKind, Tier
 from .house_deal import HouseShape, deal_house
 from .kinds import FamilySupport, Kind, register_family, register_kind
 
@@ -121,6 +122,19 @@ def accept_across(position: Position, answer: Answer) -> str | None:
     return None if len(left) >= 2 else "cards leave fewer than 2 spaces"
 
 
+def rule_corner(before: Position, plan: Plan) -> str | None:
+    """Why the answer wins by a rule corner a player easily misses: a card put into another
+    player's space, from the hand or from the table (rearranging a robbed space, giving cards away)."""
+    mover = before.to_move
+    for step in plan.steps:
+        if step.action not in (Action.PLAY, Action.MOVE, Action.MELD) or step.target is None:
+            continue
+        owner = step.space if step.target.startswith("new/") else PlayName(step.target).owner
+        if owner is not None and owner != mover:
+            return "answer puts cards in another's space"
+    return None
+
+
 # ------------------------------------------------------------------ family support
 def ambiguity(before: Position, after: Position) -> str | None:
     """The one rival the model cannot see: two runs of a suit in a space overlapping through a joker.
@@ -204,7 +218,9 @@ def _cuts(cards: list[Card], indices: tuple[int, ...], rules: Ruleset) -> Iterat
                     yield (part,) + cut
 
 
-register_family(FamilySupport("house", near=NEAR_POINTS, canonical=Position.table_key, ambiguity=ambiguity))
+# A card is worth 5 points in a play: an easy puzzle may win by one card, an expert one by three.
+register_family(FamilySupport("house", near=NEAR_POINTS, canonical=Position.table_key, ambiguity=ambiguity,
+                              margin_bars=(0, 5, 10, 15), corner=rule_corner))
 register_kind(Kind(PuzzleKind.STEAL, ("house",), "find the best turn (it steals)", make_steal, accept_steal))
 register_kind(Kind(PuzzleKind.REPLACE_MELD, ("house",), "find the best turn (you have not melded yet)",
                    make_replace_meld, accept_replace_meld))

@@ -34,6 +34,7 @@ from ..rules import Ruleset
 from ..vocabulary import PuzzleKind, Tier
 
 if TYPE_CHECKING:  # unique builds on this module
+    from ..plan import Plan
     from .unique import Rivals
 
 Maker = Callable[[random.Random, Ruleset, "Tier | None"], "Position | None"]
@@ -62,6 +63,12 @@ class FamilySupport:
     ambiguity: Callable[[Position, Position], "str | None"]  # (before, after): why excluding after may hide a rival
     # None: found by solving for the best again and again with SolverConfig.exclude.
     rivals: RivalSearch | None = None
+    # The least margin over the second-best turn a puzzle of each tier must have (Tier order), so that
+    # a hard puzzle is hard for its insight, not for a few points a player can miss (issue 15).
+    margin_bars: tuple[float, float, float, float] = (0, 0, 0, 0)
+    # (before, plan) -> why the answer wins by a rule corner (rearranging an opponent's space, giving
+    # cards away), else None: easy and medium puzzles keep clear of such answers.
+    corner: Callable[[Position, "Plan"], "str | None"] | None = None
 
 
 KINDS: dict[tuple[str, str], Kind] = {}  # (family, kind name): one name may mean a kind in several families

@@ -240,5 +240,7 @@ def ambiguity(before: Position, after: Position) -> str | None:
     return None
 
 
-register_family(FamilySupport("robber", near=NEAR_POINTS, canonical=canonical, ambiguity=ambiguity))
+# Cards score 5 to 15 points: an easy puzzle may win by one small card, an expert one by 15 points.
+register_family(FamilySupport("robber", near=NEAR_POINTS, canonical=canonical, ambiguity=ambiguity,
+                              margin_bars=(0, 5, 10, 15)))
 register_kind(Kind(PuzzleKind.STEAL, ("robber",), "steal the most points", make_steal, accept_steal))
