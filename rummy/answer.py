@@ -48,6 +48,8 @@ def solver_for(position: Position, config: SolverConfig) -> Callable[[Position, 
 def best(position: Position, config: SolverConfig | None = None) -> Answer:
     """Solve and plan; ``seconds`` is model building and solving, not imports."""
     config = config or SolverConfig()
+    if position.puzzle is not None:  # a puzzle's statement is no part of the game: the after holds none
+        position = replace(position, puzzle=None)
     model = solver_for(position, config)
     started = time.perf_counter()
     solution = model(position, config)

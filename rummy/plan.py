@@ -128,7 +128,7 @@ def make_plan(before: Position, after: Position) -> Plan:
         # Meld plays of extend-only games are simply new plays of hand cards.
         sources = [s for s in sources if not s.name.startswith("new/")]
         new_index = 0
-    matched = _match(sources, targets, any_owner)
+    matched = _match(sources, targets, any_owner, rules.family.plays_change_owner)
     names: dict[str, str] = {}
     pools: dict[str, Counter[Card]] = {s.name: Counter(s.cards) for s in sources}
     needs: dict[str, Counter[Card]] = {}
@@ -248,15 +248,20 @@ def _discards(before: Position, after: Position) -> list[Card]:
     return list(after.discard_pile[len(before.discard_pile):])
 
 
-def _match(sources: list[_Source], targets: Sequence[tuple[str, Play]], shared: bool) -> dict[int, _Source]:
-    """Final play index -> the play it grew from (most shared cards, same space)."""
+def _match(sources: list[_Source], targets: Sequence[tuple[str, Play]], shared: bool,
+           stolen_grow: bool = False) -> dict[int, _Source]:
+    """Final play index -> the play it grew from (most shared cards, same space). With
+    ``stolen_grow`` (Robber: a play changes owner only by growing), a play of another owner
+    that would reach its final play without a card added is the last choice."""
     weights: list[list[float]] = []
     for name, play in targets:
         wanted = Counter(c.plain() for c in play.cards)
         space = None if shared else PlayName(name).owner
         row: list[float] = []
         for j, source in enumerate(sources):
-            overlap = sum((wanted & source.cards).values()) if source.space == space else 0
+            overlap: float = sum((wanted & source.cards).values()) if source.space == space else 0
+            if overlap and stolen_grow and wanted == source.cards and PlayName(source.name).owner != PlayName(name).owner:
+                overlap -= 0.5  # stolen, yet nothing added: impossible, unless no other reading is left
             # Ties go to the older play so names stay stable.
             row.append(overlap * 1000 - j if overlap else 0)
         weights.append(row)

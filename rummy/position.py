@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -81,6 +81,31 @@ class Turn:
 
 
 @dataclass(frozen=True)
+class PuzzleStatement:
+    """A puzzle's own statement (``[puzzle]``): what it asks, never how. Not part of the game
+    state: ``best`` and the checker ignore it, and positions compare equal without it."""
+
+    kind: str  # the puzzle kind, e.g. "steal" (rummy.vocabulary.PuzzleKind for generated puzzles)
+    tier: str  # easy, medium, hard or expert
+    task: str  # the task in words
+    target: int | float  # the best turn's gain (tile kinds: tiles played)
+    rules_note: str | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "tier": self.tier, "task": self.task, "target": self.target}
+        if self.rules_note is not None:
+            data["rules_note"] = self.rules_note
+        return data
+
+    @classmethod
+    def from_data(cls, data: Any, source: str = "<puzzle>") -> PuzzleStatement:
+        """Read a ``[puzzle]`` table strictly (``rummy.reader``): a PositionError names the place."""
+        from .reader import read_puzzle_statement
+
+        return read_puzzle_statement(data, source)
+
+
+@dataclass(frozen=True)
 class Player:
     name: str
     side: str
@@ -110,6 +135,8 @@ class Position:
     stock: int | tuple[Card, ...] | None = None
     turn: Turn | None = None
     upcard: Card | None = None  # House: the stock's face-up top card while the stock is not opened
+    # A puzzle's statement ([puzzle]): no part of the game state, so not compared.
+    puzzle: PuzzleStatement | None = field(default=None, compare=False)
 
     # ------------------------------------------------------------ navigation
     def player(self, name: str) -> Player:
@@ -266,6 +293,8 @@ class Position:
             if self.turn.draw is not None:
                 turn["draw"] = self.turn.draw.to_data(deck)
             data["turn"] = turn
+        if self.puzzle is not None:
+            data["puzzle"] = self.puzzle.to_data()
         return data
 
     def to_toml(self) -> str:

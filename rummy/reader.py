@@ -26,9 +26,9 @@ from typing import Any, Iterable, Iterator, Mapping
 from .cards import Card, cards_notation
 from .errors import NotationError, PlayNotWhole, PositionError, PositionErrors, RulesError, quote
 from .plays import Play, PlayName, jokers_undecided, readings
-from .position import Attached, DrawTaken, Player, Position, Replacement, Turn
+from .position import Attached, DrawTaken, Player, Position, PuzzleStatement, Replacement, Turn
 from .rules import Ruleset, ruleset_from_spec
-from .vocabulary import Action, DrawSource, JokerMode, Phase, Status
+from .vocabulary import Action, DrawSource, JokerMode, Phase, Status, Tier
 
 # ----------------------------------------------------------------- limits
 # Far beyond any real position, small enough that a hostile file is refused
@@ -48,11 +48,15 @@ _CARD_TOKEN_RE = re.compile(r"[^\s,]+")  # the same split as str.split() after c
 _REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)
 
 PHASES = tuple(Phase)
-TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "table", "players", "piles", "turn")
+TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "table", "players", "piles", "turn", "puzzle")
 PLAYER_KEYS = ("side", "melded", "hand", "hand_count", "hot", "warm", "space", "plays", "layoffs")
 PILE_KEYS = ("discard", "stock", "upcard")
 TURN_KEYS = ("meld", "replaced", "discard", "draw")
 DRAW_KEYS = ("from", "take", "card", "player")
+PUZZLE_KEYS = ("kind", "tier", "task", "target", "rules_note")
+MAX_PUZZLE_TEXT = 500  # characters of [puzzle] task and rules_note
+MAX_PUZZLE_KIND = 32
+MAX_TARGET = 1_000_000  # a gain no turn reaches
 
 
 # ---------------------------------------------------------------- input
@@ -318,6 +322,13 @@ def read_position(data: Any, source: str = "<position>", strict: bool = True) ->
         raise
 
 
+def read_puzzle_statement(data: Any, source: str = "<puzzle>") -> PuzzleStatement:
+    """A ``[puzzle]`` table alone, read as a position's is (``PuzzleStatement.from_data``)."""
+    if isinstance(data, Mapping):
+        check_tree(data, source)
+    return _Reader(source).puzzle(data)
+
+
 # Unknown cards reported from one file, at most (one line each); the rest are counted.
 MAX_CARD_ERRORS = 20
 # Written after an unknown card: the notation of the deck the rules name.
@@ -420,9 +431,11 @@ class _Reader:
         discard_pile, stock = self.piles(data.get("piles", {}))
         upcard = self.upcard(data.get("piles", {}), rules)
         turn = self.turn(data["turn"]) if "turn" in data else None
+        puzzle = self.puzzle(data["puzzle"]) if "puzzle" in data else None
         position = Position(
             rules=rules, players=players, to_move=to_move, phase=Phase(phase), hand_number=hand_number,
             first_out=first_out, table=table, discard_pile=discard_pile, stock=stock, turn=turn, upcard=upcard,
+            puzzle=puzzle,
         )
         if self.card_errors:  # before the checks, which would see the placeholders
             raise self.all_errors()
@@ -621,6 +634,40 @@ class _Reader:
                 discard = self.card(value, "turn.discard")
         draw = self.draw_taken(data["draw"]) if "draw" in data else None
         return Turn(meld, replaced, discard, declared, draw)
+
+    def puzzle(self, data: Any) -> PuzzleStatement:
+        """``[puzzle]``: the puzzle's statement (kind, tier, task, target, rules_note)."""
+        if not isinstance(data, Mapping):
+            raise self.fail("puzzle", f"expected a [puzzle] table with kind, tier, task and target, got {quote(data)}")
+        self.unknown_keys(data, PUZZLE_KEYS, "puzzle")
+        for key in ("kind", "tier", "task", "target"):
+            if key not in data:
+                raise self.fail(f"puzzle.{key}", "missing: a [puzzle] table gives kind, tier, task and target")
+        kind = data["kind"]
+        if not isinstance(kind, str) or not 1 <= len(kind) <= MAX_PUZZLE_KIND or not kind.isprintable():
+            raise self.fail("puzzle.kind", f"expected a puzzle kind like \"steal\" (1 to {MAX_PUZZLE_KIND} characters), "
+                                           f"got {quote(kind)}")
+        tier = data["tier"]
+        if not isinstance(tier, str) or tier not in set(Tier):
+            raise self.fail("puzzle.tier", f"{quote(tier)} is not one of {', '.join(Tier)}")
+        texts: dict[str, str] = {}
+        for key in ("task", "rules_note"):
+            if key not in data:
+                continue
+            value = data[key]
+            if not isinstance(value, str) or not value.strip():
+                raise self.fail(f"puzzle.{key}", f"expected text, got {quote(value)}")
+            if len(value) > MAX_PUZZLE_TEXT:
+                raise self.fail(f"puzzle.{key}", f"{len(value)} characters; at most {MAX_PUZZLE_TEXT}")
+            if not all(c.isprintable() or c == "\n" for c in value):
+                raise self.fail(f"puzzle.{key}", f"{quote(value)} holds control characters")
+            texts[key] = value
+        target = data["target"]
+        if isinstance(target, bool) or not isinstance(target, (int, float)) or not -MAX_TARGET <= target <= MAX_TARGET:
+            # NaN fails the comparison too
+            raise self.fail("puzzle.target", f"expected the best turn's gain, a number (at most {MAX_TARGET:,} either way), "
+                                             f"got {quote(target)}")
+        return PuzzleStatement(kind, tier, texts["task"], target, texts.get("rules_note"))
 
     def card(self, text: str, place: str) -> Card:
         """One card, written alone (no list, no commas)."""

@@ -22,6 +22,7 @@ from rummy.generator import FAMILIES, KINDS, TIERS, Difficulty, Request, generat
 from rummy.generator.difficulty import THRESHOLDS
 from rummy.generator.tile_arrangement import ambiguity, canonical
 from rummy.generator.unique import judge
+from rummy.ladder import climb, ladder_of
 from rummy.position import Position
 from rummy.rules import preset
 from rummy.solution import SolverConfig
@@ -153,8 +154,32 @@ def test_generated_puzzles_are_what_they_claim():
         answer = judged_best(puzzle.position, CONFIG)
         assert answer.solution.gain == puzzle.answer["gain"]
         assert 0 < answer.solution.cards_played < len(puzzle.position.mover.hand)
-        assert puzzle.tier == tier_of(puzzle.difficulty)
         assert isinstance(puzzle.margin, int) and puzzle.margin >= 1
+        assert_graded_by_the_ladder(puzzle.position, puzzle.tier, answer.solution.gain)
+        assert puzzle.difficulty.shape_tier == tier_of(replace(puzzle.difficulty, shape_tier=None))
+
+
+def assert_graded_by_the_ladder(position: Position, tier: str, optimum: float) -> None:
+    """The tier is the weakest rung's that reaches the optimum: every rung below falls short, and every
+    rung's turn is legal and no better than the optimum."""
+    found = climb(position, None)
+    rungs = ladder_of(position)
+    for rung, step in zip(rungs, found):
+        assert step.after is None or check(position, step.after).legal
+        assert step.gain is None or step.gain <= optimum
+        reaches = step.gain is not None and step.gain >= optimum
+        if TIERS.index(rung.tier) < TIERS.index(tier):
+            assert not reaches, (rung.name, tier)
+        elif rung.tier == tier:
+            assert reaches, (rung.name, tier)
+    if tier == "expert":
+        assert all(step.gain is None or step.gain < optimum for step in found)
+
+
+def test_a_requested_tier_rejects_what_a_weaker_player_solves():
+    report = generate(Request("rummikub", "max", 1, "hard", seed=2, workers=1))
+    assert report.puzzles and report.puzzles[0].tier == "hard"
+    assert any(reason.startswith("solved by ") for reason in report.rejected), report.rejected
 
 
 def test_every_kind_names_families_with_support():
@@ -242,7 +267,12 @@ def test_a_shipped_puzzle_still_has_its_answer(entry):
     assert check(position, answer.solution.after).legal
     # best --json writes a fractional gain (Epic's expected bonus) to 4 decimals
     assert answer.solution.gain == pytest.approx(stored["gain"], abs=1e-4) and stored["gain"] == entry["gain"]
-    assert stored["tier"] == entry["tier"] == tier_of(Difficulty(**stored["difficulty"]), preset(entry["rules"]).family)
+    figures = stored["difficulty"]
+    if "rung_gains" in figures:  # graded by the ladder
+        assert stored["tier"] == entry["tier"]
+        assert_graded_by_the_ladder(position, stored["tier"], answer.solution.gain)
+    else:  # a collection made before the ladder: graded by the plan's shape
+        assert stored["tier"] == entry["tier"] == tier_of(Difficulty(**figures), preset(entry["rules"]).family)
     assert stored["unique"] is True and stored["margin"] == entry["margin"]
 
 

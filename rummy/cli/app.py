@@ -24,6 +24,7 @@ from rummy.cli.output import PROGRAM, run_guarded
 from rummy.cli.best import best
 from rummy.cli.check import check
 from rummy.cli.generate import generate
+from rummy.cli.hint import hint
 from rummy.cli.rules_cmd import rules
 from rummy.cli.sheets import sheets
 from rummy.cli.show import show
@@ -42,6 +43,7 @@ app.command("show")(show)
 app.command("rules")(rules)
 app.command("generate")(generate)
 app.command("sheets")(sheets)
+app.command("hint")(hint)
 
 
 def print_version(value: bool) -> None:

@@ -1,8 +1,10 @@
 """``rummy check BEFORE AFTER``: is this turn legal? Every breach, coded.
 
-AFTER is a position file with its ``[turn]`` table, or the JSON that
-``rummy best --json`` prints (its ``after`` key is used). Files are read by
-content, so ``<(rummy best BEFORE --json)`` works too.
+AFTER is a position file with its ``[turn]`` table, the JSON that
+``rummy best --json`` prints (its ``after`` key is used), or the turn written
+as steps (``play 7H 8H 9H to new/1; discard KS``: rummy.turn_steps). Files are
+read by content, so ``<(rummy best BEFORE --json)`` works too. A BEFORE with a
+``[puzzle]`` table is a puzzle: the verdict says whether the turn solves it.
 """
 
 from __future__ import annotations
@@ -50,11 +52,16 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     data["names"] = {name: shown for name, shown in names.items() if name != shown}
     if compare:
         best_line, data["best"] = _against_best(before, verdict, time_limit)
+    stated = puzzle_verdict(before, verdict)
+    puzzle_line: Styled | str | None = None
+    if stated is not None:
+        puzzle_line, data["puzzle"] = stated
     if json_output:
         output.print_json(data)
     else:
         lines = verdict_lines(verdict, names)
-        output.print_lines(lines + ([best_line] if best_line is not None else []))
+        extra = [line for line in (puzzle_line, best_line) if line is not None]
+        output.print_lines(lines + extra)
     return output.EXIT_OK if verdict.legal else output.EXIT_NEGATIVE
 
 
@@ -87,11 +94,38 @@ def _against_best(before: Position, verdict: Verdict, time_limit: float) -> tupl
 
 def read_answer(path: Path, before: Position) -> tuple[Position | None, DrawTaken | None]:
     """AFTER, as ``rummy.reader.read_end_state`` reads it; with a draw-phase BEFORE, a
-    ``best --json`` answer whose draw is random gives ``(None, its draw)``."""
-    from rummy.reader import read_end_state_or_draw
+    ``best --json`` answer whose draw is random gives ``(None, its draw)``. A turn written
+    as steps (``play 7H 8H 9H to new/1; discard KS``, told by its content) is applied to BEFORE."""
+    from rummy.reader import end_state_or_draw_from_text, read_text, source_name, text_kind
+    from rummy.turn_steps import looks_like_steps, read_steps
     from rummy.vocabulary import Phase
 
-    return read_end_state_or_draw(path, random_draw=before.phase == Phase.DRAW)
+    text = read_text(path)  # once: stdin or a pipe cannot be read twice
+    source = source_name(path)
+    if looks_like_steps(text):
+        return read_steps(before, text, source), None
+    return end_state_or_draw_from_text(text, source, text_kind(path, text), random_draw=before.phase == Phase.DRAW)
+
+
+def puzzle_verdict(before: Position, verdict: Verdict) -> tuple[Styled | str, dict[str, object]] | None:
+    """For a puzzle (BEFORE with a ``[puzzle]`` table): whether the turn reaches its target, as a
+    line and as JSON ``{"target", "solved"}``; never the answer. None for a plain position."""
+    from rummy.cli.output import text
+
+    statement = before.puzzle
+    if statement is None:
+        return None
+    target = statement.target
+    gain = verdict.reading.get("gain")
+    # best --json writes gains to 4 decimals (Epic's expected bonus): a target may be rounded up
+    reached = isinstance(gain, (int, float)) and float(gain) >= float(target) - 1e-4
+    solved = verdict.legal and reached
+    data: dict[str, object] = {"target": target, "solved": solved}
+    if solved:
+        return text(("solved", "bold green"), f": gain {gain}, the best there is"), data
+    if not verdict.legal:
+        return text(("not solved", "bold"), ": the turn is not legal"), data
+    return text(("legal", "bold"), f", gain {gain} of {target}"), data
 
 
 def _plan_names(before: Position, after: Position | None) -> dict[str, str]:

@@ -41,7 +41,9 @@ def show(position_path: PositionPath, json_output: JsonFlag = False, after: Afte
     if json_output:
         output.print_json(position.to_data())
     else:
-        output.print_lines(position_lines(position))
+        from rummy.cli.puzzle_view import puzzle_lines
+
+        output.print_lines(puzzle_lines(position) + position_lines(position))  # a puzzle states itself on top
     return output.EXIT_OK
 
 

@@ -1,7 +1,8 @@
 """Writing puzzles: a position file, a solution file, and the collection's index.
 
 ``DIR/NAME.toml`` is the position (formats.md) with a comment saying the
-task, nothing of the answer; ``DIR/NAME.solution.json`` is the ``best --json``
+task and its ``[puzzle]`` table (kind, tier, task, target: the best gain),
+nothing of the answer; ``DIR/NAME.solution.json`` is the ``best --json``
 answer (so ``rummy check DIR/NAME.toml DIR/NAME.solution.json`` judges it)
 plus ``puzzle``, ``kind``, ``tier``, ``unique``, ``margin`` and
 ``difficulty``. ``DIR/index.json`` lists every puzzle of the folder; writing
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import RummyError
@@ -43,7 +45,9 @@ def puzzle_files(puzzle: Puzzle, command: str) -> dict[str, str]:
         f"# The answer is in {puzzle.name}.solution.json.\n"
     )
     solution = json.dumps(puzzle.solution_data(), indent=2, ensure_ascii=False) + "\n"
-    return {f"{puzzle.name}.toml": header + puzzle.position.to_toml(), f"{puzzle.name}.solution.json": solution}
+    # The position states its puzzle ([puzzle]: kind, tier, task, target); the answer stays in its own file.
+    stated = replace(puzzle.position, puzzle=puzzle.statement())
+    return {f"{puzzle.name}.toml": header + stated.to_toml(), f"{puzzle.name}.solution.json": solution}
 
 
 def write_puzzle(folder: Folder | Path, puzzle: Puzzle, command: str) -> None:

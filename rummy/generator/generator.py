@@ -31,7 +31,7 @@ from typing import Any, Callable, Generator
 from ..answer import answer_data, best
 from ..checker import check
 from ..errors import RummyError
-from ..position import Position
+from ..position import Position, PuzzleStatement
 from ..rules import preset
 from ..solution import GENERATE_TIME_LIMIT, SolverConfig
 from ..vocabulary import PuzzleKind, Status, Tier
@@ -71,6 +71,11 @@ class Puzzle:
     answer: dict[str, Any]  # the ``best --json`` object
     difficulty: Difficulty
     margin: float | str  # best gain minus the second best, or unique.NO_OTHER_TURN
+
+    def statement(self) -> PuzzleStatement:
+        """The puzzle's ``[puzzle]`` table: its kind, tier, task and target (the best gain), never the answer."""
+        task = kind_for(self.kind, preset(self.rules)).task
+        return PuzzleStatement(str(self.kind), str(self.tier), task, self.answer["gain"])
 
     def solution_data(self) -> dict[str, Any]:
         """The solution file: the ``best --json`` answer, then what the generator measured."""

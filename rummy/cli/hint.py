@@ -1,0 +1,113 @@
+"""``rummy hint PUZZLE [--level 1..4]``: a hint for a puzzle, never more than the level asked.
+
+The answer is the puzzle's ``NAME.solution.json`` beside it when that file
+can be read and its ``after`` is a legal turn from the puzzle (the checker
+judges it); otherwise the puzzle is solved (``rummy.answer.best``). Level 1
+says what to aim for, 2 which kinds of move are needed, 3 which plays to
+touch, 4 the first step (rummy.hints); each level prints the ones below it too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from rummy.cli.options import JsonFlag, TimeLimitOption
+
+if TYPE_CHECKING:
+    from rummy.position import Position
+
+PuzzlePath = Annotated[
+    Path,
+    typer.Argument(help="A puzzle (a position file, usually with a \\[puzzle] table), or - for stdin.",
+                   show_default=False, metavar="PUZZLE"),
+]
+LevelOption = Annotated[
+    int,
+    typer.Option("--level", min=1, max=4,
+                 help="How much to tell: 1 the aim, 2 the kinds of move, 3 the plays to touch, 4 the first step."),
+]
+
+SOLUTION_SUFFIX = ".solution.json"
+
+
+def hint(puzzle_path: PuzzlePath, level: LevelOption = 1, json_output: JsonFlag = False,
+         time_limit: TimeLimitOption = 30.0) -> int:
+    """A hint for a puzzle: level 1 the aim, up to level 4 the first step (never more than asked)."""
+    from rummy.cli import output
+    from rummy.cli.output import text
+    from rummy.errors import RummyError
+    from rummy.hints import hints
+    from rummy.position import Position
+    from rummy.vocabulary import Phase
+
+    position = Position.from_file(puzzle_path)
+    if position.phase != Phase.PLAY:
+        raise RummyError(f"{puzzle_path}: hints are for play-phase puzzles; this position is in the {position.phase} phase")
+    found: tuple[Position, float | int] | str | None = stored_answer(puzzle_path, position)
+    if found is None:
+        found = solved_answer(position, time_limit)
+    if isinstance(found, str):
+        if json_output:
+            output.print_json([])
+        else:
+            output.print_lines([text(f"no hint: {found}")])
+        return output.EXIT_NEGATIVE
+    after, gain = found
+    given = hints(position, after, gain, level)
+    if json_output:
+        output.print_json([h.to_data() for h in given])
+    else:
+        output.print_lines([text((f"{h.level}. ", "bold"), h.text) for h in given])
+    return output.EXIT_OK
+
+
+def solution_path(puzzle_path: Path) -> Path | None:
+    """``NAME.solution.json`` beside ``NAME.toml`` (or ``NAME.json``); None for stdin."""
+    if str(puzzle_path) == "-":
+        return None
+    return puzzle_path.with_name(puzzle_path.stem + SOLUTION_SUFFIX)
+
+
+def stored_answer(puzzle_path: Path, position: Position) -> tuple[Position, float | int] | None:
+    """The stored answer's after-position and gain, if the file is there, readable, and a legal turn."""
+    import os
+
+    from rummy.checker import check
+    from rummy.errors import RummyError
+    from rummy.reader import end_state_or_draw_from_text, read_text, source_name
+
+    path = solution_path(puzzle_path)
+    if path is None or not os.path.isfile(path):
+        return None
+    try:
+        text = read_text(path)
+        after, _ = end_state_or_draw_from_text(text, source_name(path), "json")
+        if after is None:
+            return None
+        verdict = check(position, after)
+    except (RummyError, KeyError, ValueError):
+        return None  # not a usable answer: solve instead
+    gain = verdict.reading.get("gain")
+    if not verdict.legal or not isinstance(gain, (int, float)):
+        return None
+    return after, gain
+
+
+def solved_answer(position: Position, time_limit: float) -> tuple[Position, float | int] | str:
+    """The best turn's after-position and gain; or why there is none to hint at."""
+    from rummy.answer import best
+    from rummy.solution import SolverConfig
+    from rummy.vocabulary import Status
+
+    solution = best(position, SolverConfig(time_limit=time_limit)).solution
+    if solution.status == Status.DRAW:
+        return "nothing can be played; draw"
+    if solution.status == Status.UNKNOWN:
+        return "no turn found within the time limit (try a longer --time-limit)"
+    if solution.status not in (Status.OPTIMAL, Status.FEASIBLE) or solution.after is None:
+        return "no legal turn"
+    gain = solution.gain
+    return solution.after, gain if isinstance(gain, int) else float(gain)

@@ -1,0 +1,532 @@
+"""Turns written as steps: the plan's own words, read into the position after the turn, and written back.
+
+A turn can be written the way ``rummy best`` plans one (docs/formats.md
+"Turns written as steps")::
+
+    replace bob/1 * with 3D; meld 9C 10C QC *; steal 7H from bob/1 to new/2 paid by 8H
+    play 8H to new/2; move 5S from ann/1 to ann/2; discard KS
+
+Steps are separated by ``;`` or new lines, ``#`` starts a comment. Plays are
+named as in the position before the turn (``ann/2``, ``table/3``) and
+``new/K`` for the plays laid this turn, in the order they are made.
+
+``read_steps(before, text)`` applies the steps to ``before`` and returns the
+position after the turn, its ``[turn]`` table filled (meld, replaced,
+discard). A step that cannot be read or applied (an unknown word, a card
+that is not where the step takes it from, a play that does not exist) is a
+``PositionError`` naming the step's number and quoting it; whether the turn
+is legal is the checker's business. ``steps_text(plan, before)`` writes a
+``Plan``'s steps in the same words: the reader and the writer live here side
+by side, so they agree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Iterable
+
+from .cards import Card, cards_notation, cards_within
+from .errors import NotationError, PositionError, quote
+from .plan import Plan, Step
+from .plays import Play, PlayName, readings
+from .position import Attached, Position, Replacement, Turn
+from .vocabulary import Action, Phase, Rearrange
+
+# Words that end a list of cards (a card is never written as one of them).
+CLAUSES = ("from", "to", "in", "on", "with", "paid")
+VERBS = ("replace", "meld", "play", "move", "steal", "lay", "lay-off", "layoff", "discard")
+MAX_STEPS = 256  # a turn has at most as many steps as cards on the table and in the hand
+_SEPARATOR = re.compile(r"[;\n]")
+_NEW = "new"
+
+
+def looks_like_steps(text: str) -> bool:
+    """Whether ``text`` is a turn written as steps rather than a position (TOML or JSON): its first
+    word outside comments is a step's verb."""
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip().lstrip("\ufeff")
+        if not line:
+            continue
+        words = line.split()
+        first = words[0].rstrip(";").lower()
+        # TOML's 'key = value' is no step, even where the key is a verb
+        return first in VERBS and "=" not in words[0] and (len(words) < 2 or not words[1].startswith("="))
+    return False
+
+
+def split_steps(text: str) -> list[tuple[int, str]]:
+    """The steps of the text, numbered from 1: separated by ``;`` or new lines, comments and blanks dropped."""
+    steps: list[tuple[int, str]] = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0]
+        for part in _SEPARATOR.split(line):
+            part = part.strip().lstrip("\ufeff").strip()
+            if part:
+                steps.append((len(steps) + 1, part))
+    return steps
+
+
+# ------------------------------------------------------------------ parsing
+@dataclass(frozen=True)
+class ParsedStep:
+    """One step as written: its action, its cards and its clauses."""
+
+    number: int
+    text: str
+    action: Action
+    cards: tuple[Card, ...]
+    source: str | None = None  # from PLAY
+    target: str | None = None  # to PLAY / on PLAY / the play of a replacement
+    space: str | None = None  # in SPACE
+    paid_by: tuple[Card, ...] = ()
+    put_in: Card | None = None  # replace: the card put in the joker's place
+
+
+class _StepError(Exception):
+    """A step that cannot be read: the problem, to be named with the step's number and text."""
+
+
+def parse_step(number: int, text: str) -> ParsedStep:
+    """One step's words; ``_StepError`` when they are not a step."""
+    words = text.split()
+    verb = words[0].lower()
+    rest = words[1:]
+    if verb == "lay" and rest and rest[0].lower() == "off":
+        verb, rest = "lay-off", rest[1:]
+    if verb in ("layoff", "lay-off"):
+        action = Action.LAY_OFF
+    elif verb == "replace":
+        return _parse_replace(number, text, rest)
+    elif verb in ("meld", "play", "move", "steal", "discard"):
+        action = Action(verb)
+    else:
+        raise _StepError(f"{quote(words[0])} is no step (steps: replace, meld, play, move, steal, lay off, discard)")
+    cards, clauses = _cards_and_clauses(rest)
+    if not cards:
+        raise _StepError(f"'{verb}' needs the cards it {'discards' if action == Action.DISCARD else 'moves'}")
+    allowed = {
+        Action.MELD: ("in",),
+        Action.PLAY: ("to", "in"),
+        Action.MOVE: ("from", "to", "in"),
+        Action.STEAL: ("from", "to", "in", "paid"),
+        Action.LAY_OFF: ("on", "to"),
+        Action.DISCARD: (),
+    }[action]
+    for word in clauses:
+        if word not in allowed:
+            said = "'paid by'" if word == "paid" else repr(word)
+            raise _StepError(f"{said} does not go with '{verb}'" + (f" (it takes: {', '.join(allowed)})" if allowed else ""))
+    needed = {Action.PLAY: ("to",), Action.MOVE: ("from", "to"), Action.STEAL: ("from",)}.get(action, ())
+    for word in needed:
+        if word not in clauses:
+            raise _StepError(f"'{verb}' needs '{word} PLAY'")
+    if action == Action.LAY_OFF and "on" not in clauses and "to" not in clauses:
+        raise _StepError("'lay off' needs 'on PLAY'")
+    if action == Action.DISCARD and len(cards) != 1:
+        raise _StepError("one card is discarded")
+    target = clauses.get("to") or clauses.get("on")
+    if "on" in clauses and "to" in clauses:
+        raise _StepError("'lay off' takes 'on PLAY' once")
+    for word in ("from", "to", "on"):
+        if word in clauses:
+            _play_name(clauses[word], word)
+    space = clauses.get("in")
+    if space is not None and len(space.split()) != 1:
+        raise _StepError(f"'in' names one space, got {quote(space)}")
+    paid = _cards(clauses["paid"].split(), "paid by") if "paid" in clauses else ()
+    return ParsedStep(number, text, action, cards, clauses.get("from"), target, space, paid)
+
+
+def _parse_replace(number: int, text: str, rest: list[str]) -> ParsedStep:
+    """``replace PLAY * with CARD`` (or ``replace * in PLAY with CARD``)."""
+    lowered = [w.lower() for w in rest]
+    if len(rest) == 4 and lowered[2] == "with":
+        play, joker, card = rest[0], rest[1], rest[3]
+    elif len(rest) == 5 and lowered[1] == "in" and lowered[3] == "with":
+        joker, play, card = rest[0], rest[2], rest[4]
+    else:
+        raise _StepError("expected 'replace PLAY * with CARD', e.g. 'replace bob/1 * with 7H'")
+    _play_name(play, "replace")
+    (found,) = _cards([joker], "replace")
+    if not found.is_joker:
+        raise _StepError(f"only a joker is replaced, not {quote(joker)}")
+    (put_in,) = _cards([card], "with")
+    if put_in.is_joker:
+        raise _StepError("a joker is replaced by a natural card, not a joker")
+    return ParsedStep(number, text, Action.REPLACE_JOKER, (found,), target=play, put_in=put_in)
+
+
+def _cards_and_clauses(words: list[str]) -> tuple[tuple[Card, ...], dict[str, str]]:
+    """The cards up to the first clause word, then each clause's words (``paid by`` taking the rest)."""
+    k = 0
+    while k < len(words) and words[k].lower() not in CLAUSES:
+        k += 1
+    cards = _cards(words[:k], "cards")
+    clauses: dict[str, str] = {}
+    while k < len(words):
+        word = words[k].lower()
+        if word not in CLAUSES:
+            raise _StepError(f"unexpected {quote(words[k])}")
+        if word in clauses:
+            raise _StepError(f"{quote(word)} is given twice")
+        if word == "paid":
+            if k + 1 >= len(words) or words[k + 1].lower() != "by":
+                raise _StepError("expected 'paid by CARDS'")
+            clauses["paid"] = " ".join(words[k + 2:])
+            if not clauses["paid"]:
+                raise _StepError("'paid by' needs the hand cards that pay")
+            break
+        if k + 1 >= len(words) or words[k + 1].lower() in CLAUSES:
+            raise _StepError(f"{quote(word)} needs a {'space' if word == 'in' else 'play'} after it")
+        clauses[word] = words[k + 1]
+        k += 2
+    return cards, clauses
+
+
+def _cards(tokens: Iterable[str], where: str) -> tuple[Card, ...]:
+    cards = []
+    for token in tokens:
+        try:
+            cards.append(Card.from_notation(token.strip(",")))
+        except NotationError as error:
+            raise _StepError(f"{error}" if where == "cards" else f"{where}: {error}") from None
+    return tuple(cards)
+
+
+def _play_name(text: str, word: str) -> PlayName:
+    owner, _, index = text.rpartition("/")
+    if not owner or not index.isdigit() or index.startswith("0") or len(index) > 3:
+        raise _StepError(f"{quote(text)} after '{word}' is not a play name like ann/2, table/3 or new/1")
+    return PlayName(text)
+
+
+# ----------------------------------------------------------------- applying
+@dataclass
+class _TablePlay:
+    name: str  # as before the turn, or new/K
+    space: str | None  # whose space (None: a shared table)
+    cards: list[Card]
+    changed: bool = False
+
+
+@dataclass
+class _Turn:
+    """The turn being built, step by step."""
+
+    before: Position
+    plays: dict[str, _TablePlay]
+    hand: list[Card]
+    meld: list[tuple[str, Play]] = field(default_factory=list)  # (new play, its cards as melded)
+    replaced: list[Replacement] = field(default_factory=list)
+    discard: Card | None = None
+    discarded: bool = False
+    new_count: int = 0
+    played_into: dict[str, Counter[Card]] = field(default_factory=dict)  # hand cards played into each play
+    stolen: list[str] = field(default_factory=list)  # Robber: plays that became the mover's
+    layoffs: list[Attached] = field(default_factory=list)
+
+
+def read_steps(before: Position, text: str, source: str = "<steps>") -> Position:
+    """The position after the turn the steps describe, from ``before`` (a play-phase position).
+
+    Every step is applied in order; a step that cannot be read or applied is a
+    PositionError ``SOURCE: step N: problem (in 'TEXT')``."""
+    if before.phase != Phase.PLAY:
+        raise PositionError(source, f"a turn written as steps starts from a play-phase position, not the {before.phase} phase "
+                                    "(give the position after the draw, or the after-position as a file)")
+    steps = split_steps(text)
+    if not steps:
+        raise PositionError(source, "no steps: write them like 'play 7H 8H 9H to new/1; discard KS'")
+    if len(steps) > MAX_STEPS:
+        raise PositionError(source, f"{len(steps)} steps; a turn has at most {MAX_STEPS}")
+    shared = before.rules.family.shared_table
+    state = _Turn(
+        before,
+        {name: _TablePlay(name, None if shared else PlayName(name).owner, list(play.cards))
+         for name, play in before.named_plays().items()},
+        list(before.mover.hand or ()),
+        layoffs=list(before.mover.layoffs),
+    )
+    for number, step_text in steps:
+        try:
+            _apply(state, parse_step(number, step_text))
+        except _StepError as error:
+            raise PositionError(f"{source}: step {number}", f"{error} (in {quote(step_text)})") from None
+    return _after(state)
+
+
+def _apply(state: _Turn, step: ParsedStep) -> None:
+    before = state.before
+    family = before.rules.family
+    mover = before.to_move
+    if state.discarded:
+        raise _StepError("the discard ends the turn: no step comes after it")
+    if step.action == Action.DISCARD:
+        state.discard = _from_hand(state, step.cards[0])
+        state.discarded = True
+        return
+    if step.action == Action.REPLACE_JOKER:
+        assert step.target is not None and step.put_in is not None
+        play = _existing(state, step.target)
+        joker = _take(play, step.cards[0], f"no joker in {play.name}")
+        put_in = _from_hand(state, step.put_in)
+        play.cards.append(put_in)
+        play.changed = True
+        state.hand.append(joker.plain())
+        state.replaced.append(Replacement(play.name, put_in))
+        return
+    if step.action == Action.MELD:
+        if step.space is not None:
+            _space(state, step.space)
+        play = _new_play(state, f"{_NEW}/{state.new_count + 1}", step.space)
+        _play_from_hand(state, play, step.cards)
+        state.meld.append((play.name, Play(tuple(play.cards))))
+        return
+    if step.action == Action.STEAL and family.plays_change_owner:
+        # Robber: hand cards added to another player's play, which becomes the mover's.
+        assert step.source is not None
+        play = _existing(state, step.source)
+        if play.space == mover:
+            raise _StepError(f"{play.name} is already {mover}'s: write 'lay off CARDS on {play.name}'")
+        if step.target is not None and PlayName(step.target).owner != mover:
+            raise _StepError(f"a stolen play becomes {mover}'s: 'to' names one of {mover}'s plays, not {quote(step.target)}")
+        if step.paid_by:
+            raise _StepError("a steal in Robber Rummy is paid by the cards it adds: no 'paid by'")
+        _play_from_hand(state, play, step.cards)
+        play.space = mover
+        state.stolen.append(play.name)
+        return
+    if step.action == Action.LAY_OFF and family.plays_change_owner:
+        assert step.target is not None
+        play = _existing(state, step.target)
+        if play.space != mover:
+            raise _StepError(f"cards added to {play.name} steal it: write 'steal CARDS from {play.name}'")
+        _play_from_hand(state, play, step.cards)
+        return
+    if step.action == Action.LAY_OFF and family.layoffs_attached or step.action == Action.PLAY and \
+            family.layoffs_attached and not _is_new(step.target):
+        assert step.target is not None
+        _lay_off(state, _existing(state, step.target), step.cards)
+        return
+    if step.action in (Action.PLAY, Action.LAY_OFF):
+        assert step.target is not None
+        if step.space is not None:
+            _space(state, step.space)
+        play = _target(state, step.target, step.space)
+        if step.space is not None and not _is_new(step.target) and play.space != step.space:
+            raise _StepError(f"{play.name} is in {play.space}'s space, not {step.space}'s")
+        _play_from_hand(state, play, step.cards)
+        return
+    # move, and House's steal: table cards from one play to another
+    assert step.source is not None and step.target is not None
+    if step.space is not None:
+        _space(state, step.space)
+    source = _existing(state, step.source)
+    moved = [_take(source, card, f"{card.notation(before.rules.deck)} is not in {source.name}") for card in step.cards]
+    target = _target(state, step.target, step.space)
+    if target is source:
+        raise _StepError(f"a card moved from {source.name} goes to another play")
+    target.cards.extend(_placed(card, written) for card, written in zip(moved, step.cards))
+    target.changed = True
+    if step.paid_by:
+        # The payment is hand cards played into the same play: those not played there yet are played now.
+        already = state.played_into.setdefault(target.name, Counter())
+        for card in step.paid_by:
+            if already[card.plain()] > 0:
+                already[card.plain()] -= 1
+            else:
+                target.cards.append(_from_hand(state, card))
+
+
+def _is_new(name: str | None) -> bool:
+    return name is not None and PlayName(name).owner == _NEW
+
+
+def _space(state: _Turn, space: str) -> str:
+    before = state.before
+    if before.rules.family.shared_table:
+        raise _StepError(f"{before.rules.name} has one shared table: no 'in SPACE'")
+    if space not in {p.name for p in before.players}:
+        raise _StepError(f"{quote(space)} is not a player's space (players: {', '.join(p.name for p in before.players)})")
+    return space
+
+
+def _existing(state: _Turn, name: str) -> _TablePlay:
+    play = state.plays.get(name)
+    if play is None:
+        if _is_new(name):
+            raise _StepError(f"{name} is not laid yet (new plays are new/1, new/2, ... in the order they are made)")
+        raise _StepError(f"{quote(name)} names no play (plays: {_names(state)})")
+    return play
+
+
+def _names(state: _Turn) -> str:
+    names = list(state.plays)
+    return ", ".join(names[:12]) + (", ..." if len(names) > 12 else "") if names else "none"
+
+
+def _target(state: _Turn, name: str, space: str | None) -> _TablePlay:
+    """The play cards go to: an existing one, or the next new play (laid in ``space``, the mover's by default)."""
+    if name in state.plays:
+        return state.plays[name]
+    if _is_new(name):
+        expected = f"{_NEW}/{state.new_count + 1}"
+        if name != expected:
+            raise _StepError(f"the next new play is {expected}, not {name}")
+        return _new_play(state, name, space)
+    return _existing(state, name)
+
+
+def _new_play(state: _Turn, name: str, space: str | None) -> _TablePlay:
+    shared = state.before.rules.family.shared_table
+    play = _TablePlay(name, None if shared else (space or state.before.to_move), [], changed=True)
+    state.plays[name] = play
+    state.new_count += 1
+    return play
+
+
+def _take(play: _TablePlay, card: Card, missing: str) -> Card:
+    """Take ``card`` out of a play (the same stand-in first, else any copy)."""
+    for exact in (True, False):
+        for i, have in enumerate(play.cards):
+            if have == card and (not exact or have.stands_for == card.stands_for):
+                play.changed = True
+                return play.cards.pop(i)
+    raise _StepError(missing)
+
+
+def _from_hand(state: _Turn, card: Card) -> Card:
+    for i, have in enumerate(state.hand):
+        if have == card:
+            state.hand.pop(i)
+            return _placed(have, card)
+    deck = state.before.rules.deck
+    held = cards_notation(state.hand, deck) or "nothing"
+    raise _StepError(f"{card.notation(deck)} is not in {state.before.to_move}'s hand (it holds {held})")
+
+
+def _placed(card: Card, written: Card) -> Card:
+    """A card as it lies in its new play: a joker takes the stand-in written in the step, if any."""
+    if card.is_joker:
+        return written if written.stands_for is not None else card.plain()
+    return card.plain()
+
+
+def _play_from_hand(state: _Turn, play: _TablePlay, cards: tuple[Card, ...]) -> None:
+    placed = [_from_hand(state, card) for card in cards]
+    play.cards.extend(placed)
+    play.changed = True
+    state.played_into.setdefault(play.name, Counter()).update(c.plain() for c in placed)
+
+
+def _lay_off(state: _Turn, play: _TablePlay, cards: tuple[Card, ...]) -> None:
+    """Lay-off rummy: onto the mover's own play the play grows (when it reads grown); else the
+    cards are attached under the mover's ``layoffs``."""
+    placed = tuple(_from_hand(state, card) for card in cards)
+    rules = state.before.rules
+    if play.space == state.before.to_move and readings(tuple(play.cards) + placed, rules):
+        play.cards.extend(placed)
+        play.changed = True
+        return
+    for i, attached in enumerate(state.layoffs):
+        if attached.target == play.name:
+            state.layoffs[i] = Attached(play.name, attached.cards + placed)
+            break
+    else:
+        state.layoffs.append(Attached(play.name, placed))
+    play.changed = True
+
+
+def _after(state: _Turn) -> Position:
+    before = state.before
+    rules = before.rules
+    mover_name = before.to_move
+    extend_only = rules.rearrange == Rearrange.EXTEND_ONLY
+
+    def settled(play: _TablePlay) -> Play:
+        cards = tuple(play.cards)
+        if play.changed and any(c.stands_for is not None for c in cards) and not readings(cards, rules):
+            cards = tuple(c.plain() for c in cards)  # stand-ins the grown play contradicts are dropped
+        return Play(cards)
+
+    kept = [play for play in state.plays.values() if play.cards]
+    meld = [play for _, play in state.meld]
+    if extend_only:  # every play laid this turn is a meld
+        melded_names = {name for name, _ in state.meld}
+        meld += [Play(tuple(p.cards)) for p in kept if _is_new(p.name) and p.name not in melded_names]
+    if rules.family.shared_table:
+        after = replace(before, table=tuple(settled(p) for p in kept))
+    else:
+        spaces: dict[str, list[Play]] = {p.name: [] for p in before.players}
+        # The mover's own plays first, then plays stolen (Robber), then the mover's new plays, in order.
+        order = [p for p in kept if not _is_new(p.name) and p.name not in state.stolen]
+        order += [p for p in kept if p.name in state.stolen] + [p for p in kept if _is_new(p.name)]
+        for play in order:
+            assert play.space is not None
+            spaces[play.space].append(settled(play))
+        after = replace(before, players=tuple(replace(p, plays=tuple(spaces[p.name])) for p in before.players))
+    mover = after.mover
+    held = Counter(c.plain() for c in state.hand)
+    mover = replace(
+        mover, hand=tuple(state.hand), hot=cards_within(mover.hot, held), warm=cards_within(mover.warm, held),
+        melded=mover.melded or bool(meld), layoffs=tuple(state.layoffs) if rules.family.layoffs_attached else mover.layoffs,
+    )
+    after = after.replace_player(mover)
+    turn = Turn(meld=tuple(meld), replaced=tuple(state.replaced), discard=state.discard,
+                discard_declared=state.discarded or rules.discard)
+    pile = before.discard_pile + ((state.discard,) if state.discard is not None else ())
+    assert mover.name == mover_name
+    return replace(after, discard_pile=pile, turn=turn, puzzle=None)
+
+
+# ------------------------------------------------------------------ writing
+def step_text(step: Step, before: Position) -> str:
+    """One plan step in the notation ``read_steps`` reads."""
+    deck = before.rules.deck
+    mover = before.to_move
+    cards = cards_notation(step.cards, deck)
+    space = f" in {step.space}" if step.space is not None and step.space != mover \
+        and not before.rules.family.shared_table else ""
+    if step.action == Action.REPLACE_JOKER:
+        return f"replace {step.target} * with {cards}"
+    if step.action == Action.MELD:
+        return f"meld {cards}{space}"
+    if step.action == Action.PLAY:
+        return f"play {cards} to {step.target}{space}"
+    if step.action == Action.MOVE:
+        return f"move {cards} from {step.source} to {step.target}{space}"
+    if step.action == Action.STEAL:
+        if before.rules.family.plays_change_owner:
+            return f"steal {cards} from {step.source}"
+        paid = f" paid by {cards_notation(step.paid_by, deck)}" if step.paid_by else ""
+        return f"steal {cards} from {step.source} to {step.target}{space}{paid}"
+    if step.action == Action.LAY_OFF:
+        return f"lay off {cards} on {step.target}"
+    if step.action == Action.DISCARD:
+        return f"discard {cards}"
+    raise ValueError(f"a {step.action} step is not written as a step of the play")
+
+
+def steps_text(plan: Plan, before: Position, separator: str = "; ") -> str:
+    """A plan's steps in the notation ``read_steps`` reads: ``play 7H 8H 9H to new/1; discard KS``."""
+    return separator.join(step_text(step, before) for step in plan.steps)
+
+
+def step_from_data(data: dict[str, object]) -> Step:
+    """A step of ``best --json`` (formats.md "Steps") as a ``Step``, to be written by ``step_text``."""
+    from .cards import Card as _Card
+
+    def cards(value: object) -> tuple[Card, ...]:
+        if isinstance(value, str):
+            return (_Card.from_notation(value),)
+        if isinstance(value, list):
+            return tuple(_Card.from_notation(str(v)) for v in value)
+        return ()
+
+    action = Action(str(data["action"]))
+    paid = data.get("paid_by")
+    text = lambda key: str(data[key]) if key in data else None  # noqa: E731
+    return Step(action, cards(data.get("card", data.get("cards"))), text("from"), text("to"), text("space"),
+                cards(paid) if paid is not None else None)
