@@ -305,3 +305,30 @@ def plan_marks(plan: Plan, after: Position) -> dict[str, dict[Card, list[str]]]:
         elif step.action in (Action.PLAY, Action.MELD, Action.LAY_OFF):
             put(target, step.cards, "played")
     return marks
+
+
+def plan_departures(plan: Plan, before: Position) -> dict[str, dict[Card, list[str]]]:
+    """The cards that leave their play in the plan, by the play's name in ``before`` (where the
+    plan starts): per plain card, how each copy leaves, as ``plan_marks`` names what happens to it:
+    moved, stolen (by a House steal, or with its whole play by a Robber steal), or a joker
+    replaced. Cards moved out of a play melded in the same turn left no before-play."""
+    plays = before.named_plays()
+    departures: dict[str, dict[Card, list[str]]] = {name: {} for name in plays}
+
+    def put(source: str, cards: Iterable[Card], mark: str) -> None:
+        for card in cards:
+            departures[source].setdefault(card.plain(), []).append(mark)
+
+    for step in plan.steps:
+        source = step.source
+        if step.action == Action.REPLACE_JOKER and step.target in departures:
+            put(step.target, (JOKER,), "joker")
+        elif source is None or source not in departures:
+            continue
+        elif step.action == Action.MOVE:
+            put(source, step.cards, "moved")
+        elif step.action == Action.STEAL and step.paid_by is None:  # Robber: the play changes hands whole
+            put(source, before.play_with_layoffs(source), "stolen")
+        elif step.action == Action.STEAL:
+            put(source, step.cards, "stolen")
+    return departures

@@ -22,6 +22,11 @@ HOUSE = PUZZLE_EXAMPLES / "house-classic.toml"
 TILES = PUZZLE_EXAMPLES / "rummikub.toml"
 
 
+def words_of(root: ET.Element) -> str:
+    """Every line of text in the picture (a line's cards and bold words are <tspan>s inside it)."""
+    return " ".join("".join(t.itertext()) for t in root.iter(f"{NS}text"))
+
+
 def places(root: ET.Element) -> dict[str, list[str]]:
     """data-place -> the data-card of every card in it (each card's <title> must say the same)."""
     found: dict[str, list[str]] = {}
@@ -75,7 +80,7 @@ def test_every_example_lists_every_card_once_per_place(path: Path) -> None:
 def test_position_names_the_mover_phase_and_scores() -> None:
     svg = position_svg(Position.from_file(HOUSE))
     root = ET.fromstring(svg)
-    words = " ".join(t.text or "" for t in root.iter(f"{NS}text"))
+    words = words_of(root)
     assert "to move: ann (play phase)" in words
     assert "space total: 35 points" in words  # bob's space
     assert "23 cards" in words
@@ -127,7 +132,7 @@ def test_plan_marks_are_the_cards_the_plan_played_and_stole() -> None:
     assert {"played", "stolen"} <= kinds
     root = ET.fromstring(svg)
     steps = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == "steps")
-    lines = [t.text or "" for t in steps.iter(f"{NS}text")]
+    lines = ["".join(t.itertext()) for t in steps.iter(f"{NS}text")]
     assert any("steal * from cat/1" in line for line in lines)
     assert sum(1 for line in lines if line.strip()[:2].rstrip(".").isdigit()) == len(answer.plan.steps)
     # the before-table lists the position's plays and the mover's hand, each card once

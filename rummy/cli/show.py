@@ -10,15 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rummy.cli.options import AfterFlag, JsonFlag, PositionPath, SvgPath
+from rummy.words import player_facts, position_facts, sort_for_display, unit
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from rummy.cli.output import Styled
 
-    from rummy.cards import Card
     from rummy.position import Player, Position
-    from rummy.rules import Ruleset
 
 NOT_WHOLE = ("  not a whole play", "bold red")
 
@@ -100,24 +99,11 @@ def header_lines(position: Position) -> list[Styled | str]:
     lines: list[Styled | str] = [
         text(("rules: ", "bold"), (rules.name, "bold cyan"), changed, f"  ({PRESET_SUMMARIES.get(rules.name, rules.family)})")
     ]
-    facts = []
-    if position.hand_number is not None:
-        hands = rules.family.hands_in_game
-        facts.append(f"hand {position.hand_number} of {hands}" if hands else f"hand {position.hand_number}")
-    cost = meld_cost(position)
-    if cost:
-        facts.append(rules.family.meld_threshold_words.format(cost=cost))
-    if position.first_out is not None:
-        facts.append(f"first out: {position.first_out}")
+    facts = position_facts(position)
     if facts:
         lines.append(", ".join(facts))
     lines.append(text(("to move: ", "bold"), (position.to_move, "bold green"), f" ({position.phase} phase)"))
     return lines
-
-
-def meld_cost(position: Position) -> int:
-    """The points an initial meld needs this hand (0 where the rules set none)."""
-    return position.rules.meld_threshold(position.hand_number)
 
 
 def player_lines(position: Position, player: Player) -> list[Styled | str]:
@@ -125,12 +111,7 @@ def player_lines(position: Position, player: Player) -> list[Styled | str]:
 
     rules = position.rules
     deck = rules.deck
-    facts = []
-    if player.side != player.name:
-        facts.append(f"side {player.side}")
-    if melding_matters(rules):
-        facts.append("melded" if player.melded else "not melded")
-    facts.append(f"{player.hand_size} in hand")
+    facts = player_facts(position, player)
     is_mover = player.name == position.to_move
     name_style = "bold green" if is_mover else "bold"
     lines: list[Styled | str] = [
@@ -176,7 +157,7 @@ def owned_play_lines(position: Position, player: Player) -> list[Styled | str]:
             total += score
             line += f"  {score} points"
         lines.append(line)
-        for layer, attached in layoffs_on(position, name):
+        for layer, attached in position.layoffs_on(name):
             lines.append(text(" " * (width + 4) + "+ ", cards_text(attached, rules.deck), f"  laid off by {layer}"))
     if rules.family.scores_by_space:
         lines.append(f"  space total: {total} points")
@@ -254,29 +235,3 @@ def turn_lines(position: Position) -> list[Styled | str]:
         what += [f"{draw.card.notation(rules.deck)} from {draw.player}"] if draw.card is not None else []
         lines.append(f"  draw: {', '.join(what)}")
     return lines
-
-
-# --------------------------------------------------------------- helpers
-def melding_matters(rules: Ruleset) -> bool:
-    """Whether a player's first meld changes what they may do (initial meld, lay-off limits)."""
-    return bool(rules.initial_meld) or rules.layoff_needs_meld
-
-
-def unit(rules: Ruleset) -> str:
-    return "tiles" if rules.deck == "tiles" else "cards"
-
-
-def layoffs_on(position: Position, play_name: str) -> list[tuple[str, tuple[Card, ...]]]:
-    return [
-        (player.name, attached.cards)
-        for player in position.players
-        for attached in player.layoffs
-        if attached.target == play_name
-    ]
-
-
-def sort_for_display(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """A hand grouped by suit (colour), ranks ascending, jokers last; the file's order is not meaningful."""
-    from rummy.cards import SUITS
-
-    return tuple(sorted(cards, key=lambda c: (c.is_joker, SUITS.index(c.suit) if c.suit else 0, c.rank)))
