@@ -107,7 +107,13 @@ class _Canvas:
         self.root.set("font-family", FONT)
         background = ET.Element("rect", x="0", y="0", width="100%", height="100%", fill="#ffffff")
         self.root.insert(0, background)
+        # Indent the document, but not inside a line of text: there whitespace is part of the words.
+        lines = [(node, node.text, node.tail, node is line) for line in self.root.iter("text") for node in line.iter()]
         ET.indent(self.root)
+        for node, words, tail, is_line in lines:
+            node.text = words
+            if not is_line:
+                node.tail = tail
         return ET.tostring(self.root, encoding="unicode")
 
 

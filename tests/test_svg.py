@@ -197,3 +197,57 @@ def test_cli_best_refuses_svg_with_several_positions(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == ["rummy: --svg draws one position; 2 positions were given"]
     assert not (tmp_path / "x.svg").exists()
+
+
+# ------------------------------------------------------------- before the turn
+def expected_departures(answer) -> Counter[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
+    """From the steps alone: (before play, plain card, how it leaves) for every card the plan takes from its play."""
+    plan = answer.plan
+    draw = answer.solution.draw
+    start = draw.start if draw is not None and draw.start is not None else answer.position
+    deck = start.rules.deck
+    plays = start.named_plays()
+    leaving: Counter[tuple[str, str, str]] = Counter()
+    for step in plan.steps:
+        if step.action == Action.REPLACE_JOKER:
+            leaving[(step.target, "*", "joker")] += 1
+        elif step.source not in plays:
+            continue
+        elif step.action == Action.STEAL and step.paid_by is None:  # Robber: the whole play
+            leaving.update((step.source, c.plain().notation(deck), "stolen") for c in start.play_with_layoffs(step.source))
+        elif step.action in (Action.MOVE, Action.STEAL):
+            kind = "moved" if step.action == Action.MOVE else "stolen"
+            leaving.update((step.source, c.plain().notation(deck), kind) for c in step.cards)
+    return leaving
+
+
+def drawn_departures(svg: str) -> Counter[tuple[str, str, str]]:
+    root = ET.fromstring(svg)
+    before = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == "before")
+    leaving: Counter[tuple[str, str, str]] = Counter()
+    for group in before.iter(f"{NS}g"):
+        place = group.get("data-place")
+        for card in group.iter(f"{NS}g") if place else ():
+            how = card.get("data-leaves")
+            if how:
+                notation = card.get("data-card") or ""
+                leaving[(place, notation.split("=")[0], how)] += 1
+    return leaving
+
+
+@pytest.mark.parametrize("name", ["house-classic.toml", "robber.toml", "house-epic.toml", "rummikub-lenient.toml"])
+def test_the_before_table_marks_the_cards_that_leave_their_play(name: str) -> None:
+    answer = best(Position.from_file(PUZZLE_EXAMPLES / name))
+    assert answer.plan is not None
+    svg = plan_svg(answer)
+    assert drawn_departures(svg) == expected_departures(answer)
+    if name == "house-classic.toml":
+        assert drawn_departures(svg) == Counter({("bob/1", "7H", "stolen"): 1, ("cat/1", "*", "stolen"): 1})
+        assert "leaves this play" in words_of(ET.fromstring(svg))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_before_marks_on_random_positions(seed: int) -> None:
+    answer = best(random_house(seed, max_table_plays=3))
+    if answer.plan is not None:
+        assert drawn_departures(plan_svg(answer)) == expected_departures(answer)
