@@ -87,12 +87,12 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
     if verify:  # every answer with a turn, the draw phase's too (a random draw: the draw alone)
         from rummy.answer import verify_answer
 
-        from rummy.errors import RummyError
+        from rummy.errors import RummyError, with_prefix
 
         try:
             verdict = verify_answer(answer)
         except RummyError as error:  # the answer cannot be judged: name the file it came from
-            raise RummyError(f"{path}: --verify: {error}") from None
+            raise with_prefix(error, f"{path}: --verify") from None
     if svg is not None:
         from rummy.cli.picture import write_svg
         from rummy.svg import plan_svg
