@@ -29,6 +29,7 @@ from .plays import Play, PlayName, is_whole, readings
 
 from .plan import plan_departures, plan_marks
 from .words import (DRAW_OPTIONS_NOTE, DRAW_OPTIONS_TITLE, OPTIONS_SHOWN, Piece, Strong, breakdown_words,
+                    declared_draw_words,
                     more_options_words, number, option_words, player_facts, position_facts, sort_for_display,
                     step_words, unit, unvalued_words, verdict_words)
 
@@ -436,10 +437,7 @@ def _turn(canvas: _Canvas, position: Position) -> None:
     else:
         canvas.line("discard: none" if turn.discard_declared else "discard: not declared", 14, x=MARGIN + 12)
     if turn.draw is not None:
-        draw = turn.draw
-        what = [f"from {draw.source}"] + ([f"take {draw.take}"] if draw.take is not None else [])
-        what += [f"{draw.card.notation(deck)} from {draw.player}"] if draw.card is not None else []
-        canvas.line(f"draw: {', '.join(what)}", 14, x=MARGIN + 12)
+        canvas.line(f"draw: {declared_draw_words(turn.draw, deck)}", 14, x=MARGIN + 12)
 
 
 # -------------------------------------------------------------------- plans

@@ -24,7 +24,7 @@ from .vocabulary import Action, DrawSource, Status
 if TYPE_CHECKING:
     from .answer import Answer
     from .plan import Step
-    from .position import Player, Position
+    from .position import DrawTaken, Player, Position
     from .rules import Ruleset
     from .solution import DrawChoice, DrawOption
 
@@ -188,3 +188,10 @@ def player_facts(position: Position, player: Player) -> list[str]:
         facts.append("melded" if player.melded else "not melded")
     facts.append(f"{player.hand_size} in hand")
     return facts
+
+
+def declared_draw_words(draw: DrawTaken, deck: Deck) -> str:
+    """An after-position's ``[turn] draw`` declaration: "from discard, take 2"."""
+    what = [f"from {draw.source}"] + ([f"take {draw.take}"] if draw.take is not None else [])
+    what += [f"{draw.card.notation(deck)} from {draw.player}"] if draw.card is not None else []
+    return ", ".join(what)

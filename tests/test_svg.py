@@ -111,16 +111,21 @@ def expected_marks(answer) -> Counter[tuple[str, str]]:  # type: ignore[no-untyp
     return marks
 
 
-def drawn_marks(svg: str) -> Counter[tuple[str, str, str]]:
+def card_attributes(svg: str, section: str, attribute: str) -> Counter[tuple[str, str, str]]:
+    """(place, card, attribute) for every card of a plan picture's section that has the attribute."""
     root = ET.fromstring(svg)
-    after = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == "after")
-    marks: Counter[tuple[str, str, str]] = Counter()
-    for group in after.iter(f"{NS}g"):
+    drawn = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == section)
+    found: Counter[tuple[str, str, str]] = Counter()
+    for group in drawn.iter(f"{NS}g"):
         place = group.get("data-place")
         for card in group.iter(f"{NS}g") if place else ():
-            if card.get("data-mark"):
-                marks[(place, card.get("data-card"), card.get("data-mark"))] += 1
-    return marks
+            if card.get(attribute):
+                found[(place, card.get("data-card") or "", card.get(attribute) or "")] += 1
+    return found
+
+
+def drawn_marks(svg: str) -> Counter[tuple[str, str, str]]:
+    return card_attributes(svg, "after", "data-mark")
 
 
 def test_plan_marks_are_the_cards_the_plan_played_and_stole() -> None:
@@ -222,16 +227,10 @@ def expected_departures(answer) -> Counter[tuple[str, str, str]]:  # type: ignor
 
 
 def drawn_departures(svg: str) -> Counter[tuple[str, str, str]]:
-    root = ET.fromstring(svg)
-    before = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == "before")
+    """The before-table's leaving cards, a joker by its plain notation (``*=6H`` is ``*``)."""
     leaving: Counter[tuple[str, str, str]] = Counter()
-    for group in before.iter(f"{NS}g"):
-        place = group.get("data-place")
-        for card in group.iter(f"{NS}g") if place else ():
-            how = card.get("data-leaves")
-            if how:
-                notation = card.get("data-card") or ""
-                leaving[(place, notation.split("=")[0], how)] += 1
+    for (place, card, how), count in card_attributes(svg, "before", "data-leaves").items():
+        leaving[(place, card.split("=")[0], how)] += count
     return leaving
 
 

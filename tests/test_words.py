@@ -13,7 +13,6 @@ from rummy.cards import Card, parse_cards
 from rummy.plan import HAND, Step
 from rummy.position import Position
 from rummy.solution import DrawChoice, DrawOption
-from rummy.svg import plan_svg
 from rummy.vocabulary import Action, DrawSource
 from rummy.words import OPTIONS_SHOWN, number, option_words, plain, step_words
 from test_cli_show_rules import PUZZLE_EXAMPLES, run_cli

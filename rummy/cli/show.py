@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rummy.cli.options import AfterFlag, JsonFlag, PositionPath, SvgPath
-from rummy.words import player_facts, position_facts, sort_for_display, unit
+from rummy.words import declared_draw_words, player_facts, position_facts, sort_for_display, unit
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -230,8 +230,5 @@ def turn_lines(position: Position) -> list[Styled | str]:
     else:
         lines.append("  discard: none" if turn.discard_declared else "  discard: not declared")
     if turn.draw is not None:
-        draw = turn.draw
-        what = [f"from {draw.source}"] + ([f"take {draw.take}"] if draw.take is not None else [])
-        what += [f"{draw.card.notation(rules.deck)} from {draw.player}"] if draw.card is not None else []
-        lines.append(f"  draw: {', '.join(what)}")
+        lines.append(f"  draw: {declared_draw_words(turn.draw, rules.deck)}")
     return lines
