@@ -30,7 +30,8 @@ from .plays import Play, PlayName, is_whole, readings
 from .plan import plan_departures, plan_marks
 from .words import (DRAW_OPTIONS_NOTE, DRAW_OPTIONS_TITLE, OPTIONS_SHOWN, Piece, Strong, breakdown_words,
                     declared_draw_words,
-                    more_options_words, number, option_words, player_facts, position_facts, sort_for_display,
+                    more_options_words, number, option_words, player_facts, position_facts, rule_changes,
+                    rules_summary, sort_for_display,
                     step_words, unit, unvalued_words, verdict_words)
 
 if TYPE_CHECKING:
@@ -310,13 +311,12 @@ def _title(canvas: _Canvas, words: str) -> None:
 
 
 def _header(canvas: _Canvas, position: Position) -> None:
-    from .rules import PRESET_SUMMARIES
-
     rules = position.rules
     canvas.line(f"rules: {rules.name}", 18, "bold")
-    summary = PRESET_SUMMARIES.get(rules.name)
-    if summary:
-        canvas.line(summary, 13, fill=MUTED)
+    changes = rule_changes(rules)
+    if changes:
+        canvas.line(changes.strip(), 14, "bold")
+    canvas.line(rules_summary(rules), 13, fill=MUTED)
     facts = position_facts(position)
     if facts:
         canvas.line(", ".join(facts), 14)

@@ -10,8 +10,9 @@ picture writes it in the cards' ink). A ``Strong`` string is a piece a medium
 may set apart (bold): the gain, a verdict. Joined with ``plain``, the pieces
 are the words as a pipe reads them.
 
-The words every view of a position shares (``position_facts``,
-``player_facts``, ``unit``, ``sort_for_display``) live here too.
+The words every view of a position shares (``rule_changes``,
+``position_facts``, ``player_facts``, ``unit``, ``sort_for_display``...) live
+here too.
 """
 
 from __future__ import annotations
@@ -162,6 +163,23 @@ def unit(rules: Ruleset) -> str:
 def sort_for_display(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """A hand grouped by suit (colour), ranks ascending, jokers last; the file's order is not meaningful."""
     return tuple(sorted(cards, key=lambda c: (c.is_joker, SUITS.index(c.suit) if c.suit else 0, c.rank)))
+
+
+def rule_changes(rules: Ruleset) -> str:
+    """What the position's rules change in their preset, " with jokers = 4, discard = false" (or nothing)."""
+    from .rules import ruleset_to_spec
+
+    spec = ruleset_to_spec(rules)
+    if not isinstance(spec, dict):
+        return ""
+    return " with " + ", ".join(f"{key} = {value}" for key, value in spec.items() if key != "preset")
+
+
+def rules_summary(rules: Ruleset) -> str:
+    """The preset's one-line summary (a ruleset of no preset: its family)."""
+    from .rules import PRESET_SUMMARIES
+
+    return PRESET_SUMMARIES.get(rules.name, str(rules.family))
 
 
 def position_facts(position: Position) -> list[str]:

@@ -123,7 +123,8 @@ def test_never_through_a_link(tmp_path: Path) -> None:
     assert not list((tmp_path / "elsewhere").iterdir())
 
 
-@pytest.mark.parametrize("case", ["missing", "file", "no-index", "bad-index", "escaping-name"])
+@pytest.mark.parametrize("case", ["missing", "file", "no-index", "bad-index", "escaping-name", "deep-index",
+                                  "deep-solution"])
 def test_bad_dir_is_one_line_and_exit_2(case: str, tmp_path: Path) -> None:
     target = tmp_path / "dir"
     if case == "file":
@@ -133,6 +134,12 @@ def test_bad_dir_is_one_line_and_exit_2(case: str, tmp_path: Path) -> None:
     elif case == "bad-index":
         target.mkdir()
         (target / "index.json").write_text("{not json")
+    elif case == "deep-index":  # the generator's reader: one clear error, never a RecursionError
+        target.mkdir()
+        (target / "index.json").write_text("[" * 100_000)
+    elif case == "deep-solution":
+        small_collection(PUZZLES / "house", target, 1)
+        (next(target.glob("*.solution.json"))).write_text('{"after": ' + "[" * 100_000)
     elif case == "escaping-name":
         target.mkdir()
         (target / "index.json").write_text(json.dumps(

@@ -250,3 +250,17 @@ def test_before_marks_on_random_positions(seed: int) -> None:
     answer = best(random_house(seed, max_table_plays=3))
     if answer.plan is not None:
         assert drawn_departures(plan_svg(answer)) == expected_departures(answer)
+
+
+def test_a_position_picture_names_the_rules_it_changes() -> None:
+    """The picture's header says what ``rummy show`` says of the rules: their changes to the preset too."""
+    from dataclasses import replace
+
+    from rummy.cli.show import header_lines
+
+    position = Position.from_file(HOUSE)
+    changed = replace(position, rules=position.rules.with_options({"joker_points": 25}))
+    words = words_of(ET.fromstring(position_svg(changed)))
+    assert "with joker_points = 25" in words
+    assert "with joker_points = 25" in str(header_lines(changed)[0])
+    assert "with " not in words_of(ET.fromstring(position_svg(position)))

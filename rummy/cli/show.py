@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rummy.cli.options import AfterFlag, JsonFlag, PositionPath, SvgPath
-from rummy.words import declared_draw_words, player_facts, position_facts, sort_for_display, unit
+from rummy.words import (declared_draw_words, player_facts, position_facts, rule_changes, rules_summary,
+                         sort_for_display, unit)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -89,15 +90,10 @@ def position_lines(position: Position) -> list[Styled | str]:
 
 def header_lines(position: Position) -> list[Styled | str]:
     from rummy.cli.output import text
-    from rummy.rules import PRESET_SUMMARIES, ruleset_to_spec
 
     rules = position.rules
-    spec = ruleset_to_spec(rules)
-    changed = ""
-    if isinstance(spec, dict):
-        changed = " with " + ", ".join(f"{key} = {value}" for key, value in spec.items() if key != "preset")
     lines: list[Styled | str] = [
-        text(("rules: ", "bold"), (rules.name, "bold cyan"), changed, f"  ({PRESET_SUMMARIES.get(rules.name, rules.family)})")
+        text(("rules: ", "bold"), (rules.name, "bold cyan"), rule_changes(rules), f"  ({rules_summary(rules)})")
     ]
     facts = position_facts(position)
     if facts:
