@@ -25,14 +25,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
 
 from .cards import SUITS, Card, Deck, rank_name
-from .plays import Play, PlayName, is_whole, readings
-
 from .plan import plan_departures, plan_marks
+from .plays import Play, PlayName, is_whole, readings
 from .words import (DRAW_OPTIONS_NOTE, DRAW_OPTIONS_TITLE, OPTIONS_SHOWN, Piece, Strong, breakdown_words,
-                    declared_draw_words,
-                    more_options_words, number, option_words, player_facts, position_facts, rule_changes,
-                    rules_summary, sort_for_display,
-                    step_words, unit, unvalued_words, verdict_words)
+                    declared_draw_words, more_options_words, number, option_words, plain, player_facts,
+                    position_facts, rule_changes, rules_summary, sort_for_display, step_words, unit, unvalued_words,
+                    verdict_words)
 
 if TYPE_CHECKING:
     from .answer import Answer
@@ -491,33 +489,33 @@ def plan_svg(answer: Answer, heading: str | None = None) -> str:
 
 def _words_line(canvas: _Canvas, words: Iterable[Piece], deck: Deck, size: int = 14, weight: str = "normal",
                 fill: str = "#1a1a1a", x: float = MARGIN, parent: ET.Element | None = None) -> ET.Element:
-    """``rummy.words`` pieces as one line of text at the cursor: cards in notation and their ink,
-    ``Strong`` words in bold."""
+    """``rummy.words`` pieces as one line of text at the cursor: each card a ``<tspan>`` in its ink,
+    ``Strong`` words a bold one, plain words between them."""
+    words = tuple(words)
     element = canvas.text(canvas.root if parent is None else parent, x, canvas.y + size, "", size, weight, fill)
-    shown = ""
-    last: ET.Element | None = None
-    for piece in words:
-        if isinstance(piece, str):
-            words_here, attributes = piece, {"font-weight": "bold"} if isinstance(piece, Strong) else {}
-        else:
-            words_here, attributes = " ".join(card.notation(deck) for card in piece), {}
-        if not words_here:
-            continue
-        if isinstance(piece, tuple):
-            for i, card in enumerate(piece):
-                span = ET.SubElement(element, "tspan", {"fill": _ink(card, deck)})
-                span.text = card.notation(deck)
-                span.tail = " " if i < len(piece) - 1 else None
-                last = span
-        elif attributes:
-            last = ET.SubElement(element, "tspan", attributes)
-            last.text = words_here
-        elif last is None:
+    last = element  # plain words go after the last <tspan> (its tail), or into the line itself before any
+
+    def add(words_here: str) -> None:
+        if last is element:
             element.text = (element.text or "") + words_here
         else:
             last.tail = (last.tail or "") + words_here
-        shown += words_here
-    canvas.reach(x + _text_width(shown, size))
+
+    for piece in words:
+        spans: list[tuple[str, dict[str, str]]]
+        if isinstance(piece, tuple):
+            spans = [(card.notation(deck), {"fill": _ink(card, deck)}) for card in piece]
+        elif isinstance(piece, Strong):
+            spans = [(piece, {"font-weight": "bold"})]
+        else:
+            add(piece)
+            continue
+        for i, (text, attributes) in enumerate(spans):
+            if i:
+                add(" ")
+            last = ET.SubElement(element, "tspan", attributes)
+            last.text = text
+    canvas.reach(x + _text_width(plain(words, deck), size))
     canvas.y += max(LINE_H, size + 8)
     return element
 
