@@ -54,6 +54,12 @@ def best(position: Position, config: SolverConfig | None = None) -> Answer:
     started = time.perf_counter()
     solution = model(position, config)
     solution = replace(solution, seconds=time.perf_counter() - started)
+    return planned(position, solution, config.objective)
+
+
+def planned(position: Position, solution: Solution, objective: Objective = Objective.DEFAULT) -> Answer:
+    """The answer with the plan of its turn, from the position the turn's play starts in (in the
+    draw phase: the one the draw led to)."""
     plan_from: Position | None = position
     if position.phase == Phase.DRAW and solution.after is not None and solution.draw is not None:
         plan_from = solution.draw.start
@@ -62,7 +68,49 @@ def best(position: Position, config: SolverConfig | None = None) -> Answer:
 
             plan_from = apply_draw(position, solution.after)[0]
     plan = make_plan(plan_from, solution.after) if solution.after is not None and plan_from is not None else None
-    return Answer(position, solution, plan, config.objective)
+    return Answer(position, solution, plan, objective)
+
+
+def answer_from_data(position: Position, data: Any, source: str) -> Answer:
+    """A ``best --json`` answer read back (a puzzle's ``NAME.solution.json``), planned from its
+    ``after`` and its draw options, without solving anything; RummyError naming ``source`` where
+    it is not one."""
+    from .reader import read_answer_draws
+
+    if not isinstance(data, dict):
+        raise RummyError(f"{source}: not a 'best --json' answer (not a JSON object)")
+    try:
+        after_data = data.get("after")
+        after = Position.from_data(after_data, f"{source}: after", strict=False) if after_data is not None else None
+        stats = data.get("stats") or {}
+        draw = None
+        if "options" in data:
+            options = tuple(DrawOption(taken.source, float(option["value"]), cards, taken.take, taken.card, taken.player,
+                                       _fraction(option.get("probability")), _fraction(option.get("scores_chance")))
+                            for (taken, cards), option in zip(read_answer_draws(data["options"], source), data["options"]))
+            draw = DrawChoice(options, int(stats.get("samples", 0)), int(stats.get("unseen", 0)),
+                              int(stats.get("openings", 0)), solves=int(stats.get("solves", 0)))
+            if options and after is not None and position.rules.family.draws is not None:
+                from .checker.draw import apply_draw_taken
+
+                draw = replace(draw, start=apply_draw_taken(position, options[0].taken(), after).start)
+        solution = Solution(status=data["status"], gain=float(data["gain"]), bound=float(data["bound"]), after=after,
+                            cards_played=int(data.get("cards_played", 0)), reason=data.get("reason"),
+                            seconds=float(data.get("seconds", 0)), stats=dict(stats), draw=draw)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        if isinstance(error, RummyError):
+            raise
+        raise RummyError(f"{source}: not a 'best --json' answer ({type(error).__name__}: {error})") from None
+    return planned(position, solution)
+
+
+def _fraction(value: object) -> Fraction | None:
+    """A probability as the JSON holds it (4 decimals), as a fraction."""
+    if value is None:
+        return None
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise TypeError(f"expected a probability, got {value!r:.40}")
+    return Fraction(str(value))
 
 
 def answer_data(answer: Answer) -> dict[str, Any]:

@@ -59,6 +59,20 @@ class PositionErrors(PositionError):
         return "\n".join(str(error) for error in self.errors)
 
 
+def with_prefix(error: RummyError, prefix: str) -> RummyError:
+    """The error with ``prefix`` (a file, an option) before what it says: before each of its
+    lines, so that a ``PositionErrors`` still reports one problem a line."""
+    if isinstance(error, PositionErrors):
+        return PositionErrors([_prefixed(one, prefix) for one in error.errors])
+    if isinstance(error, PositionError):
+        return _prefixed(error, prefix)
+    return RummyError(f"{prefix}: {error}")
+
+
+def _prefixed(error: PositionError, prefix: str) -> PositionError:
+    return type(error)(f"{prefix}: {error.place}" if error.place else prefix, error.problem)
+
+
 def error_lines(error: BaseException) -> list[str]:
     """The lines an error is reported in: one a problem (``PositionErrors`` holds several)."""
     if isinstance(error, PositionErrors):

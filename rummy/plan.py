@@ -280,17 +280,20 @@ def _take(card: Card, pools: dict[str, Counter[Card]], space_of: dict[str, str |
     return HAND
 
 
-def plan_marks(plan: Plan, after: Position) -> dict[str, dict[Card, list[str]]]:
+Marks = dict[str, dict[Card, list[str]]]  # play name -> plain card -> what the plan does to each copy
+
+
+def _put(marks: Marks, play: str, cards: Iterable[Card], mark: str) -> None:
+    for card in cards:
+        marks[play].setdefault(card.plain(), []).append(mark)
+
+
+def plan_marks(plan: Plan, after: Position) -> Marks:
     """What the plan did to the cards of each after-table play (by its name in ``after``):
     per plain card, the marks of the steps that brought it there, in step order."""
     to_after = {plan_name: after_name for after_name, plan_name in plan.names.items()}
     plays = after.named_plays()
-    marks: dict[str, dict[Card, list[str]]] = {name: {} for name in plays}
-
-    def put(target: str, cards: Iterable[Card], mark: str) -> None:
-        for card in cards:
-            marks[target].setdefault(card.plain(), []).append(mark)
-
+    marks: Marks = {name: {} for name in plays}
     for step in plan.steps:
         if step.target is None:
             continue
@@ -299,14 +302,36 @@ def plan_marks(plan: Plan, after: Position) -> dict[str, dict[Card, list[str]]]:
         if target not in marks:
             continue
         if step.action == Action.MOVE:
-            put(target, step.cards, "moved")
+            _put(marks, target, step.cards, "moved")
         elif step.action == Action.STEAL:
-            put(target, step.cards, "played" if robber_steal else "stolen")
+            _put(marks, target, step.cards, "played" if robber_steal else "stolen")
             if robber_steal:  # the play changed hands: every card it had before is stolen
                 whole = Counter(c.plain() for c in after.play_with_layoffs(target))
-                put(target, (whole - Counter(c.plain() for c in step.cards)).elements(), "stolen")
+                _put(marks, target, (whole - Counter(c.plain() for c in step.cards)).elements(), "stolen")
         elif step.action == Action.REPLACE_JOKER:
-            put(target, step.cards, "joker")
+            _put(marks, target, step.cards, "joker")
         elif step.action in (Action.PLAY, Action.MELD, Action.LAY_OFF):
-            put(target, step.cards, "played")
+            _put(marks, target, step.cards, "played")
     return marks
+
+
+def plan_departures(plan: Plan, before: Position) -> Marks:
+    """The cards that leave their play in the plan, by the play's name in ``before`` (where the
+    plan starts): per plain card, how each copy leaves, as ``plan_marks`` names what happens to it:
+    moved, stolen (by a House steal, or with its whole play by a Robber steal), or a joker
+    replaced. Cards moved out of a play melded in the same turn left no before-play."""
+    plays = before.named_plays()
+    departures: Marks = {name: {} for name in plays}
+    for step in plan.steps:
+        source = step.source
+        if step.action == Action.REPLACE_JOKER and step.target in departures:
+            _put(departures, step.target, (JOKER,), "joker")
+        elif source is None or source not in departures:
+            continue
+        elif step.action == Action.MOVE:
+            _put(departures, source, step.cards, "moved")
+        elif step.action == Action.STEAL and step.paid_by is None:  # Robber: the play changes hands whole
+            _put(departures, source, before.play_with_layoffs(source), "stolen")
+        elif step.action == Action.STEAL:
+            _put(departures, source, step.cards, "stolen")
+    return departures

@@ -173,12 +173,12 @@ class Position:
 
     def play_with_layoffs(self, name: str) -> tuple[Card, ...]:
         """A play and every card laid off on it (personal tables)."""
-        cards = list(self.named_plays()[PlayName(name)].cards)
-        for p in self.players:
-            for attached in p.layoffs:
-                if attached.target == name:
-                    cards.extend(attached.cards)
-        return tuple(cards)
+        cards = self.named_plays()[PlayName(name)].cards
+        return cards + tuple(card for _, attached in self.layoffs_on(name) for card in attached)
+
+    def layoffs_on(self, name: str) -> list[tuple[str, tuple[Card, ...]]]:
+        """The cards laid off on a play, by the player who laid them off."""
+        return [(p.name, attached.cards) for p in self.players for attached in p.layoffs if attached.target == name]
 
     def table_cards(self) -> list[Card]:
         cards = [c for play in self.named_plays().values() for c in play.cards]

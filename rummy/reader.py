@@ -831,11 +831,25 @@ def end_state_or_draw_from_text(text: str, source: str, kind: str,
     draw = data.get("draw") or (first_step if first_step.get("action") == Action.DRAW else None)
     if not isinstance(draw, dict):
         raise PositionError(source, "the answer has neither an after position nor a draw")
+    return None, read_answer_draws([draw], source, "draw")[0][0]
+
+
+def read_answer_draws(draws: Any, source: str, place: str = "options") -> list[tuple[DrawTaken, tuple[Card, ...]]]:
+    """formats.md's ``draw`` objects of a ``best --json`` answer (its ``options`` list): each draw as
+    a ``DrawTaken`` and the cards it is known to give (a bad card is a PositionError naming its place)."""
+    if not isinstance(draws, list) or len(draws) > MAX_CARDS * 4:
+        raise PositionError(f"{source}: {place}", f"expected a list of draws, got {quote(draws)}")
     reader = _Reader(source)
-    taken = reader.draw_taken(draw, "draw", answer=True)
+    found = []
+    for i, draw in enumerate(draws, 1):
+        at = f"{place}[{i}]" if place != "draw" else place
+        taken = reader.draw_taken(draw, at, answer=True)
+        cards = reader.cards(draw.get("cards", []), f"{at}.cards")
+        reader.cards_read = 0  # each draw tells of the same position's cards again
+        found.append((taken, cards))
     if reader.card_errors:
         raise reader.all_errors()
-    return None, taken
+    return found
 
 
 # What ``rummy generate`` writes beside its positions: a folder of puzzles stands for its positions alone.

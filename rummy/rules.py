@@ -76,6 +76,11 @@ class Ruleset:
         """
         return _run_windows(self.ace, length)
 
+    @property
+    def melding_matters(self) -> bool:
+        """Whether a player's first meld changes what they may do (initial meld, lay-off limits)."""
+        return bool(self.initial_meld) or self.layoff_needs_meld
+
     def meld_threshold(self, hand_number: int | None = None) -> int:
         if not self.initial_meld:
             return 0

@@ -21,15 +21,16 @@ document, and ElementTree escapes every name a position file may hold).
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
 
 from .cards import SUITS, Card, Deck, rank_name
+from .plan import plan_departures, plan_marks
 from .plays import Play, PlayName, is_whole, readings
-from .vocabulary import Action
-
-from .plan import plan_marks
+from .words import (DRAW_OPTIONS_NOTE, DRAW_OPTIONS_TITLE, OPTIONS_SHOWN, Piece, Strong, breakdown_words,
+                    declared_draw_words, more_options_words, number, option_words, plain, player_facts,
+                    position_facts, rule_changes, rules_summary, sort_for_display, step_words, unit, unvalued_words,
+                    verdict_words)
 
 if TYPE_CHECKING:
     from .answer import Answer
@@ -106,7 +107,13 @@ class _Canvas:
         self.root.set("font-family", FONT)
         background = ET.Element("rect", x="0", y="0", width="100%", height="100%", fill="#ffffff")
         self.root.insert(0, background)
+        # Indent the document, but not inside a line of text: there whitespace is part of the words.
+        lines = [(node, node.text, node.tail, node is line) for line in self.root.iter("text") for node in line.iter()]
         ET.indent(self.root)
+        for node, words, tail, is_line in lines:
+            node.text = words
+            if not is_line:
+                node.tail = tail
         return ET.tostring(self.root, encoding="unicode")
 
 
@@ -122,12 +129,17 @@ def _text_width(words: str, size: int) -> float:
 # ------------------------------------------------------------------- cards
 def _card(canvas: _Canvas, parent: ET.Element, x: float, y: float, card: Card, deck: Deck,
           stand_in: str | None = None, mark: str | None = None, outline: str | None = None,
-          dashed: bool = False) -> ET.Element:
-    """One card (or tile) at (x, y): a rounded rectangle, its rank and suit symbol, its notation as title."""
+          dashed: bool = False, leaves: str | None = None) -> ET.Element:
+    """One card (or tile) at (x, y): a rounded rectangle, its rank and suit symbol, its notation as title.
+
+    ``mark``: what the plan did to it (filled and outlined in its colour); ``leaves``: how the plan
+    takes it from its play (a dashed outline in that colour)."""
     notation = card.notation(deck)
     group = ET.SubElement(parent, "g", {"class": "card", "data-card": notation})
     if mark is not None:
         group.set("data-mark", mark)
+    if leaves is not None:
+        group.set("data-leaves", leaves)
     ET.SubElement(group, "title").text = notation
     fill, stroke, width = ("#fdf8ec" if deck == "tiles" else "#ffffff"), "#8a8a8a", "1.2"
     if card.is_joker:
@@ -136,6 +148,8 @@ def _card(canvas: _Canvas, parent: ET.Element, x: float, y: float, card: Card, d
         fill, stroke, width = MARKS[mark][0], MARKS[mark][1], "2.5"
     if outline is not None:
         stroke, width = outline, "3"
+    if leaves is not None:
+        stroke, width, dashed = MARKS[leaves][1], "3", True
     rect = ET.SubElement(group, "rect", {"x": _n(x), "y": _n(y), "width": _n(CARD_W), "height": _n(CARD_H), "rx": "6",
                                          "ry": "6", "fill": fill, "stroke": stroke, "stroke-width": width})
     if dashed:
@@ -166,7 +180,7 @@ def _card_back(parent: ET.Element, x: float, y: float) -> None:
 def _row(canvas: _Canvas, place: str, label: str, cards: Iterable[Card], deck: Deck, note: str = "",
          stand_ins: Iterable[str | None] | None = None, marks: Iterable[str | None] | None = None,
          hot: Iterable[Card] = (), warm: Iterable[Card] = (), x: float = MARGIN, bold_label: bool = False,
-         parent: ET.Element | None = None) -> ET.Element:
+         parent: ET.Element | None = None, leaves: Iterable[str | None] | None = None) -> ET.Element:
     """A labelled row of cards at the cursor, with a note after it."""
     group = ET.SubElement(canvas.root if parent is None else parent, "g", {"class": "place", "data-place": place})
     cards = tuple(cards)
@@ -175,6 +189,7 @@ def _row(canvas: _Canvas, place: str, label: str, cards: Iterable[Card], deck: D
     start = x + max(LABEL_W, _text_width(label, 14) + 10)
     stand_list = list(stand_ins) if stand_ins is not None else [None] * len(cards)
     mark_list = list(marks) if marks is not None else [None] * len(cards)
+    leave_list = list(leaves) if leaves is not None else [None] * len(cards)
     hot_left, warm_left = list(hot), list(warm)
     for i, card in enumerate(cards):
         outline, dashed = None, False
@@ -184,7 +199,8 @@ def _row(canvas: _Canvas, place: str, label: str, cards: Iterable[Card], deck: D
         elif card in warm_left:
             warm_left.remove(card)
             outline, dashed = WARM_OUTLINE, True
-        _card(canvas, group, start + i * (CARD_W + CARD_GAP), top, card, deck, stand_list[i], mark_list[i], outline, dashed)
+        _card(canvas, group, start + i * (CARD_W + CARD_GAP), top, card, deck, stand_list[i], mark_list[i], outline, dashed,
+              leave_list[i])
     end = start + len(cards) * (CARD_W + CARD_GAP)
     if note:
         canvas.text(group, end + 8 if cards else start, top + CARD_H / 2 + 5, note, 13, fill=MUTED)
@@ -221,17 +237,20 @@ def laid_out(play: Play | tuple[Card, ...], rules: Ruleset) -> tuple[tuple[Card,
 
 
 def _play_row(canvas: _Canvas, rules: Ruleset, place: str, label: str, cards: tuple[Card, ...], note: str = "",
-              marks: dict[Card, list[str]] | None = None, x: float = MARGIN, parent: ET.Element | None = None) -> None:
+              marks: dict[Card, list[str]] | None = None, x: float = MARGIN, parent: ET.Element | None = None,
+              leaves: dict[Card, list[str]] | None = None) -> None:
     ordered, stand_ins = laid_out(cards, rules)
     row_marks = _take_marks(ordered, marks) if marks is not None else None
-    _row(canvas, place, label, ordered, rules.deck, note, stand_ins, row_marks, x=x, parent=parent)
+    row_leaves = _take_marks(ordered, leaves) if leaves is not None else None
+    _row(canvas, place, label, ordered, rules.deck, note, stand_ins, row_marks, x=x, parent=parent, leaves=row_leaves)
 
 
 def _take_marks(cards: tuple[Card, ...], marks: dict[Card, list[str]]) -> list[str | None]:
     """Each card's mark, taken from the marks the plan left on its play (one per card)."""
+    left_marks = {card: list(found) for card, found in marks.items()}
     result: list[str | None] = []
     for card in cards:
-        left = marks.get(card.plain())
+        left = left_marks.get(card.plain())
         result.append(left.pop(0) if left else None)
     return result
 
@@ -290,29 +309,16 @@ def _title(canvas: _Canvas, words: str) -> None:
 
 
 def _header(canvas: _Canvas, position: Position) -> None:
-    from .rules import PRESET_SUMMARIES
-
     rules = position.rules
     canvas.line(f"rules: {rules.name}", 18, "bold")
-    summary = PRESET_SUMMARIES.get(rules.name)
-    if summary:
-        canvas.line(summary, 13, fill=MUTED)
-    facts = []
-    if position.hand_number is not None:
-        hands = rules.family.hands_in_game
-        facts.append(f"hand {position.hand_number} of {hands}" if hands else f"hand {position.hand_number}")
-    cost = rules.meld_threshold(position.hand_number)
-    if cost:
-        facts.append(rules.family.meld_threshold_words.format(cost=cost))
-    if position.first_out is not None:
-        facts.append(f"first out: {position.first_out}")
+    changes = rule_changes(rules)
+    if changes:
+        canvas.line(changes.strip(), 14, "bold")
+    canvas.line(rules_summary(rules), 13, fill=MUTED)
+    facts = position_facts(position)
     if facts:
         canvas.line(", ".join(facts), 14)
     canvas.line(f"to move: {position.to_move} ({position.phase} phase)", 16, "bold", "#2e7d32")
-
-
-def _unit(rules: Ruleset) -> str:
-    return "tiles" if rules.deck == "tiles" else "cards"
 
 
 def _shared_table(canvas: _Canvas, position: Position) -> None:
@@ -325,14 +331,8 @@ def _shared_table(canvas: _Canvas, position: Position) -> None:
 
 def _player(canvas: _Canvas, position: Position, player: Player) -> None:
     rules = position.rules
-    facts = []
-    if player.side != player.name:
-        facts.append(f"side {player.side}")
-    if bool(rules.initial_meld) or rules.layoff_needs_meld:
-        facts.append("melded" if player.melded else "not melded")
-    facts.append(f"{player.hand_size} in hand")
     mover = player.name == position.to_move
-    heading = f"{player.name}{' (to move)' if mover else ''}: " + ", ".join(facts)
+    heading = f"{player.name}{' (to move)' if mover else ''}: " + ", ".join(player_facts(position, player))
     canvas.line(heading, 16, "bold", "#2e7d32" if mover else "#1a1a1a")
     _hand(canvas, position, player)
     if not rules.family.shared_table:
@@ -351,10 +351,10 @@ def _hand(canvas: _Canvas, position: Position, player: Player, label: str = "han
         for i in range(shown):
             _card_back(group, start + i * 8, top)
         canvas.text(group, start + (shown - 1) * 8 + CARD_W + 10 if shown else start, top + CARD_H / 2 + 5,
-                    f"{player.hand_count} {_unit(rules)}, not known", 13, fill=MUTED)
+                    f"{player.hand_count} {unit(rules)}, not known", 13, fill=MUTED)
         canvas.y = top + CARD_H + ROW_GAP
         return
-    hand = _sort_for_display(player.hand)
+    hand = sort_for_display(player.hand)
     notes = []
     if player.hot:
         notes.append("red outline: hot (must be played this turn)")
@@ -383,14 +383,10 @@ def _owned_plays(canvas: _Canvas, position: Position, player: Player) -> None:
             total += score
             note = f"{score} points"
         _play_row(canvas, rules, name, name, play.cards, note)
-        for layer, attached in _layoffs_on(position, name):
+        for layer, attached in position.layoffs_on(name):
             _row(canvas, f"{name}+{layer}", "   +", attached, rules.deck, f"laid off by {layer}")
     if rules.family.scores_by_space:
         canvas.line(f"space total: {total} points", 14, "bold", x=MARGIN + 12)
-
-
-def _layoffs_on(position: Position, name: str) -> list[tuple[str, tuple[Card, ...]]]:
-    return [(p.name, a.cards) for p in position.players for a in p.layoffs if a.target == name]
 
 
 def _piles(canvas: _Canvas, position: Position) -> None:
@@ -409,10 +405,10 @@ def _piles(canvas: _Canvas, position: Position) -> None:
         if stock:
             for i in range(min(stock, 3)):
                 _card_back(group, MARGIN + LABEL_W + i * 3, top + i * -2 + 4)
-        canvas.text(group, MARGIN + LABEL_W + CARD_W + 18, top + CARD_H / 2 + 5, f"{stock} {_unit(rules)}", 14)
+        canvas.text(group, MARGIN + LABEL_W + CARD_W + 18, top + CARD_H / 2 + 5, f"{stock} {unit(rules)}", 14)
         canvas.y = top + CARD_H + ROW_GAP
     else:
-        _row(canvas, "stock", "stock", stock, deck, f"{len(stock)} {_unit(rules)}, top first", bold_label=True)
+        _row(canvas, "stock", "stock", stock, deck, f"{len(stock)} {unit(rules)}, top first", bold_label=True)
     if position.upcard is not None:
         _row(canvas, "upcard", "upcard", (position.upcard,), deck, "the stock's face-up top card (the stock is not opened)",
              bold_label=True)
@@ -439,34 +435,33 @@ def _turn(canvas: _Canvas, position: Position) -> None:
     else:
         canvas.line("discard: none" if turn.discard_declared else "discard: not declared", 14, x=MARGIN + 12)
     if turn.draw is not None:
-        draw = turn.draw
-        what = [f"from {draw.source}"] + ([f"take {draw.take}"] if draw.take is not None else [])
-        what += [f"{draw.card.notation(deck)} from {draw.player}"] if draw.card is not None else []
-        canvas.line(f"draw: {', '.join(what)}", 14, x=MARGIN + 12)
-
-
-def _sort_for_display(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: (c.is_joker, SUITS.index(c.suit) if c.suit else 0, c.rank)))
+        canvas.line(f"draw: {declared_draw_words(turn.draw, deck)}", 14, x=MARGIN + 12)
 
 
 # -------------------------------------------------------------------- plans
 def plan_svg(answer: Answer, heading: str | None = None) -> str:
-    """The turn as a picture: the draw options (draw phase), the table before and after, the steps.
+    """The turn as a picture: the verdict, the draw options (draw phase), the table before and
+    after, the steps; every line in the words ``rummy best`` prints (``rummy.words``).
 
     ``heading`` (a puzzle's answer sheet: its name) is written above the rest."""
     solution = answer.solution
     position = answer.position
     rules = position.rules
+    deck = rules.deck
     canvas = _Canvas()
     title = f"{rules.name}: the best turn for {position.to_move}"
     _title(canvas, f"{heading}: {title}" if heading else title)
     if heading:
         canvas.line(heading, 20, "bold")
     canvas.line(title, 18, "bold")
-    canvas.line(_verdict_words(answer), 14, fill=MUTED)
-    if solution.draw is not None and solution.draw.options:
+    group = ET.SubElement(canvas.root, "g", {"data-section": "verdict"})
+    _words_line(canvas, verdict_words(answer, timed=False), deck, parent=group)
+    breakdown = breakdown_words(answer)
+    if breakdown:
+        _words_line(canvas, breakdown, deck, 13, fill=MUTED, parent=group)
+    if solution.draw is not None and solution.draw.chosen is not None:
         canvas.gap()
-        _draw_options(canvas, solution.draw, rules.deck)
+        _draw_options(canvas, solution.draw, deck, solution.stats.get("draws_not_valued_in_time", 0))
     plan = answer.plan
     after = solution.after
     start = position
@@ -474,9 +469,11 @@ def plan_svg(answer: Answer, heading: str | None = None) -> str:
         start = solution.draw.start
     table_top = canvas.y + ROW_GAP
     canvas.y = table_top
+    lines_width, canvas.width = canvas.width, 0  # the steps go beside the tables, not beside the lines above
     left = ET.SubElement(canvas.root, "g", {"data-section": "before"})
     canvas.line("before the turn" if start is position else "after the draw, before the play", 16, "bold", parent=left)
-    _table(canvas, start, None, None, left)
+    departures = plan_departures(plan, start) if plan is not None and after is not None else None
+    _table(canvas, start, None, None, left, departures)
     if plan is not None and after is not None:
         canvas.gap(ROW_GAP * 2)
         right = ET.SubElement(canvas.root, "g", {"data-section": "after"})
@@ -485,51 +482,79 @@ def plan_svg(answer: Answer, heading: str | None = None) -> str:
         tables_bottom = canvas.y
         column = canvas.width + 40
         canvas.y = table_top
-        _steps(canvas, plan, rules.deck, column)
+        _steps(canvas, plan, deck, column)
         canvas.y = max(canvas.y, tables_bottom)
-    return canvas.finish()
+    return canvas.finish(lines_width)
 
 
-def _verdict_words(answer: Answer) -> str:
-    from .vocabulary import Status
+def _words_line(canvas: _Canvas, words: Iterable[Piece], deck: Deck, size: int = 14, weight: str = "normal",
+                fill: str = "#1a1a1a", x: float = MARGIN, parent: ET.Element | None = None) -> ET.Element:
+    """``rummy.words`` pieces as one line of text at the cursor: each card a ``<tspan>`` in its ink,
+    ``Strong`` words a bold one, plain words between them."""
+    words = tuple(words)
+    element = canvas.text(canvas.root if parent is None else parent, x, canvas.y + size, "", size, weight, fill)
+    last = element  # plain words go after the last <tspan> (its tail), or into the line itself before any
 
-    solution = answer.solution
-    if solution.status == Status.NO_LEGAL_TURN:
-        return f"no legal turn: {solution.reason or ''}"
-    if solution.status == Status.DRAW:
-        return "nothing can be played: draw a tile"
-    if solution.status == Status.UNKNOWN:
-        return f"no answer: {solution.reason or 'the time limit passed before any turn was found'}"
-    proof = "optimal" if solution.status == Status.OPTIMAL else f"feasible, bound {_number(solution.bound)}"
-    return f"gain {_number(solution.gain)} ({proof})"
-
-
-def _number(value: float) -> str:
-    return f"{value:.2f}" if isinstance(value, float) and not value.is_integer() else f"{value:g}"
-
-
-# The draw options drawn (the JSON lists them all).
-OPTIONS_SHOWN = 8
-
-
-def _draw_options(canvas: _Canvas, draw: DrawChoice, deck: Deck) -> None:
-    canvas.line("draw options, best first (each valued by the best turn after it)", 16, "bold")
-    for rank, option in enumerate(draw.options[:OPTIONS_SHOWN], 1):
-        words = f"{rank}. value {_number(option.value)}: {option.source}"
-        if option.take is not None:
-            words += f", take {option.take}"
-        if option.card is not None:
-            words += f": {option.card.notation(deck)} from {option.player}"
-        if option.cards:
-            _row(canvas, f"option/{rank}", words, option.cards, deck, "chosen" if rank == 1 else "", bold_label=rank == 1)
+    def add(words_here: str) -> None:
+        if last is element:
+            element.text = (element.text or "") + words_here
         else:
-            canvas.line(words + ("  (chosen)" if rank == 1 else ""), 14, "bold" if rank == 1 else "normal")
-    if len(draw.options) > OPTIONS_SHOWN:
-        canvas.line(f"... {len(draw.options) - OPTIONS_SHOWN} more", 13, fill=MUTED)
+            last.tail = (last.tail or "") + words_here
+
+    for piece in words:
+        spans: list[tuple[str, dict[str, str]]]
+        if isinstance(piece, tuple):
+            spans = [(card.notation(deck), {"fill": _ink(card, deck)}) for card in piece]
+        elif isinstance(piece, Strong):
+            spans = [(piece, {"font-weight": "bold"})]
+        else:
+            add(piece)
+            continue
+        for i, (text, attributes) in enumerate(spans):
+            if i:
+                add(" ")
+            last = ET.SubElement(element, "tspan", attributes)
+            last.text = text
+    canvas.reach(x + _text_width(plain(words, deck), size))
+    canvas.y += max(LINE_H, size + 8)
+    return element
 
 
-def _table(canvas: _Canvas, position: Position, plan: Plan | None, mover: str | None, parent: ET.Element) -> None:
-    """The plays (with plan names and marks when ``plan`` is given) and the mover's hand."""
+def _ink(card: Card, deck: Deck) -> str:
+    if card.is_joker:
+        return JOKER_INK
+    return (TILE_INK if deck == "tiles" else CARD_INK)[card.suit]
+
+
+def _draw_options(canvas: _Canvas, draw: DrawChoice, deck: Deck, unvalued: int) -> None:
+    """The draw options as ``rummy best`` lists them: rank, value, what each takes; then the draw taken."""
+    group = ET.SubElement(canvas.root, "g", {"data-section": "draw-options"})
+    _words_line(canvas, (Strong(DRAW_OPTIONS_TITLE),), deck, 16, parent=group)
+    for words in _wrap(DRAW_OPTIONS_NOTE.strip(" ()"), SHEET_WRAP):
+        canvas.line(words, 13, fill=MUTED, parent=group)
+    for rank, option in enumerate(draw.options[:OPTIONS_SHOWN], 1):
+        row = ET.SubElement(group, "g", {"data-option": str(rank)})
+        top = canvas.y
+        ink = "#2e7d32" if rank == 1 else "#1a1a1a"
+        weight = "bold" if rank == 1 else "normal"
+        canvas.text(row, MARGIN + 24, top + 14, f"{rank}.", 14, weight, ink, "end")
+        canvas.text(row, MARGIN + 90, top + 14, number(option.value), 14, weight, ink, "end")
+        _words_line(canvas, option_words(option, draw), deck, x=MARGIN + 104, parent=row)
+    more = more_options_words(draw)
+    if more is not None:
+        canvas.line(more, 13, fill=MUTED, x=MARGIN + 104, parent=group)
+    if unvalued:
+        _words_line(canvas, unvalued_words(unvalued), deck, 13, fill="#ef8f00", parent=group)
+    chosen = draw.chosen
+    assert chosen is not None
+    _words_line(canvas, ("take: ", *(Strong(p) if isinstance(p, str) else p for p in option_words(chosen, draw))),
+                deck, parent=group)
+
+
+def _table(canvas: _Canvas, position: Position, plan: Plan | None, mover: str | None, parent: ET.Element,
+           departures: dict[str, dict[Card, list[str]]] | None = None) -> None:
+    """The plays (with plan names and marks when ``plan`` is given; the cards leaving them with
+    ``departures``) and the mover's hand."""
     rules = position.rules
     marks = plan_marks(plan, position) if plan is not None else None
     names = plan.names if plan is not None else {}
@@ -543,45 +568,61 @@ def _table(canvas: _Canvas, position: Position, plan: Plan | None, mover: str | 
             if is_whole(cards, rules):
                 note = ", ".join(filter(None, (note, f"{play_score(cards, rules)} points")))
         _play_row(canvas, rules, name, shown, position.play_with_layoffs(name), note,
-                  marks[name] if marks is not None else None, parent=parent)
+                  marks[name] if marks is not None else None, parent=parent,
+                  leaves=departures.get(name) if departures is not None else None)
     player = position.player(mover or position.to_move)
-    hand = _sort_for_display(player.hand or ())
+    hand = sort_for_display(player.hand or ())
     _row(canvas, f"hand:{player.name}", f"{player.name}'s hand", hand, rules.deck, "" if hand else "(empty)",
          parent=parent)
 
 
-def _steps(canvas: _Canvas, plan: Plan, deck: Deck, x: float) -> None:
-    from .plan import HAND
+# Characters a line of the steps column holds before it wraps, and the indent of the lines it wraps to (pixels).
+STEP_WRAP, STEP_INDENT = 64, 18
 
+
+def _steps(canvas: _Canvas, plan: Plan, deck: Deck, x: float) -> None:
     group = ET.SubElement(canvas.root, "g", {"data-section": "steps"})
     canvas.line("steps", 16, "bold", x=x, parent=group)
-    for number, step in enumerate(plan.steps, 1):
-        cards = " ".join(c.notation(deck) for c in step.cards)
-        source = "your hand" if step.source == HAND else step.source
-        where = f" ({step.space}'s space)" if step.space else ""
-        if step.action == Action.REPLACE_JOKER:
-            words = f"replace the joker of {step.target} with {cards}"
-        elif step.action == Action.MELD:
-            words = f"meld {cards} as {step.target}{where}"
-        elif step.action == Action.PLAY:
-            words = f"play {cards} to {step.target}{where}"
-        elif step.action == Action.MOVE:
-            words = f"move {cards} from {source} to {step.target}"
-        elif step.action == Action.STEAL and step.paid_by is None:
-            words = f"steal {source} by adding {cards}"
-        elif step.action == Action.STEAL:
-            paid = " ".join(c.notation(deck) for c in step.paid_by or ()) or "nothing"
-            words = f"steal {cards} from {source} to {step.target}, paid by {paid}"
-        elif step.action == Action.LAY_OFF:
-            words = f"lay off {cards} on {step.target}"
-        elif step.action == Action.DISCARD:
-            words = f"discard {cards}"
-        else:
-            words = f"{step.action} {cards}"
-        canvas.line(f"{number:>2}. {words}", 14, x=x, parent=group)
+    for rank, step in enumerate(plan.steps, 1):
+        for i, line in enumerate(_wrap_words((f"{rank}. ", *step_words(step)), deck, STEP_WRAP)):
+            _words_line(canvas, line, deck, x=x if i == 0 else x + STEP_INDENT, parent=group)
     canvas.gap(ROW_GAP * 2)
     canvas.line("marks on the table after the turn", 14, "bold", x=x, parent=group)
     for fill, stroke, words in MARKS.values():
         ET.SubElement(group, "rect", {"x": _n(x), "y": _n(canvas.y + 2), "width": "22", "height": "16", "rx": "3",
                                       "fill": fill, "stroke": stroke, "stroke-width": "2"})
         canvas.line(words, 13, x=x + 30, parent=group)
+    canvas.gap(ROW_GAP)
+    canvas.line("marks on the table before the turn", 14, "bold", x=x, parent=group)
+    ET.SubElement(group, "rect", {"x": _n(x), "y": _n(canvas.y + 2), "width": "22", "height": "16", "rx": "3",
+                                  "fill": "#ffffff", "stroke": MUTED, "stroke-width": "2", "stroke-dasharray": "5 3"})
+    canvas.line(LEAVES_WORDS, 13, x=x + 30, parent=group)
+
+
+LEAVES_WORDS = "leaves this play (dashed, in the colour of what happens to it)"
+
+
+def _wrap_words(words: tuple[Piece, ...], deck: Deck, width: int) -> list[tuple[Piece, ...]]:
+    """Pieces in lines of about ``width`` characters, broken between words, never inside a card's notation."""
+    import re
+
+    tokens: list[Piece] = []
+    for piece in words:
+        if isinstance(piece, str):
+            kind = Strong if isinstance(piece, Strong) else str
+            tokens += [kind(token) for token in re.findall(r"\S*\s*", piece) if token]
+        else:
+            tokens += [(card,) for card in piece]
+    lines: list[list[Piece]] = [[]]
+    length = 0
+    for token in tokens:
+        size = len(token) if isinstance(token, str) else len(token[0].notation(deck)) + 1
+        if length + size > width and lines[-1] and not (isinstance(token, str) and not token.strip()):
+            lines.append([])
+            length = 0
+        if isinstance(token, tuple) and lines[-1] and isinstance(lines[-1][-1], tuple):
+            lines[-1][-1] = lines[-1][-1] + token  # cards next to each other stay one piece, spaced
+        else:
+            lines[-1].append(token)
+        length += size
+    return [tuple(line) for line in lines]

@@ -125,22 +125,6 @@ class Objective(Word):
     VALUE = "value"
 
 
-# ------------------------------------------------------------------ presets (rules.md "Overview")
-class Preset(Word):
-    """The presets' names, as ``generate --rules`` offers them (``rummy.rules.PRESETS`` holds
-    their rulesets, in this order; tests/test_cli_frictions.py holds the two together)."""
-
-    HOUSE_CLASSIC = "house-classic"
-    HOUSE_EPIC = "house-epic"
-    RUMMIKUB = "rummikub"
-    RUMMIKUB_LENIENT = "rummikub-lenient"
-    TILES50 = "tiles50"
-    YOURTURNMYTURN = "yourturnmyturn"
-    ROBBER = "robber"
-    STRAIGHT = "straight"
-    TRADITIONAL = "traditional"
-
-
 # ------------------------------------------------------------------ puzzles (docs/generate.md)
 class PuzzleKind(Word):
     """``rummy generate --kind``: what the puzzle asks; each kind fits some families."""

@@ -100,3 +100,29 @@ def test_check_json_maps_end_state_names_to_plan_names(tmp_path: Path) -> None:
     shown = {data["names"].get(play, play) for play in data["reading"]["steals"]}
     assert shown == {step["to"] for step in steals}
     assert all(name != plan for name, plan in data["names"].items())
+
+
+# ------------------------------------------------------------ several problems in one file
+def test_two_unknown_cards_are_two_lines_each_naming_the_file(tmp_path: Path) -> None:
+    house = REPO_ROOT / "puzzles" / "examples" / "house-classic.toml"
+    bad = tmp_path / "bad.toml"
+    bad.write_text(house.read_text().replace('hand = "9D 8H', 'hand = "ZZ QQ 9D 8H', 1))
+    for before, after in ((bad, house), (house, bad)):
+        result = run_cli("check", before, after)
+        assert result.returncode == 2 and result.stdout == ""
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 2 and all(str(bad) in line for line in lines), lines
+        assert "'ZZ'" in lines[0] and "'QQ'" in lines[1]
+
+
+def test_a_prefix_keeps_every_line_of_several_errors() -> None:
+    from rummy.errors import PositionError, PositionErrors, RummyError, error_lines, with_prefix
+
+    several = PositionErrors([PositionError("a.toml: players.ann.hand", "unknown card 'ZZ'"),
+                              PositionError("a.toml: players.ann.hand", "unknown card 'QQ'")])
+    assert error_lines(with_prefix(several, "a.toml -> b.toml")) == [
+        "a.toml -> b.toml: a.toml: players.ann.hand: unknown card 'ZZ'",
+        "a.toml -> b.toml: a.toml: players.ann.hand: unknown card 'QQ'"]
+    one = with_prefix(PositionError("after", "is needed"), "x.toml")
+    assert isinstance(one, PositionError) and str(one) == "x.toml: after: is needed"
+    assert str(with_prefix(RummyError("no such folder"), "--out")) == "--out: no such folder"

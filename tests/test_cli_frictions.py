@@ -247,8 +247,8 @@ def test_rules_preset_wraps_between_words_to_a_terminals_width(width: int) -> No
 
 # 5. typed choices and shell completion
 def test_the_preset_words_are_the_presets() -> None:
+    from rummy.cli.options import Preset
     from rummy.rules import PRESETS
-    from rummy.vocabulary import Preset
 
     assert tuple(Preset) == tuple(PRESETS)
 

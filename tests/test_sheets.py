@@ -13,8 +13,9 @@ import pytest
 from rummy.files import Folder
 from rummy.plan import plan_marks
 from rummy.sheets import read_collection, stored_answer, task_words
+from rummy.words import plain, verdict_words
 from test_cli_show_rules import REPO_ROOT, run_cli
-from test_svg import NS, expected_places, places
+from test_svg import NS, expected_places, places, words_of
 
 PUZZLES = REPO_ROOT / "puzzles"
 PICKED = 3  # puzzles copied from each shipped collection (the whole of it takes longer)
@@ -31,10 +32,6 @@ def small_collection(source: Path, target: Path, count: int = PICKED) -> Path:
         shutil.copy(source / entry["solution"], target)
     (target / "index.json").write_text(json.dumps({**index, "puzzles": entries}))
     return target
-
-
-def words_of(root: ET.Element) -> str:
-    return " ".join(t.text or "" for t in root.iter(f"{NS}text"))
 
 
 @pytest.mark.parametrize("collection", ["house", "tiles", "robber"])
@@ -75,7 +72,8 @@ def test_sheets_state_the_task_draw_every_card_and_mark_the_plan(collection: str
                       for group in section.iter(f"{NS}g") if group.get("data-place") is not None
                       for card in group.iter(f"{NS}g") if card.get("data-mark") is not None)
         assert got == want and got
-        assert f"gain {puzzle.solution['gain']:g}" in words_of(answer_sheet)
+        verdict = plain(verdict_words(answer, timed=False), after.rules.deck)  # as 'rummy best' says it
+        assert verdict in words_of(answer_sheet) and f" {puzzle.solution['gain']:g}  (" in verdict
 
 
 def test_the_plan_is_read_back_not_solved(tmp_path: Path) -> None:
@@ -125,7 +123,8 @@ def test_never_through_a_link(tmp_path: Path) -> None:
     assert not list((tmp_path / "elsewhere").iterdir())
 
 
-@pytest.mark.parametrize("case", ["missing", "file", "no-index", "bad-index", "escaping-name"])
+@pytest.mark.parametrize("case", ["missing", "file", "no-index", "bad-index", "escaping-name", "deep-index",
+                                  "deep-solution"])
 def test_bad_dir_is_one_line_and_exit_2(case: str, tmp_path: Path) -> None:
     target = tmp_path / "dir"
     if case == "file":
@@ -135,6 +134,12 @@ def test_bad_dir_is_one_line_and_exit_2(case: str, tmp_path: Path) -> None:
     elif case == "bad-index":
         target.mkdir()
         (target / "index.json").write_text("{not json")
+    elif case == "deep-index":  # the generator's reader: one clear error, never a RecursionError
+        target.mkdir()
+        (target / "index.json").write_text("[" * 100_000)
+    elif case == "deep-solution":
+        small_collection(PUZZLES / "house", target, 1)
+        (next(target.glob("*.solution.json"))).write_text('{"after": ' + "[" * 100_000)
     elif case == "escaping-name":
         target.mkdir()
         (target / "index.json").write_text(json.dumps(

@@ -22,6 +22,11 @@ HOUSE = PUZZLE_EXAMPLES / "house-classic.toml"
 TILES = PUZZLE_EXAMPLES / "rummikub.toml"
 
 
+def words_of(root: ET.Element) -> str:
+    """Every line of text in the picture (a line's cards and bold words are <tspan>s inside it)."""
+    return " ".join("".join(t.itertext()) for t in root.iter(f"{NS}text"))
+
+
 def places(root: ET.Element) -> dict[str, list[str]]:
     """data-place -> the data-card of every card in it (each card's <title> must say the same)."""
     found: dict[str, list[str]] = {}
@@ -75,7 +80,7 @@ def test_every_example_lists_every_card_once_per_place(path: Path) -> None:
 def test_position_names_the_mover_phase_and_scores() -> None:
     svg = position_svg(Position.from_file(HOUSE))
     root = ET.fromstring(svg)
-    words = " ".join(t.text or "" for t in root.iter(f"{NS}text"))
+    words = words_of(root)
     assert "to move: ann (play phase)" in words
     assert "space total: 35 points" in words  # bob's space
     assert "23 cards" in words
@@ -106,16 +111,21 @@ def expected_marks(answer) -> Counter[tuple[str, str]]:  # type: ignore[no-untyp
     return marks
 
 
-def drawn_marks(svg: str) -> Counter[tuple[str, str, str]]:
+def card_attributes(svg: str, section: str, attribute: str) -> Counter[tuple[str, str, str]]:
+    """(place, card, attribute) for every card of a plan picture's section that has the attribute."""
     root = ET.fromstring(svg)
-    after = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == "after")
-    marks: Counter[tuple[str, str, str]] = Counter()
-    for group in after.iter(f"{NS}g"):
+    drawn = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == section)
+    found: Counter[tuple[str, str, str]] = Counter()
+    for group in drawn.iter(f"{NS}g"):
         place = group.get("data-place")
         for card in group.iter(f"{NS}g") if place else ():
-            if card.get("data-mark"):
-                marks[(place, card.get("data-card"), card.get("data-mark"))] += 1
-    return marks
+            if card.get(attribute):
+                found[(place, card.get("data-card") or "", card.get(attribute) or "")] += 1
+    return found
+
+
+def drawn_marks(svg: str) -> Counter[tuple[str, str, str]]:
+    return card_attributes(svg, "after", "data-mark")
 
 
 def test_plan_marks_are_the_cards_the_plan_played_and_stole() -> None:
@@ -127,7 +137,7 @@ def test_plan_marks_are_the_cards_the_plan_played_and_stole() -> None:
     assert {"played", "stolen"} <= kinds
     root = ET.fromstring(svg)
     steps = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == "steps")
-    lines = [t.text or "" for t in steps.iter(f"{NS}text")]
+    lines = ["".join(t.itertext()) for t in steps.iter(f"{NS}text")]
     assert any("steal * from cat/1" in line for line in lines)
     assert sum(1 for line in lines if line.strip()[:2].rstrip(".").isdigit()) == len(answer.plan.steps)
     # the before-table lists the position's plays and the mover's hand, each card once
@@ -192,3 +202,65 @@ def test_cli_best_refuses_svg_with_several_positions(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == ["rummy: --svg draws one position; 2 positions were given"]
     assert not (tmp_path / "x.svg").exists()
+
+
+# ------------------------------------------------------------- before the turn
+def expected_departures(answer) -> Counter[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
+    """From the steps alone: (before play, plain card, how it leaves) for every card the plan takes from its play."""
+    plan = answer.plan
+    draw = answer.solution.draw
+    start = draw.start if draw is not None and draw.start is not None else answer.position
+    deck = start.rules.deck
+    plays = start.named_plays()
+    leaving: Counter[tuple[str, str, str]] = Counter()
+    for step in plan.steps:
+        if step.action == Action.REPLACE_JOKER:
+            leaving[(step.target, "*", "joker")] += 1
+        elif step.source not in plays:
+            continue
+        elif step.action == Action.STEAL and step.paid_by is None:  # Robber: the whole play
+            leaving.update((step.source, c.plain().notation(deck), "stolen") for c in start.play_with_layoffs(step.source))
+        elif step.action in (Action.MOVE, Action.STEAL):
+            kind = "moved" if step.action == Action.MOVE else "stolen"
+            leaving.update((step.source, c.plain().notation(deck), kind) for c in step.cards)
+    return leaving
+
+
+def drawn_departures(svg: str) -> Counter[tuple[str, str, str]]:
+    """The before-table's leaving cards, a joker by its plain notation (``*=6H`` is ``*``)."""
+    leaving: Counter[tuple[str, str, str]] = Counter()
+    for (place, card, how), count in card_attributes(svg, "before", "data-leaves").items():
+        leaving[(place, card.split("=")[0], how)] += count
+    return leaving
+
+
+@pytest.mark.parametrize("name", ["house-classic.toml", "robber.toml", "house-epic.toml", "rummikub-lenient.toml"])
+def test_the_before_table_marks_the_cards_that_leave_their_play(name: str) -> None:
+    answer = best(Position.from_file(PUZZLE_EXAMPLES / name))
+    assert answer.plan is not None
+    svg = plan_svg(answer)
+    assert drawn_departures(svg) == expected_departures(answer)
+    if name == "house-classic.toml":
+        assert drawn_departures(svg) == Counter({("bob/1", "7H", "stolen"): 1, ("cat/1", "*", "stolen"): 1})
+        assert "leaves this play" in words_of(ET.fromstring(svg))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_before_marks_on_random_positions(seed: int) -> None:
+    answer = best(random_house(seed, max_table_plays=3))
+    if answer.plan is not None:
+        assert drawn_departures(plan_svg(answer)) == expected_departures(answer)
+
+
+def test_a_position_picture_names_the_rules_it_changes() -> None:
+    """The picture's header says what ``rummy show`` says of the rules: their changes to the preset too."""
+    from dataclasses import replace
+
+    from rummy.cli.show import header_lines
+
+    position = Position.from_file(HOUSE)
+    changed = replace(position, rules=position.rules.with_options({"joker_points": 25}))
+    words = words_of(ET.fromstring(position_svg(changed)))
+    assert "with joker_points = 25" in words
+    assert "with joker_points = 25" in str(header_lines(changed)[0])
+    assert "with " not in words_of(ET.fromstring(position_svg(position)))

@@ -24,6 +24,7 @@ import tomli_w
 
 from judged import judged_best
 from rummy.answer import answer_data
+from rummy.cli.options import Preset
 from rummy.cli.rules_cmd import preset_data
 from rummy.family import FAMILIES
 from rummy.generator import KINDS, TIERS
@@ -32,7 +33,7 @@ from rummy.position import Position
 from rummy.reader import PHASES
 from rummy.rules import OPTION_CHOICES, OPTION_WORDS, PRESETS, Ruleset, preset
 from rummy.solution import DrawChoice, DrawOption, Solution, SolverConfig
-from rummy.vocabulary import (Ace, Action, DrawSource, Objective, Phase, Preset, PuzzleKind, SearchStatus, Status,
+from rummy.vocabulary import (Ace, Action, DrawSource, Objective, Phase, PuzzleKind, SearchStatus, Status,
                               Tier, Word)
 from test_best import SHARED, shared_best_examples
 from test_robber_draw_answers import DRAW_BEFORE

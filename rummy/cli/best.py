@@ -25,9 +25,8 @@ if TYPE_CHECKING:
     from rummy.checker import Verdict
     from rummy.cli.deadline import Deadline
     from rummy.cli.output import Styled
-    from rummy.plan import Step
     from rummy.position import Position
-    from rummy.solution import DrawChoice, DrawOption, SolverConfig
+    from rummy.solution import DrawChoice, SolverConfig
 
 VerifyFlag = Annotated[bool, typer.Option("--verify", help="Judge each answer with the checker before printing it.")]
 
@@ -88,12 +87,12 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
     if verify:  # every answer with a turn, the draw phase's too (a random draw: the draw alone)
         from rummy.answer import verify_answer
 
-        from rummy.errors import RummyError
+        from rummy.errors import RummyError, with_prefix
 
         try:
             verdict = verify_answer(answer)
         except RummyError as error:  # the answer cannot be judged: name the file it came from
-            raise RummyError(f"{path}: --verify: {error}") from None
+            raise with_prefix(error, f"{path}: --verify") from None
     if svg is not None:
         from rummy.cli.picture import write_svg
         from rummy.svg import plan_svg
@@ -107,7 +106,7 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
                 data["verify_breaches"] = [b.to_data() for b in verdict.breaches]
         output.print_json_line(data)
     else:
-        output.print_lines(answer_lines(path, answer, verdict, config.objective))
+        output.print_lines(answer_lines(path, answer, verdict))
     if verdict is not None and not verdict.legal:
         output.print_error(f"{path}: the checker rejects this answer: {', '.join(verdict.codes)} (a bug in rummy)")
         return output.EXIT_INTERNAL
@@ -182,49 +181,37 @@ class _DrawProgress:
                 self.started = False
 
 
-def answer_lines(path: Path, answer: Answer, verdict: Verdict | None,
-                 objective: Objective = Objective.DEFAULT) -> list[Styled | str]:
-    from rummy.cli.output import cards_text, text
+def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[Styled | str]:
+    """The human view of an answer, in the words of ``rummy.words`` (the pictures say the same)."""
+    from rummy.cli.output import cards_text, text, words_text
     from rummy.plays import Play
     from rummy.vocabulary import Status
+    from rummy.words import breakdown_words, step_words, unvalued_words, verdict_words
 
     solution = answer.solution
     position = answer.position
     deck = position.rules.deck
     lines: list[Styled | str] = [text((str(path), "bold"), f"  ({position.rules.name}, {position.to_move} to move)")]
-    status = solution.status
-    if status == Status.NO_LEGAL_TURN:
-        lines.append(text(("no legal turn", "bold red"), f": {solution.reason or ''}"))
+    no_turn = solution.status in (Status.NO_LEGAL_TURN, Status.UNKNOWN)
+    lines.append(words_text(verdict_words(answer), deck, strong="bold red" if no_turn else "bold"))
+    if solution.status not in (Status.OPTIMAL, Status.FEASIBLE):
         return lines
-    if status == Status.DRAW:
-        lines.append(text(("draw", "bold"), ": nothing can be played; draw a tile"))
-        return lines
-    if status == Status.UNKNOWN:
-        lines.append(text(("no answer", "bold red"), f": {solution.reason or 'the time limit passed before any turn was found'}"))
-        return lines
-    what = position.rules.family.gain_words(objective, solution.gain, solution.cards_played)
-    proof = "optimal" if status == Status.OPTIMAL else f"feasible, bound {_fmt(solution.bound)} (time limit reached)"
-    lines.append(text(f"{what} ", (_fmt(solution.gain), "bold"), f"  ({proof}; {solution.seconds:.3f} s)"))
-    from rummy.answer import gain_breakdown
-
-    breakdown = gain_breakdown(answer)
-    parts = [f"{what} {_fmt(float(points))}" for what, points in breakdown or () if points]
-    if len(parts) > 1:
-        lines.append(text("  = ", " + ".join(parts)))
+    breakdown = breakdown_words(answer)
+    if breakdown:
+        lines.append(words_text(("  ", *breakdown), deck))
     draw = solution.draw
     if draw is not None and draw.chosen is not None:
         lines += _draw_lines(draw, deck)
         unvalued = solution.stats.get("draws_not_valued_in_time", 0)
         if unvalued:
-            lines.append(text((f"{unvalued} more draw(s) not valued before the time limit", "yellow"),
-                              " (left out, and not covered by the bound; a longer --time-limit values them)"))
+            lines.append(words_text(unvalued_words(unvalued), deck, strong="yellow"))
         if solution.after is None:  # a random draw: the turn waits for the card
             if verdict is not None:
                 lines.append(text(("draw verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))
             return lines
     lines.append("")
     for number, step in enumerate(answer.plan.steps if answer.plan else (), 1):
-        lines.append(text(f"{number:>2}. ", _step_text(step, deck)))
+        lines.append(text(f"{number:>2}. ", words_text(step_words(step), deck)))
     if verdict is not None:
         lines.append("")
         lines.append(text(("verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))
@@ -268,88 +255,20 @@ def _marked_cards(cards: tuple[Card, ...], marks: dict[Card, list[str]], deck: D
     return text(" ").join(pieces)
 
 
-# The draw options printed (``--json`` lists every one).
-_OPTIONS_SHOWN = 12
-
-
 def _draw_lines(draw: DrawChoice, deck: Deck) -> list[Styled | str]:
     """The draw phase: every option ranked by its value, what it takes, and the note that values look one turn ahead."""
-    from rummy.cli.output import text
+    from rummy.cli.output import text, words_text
+    from rummy.words import DRAW_OPTIONS_NOTE, DRAW_OPTIONS_TITLE, OPTIONS_SHOWN, more_options_words, number, option_words
 
-    lines: list[Styled | str] = ["", text(("draw options", "bold"), " (best first; each valued by the best turn after it, "
-                                          "looking one turn ahead, from the position before the draw)")]
-    for rank, option in enumerate(draw.options[:_OPTIONS_SHOWN], 1):
-        value = _fmt(option.value)
+    lines: list[Styled | str] = ["", text((DRAW_OPTIONS_TITLE, "bold"), DRAW_OPTIONS_NOTE)]
+    for rank, option in enumerate(draw.options[:OPTIONS_SHOWN], 1):
         style = "bold green" if rank == 1 else ""
-        lines.append(text(f"  {rank:>2}. ", (f"{value:>8}", style), "  ", _option_text(option, draw, deck)))
-    if len(draw.options) > _OPTIONS_SHOWN:
-        rest = draw.options[_OPTIONS_SHOWN:]
-        lines.append(text(f"      ... {len(rest)} more, worth {_fmt(rest[-1].value)} to {_fmt(rest[0].value)} "
-                          "(--json lists them all)"))
+        lines.append(text(f"  {rank:>2}. ", (f"{number(option.value):>8}", style), "  ",
+                          words_text(option_words(option, draw), deck)))
+    more = more_options_words(draw)
+    if more is not None:
+        lines.append(f"      {more}")
     chosen = draw.chosen
     assert chosen is not None
-    lines.append(text("take: ", (_option_text(chosen, draw, deck), "bold")))
+    lines.append(text("take: ", words_text(option_words(chosen, draw), deck, "bold")))
     return lines
-
-
-def _option_text(option: DrawOption, draw: DrawChoice, deck: Deck) -> str:
-    from rummy.cards import cards_notation
-    from rummy.vocabulary import DrawSource
-
-    cards = cards_notation(option.cards, deck) if option.cards else ""
-    if option.source == DrawSource.STOCK:
-        if option.cards:
-            return f"the stock (its top card is known: {cards})"
-        chance = f"; the turn scores something with {float(option.scores_chance):.0%}" if option.scores_chance is not None else ""
-        return f"the stock (expected over {draw.unseen} unseen cards{chance})"
-    if option.source == DrawSource.DISCARD:
-        what = "its top card" if option.take == 1 else f"the top {option.take} cards"
-        return f"the discard pile, {what}: {cards}"
-    if option.source == DrawSource.PILE:
-        return f"the whole discard pile ({cards}), its top card melded at once"
-    if option.source == DrawSource.OPEN:
-        return f"open the stock, taking its face-up card {cards}"
-    if option.source == DrawSource.PASS:
-        return "pass (the turn ends, gain 0)"
-    if option.source == DrawSource.DEMAND and option.card is not None:
-        chance = f"{float(option.probability):.0%}" if option.probability is not None else "?"
-        return f"demand {option.card.notation(deck)} from {option.player} (succeeds with {chance})"
-    return str(option.source)
-
-
-def _step_text(step: Step, deck: Deck) -> Styled:
-    from rummy.cli.output import cards_text, text
-    from rummy.vocabulary import Action
-
-    cards = cards_text(step.cards, deck)
-    if step.action == Action.REPLACE_JOKER and step.target is not None:  # a replacement names its play
-        stood = f" (standing for {' '.join(c.notation(deck) for c in step.stands_for)})" if step.stands_for else ""
-        return text("replace the joker of ", step.target, stood, " with ", cards, "; the joker goes to your hand")
-    if step.stands_for:  # a joker played or moved: what it stands for where it goes
-        what = " ".join(c.notation(deck) for c in step.stands_for)
-        cards = text(cards, f" (joker{'s' if len(step.stands_for) > 1 else ''} as {what})")
-    where = f" ({step.space}'s space)" if step.space else ""
-    if step.action == Action.MELD:
-        return text("meld ", cards, f" as {step.target}{where}")
-    if step.action == Action.PLAY:
-        pays = f", paying for the steal of {' '.join(c.notation(deck) for c in step.pays_for)}" if step.pays_for else ""
-        return text("play ", cards, f" from your hand to {step.target}{where}{pays}")
-    if step.action == Action.MOVE:
-        why = f": {step.why}" if step.why else ""
-        return text("move ", cards, f" from {step.source} to {step.target}{where}{why}")
-    if step.action == Action.STEAL and step.paid_by is None and step.source is not None:
-        return text("steal ", step.source, " by adding ", cards, f" (it becomes {step.target})")
-    if step.action == Action.LAY_OFF:
-        return text("lay off ", cards, f" on {step.target}")
-    if step.action == Action.STEAL:
-        paid = cards_text(step.paid_by, deck) if step.paid_by else "nothing"
-        return text("steal ", cards, f" from {step.source} to {step.target}{where}, paid by ", paid)
-    if step.action == Action.DISCARD:
-        return text("discard ", cards)
-    return text(step.action, " ", cards)
-
-
-def _fmt(value: float | None) -> str:
-    if isinstance(value, float) and not value.is_integer():
-        return f"{value:.2f}"
-    return str(int(value)) if isinstance(value, float) else str(value)

@@ -30,7 +30,7 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     """Judge a proposed turn: exit 0 when legal, 1 when illegal (every breach listed)."""
     from rummy.cli import output
     from rummy.checker import check as judge
-    from rummy.errors import RummyError
+    from rummy.errors import RummyError, with_prefix
     from rummy.position import Position
 
     before = Position.from_file(before_path)
@@ -44,7 +44,7 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
         else:
             verdict = judge(before, after)
     except RummyError as error:
-        raise RummyError(f"{before_path} -> {after_path}: {error}") from None
+        raise with_prefix(error, f"{before_path} -> {after_path}") from None
     best_line: Styled | str | None = None
     names = _plan_names(before, after)
     data = verdict.to_data()

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from rummy.cli.options import SEED_MAX, TimeLimitOption
+from rummy.cli.options import SEED_MAX, Preset, TimeLimitOption
 from rummy.solution import GENERATE_TIME_LIMIT
-from rummy.vocabulary import Preset, PuzzleKind, Tier
+from rummy.vocabulary import PuzzleKind, Tier
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -65,7 +65,7 @@ def generate(
     from dataclasses import replace
 
     from rummy.cli import output
-    from rummy.errors import RummyError
+    from rummy.errors import RummyError, with_prefix
     from rummy.generator import Request, available_cores, generate as run, name_prefix, validate
     from rummy.generator.collection import Collection
 
@@ -75,7 +75,7 @@ def generate(
         # Before any work: a linked or unusable --out, an unreadable index, puzzle names already taken.
         collection = Collection(out, name_prefix(request))
     except RummyError as error:
-        raise RummyError(f"--out: {error}") from None
+        raise with_prefix(error, "--out") from None
     cores = available_cores()
     if workers > cores:
         output.print_error(f"note: --workers {workers} lowered to {cores}, the cores this machine lets rummy use")
@@ -88,7 +88,7 @@ def generate(
             try:
                 collection.add(outcome.puzzle, command)
             except RummyError as error:
-                raise RummyError(f"--out: {error}") from None
+                raise with_prefix(error, "--out") from None
         progress.update(outcome, report)
 
     try:

@@ -1,13 +1,15 @@
 """Arguments and options shared by the commands, so every command spells them alike.
 
-Only typer, the standard library and rummy.vocabulary (itself standard
-library only) are imported here: this module is loaded on every start, before
-any command runs.
+Only typer, the standard library, rummy.vocabulary (itself standard library
+only) and rummy.rules (for the presets' names) are imported here: this module
+is loaded on every start, before any command runs.
 
 An option with a fixed set of words is typed by its ``rummy.vocabulary`` enum,
 so ``--help`` lists the choices, the shell completes them, and a word not
-among them is a usage error (one line, exit 2). Preset names stay text: a
-wrong one gets rummy's own message, and completion offers the names.
+among them is a usage error (one line, exit 2). ``Preset``, the choices of
+``generate --rules``, is built from ``rummy.rules.PRESETS``, so a new preset is
+offered by itself. The PRESET argument of ``rummy rules`` stays text: a wrong
+one gets rummy's own message, and completion offers the names.
 
 Paths are plain ``Path`` values on purpose: a missing or unreadable file is
 reported by the position reader in the project's one-line form, not by
@@ -18,11 +20,18 @@ writes to are refused there, see rummy.reader.read_text).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from rummy.vocabulary import Objective
+from rummy.rules import PRESETS
+from rummy.vocabulary import Objective, Word
+
+if TYPE_CHECKING:
+    Preset = Word  # to mypy: some word; its members are only known when PRESETS is built
+else:
+    Preset = Word("Preset", {name.upper().replace("-", "_"): name for name in PRESETS}, module=__name__)
+    Preset.__doc__ = "The presets' names, in the order of rummy.rules.PRESETS (generate --rules)."
 
 JsonFlag = Annotated[
     bool,
@@ -68,8 +77,6 @@ AfterPath = Annotated[
 
 def preset_names(incomplete: str) -> list[str]:
     """Shell completion of a preset name (presets stay text: see above)."""
-    from rummy.rules import PRESETS
-
     return [name for name in PRESETS if name.startswith(incomplete)]
 
 

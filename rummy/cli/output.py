@@ -173,6 +173,19 @@ def cards_text(
     return text(" ").join(pieces)
 
 
+def words_text(words: Iterable[str | tuple[Card, ...]], deck: Deck, style: str = "", strong: str = "bold") -> Styled:
+    """``rummy.words`` pieces as a line: cards coloured, ``Strong`` words in ``strong``, the rest in ``style``."""
+    from rummy.words import Strong
+
+    parts: list[Styled] = []
+    for piece in words:
+        if isinstance(piece, str):
+            parts.append(text((piece, " ".join(filter(None, (style, strong if isinstance(piece, Strong) else ""))))))
+        else:
+            parts.append(text(" ").join(card_text(card, deck, style) for card in piece))
+    return text(*parts)
+
+
 # ----------------------------------------------------------- bad input
 # An error line never runs longer than this, whatever it quotes (values are
 # already quoted shortened; this is the last guard).

@@ -27,7 +27,7 @@ def sheets(directory: CollectionPath, out: SheetsOutOption = None, force: bool =
     import sys
 
     from rummy.cli import output
-    from rummy.errors import RummyError
+    from rummy.errors import RummyError, with_prefix
     from rummy.files import FileKept, Folder
     from rummy.sheets import read_collection, sheet_files
 
@@ -37,7 +37,7 @@ def sheets(directory: CollectionPath, out: SheetsOutOption = None, force: bool =
     try:
         target = Folder(target_path, create=True)
     except RummyError as error:
-        raise RummyError(f"--out: {error}") from None
+        raise with_prefix(error, "--out") from None
     with target:
         # Every picture is made and every name checked before the first file is written.
         pictures = {name: svg for puzzle in puzzles for name, svg in sheet_files(puzzle).items()}

@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rummy.cli.options import AfterFlag, JsonFlag, PositionPath, SvgPath
+from rummy.words import (declared_draw_words, player_facts, position_facts, rule_changes, rules_summary,
+                         sort_for_display, unit)
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from rummy.cli.output import Styled
 
-    from rummy.cards import Card
     from rummy.position import Player, Position
-    from rummy.rules import Ruleset
 
 NOT_WHOLE = ("  not a whole play", "bold red")
 
@@ -92,34 +92,16 @@ def position_lines(position: Position) -> list[Styled | str]:
 
 def header_lines(position: Position) -> list[Styled | str]:
     from rummy.cli.output import text
-    from rummy.rules import PRESET_SUMMARIES, ruleset_to_spec
 
     rules = position.rules
-    spec = ruleset_to_spec(rules)
-    changed = ""
-    if isinstance(spec, dict):
-        changed = " with " + ", ".join(f"{key} = {value}" for key, value in spec.items() if key != "preset")
     lines: list[Styled | str] = [
-        text(("rules: ", "bold"), (rules.name, "bold cyan"), changed, f"  ({PRESET_SUMMARIES.get(rules.name, rules.family)})")
+        text(("rules: ", "bold"), (rules.name, "bold cyan"), rule_changes(rules), f"  ({rules_summary(rules)})")
     ]
-    facts = []
-    if position.hand_number is not None:
-        hands = rules.family.hands_in_game
-        facts.append(f"hand {position.hand_number} of {hands}" if hands else f"hand {position.hand_number}")
-    cost = meld_cost(position)
-    if cost:
-        facts.append(rules.family.meld_threshold_words.format(cost=cost))
-    if position.first_out is not None:
-        facts.append(f"first out: {position.first_out}")
+    facts = position_facts(position)
     if facts:
         lines.append(", ".join(facts))
     lines.append(text(("to move: ", "bold"), (position.to_move, "bold green"), f" ({position.phase} phase)"))
     return lines
-
-
-def meld_cost(position: Position) -> int:
-    """The points an initial meld needs this hand (0 where the rules set none)."""
-    return position.rules.meld_threshold(position.hand_number)
 
 
 def player_lines(position: Position, player: Player) -> list[Styled | str]:
@@ -127,12 +109,7 @@ def player_lines(position: Position, player: Player) -> list[Styled | str]:
 
     rules = position.rules
     deck = rules.deck
-    facts = []
-    if player.side != player.name:
-        facts.append(f"side {player.side}")
-    if melding_matters(rules):
-        facts.append("melded" if player.melded else "not melded")
-    facts.append(f"{player.hand_size} in hand")
+    facts = player_facts(position, player)
     is_mover = player.name == position.to_move
     name_style = "bold green" if is_mover else "bold"
     lines: list[Styled | str] = [
@@ -178,7 +155,7 @@ def owned_play_lines(position: Position, player: Player) -> list[Styled | str]:
             total += score
             line += f"  {score} points"
         lines.append(line)
-        for layer, attached in layoffs_on(position, name):
+        for layer, attached in position.layoffs_on(name):
             lines.append(text(" " * (width + 4) + "+ ", cards_text(attached, rules.deck), f"  laid off by {layer}"))
     if rules.family.scores_by_space:
         lines.append(f"  space total: {total} points")
@@ -251,34 +228,5 @@ def turn_lines(position: Position) -> list[Styled | str]:
     else:
         lines.append("  discard: none" if turn.discard_declared else "  discard: not declared")
     if turn.draw is not None:
-        draw = turn.draw
-        what = [f"from {draw.source}"] + ([f"take {draw.take}"] if draw.take is not None else [])
-        what += [f"{draw.card.notation(rules.deck)} from {draw.player}"] if draw.card is not None else []
-        lines.append(f"  draw: {', '.join(what)}")
+        lines.append(f"  draw: {declared_draw_words(turn.draw, rules.deck)}")
     return lines
-
-
-# --------------------------------------------------------------- helpers
-def melding_matters(rules: Ruleset) -> bool:
-    """Whether a player's first meld changes what they may do (initial meld, lay-off limits)."""
-    return bool(rules.initial_meld) or rules.layoff_needs_meld
-
-
-def unit(rules: Ruleset) -> str:
-    return "tiles" if rules.deck == "tiles" else "cards"
-
-
-def layoffs_on(position: Position, play_name: str) -> list[tuple[str, tuple[Card, ...]]]:
-    return [
-        (player.name, attached.cards)
-        for player in position.players
-        for attached in player.layoffs
-        if attached.target == play_name
-    ]
-
-
-def sort_for_display(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """A hand grouped by suit (colour), ranks ascending, jokers last; the file's order is not meaningful."""
-    from rummy.cards import SUITS
-
-    return tuple(sorted(cards, key=lambda c: (c.is_joker, SUITS.index(c.suit) if c.suit else 0, c.rank)))

@@ -77,16 +77,18 @@ def index_entry(puzzle: Puzzle) -> dict:
     }
 
 
-def read_index(folder: Folder | Path) -> dict[str, dict]:
-    """The folder's index entries by name (none if there is no index or no folder); RummyError if it cannot be read."""
+def read_index(folder: Folder | Path, advice: str = "; move it away first") -> dict[str, dict]:
+    """The folder's index entries by name, in the index's order (none if there is no index or no
+    folder); RummyError if it cannot be read, ending in ``advice``. At most ``INDEX_LIMIT`` bytes are
+    read, and a nesting too deep for Python's reader is that one error too."""
     if isinstance(folder, Path) and not os.path.lexists(folder):
         return {}
     with _opened(folder) as opened:
         data = opened.read(INDEX, INDEX_LIMIT)
-        return {} if data is None else _parse_index(data, opened.path / INDEX)
+        return {} if data is None else _parse_index(data, opened.path / INDEX, advice)
 
 
-def _parse_index(data: bytes, path: Path) -> dict[str, dict]:
+def _parse_index(data: bytes, path: Path, advice: str) -> dict[str, dict]:
     try:
         document = json.loads(data.decode("utf-8"))
         entries = document["puzzles"]
@@ -95,7 +97,7 @@ def _parse_index(data: bytes, path: Path) -> dict[str, dict]:
         return {entry["name"]: entry for entry in entries}
     except (UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError) as error:
         reason = "nested too deeply" if isinstance(error, RecursionError) else f"{type(error).__name__}: {error}"
-        raise RummyError(f"{path}: not a puzzle index ({reason}); move it away first") from None
+        raise RummyError(f"{path}: not a puzzle index ({reason}){advice}") from None
 
 
 def update_index(folder: Folder | Path, puzzles: list[Puzzle]) -> Path:

@@ -30,7 +30,7 @@ from typing import Any, Callable, Generator
 
 from ..answer import answer_data, best
 from ..checker import check
-from ..errors import RummyError
+from ..errors import RummyError, with_prefix
 from ..position import Position, PuzzleStatement
 from ..rules import preset
 from ..solution import GENERATE_TIME_LIMIT, SolverConfig
@@ -115,7 +115,7 @@ def validate(request: Request) -> None:
     try:
         rules = preset(request.rules)
     except RummyError as error:
-        raise RummyError(f"--rules: {error}") from None
+        raise with_prefix(error, "--rules") from None
     kind = kind_for(request.kind, rules)
     if request.tier is not None and request.tier not in TIERS:
         raise RummyError(f"--difficulty: unknown tier {request.tier!r} (known: {', '.join(TIERS)})")
