@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Iterable
 from .cards import SUITS, Card, Deck, rank_name
 from .plan import plan_departures, plan_marks
 from .plays import Play, PlayName, is_whole, readings
-from .words import (DRAW_OPTIONS_NOTE, DRAW_OPTIONS_TITLE, OPTIONS_SHOWN, Piece, Strong, breakdown_words,
+from .words import (DRAW_OPTIONS_NOTE, DRAW_OPTIONS_TITLE, OPTIONS_SHOWN, Piece, Strong, breakdown_words, owner_note,
                     declared_draw_words, more_options_words, number, option_words, plain, player_facts,
                     position_facts, rule_changes, rules_summary, sort_for_display, step_words, unit, unvalued_words,
                     verdict_words)
@@ -560,7 +560,7 @@ def _table(canvas: _Canvas, position: Position, plan: Plan | None, mover: str | 
     names = plan.names if plan is not None else {}
     for name in position.named_plays():
         shown = names.get(name, name)
-        note = f"in {name.owner}'s space" if shown.startswith("new/") and not rules.family.shared_table else ""
+        note = owner_note(name, shown, rules)
         if rules.family.scores_plays:
             from .scoring import play_score
 

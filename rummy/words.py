@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence, Union
 
 from .cards import SUITS, Card, Deck, cards_notation
+from .plays import PlayName
 from .vocabulary import Action, DrawSource, Status
 
 if TYPE_CHECKING:
@@ -85,6 +86,18 @@ def breakdown_words(answer: Answer) -> Words:
 
 
 # -------------------------------------------------------------------- steps
+def owner_note(name: PlayName, shown: str, rules: Ruleset) -> str:
+    """Whose a play of the table after a turn is, where its plan name ``shown`` does not say it:
+    "ann's space" for a new play in a space, "now cat's" for a play that changed owner (Robber)."""
+    if rules.family.shared_table:
+        return ""
+    if shown.startswith("new/"):
+        return f"{name.owner}'s space"
+    if shown != name and PlayName(shown).owner != name.owner:
+        return f"now {name.owner}'s"
+    return ""
+
+
 def step_words(step: Step) -> Words:
     """One step of a plan: "steal 7H from bob/1 to new/2, paid by 8H"."""
     cards: Words = (step.cards,)
@@ -103,7 +116,8 @@ def step_words(step: Step) -> Words:
         why = f": {step.why}" if step.why else ""
         return ("move ", *cards, f" from {step.source} to {step.target}{where}{why}")
     if step.action == Action.STEAL and step.paid_by is None and step.source is not None:
-        return ("steal ", step.source, " by adding ", *cards, f" (it becomes {step.target})")
+        # The play keeps its name (the one the table after the turn lists it under); its owner changes.
+        return ("steal ", step.source, " by adding ", *cards, f" (now {PlayName(step.target).owner}'s)")
     if step.action == Action.LAY_OFF:
         return ("lay off ", *cards, f" on {step.target}")
     if step.action == Action.STEAL:

@@ -58,7 +58,7 @@ def cards(text: str) -> tuple[Card, ...]:
      "move QS from bob/1 to bob/2: keeps bob's plays whole"),
     (Step(Action.STEAL, cards("7H"), "bob/1", "new/2", "ann", paid_by=cards("8H")),
      "steal 7H from bob/1 to new/2 (ann's space), paid by 8H"),
-    (Step(Action.STEAL, cards("9C"), "bob/1", "ann/2"), "steal bob/1 by adding 9C (it becomes ann/2)"),
+    (Step(Action.STEAL, cards("9C"), "bob/1", "ann/2"), "steal bob/1 by adding 9C (now ann's)"),
     (Step(Action.LAY_OFF, cards("KS"), HAND, "cat/1"), "lay off KS on cat/1"),
     (Step(Action.DISCARD, cards("KS"), HAND), "discard KS"),
 ])

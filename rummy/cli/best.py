@@ -186,7 +186,7 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
     from rummy.cli.output import cards_text, text, words_text
     from rummy.plays import Play
     from rummy.vocabulary import Status
-    from rummy.words import breakdown_words, step_words, unvalued_words, verdict_words
+    from rummy.words import breakdown_words, owner_note, step_words, unvalued_words, verdict_words
 
     solution = answer.solution
     position = answer.position
@@ -231,7 +231,8 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
     names = answer.plan.names if answer.plan else {}
     for name in after.named_plays():
         shown = names.get(name, name)
-        owner = f" ({name.owner}'s space)" if shown.startswith("new/") and not position.rules.family.shared_table else ""
+        note = owner_note(name, shown, position.rules)
+        owner = f" ({note})" if note else ""
         cards = Play(after.play_with_layoffs(name)).ordered(position.rules)
         lines.append(text(f"  {shown:>8}  ", _marked_cards(cards, marks.get(name, {}), deck), owner))
     hand = after.player(position.to_move).hand or ()
