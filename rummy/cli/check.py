@@ -71,13 +71,15 @@ def _against_best(before: Position, verdict: Verdict, time_limit: float) -> tupl
     from rummy.cli.output import text
     from rummy.solution import SolverConfig
     from rummy.vocabulary import Phase, Status
+    from rummy.words import number
 
     solution = best(before, SolverConfig(time_limit=time_limit)).solution
     proven = solution.status == Status.OPTIMAL
     data: dict[str, object] = {"status": solution.status, "gain": solution.gain, "bound": solution.bound}
     if solution.status not in (Status.OPTIMAL, Status.FEASIBLE):
         return text("the best turn: ", solution.status, f" ({solution.reason})" if solution.reason else ""), data
-    best_gain = solution.gain if proven else f"at least {solution.gain} (at most {solution.bound}: time limit)"
+    best_gain = (number(solution.gain) if proven
+                 else f"at least {number(solution.gain)} (at most {number(solution.bound)}: time limit)")
     gain = verdict.reading.get("gain")
     if before.phase == Phase.DRAW and gain is not None:
         # The best draw's value is an expectation where the draw is random; this turn's gain is what
@@ -88,8 +90,8 @@ def _against_best(before: Position, verdict: Verdict, time_limit: float) -> tupl
     short = float(solution.gain) - float(gain)  # type: ignore[arg-type]
     data["short_of_best"] = round(short, 4) if proven else None
     if proven and short <= 1e-9:
-        return text(("this is a best turn", "bold green"), f": gain {gain}, the most any turn scores"), data
-    return text(f"legal, gain {gain}; the best turn scores {best_gain}"), data
+        return text(("this is a best turn", "bold green"), f": gain {number(gain)}, the most any turn scores"), data
+    return text(f"legal, gain {number(gain)}; the best turn scores {best_gain}"), data
 
 
 def read_answer(path: Path, before: Position) -> tuple[Position | None, DrawTaken | None]:
