@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from rummy.words import number
-
 import json
 from dataclasses import replace
 from pathlib import Path
 
 from conftest import REPO_ROOT
 from test_cli_show_rules import run_cli
+
+from rummy.words import number
 
 from rummy.position import Position, Turn
 
