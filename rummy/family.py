@@ -304,6 +304,7 @@ class Layoff(Family):
     draws = "rummy.draw.options:layoff_draws"
     draw_sources = (DrawSource.STOCK, DrawSource.DISCARD)
     discard_take_max = 1  # the top card only (rules.md §8)
+    puzzles = "rummy.generator.layoff_kinds"
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         if card.rank == 12 and card.suit == "S":

@@ -135,6 +135,8 @@ class PuzzleKind(Word):
     REPLACE_MELD = "replace-meld"
     MELD_STEAL = "meld-steal"
     ACROSS = "across"
+    GO_OUT = "go-out"
+    MOST_POINTS = "most-points"
 
 
 class Tier(Word):
