@@ -74,6 +74,19 @@ def test_layoff_needs_a_meld_first() -> None:
     assert solution.gain == 10 + 9 + 8
 
 
+def test_a_mover_with_a_meld_on_the_table_has_made_the_first_play() -> None:
+    """layoff_needs_meld reads "after one's first play": a meld in the mover's space counts, whatever
+    the melded flag says; the model lays off and the checker agrees."""
+    from rummy.checker import check
+
+    players = {"bob": {"hand_count": 5, "space": ["9D 10D JD"]},
+               "cat": {"hand": "QD 2C 3S", "space": ["5H 6H 7H"], "melded": False}}
+    before = position(players, rules={"preset": "traditional", "layoff_needs_meld": True})
+    solution = solved(before)
+    assert solution.after.player("cat").layoffs == (Attached("bob/1", parse_cards("QD")),)
+    assert check(before, solution.after).legal
+
+
 def test_keep_one_to_discard_forbids_playing_the_last_card() -> None:
     players = {"bob": {"hand_count": 5}, "cat": {"hand": "4C 5C 6C"}}
     assert solved(position(players)).gain == 15
@@ -268,7 +281,7 @@ def brute_force_gain(before: Position) -> int | None:
     names = list(before.named_plays())
     units = [before.play_with_layoffs(name) for name in names]
     warm = Counter(mover.warm)
-    melded = mover.melded
+    melded = mover.melded or bool(mover.plays) or bool(mover.layoffs)  # the first play is made
     best = None
     targets = [("keep", 0)] + [("table", i) for i in range(len(units))] + [("new", j) for j in range(len(hand) // 3)]
     for placement in product(targets, repeat=len(hand)):

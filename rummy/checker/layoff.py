@@ -69,7 +69,11 @@ def judge_layoff(facts: TurnFacts) -> tuple[list[Breach], LayoffReading]:
     if rules.plays_per_turn is not None and len(new_plays) > rules.plays_per_turn:
         breaches.append(Breach("too-many-plays", f"{len(new_plays)} new melds ({', '.join(new_plays)}); "
                                f"{rules.name} allows {rules.plays_per_turn} a turn", plays=tuple(new_plays)))
-    if laid_off and rules.layoff_needs_meld and not facts.before.mover.melded and not new_plays:
+    # "After one's first play" (rules.md §2): a mover with melds or lay-offs on the table has made it,
+    # whatever the position's melded flag says.
+    before_mover = facts.before.mover
+    first_play_made = before_mover.melded or bool(before_mover.plays) or bool(before_mover.layoffs)
+    if laid_off and rules.layoff_needs_meld and not first_play_made and not new_plays:
         breaches.append(Breach("layoff-before-meld", f"cards laid off on {', '.join(n for n, _, _ in laid_off)} "
                                "before the player's first meld", plays=tuple(n for n, _, _ in laid_off)))
     hand_left = facts.hand_after()
