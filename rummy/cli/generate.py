@@ -29,10 +29,10 @@ if TYPE_CHECKING:
     from rummy.generator import Outcome, Report, Request
 
 RulesOption = Annotated[
-    Preset, typer.Option("--rules", help="A tile, House or Robber preset (see 'rummy rules').", show_default=False)
+    Preset, typer.Option("--rules", help="A tile, House, Robber or lay-off preset (see 'rummy rules').", show_default=False)
 ]
 KindOption = Annotated[PuzzleKind, typer.Option(
-    "--kind", help="Puzzle kind: play-all, max (tile); steal, replace-meld, meld-steal, across (House); steal (Robber).",
+    "--kind", help="Puzzle kind: play-all, max (tile); steal, replace-meld, meld-steal, across (House); steal (Robber); go-out, most-points (straight, traditional).",
     show_default=False)]
 CountOption = Annotated[int, typer.Option("--count", help="Puzzles to make.")]
 TierOption = Annotated[
