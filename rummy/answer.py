@@ -10,7 +10,7 @@ from collections import Counter
 from fractions import Fraction
 
 from .errors import RummyError
-from .plan import Plan, make_plan
+from .plan import Plan, in_plan_order, make_plan
 from .position import Position
 from .solution import DrawChoice, DrawOption, Solution, SolverConfig
 from .vocabulary import Action, DrawSource, Objective, Phase, Status
@@ -67,7 +67,13 @@ def planned(position: Position, solution: Solution, objective: Objective = Objec
             from .checker.robber import apply_draw
 
             plan_from = apply_draw(position, solution.after)[0]
-    plan = make_plan(plan_from, solution.after) if solution.after is not None and plan_from is not None else None
+    if solution.after is None or plan_from is None:
+        return Answer(position, solution, None, objective)
+    plan = make_plan(plan_from, solution.after)
+    after = in_plan_order(solution.after, plan)
+    if after is not solution.after:  # the after-position's own names now agree with the plan's
+        solution = replace(solution, after=after)
+        plan = make_plan(plan_from, after)
     return Answer(position, solution, plan, objective)
 
 

@@ -194,6 +194,40 @@ def make_plan(before: Position, after: Position) -> Plan:
     return Plan(tuple(_why_moves(steps, space_of, mover)), len(disturbed), moved, names)
 
 
+def in_plan_order(after: Position, plan: Plan) -> Position:
+    """``after`` with every list of plays in the plan's order: plays as before the turn in their
+    order, then new plays in new/K order. Where a play keeps its place, the after-position's own
+    name (what ``rummy show`` prints) is then the plan's, and the table after a turn reads in
+    ``show``'s order. Lay-offs follow the plays they are attached to."""
+    seat = {p.name: k for k, p in enumerate(after.players)}
+
+    def place(after_name: str) -> tuple[int, int, int]:
+        """The list's own plays first (a Robber list also holds stolen ones), then others', then new ones."""
+        shown = PlayName(plan.names.get(after_name, after_name))
+        if shown.owner == "new":
+            return 2, 0, shown.number
+        return int(shown.owner != PlayName(after_name).owner), seat.get(shown.owner, len(seat)), shown.number
+
+    renamed: dict[str, str] = {}
+
+    def reordered(owner: str, plays: tuple[Play, ...]) -> tuple[Play, ...]:
+        names = [str(PlayName.of(owner, i)) for i in range(1, len(plays) + 1)]
+        order = sorted(range(len(plays)), key=lambda i: place(names[i]))
+        for new_index, old_index in enumerate(order, 1):
+            renamed[names[old_index]] = str(PlayName.of(owner, new_index))
+        return tuple(plays[i] for i in order)
+
+    if after.rules.family.shared_table:
+        result = replace(after, table=reordered("table", after.table))
+    else:
+        result = replace(after, players=tuple(replace(p, plays=reordered(p.name, p.plays)) for p in after.players))
+    if all(old == new for old, new in renamed.items()):
+        return after
+    players = tuple(replace(p, layoffs=tuple(replace(a, target=renamed.get(a.target, a.target)) for a in p.layoffs))
+                    for p in result.players)
+    return replace(result, players=players)
+
+
 def _why_moves(steps: list[Step], space_of: dict[str, str | None], mover: str) -> list[Step]:
     """A card moved between plays of a space that lost a card to a steal keeps that space's plays
     whole, and its score within what no spite allows (rules.md §5): say so."""

@@ -66,6 +66,11 @@ class PlayName(str):
     def owner(self) -> str:
         return self.partition("/")[0]
 
+    @property
+    def number(self) -> int:
+        """The number after the slash, counted from 1."""
+        return int(self.partition("/")[2])
+
     def __repr__(self) -> str:
         return f"PlayName({str(self)!r})"
 

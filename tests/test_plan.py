@@ -88,3 +88,39 @@ stock = 40
     plays = [s for s in steps if s["action"] == "play"]
     assert len(moves) == 2 and {m["from"] for m in moves} == {"table/1"}
     assert plays == [{"action": "play", "cards": ["B4"], "from": "hand", "to": "new/1"}]
+
+
+def test_an_answers_after_lists_plays_in_the_plans_order() -> None:
+    """best's after-position lists each space's plays as the plan names them (plays as before the turn
+    in order, then new/K in order), so its own names agree with the plan's where a play keeps its place;
+    the turn stays the same legal turn."""
+    from pathlib import Path
+
+    from judged import judged_best
+    from rummy.plays import PlayName
+    from rummy.solution import SolverConfig
+
+    examples = Path(__file__).resolve().parents[1] / "puzzles" / "examples"
+    checked = 0
+    for path in sorted(examples.glob("*.toml")):
+        position = Position.from_file(path)
+        if position.phase != "play":
+            continue
+        answer = judged_best(position, SolverConfig(time_limit=20))
+        if answer.plan is None:
+            continue
+        after, names = answer.solution.after, answer.plan.names
+        lists: dict[str, list[PlayName]] = {}
+        for name in after.named_plays():
+            lists.setdefault(name.owner, []).append(PlayName(names[name]))
+        for owner, shown in lists.items():
+            # own plays first, then (Robber) stolen ones, then new ones; each by number
+            seat = {p.name: k for k, p in enumerate(position.players)}
+            places = [(0 if n.owner == owner else 2 if n.owner == "new" else 1, seat.get(n.owner, 0), n.number)
+                      for n in shown]
+            assert places == sorted(places), (path.name, shown)
+            kept = [n for n in shown if n.owner == owner]
+            if [n.number for n in kept] == list(range(1, len(kept) + 1)):  # no play of the list vanished
+                checked += 1
+                assert [str(n) for n in kept] == [f"{owner}/{k}" for k in range(1, len(kept) + 1)]
+    assert checked
