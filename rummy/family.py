@@ -252,6 +252,7 @@ class Tile(Family):
     gain = "rummy.checker.gain:tiles_gain"
     breakdown = "rummy.checker.gain:tiles_breakdown"
     puzzles = "rummy.generator.tile_kinds"
+    ladder = "rummy.ladder.tiles:LADDER"
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         return card.rank
@@ -304,6 +305,7 @@ class Layoff(Family):
     draws = "rummy.draw.options:layoff_draws"
     draw_sources = (DrawSource.STOCK, DrawSource.DISCARD)
     discard_take_max = 1  # the top card only (rules.md §8)
+    ladder = "rummy.ladder.layoff:LADDER"
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         if card.rank == 12 and card.suit == "S":

@@ -1,0 +1,185 @@
+"""Tile rummy's human-like players (rummy.ladder.tiles): extend, split-and-swap, rearrange-two.
+
+On seeded random small positions (flexible and fixed jokers, jokers on the
+table and in the rack, melded and unmelded movers) every rung's turn is legal,
+never beats the solver's optimum, and the rungs are cumulative; hand-made
+positions show what each rung reaches and what it does not.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from random_positions import random_tiles
+from rummy.answer import best
+from rummy.cards import JOKER, Card
+from rummy.checker import check
+from rummy.ladder import Effort, climb, ladder_of, ladder_tier, solving_rung
+from rummy.ladder.tiles import LADDER, TileGame, encode
+from rummy.plays import Play, readings, settled_stand_ins
+from rummy.position import Position
+from rummy.rules import preset
+from rummy.solution import SolverConfig
+from rummy.vocabulary import Tier
+
+CONFIG = SolverConfig(time_limit=20.0, workers=1)
+EFFORT = Effort(states=3_000)
+
+
+def position(table: list[str], hand: str, rules: str = "rummikub-lenient", melded: bool = True) -> Position:
+    return Position.from_data({
+        "rules": rules, "to_move": "ann", "phase": "play", "table": table,
+        "players": {"ann": {"side": "ann", "melded": melded, "hand": hand},
+                    "bob": {"side": "bob", "melded": True, "hand_count": 5}},
+        "piles": {"discard": "", "stock": 40},
+    })
+
+
+def gains(before: Position, effort: Effort = EFFORT) -> list[Fraction | None]:
+    return [found.gain for found in climb(before, None, effort)]
+
+
+def optimum(before: Position) -> Fraction:
+    return Fraction(best(before, CONFIG).solution.gain)
+
+
+def _pin_jokers(play: Play, rules) -> Play:
+    """A fixed joker says what it stands for where its play leaves it open (as the reader demands)."""
+    if not any(c.is_joker for c in play.cards) or settled_stand_ins(play.cards, rules) is not None:
+        return play
+    stands = iter(readings(play.cards, rules)[0].joker_stand_ins())
+    return Play(tuple(c.with_stand_in(next(stands)) if c.is_joker else c for c in play.cards))
+
+
+def random_position(seed: int) -> Position:
+    """random_tiles' deals, a third under the official fixed jokers, some with a joker in the rack."""
+    rng = random.Random(9_000 + seed)
+    before = random_tiles(seed, max_table_plays=3, rack_size=(3, 6))
+    if seed % 3 == 0:
+        rules = preset("rummikub")
+        before = replace(before, rules=rules, table=tuple(_pin_jokers(p, rules) for p in before.table))
+    jokers_seen = sum(1 for c in before.known_cards() if c.is_joker)
+    mover = before.mover
+    if rng.random() < 0.3 and jokers_seen < before.rules.jokers and mover.hand:
+        mover = replace(mover, hand=mover.hand[1:] + (JOKER,))
+        before = before.replace_player(mover)
+    if seed % 5 == 0:  # the first plays of an unmelded mover
+        before = before.replace_player(replace(before.mover, melded=False))
+    return before
+
+
+@pytest.mark.parametrize("seed", range(36))
+def test_every_rung_plays_legal_turns_within_the_optimum_cumulatively(seed: int) -> None:
+    before = random_position(seed)
+    best_gain = optimum(before)
+    found = climb(before, None, EFFORT)
+    assert [f.rung for f in found] == [r.name for r in LADDER]
+    previous = Fraction(-1)
+    for step, rung in zip(found, LADDER):
+        if step.after is not None:
+            verdict = check(before, step.after)
+            assert verdict.legal, (rung.name, before.to_toml(), step.after.to_toml(), verdict.breaches)
+            assert step.gain is not None and step.gain <= best_gain, (rung.name, step.gain, best_gain, before.to_toml())
+            assert step.gain >= previous
+            previous = step.gain
+        # A rung's own best proposal is a legal turn (the ladder does not have to throw it away).
+        proposals = list(rung.turns(before, EFFORT))
+        if proposals:
+            assert check(before, proposals[0]).legal, (rung.name, before.to_toml(), proposals[0].to_toml())
+    if not before.mover.melded:  # the table is never touched before the initial meld
+        for step in found:
+            if step.after is not None and step.gain:
+                assert list(step.after.table[:len(before.table)]) == list(before.table)
+
+
+def test_random_positions_are_varied() -> None:
+    positions = [random_position(seed) for seed in range(36)]
+    assert any(p.rules.joker_mode == "fixed" for p in positions)
+    assert any(any(c.is_joker for play in p.table for c in play.cards) for p in positions)
+    assert any(any(c.is_joker for c in p.mover.hand or ()) for p in positions)
+    assert any(not p.mover.melded for p in positions)
+
+
+# ------------------------------------------------------------------ each rung's reach
+def test_extend_adds_to_run_ends_and_group_colours_and_lays_new_plays() -> None:
+    before = position(["R5 R6 R7", "K9 O9 B9"], "R8 R4 R9 K2 K3 K4")
+    assert gains(before) == [6, 6, 6]
+    assert ladder_tier(before, 6, EFFORT) == Tier.EASY
+
+
+def test_split_and_swap_inserts_a_tile_by_splitting_a_run() -> None:
+    before = position(["R3 R4 R5 R6 R7"], "R5")
+    assert optimum(before) == 1
+    assert gains(before) == [0, 1, 1]
+    assert ladder_tier(before, 1, EFFORT) == Tier.MEDIUM
+
+
+def test_split_and_swap_frees_a_fixed_joker_with_the_tile_it_stands_for() -> None:
+    before = position(["R5 *=R6 R7"], "R6 K9 K10", rules="rummikub")
+    assert optimum(before) == 3
+    found = climb(before, None, EFFORT)
+    assert [f.gain for f in found] == [0, 3, 3]
+    assert found[1].after is not None and found[1].after.mover.hand == ()
+
+
+def test_split_and_swap_takes_an_end_tile_to_make_a_new_play() -> None:
+    before = position(["R4 R5 R6 R7", "O2 O3 O4 O5"], "B4 K4")
+    assert gains(before) == [0, 2, 2]
+
+
+def test_rearrange_two_turns_two_runs_into_groups() -> None:
+    before = position(["R3 R4 R5", "O3 O4 O5"], "B3 B4 K5")
+    assert optimum(before) == 3
+    assert gains(before) == [0, 0, 3]
+    assert ladder_tier(before, 3, EFFORT) == Tier.HARD
+
+
+def test_a_crossing_of_three_plays_is_beyond_every_rung() -> None:
+    before = position(["R3 R4 R5", "O3 O4 O5", "B3 B4 B5"], "K3 K4")
+    assert optimum(before) == 2
+    assert gains(before) == [0, 0, 0]
+    assert solving_rung(climb(before, 2, EFFORT), 2) is None
+    assert ladder_tier(before, 2, EFFORT) == Tier.EXPERT
+
+
+def test_the_initial_meld_is_new_plays_of_rack_tiles_worth_the_threshold() -> None:
+    before = position(["R5 R6 R7"], "R8 K10 O10 B10 K1 K2 K3", melded=False)
+    found = climb(before, None, EFFORT)
+    assert [f.gain for f in found] == [6, 6, 6]  # the tens (30) and K1 K2 K3; R8 may not join the table's run yet
+    after = found[0].after
+    assert after is not None and after.table[0] == before.table[0] and len(after.table) == 3
+    assert after.mover.hand == (Card(8, "H"),)
+    small = position(["R5 R6 R7"], "R8 K1 K2 K3 O9", melded=False)
+    assert gains(small) == [0, 0, 0]  # K1 K2 K3 is worth 6 of the 30 needed
+
+
+def test_at_most_max_cards_per_turn() -> None:
+    before = position(["R5 R6 R7"], "R8 R9 R10 K1 K2 K3", rules="rummikub-lenient")
+    assert gains(before)[0] == 6
+    capped = position(["R5 R6 R7"], "R8 R9 R10 K1 K2 K3", rules="yourturnmyturn")
+    capped = replace(capped, rules=capped.rules.with_options({"max_cards_per_turn": 4}))
+    assert gains(capped) == [4, 4, 4]
+
+
+def test_the_search_is_bounded_by_the_effort() -> None:
+    before = position(["R3 R4 R5 R6 R7"], "R5 K1 K2 K3")
+    assert gains(before, Effort(states=1)) == [0, 0, 0]  # only the position itself: nothing played
+    assert gains(before, Effort(states=200)) == [3, 4, 4]
+
+
+def test_tile_codes_read_back() -> None:
+    game = TileGame(position(["R5 *=R6 R7"], "R6", rules="rummikub"))
+    assert game.start.table == ((encode(Card(5, "H")), encode(Card(7, "H")), 64 + encode(Card(6, "H"))),) or \
+        sorted(game.start.table[0]) == sorted((encode(Card(5, "H")), encode(Card(7, "H")), 64 + encode(Card(6, "H"))))
+    assert game.locked(game.start.table[0])
+
+
+def test_the_ladder_is_the_families() -> None:
+    rungs = ladder_of(position([], "R1"))
+    assert [r.name for r in rungs] == ["extend", "split-and-swap", "rearrange-two"]
+    assert [r.tier for r in rungs] == [Tier.EASY, Tier.MEDIUM, Tier.HARD]
+    assert [r.greedy for r in rungs] == [True, True, False]
