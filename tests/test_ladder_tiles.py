@@ -183,3 +183,11 @@ def test_the_ladder_is_the_families() -> None:
     assert [r.name for r in rungs] == ["extend", "split-and-swap", "rearrange-two"]
     assert [r.tier for r in rungs] == [Tier.EASY, Tier.MEDIUM, Tier.HARD]
     assert [r.greedy for r in rungs] == [True, True, False]
+
+
+def test_a_fixed_joker_of_a_book_of_three_reads_as_either_missing_colour() -> None:
+    # R7 O7 * : the joker is B7 or K7 (rules.md §6); B7 from the rack makes it the K7 of a book of four.
+    before = position(["R7 O7 *"], "B7", rules="rummikub")
+    found = climb(before, None, EFFORT)
+    assert [f.gain for f in found] == [1, 1, 1]
+    assert found[0].after is not None and check(before, found[0].after).legal

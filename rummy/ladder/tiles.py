@@ -43,6 +43,7 @@ MAX_LOOSE = 2  # table tiles a player holds off the table at once (a freed joker
 PROPOSALS_PER_COUNT = 12  # end states proposed for each number of tiles played
 PARTITION_NODES = 3_000  # nodes of the exhaustive re-partitions of one pool, on average (rearrange-two)
 PARTITIONS_KEPT = 6  # re-partitions of one pool searched further, the most rack tiles first
+LOOSE_IN_PARTITION = 1  # pooled table tiles a re-partition may leave over, for the moves after it to place
 
 # The search holds a tile as a small number: 0 a joker, suit * 16 + number a natural tile,
 # PINNED + that a fixed table joker standing for it.
@@ -115,11 +116,16 @@ class TileGame:
         self.cap = min(len(self.hand0), self.rules.max_cards_per_turn or len(self.hand0))
         self.threshold = self.rules.meld_threshold(position.hand_number)
         self.pool_plays: dict[tuple[Tiles, int | None], list[Tiles]] = {}
+        self.alternatives: dict[int, set[int]] = {}  # a fixed joker's other readings (books of three)
+        self.grown_seen: dict[tuple[Tiles, int], Tiles | None] = {}
         self.hand_plays = self.plays_of(self.hand0)
         self.start = TileState(_table(self.pinned(p.cards) for p in position.table), self.hand0)
         # The most tiles a turn can play: the cap, and only tiles that some play of all tiles in sight could hold.
-        everything = tuple(t for play in self.start.table for t in play) + self.hand0 if self.melded else self.hand0
-        self.most = min(self.cap, sum(1 for t in self.hand0 if self.plays_of(everything, t)))
+        self.everything = tuple(plain(t) for play in self.start.table for t in play) + self.hand0
+        self.universe_seen: dict[int, list[tuple[Tiles, Counter[int]]]] = {}
+        self.usable_seen: dict[tuple[Tiles, Tiles, int, int], bool] = {}
+        in_sight = self.everything if self.melded else self.hand0
+        self.most = min(self.cap, sum(1 for t in self.hand0 if self.plays_of(in_sight, t)))
 
     # ---------------------------------------------------------- reading
     def pinned(self, cards: tuple[Card, ...]) -> Tiles:
@@ -137,8 +143,33 @@ class TileGame:
                 return tuple(sorted(encode(c) for c in cards))  # not whole: the checker will say
             stands = list(settled)
         pins = iter(stands)
-        return tuple(sorted(PINNED + encode(s) if c.is_joker and (s := next(pins)) is not None else encode(c)
-                            for c in cards))
+        tiles = tuple(sorted(PINNED + encode(s) if c.is_joker and (s := next(pins)) is not None else encode(c)
+                             for c in cards))
+        if any(c.is_joker and c.stands_for is None for c in cards):
+            # A joker of a book of three stands for either missing colour (rules.md §6): it may read as the other.
+            options = {PINNED + encode(r.stand_ins[i]) for r in readings(cards, self.rules)
+                       for i, c in enumerate(cards) if c.is_joker}
+            for tile in tiles:
+                if tile >= PINNED:
+                    self.alternatives.setdefault(tile, set()).update(options - {tile})
+        return tiles
+
+    def grow(self, play: Tiles, tile: int) -> Tiles | None:
+        """``play`` with ``tile`` added, sorted, if that is whole (a fixed joker of a book of three reading
+        as the other missing colour if need be); None if not."""
+        key = (play, tile)
+        if key in self.grown_seen:
+            return self.grown_seen[key]
+        tiles = tuple(sorted(play + (tile,)))
+        found: Tiles | None = tiles if self.whole(tiles) else None
+        if found is None:
+            for k, old in enumerate(tiles):
+                for other in sorted(self.alternatives.get(old, ())):
+                    changed = tuple(sorted(tiles[:k] + (other,) + tiles[k + 1:]))
+                    if found is None and self.whole(changed):
+                        found = changed
+        self.grown_seen[key] = found
+        return found
 
     def cards(self, tiles: Tiles) -> tuple[Card, ...]:
         return tuple(decode(t) for t in tiles)
@@ -235,20 +266,27 @@ class TileGame:
             if len(tiles) <= room and covers(hand, tiles):
                 yield self._with(state, (), (tiles,), hand=sub(state.hand, tiles))
 
-    def extensions(self, state: TileState, loose_too: bool) -> Iterator[TileState]:
+    def extensions(self, state: TileState, loose_too: bool, hand_too: bool = True) -> Iterator[TileState]:
         """One tile (from the rack, or a loose one) added to a play on the table."""
         tiles = sorted(set(state.hand)) if self.room(state) > 0 else []
         loose = sorted(set(state.loose)) if loose_too else []
         if self.new_play_only:
             loose = [t for t in loose if t != JOKER_ID]
+        enabling = [] if hand_too or not loose else tiles
+        if not hand_too:
+            tiles = []
         for i, play in enumerate(state.table):
             for tile in tiles:
-                grown = play + (tile,)
-                if self.whole(grown):
+                grown = self.grow(play, tile)
+                if grown is not None:
+                    yield self._with(state, (i,), (grown,), hand=sub(state.hand, (tile,)))
+            for tile in enabling:  # while tiles are loose: a rack tile that lets a loose tile join this play
+                grown = self.grow(play, tile)
+                if grown is not None and any(self.grow(grown, other) is not None for other in loose):
                     yield self._with(state, (i,), (grown,), hand=sub(state.hand, (tile,)))
             for tile in loose:
-                grown = play + (tile,)
-                if self.whole(grown):
+                grown = self.grow(play, tile)
+                if grown is not None:
                     yield self._with(state, (i,), (grown,), loose=sub(state.loose, (tile,)))
 
     def loose_plays(self, state: TileState) -> Iterator[TileState]:
@@ -286,7 +324,7 @@ class TileGame:
             for run in self.runs_of(play):
                 for cut in range(least, len(run) - least + 1):
                     left, right = tuple(run[:cut]), tuple(run[cut:])
-                    if self.whole(left) and self.whole(right):
+                    if self.whole(left) and self.whole(right) and self.makes_room(state, play, (left, right)):
                         yield self._with(state, (i,), (left, right))
                 if room <= 0:
                     continue
@@ -296,6 +334,40 @@ class TileGame:
                     left, right = tuple(run[:k + 1]), (tile,) + tuple(run[k + 1:])
                     if self.whole(left) and self.whole(right):
                         yield self._with(state, (i,), (left, right), hand=sub(state.hand, (tile,)))
+
+    def makes_room(self, state: TileState, play: Tiles, halves: tuple[Tiles, Tiles]) -> bool:
+        """A split that lets a rack or loose tile join one of the halves where it did not fit the whole run."""
+        for tile in set(state.hand + state.loose):
+            if self.grow(play, tile) is not None:
+                continue
+            if any(self.grow(half, tile) is not None for half in halves):
+                return True
+        return False
+
+    def usable(self, state: TileState, source: int, tile: int) -> bool:
+        """A tile taken off play ``source`` can be used: in a new play with rack (or loose) tiles, or on another play."""
+        if any(self.grow(play, tile) is not None for i, play in enumerate(state.table) if i != source):
+            return True
+        if self.room(state) <= 0:
+            return False
+        more = MAX_LOOSE - len(state.loose) - 1  # table tiles that may still be taken off to go with it
+        key = (state.hand, state.loose, tile, more)
+        found = self.usable_seen.get(key)
+        if found is None:
+            mine = Counter(state.hand + state.loose + (tile,))
+            hand = set(state.hand)
+            found = any(any(t in hand for t in tiles) and sum((need - mine).values()) <= more
+                        for tiles, need in self.universe(tile))
+            self.usable_seen[key] = found
+        return found
+
+    def universe(self, tile: int) -> list[tuple[Tiles, Counter[int]]]:
+        """Every play holding ``tile`` that the tiles in sight (table and rack) could make."""
+        found = self.universe_seen.get(tile)
+        if found is None:
+            found = [(tiles, Counter(tiles)) for tiles in self.plays_of(self.everything, tile)]
+            self.universe_seen[tile] = found
+        return found
 
     def take_offs(self, state: TileState) -> Iterator[TileState]:
         """A tile taken off a play that stays whole (an end of a run, a fourth of a group),
@@ -310,7 +382,7 @@ class TileGame:
                 if is_joker(tile) and self.fixed:
                     continue  # a fixed joker leaves only when replaced
                 rest = sub(play, (tile,))
-                if self.whole(rest):
+                if self.whole(rest) and self.usable(state, i, tile):
                     yield self._with(state, (i,), (rest,), loose=state.loose + (tile,))
             if len(play) < 2 * least + 1:
                 continue
@@ -319,7 +391,7 @@ class TileGame:
                     if is_joker(run[k]) and self.fixed:
                         continue
                     left, right = tuple(run[:k]), tuple(run[k + 1:])
-                    if self.whole(left) and self.whole(right):
+                    if self.whole(left) and self.whole(right) and self.usable(state, i, plain(run[k])):
                         yield self._with(state, (i,), (left, right), loose=state.loose + (plain(run[k]),))
 
     def joker_swaps(self, state: TileState) -> Iterator[TileState]:
@@ -353,12 +425,15 @@ class TileGame:
             yield from self.new_plays(state)
             return
         # Popped last first: the moves that play tiles are tried before those that only shift the table.
+        # While tiles are loose, the player places them (or takes one more): a move of rack tiles alone
+        # waits, as it could as well have come before the tile was taken (the same end states, far fewer orders).
         yield from self.splits(state)
         yield from self.take_offs(state)
         yield from self.joker_swaps(state)
         yield from self.loose_plays(state)
-        yield from self.new_plays(state)
-        yield from self.extensions(state, loose_too=True)
+        if not state.loose:
+            yield from self.new_plays(state)
+        yield from self.extensions(state, loose_too=True, hand_too=not state.loose)
 
     def new_on_table(self, state: TileState) -> list[Tiles]:
         """The plays of ``state`` that were not on the table before (before the initial meld: the meld)."""
@@ -388,11 +463,11 @@ class TileGame:
         room = self.room(state)
         found: dict[TileState, int] = {}
 
-        def walk(table_left: Counter[int], hand_left: Counter[int], plays: list[Tiles], used: int) -> None:
+        def walk(table_left: Counter[int], hand_left: Counter[int], plays: list[Tiles], used: int, loose: Tiles) -> None:
             if not nodes.take():
                 return
             if not +table_left:
-                result = TileState(_table(others + plays), tuple(sorted(hand_left.elements())))
+                result = TileState(_table(others + plays), tuple(sorted(hand_left.elements())), loose)
                 found.setdefault(result, used)
                 return
             first = min(+table_left)
@@ -405,11 +480,15 @@ class TileGame:
                 extra = sum(from_hand.values())
                 if used + extra > room or from_hand - hand_left:
                     continue
-                walk(table_left - from_table, hand_left - from_hand, plays + [tiles], used + extra)
+                walk(table_left - from_table, hand_left - from_hand, plays + [tiles], used + extra, loose)
+            if len(loose) < LOOSE_IN_PARTITION:  # one tile left over, to go onto another play
+                walk(table_left - Counter((first,)), hand_left, plays, used, loose + (first,))
 
-        walk(table_tiles, Counter(state.hand), [], 0)
+        walk(table_tiles, Counter(state.hand), [], 0, ())
         ranked = sorted(found.items(), key=lambda item: -item[1])
-        return [result for result, used in ranked if used > 0][:PARTITIONS_KEPT]
+        whole = [result for result, used in ranked if used > 0 and not result.loose][:PARTITIONS_KEPT]
+        loose = [result for result, used in ranked if used > 0 and result.loose][:PARTITIONS_KEPT]
+        return whole + loose
 
 
 # ------------------------------------------------------------------ rungs
