@@ -134,3 +134,10 @@ def test_the_ladder_is_the_families() -> None:
     rungs = ladder_of(position({"bob": {"hand_count": 5}, "cat": {"hand": "2C"}}))
     assert [r.name for r in rungs] == ["lay-off", "best-meld", "keep-for-layoff"]
     assert [r.tier for r in rungs] == [Tier.EASY, Tier.MEDIUM, Tier.HARD]
+
+
+def test_lay_offs_on_a_play_holding_a_joker() -> None:
+    rules = {"preset": "traditional", "jokers": 2}
+    before = position({"bob": {"hand_count": 5, "space": ["5H * 7H"]}, "cat": {"hand": "8H 4H 6H KS"}}, rules)
+    assert optimum(before) == 8 + 4 + 6 + 10
+    assert gains(before) == [28, 28, 28]

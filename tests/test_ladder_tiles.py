@@ -15,6 +15,7 @@ from fractions import Fraction
 import pytest
 
 from random_positions import random_tiles
+from rummy.generator.tile_deal import DealShape, deal, position_of, with_extra
 from rummy.answer import best
 from rummy.cards import JOKER, Card
 from rummy.checker import check
@@ -55,20 +56,36 @@ def _pin_jokers(play: Play, rules) -> Play:
     return Play(tuple(c.with_stand_in(next(stands)) if c.is_joker else c for c in play.cards))
 
 
+PRESETS = ("rummikub-lenient", "rummikub", "tiles50", "yourturnmyturn")
+
+
 def random_position(seed: int) -> Position:
-    """random_tiles' deals, a third under the official fixed jokers, some with a joker in the rack."""
+    """Half random_tiles' deals, half the generator's deals backwards from an answer (racks that play),
+    under every tile preset (fixed and flexible jokers); some with a joker in the rack, some unmelded
+    movers (with a threshold their racks can reach)."""
     rng = random.Random(9_000 + seed)
-    before = random_tiles(seed, max_table_plays=3, rack_size=(3, 6))
-    if seed % 3 == 0:
-        rules = preset("rummikub")
+    rules = preset(PRESETS[seed % len(PRESETS)])
+    if seed % 2:
+        dealt = None
+        while dealt is None:
+            dealt = deal(rng, rules, DealShape(plays=(3, 5), window=(5, 7), rack=(2, 5), jokers=(0, 2)))
+        if rng.random() < 0.4:
+            dealt = with_extra(rng, rules, dealt, 1)
+        before = position_of(rules, dealt, rng)
+    else:
+        before = random_tiles(seed, max_table_plays=3, rack_size=(3, 6))
         before = replace(before, rules=rules, table=tuple(_pin_jokers(p, rules) for p in before.table))
     jokers_seen = sum(1 for c in before.known_cards() if c.is_joker)
     mover = before.mover
     if rng.random() < 0.3 and jokers_seen < before.rules.jokers and mover.hand:
-        mover = replace(mover, hand=mover.hand[1:] + (JOKER,))
-        before = before.replace_player(mover)
-    if seed % 5 == 0:  # the first plays of an unmelded mover
-        before = before.replace_player(replace(before.mover, melded=False))
+        before = before.replace_player(replace(mover, hand=mover.hand[1:] + (JOKER,)))
+    if seed % 4 in (0, 3):  # the first plays of an unmelded mover, who holds a run of three
+        unseen = before.unseen_cards()
+        runs = [tuple(Card(r + k, suit) for k in range(3)) for suit in "SHDC" for r in range(1, 12)
+                if all(unseen[Card(r + k, suit)] for k in range(3))]
+        hand = (before.mover.hand or ()) + rng.choice(runs)
+        before = replace(before, rules=before.rules.with_options({"initial_meld": rng.choice((6, 15, 25))}))
+        before = before.replace_player(replace(before.mover, melded=False, hand=hand))
     return before
 
 
@@ -98,7 +115,7 @@ def test_every_rung_plays_legal_turns_within_the_optimum_cumulatively(seed: int)
 
 def test_random_positions_are_varied() -> None:
     positions = [random_position(seed) for seed in range(36)]
-    assert any(p.rules.joker_mode == "fixed" for p in positions)
+    assert {p.rules.name for p in positions} >= {"rummikub", "tiles50", "rummikub-lenient", "yourturnmyturn"}
     assert any(any(c.is_joker for play in p.table for c in play.cards) for p in positions)
     assert any(any(c.is_joker for c in p.mover.hand or ()) for p in positions)
     assert any(not p.mover.melded for p in positions)
@@ -191,3 +208,14 @@ def test_a_fixed_joker_of_a_book_of_three_reads_as_either_missing_colour() -> No
     found = climb(before, None, EFFORT)
     assert [f.gain for f in found] == [1, 1, 1]
     assert found[0].after is not None and check(before, found[0].after).legal
+
+
+def test_a_fixed_joker_said_to_stand_for_one_colour_is_freed_by_that_tile_only() -> None:
+    # *=B6 is written: O6 does not free it (it would in an unwritten K6 R6 *), B6 does.
+    before = position(["K6 R6 *=B6", "B1 B2 B3"], "O6 O1 O2", rules="rummikub")
+    for rung in LADDER:
+        for after in list(rung.turns(before, EFFORT))[:5]:
+            assert check(before, after).legal, (rung.name, after.to_toml())
+    assert gains(before) == [1, 1, 1]  # O6 joins the book; the joker stays
+    open_joker = position(["K6 R6 *", "B1 B2 B3"], "O6 O1 O2", rules="rummikub")
+    assert gains(open_joker) == [1, 3, 3]  # O6 frees it, and O1 O2 * is a new play

@@ -403,12 +403,10 @@ class TileGame:
             jokers = sorted({t for t in play if is_joker(t)})
             if not jokers:
                 continue
-            naturals = [t for t in play if not is_joker(t)]
             for joker in jokers:
                 for tile in tiles:
-                    if joker >= PINNED and tile != joker - PINNED and not (
-                            len(play) == 3 and all(t % 16 == tile % 16 and t != tile for t in naturals)):
-                        continue  # a fixed joker is freed by the tile it stands for
+                    if joker >= PINNED and PINNED + tile != joker and PINNED + tile not in self.alternatives.get(joker, ()):
+                        continue  # a fixed joker is freed by the tile it stands for (in a book of three, either)
                     swapped = sub(play, (joker,)) + (tile,)
                     if self.whole(swapped):
                         yield self._with(state, (i,), (swapped,), hand=sub(state.hand, (tile,)),
@@ -462,29 +460,45 @@ class TileGame:
         others = [p for i, p in enumerate(state.table) if i not in chosen]
         room = self.room(state)
         found: dict[TileState, int] = {}
+        holding: dict[int, list[tuple[Tiles, list[tuple[int, int]]]]] = {}  # the candidate plays holding each tile
+        for tiles in candidates:
+            need = sorted(Counter(tiles).items())
+            for tile in set(tiles):
+                holding.setdefault(tile, []).append((tiles, need))
 
-        def walk(table_left: Counter[int], hand_left: Counter[int], plays: list[Tiles], used: int, loose: Tiles) -> None:
+        def walk(table_left: dict[int, int], hand_left: dict[int, int], plays: list[Tiles], used: int,
+                 loose: Tiles) -> None:
             if not nodes.take():
                 return
-            if not +table_left:
-                result = TileState(_table(others + plays), tuple(sorted(hand_left.elements())), loose)
-                found.setdefault(result, used)
+            left = [t for t, n in table_left.items() if n > 0]
+            if not left:
+                hand = tuple(sorted(t for t, n in hand_left.items() for _ in range(n)))
+                found.setdefault(TileState(_table(others + plays), hand, loose), used)
                 return
-            first = min(+table_left)
-            for tiles in candidates:
-                need = Counter(tiles)
-                if not need[first]:
-                    continue
-                from_table = need & table_left
-                from_hand = need - from_table
-                extra = sum(from_hand.values())
-                if used + extra > room or from_hand - hand_left:
-                    continue
-                walk(table_left - from_table, hand_left - from_hand, plays + [tiles], used + extra, loose)
+            first = min(left)
+            for tiles, need in holding.get(first, ()):
+                extra = 0
+                for tile, n in need:
+                    have = table_left.get(tile, 0)
+                    if have + hand_left.get(tile, 0) < n:
+                        break
+                    extra += max(0, n - have)
+                else:
+                    if used + extra > room:
+                        continue
+                    table_next, hand_next = dict(table_left), dict(hand_left)
+                    for tile, n in need:
+                        from_table = min(n, table_next.get(tile, 0))
+                        table_next[tile] = table_next.get(tile, 0) - from_table
+                        if n > from_table:
+                            hand_next[tile] -= n - from_table
+                    walk(table_next, hand_next, plays + [tiles], used + extra, loose)
             if len(loose) < LOOSE_IN_PARTITION:  # one tile left over, to go onto another play
-                walk(table_left - Counter((first,)), hand_left, plays, used, loose + (first,))
+                table_next = dict(table_left)
+                table_next[first] -= 1
+                walk(table_next, hand_left, plays, used, loose + (first,))
 
-        walk(table_tiles, Counter(state.hand), [], 0, ())
+        walk(dict(table_tiles), dict(Counter(state.hand)), [], 0, ())
         ranked = sorted(found.items(), key=lambda item: -item[1])
         whole = [result for result, used in ranked if used > 0 and not result.loose][:PARTITIONS_KEPT]
         loose = [result for result, used in ranked if used > 0 and result.loose][:PARTITIONS_KEPT]
