@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Hashable, Iterable, Iterator
+from typing import ClassVar, Hashable, Iterable, Iterator
 
 from ..cards import SUITS, Card, cards_within, rank_at
 from ..plays import Play, Reading, readings, settled_stand_ins
@@ -584,6 +584,7 @@ class RearrangeTwo(TileRung):
     greedy = False
     summary = ("takes one or two plays from the table together with the rack and lays those tiles out again "
                "in the way that plays the most rack tiles, then splits and swaps from there")
+    pooled: ClassVar[int] = 2  # the most table plays pooled with the rack at once
 
     def search(self, game: TileGame, effort: Effort) -> Iterable[TileState]:
         if not game.melded:
@@ -592,7 +593,7 @@ class RearrangeTwo(TileRung):
         seen: set[Hashable] = set()
         start = game.start
         free = [i for i, play in enumerate(start.table) if not game.locked(play)]
-        choices = [(i,) for i in free] + list(combinations(free, 2))
+        choices = [chosen for size in range(1, self.pooled + 1) for chosen in combinations(free, size)]
         nodes = Budget(min(effort.states, PARTITION_NODES * max(1, len(choices))))
         starts: list[TileState] = []
         for chosen in choices:
