@@ -46,8 +46,10 @@ PARTITIONS_KEPT = 6  # re-partitions of one pool searched further, the most rack
 LOOSE_IN_PARTITION = 1  # pooled table tiles a re-partition may leave over, for the moves after it to place
 
 # The search holds a tile as a small number: 0 a joker, suit * 16 + number a natural tile,
-# PINNED + that a fixed table joker standing for it.
+# PINNED + that a fixed table joker standing for it, FREED a joker freed this turn that may only go into
+# a new play of rack tiles (freed_joker_new_play_only; the play it is in takes no table tile).
 JOKER_ID = 0
+FREED = 63
 PINNED = 64
 Tiles = tuple[int, ...]
 
@@ -59,7 +61,7 @@ def encode(card: Card) -> int:
 
 
 def decode(tile: int) -> Card:
-    if tile == JOKER_ID:
+    if tile in (JOKER_ID, FREED):
         return Card.joker()
     if tile >= PINNED:
         return Card.joker(decode(tile - PINNED))
@@ -67,11 +69,11 @@ def decode(tile: int) -> Card:
 
 
 def plain(tile: int) -> int:
-    return JOKER_ID if tile >= PINNED else tile
+    return JOKER_ID if tile >= PINNED or tile == FREED else tile
 
 
 def is_joker(tile: int) -> bool:
-    return tile == JOKER_ID or tile >= PINNED
+    return tile in (JOKER_ID, FREED) or tile >= PINNED
 
 
 def sub(tiles: Tiles, gone: Iterable[int]) -> Tiles:
@@ -240,7 +242,10 @@ class TileGame:
         return len(self.hand0) - len(state.hand)
 
     def locked(self, play: Tiles) -> bool:
-        """A play holding a fixed table joker: it may grow, never lose a tile or split (joker_locks_play)."""
+        """A play holding a fixed table joker under joker_locks_play: it may grow, never lose a tile or split."""
+        return (self.rules.joker_locks_play and self.pinned_joker(play)) or FREED in play
+
+    def pinned_joker(self, play: Tiles) -> bool:
         return self.fixed and play[-1] >= PINNED
 
     def room(self, state: TileState) -> int:
@@ -270,8 +275,7 @@ class TileGame:
         """One tile (from the rack, or a loose one) added to a play on the table."""
         tiles = sorted(set(state.hand)) if self.room(state) > 0 else []
         loose = sorted(set(state.loose)) if loose_too else []
-        if self.new_play_only:
-            loose = [t for t in loose if t != JOKER_ID]
+        loose = [t for t in loose if t != FREED]  # a freed joker goes only into a new play
         enabling = [] if hand_too or not loose else tiles
         if not hand_too:
             tiles = []
@@ -280,6 +284,8 @@ class TileGame:
                 grown = self.grow(play, tile)
                 if grown is not None:
                     yield self._with(state, (i,), (grown,), hand=sub(state.hand, (tile,)))
+            if FREED in play:
+                continue  # a play holding a freed joker takes no table tile
             for tile in enabling:  # while tiles are loose: a rack tile that lets a loose tile join this play
                 grown = self.grow(play, tile)
                 if grown is not None and any(self.grow(grown, other) is not None for other in loose):
@@ -294,9 +300,9 @@ class TileGame:
         if not state.loose:
             return
         pool = state.hand + state.loose
-        loose = Counter(state.loose)
+        loose = Counter(plain(t) for t in state.loose)
         room = self.room(state)
-        for anchor in sorted(set(state.loose)):
+        for anchor in sorted({plain(t) for t in state.loose}):
             if anchor == JOKER_ID:
                 near = pool
             else:  # the tiles a play with this one can hold: its colour, its number, jokers
@@ -309,10 +315,14 @@ class TileGame:
                 from_hand = need - from_loose
                 if sum(from_hand.values()) > room or not covers(Counter(state.hand), from_hand.elements()):
                     continue
-                if self.new_play_only and from_loose[JOKER_ID] and sum(from_loose.values()) > from_loose[JOKER_ID]:
-                    continue  # a freed joker goes only into a play of rack tiles
+                freed = from_loose[JOKER_ID] if FREED in state.loose else 0
+                if freed:
+                    if sum(from_loose.values()) > freed:
+                        continue  # a freed joker goes only into a play of rack tiles
+                    tiles = sub(tiles, (JOKER_ID,) * freed) + (FREED,) * freed
+                gone = [FREED if t == JOKER_ID and freed else t for t in from_loose.elements()]
                 yield self._with(state, (), (tiles,), hand=sub(state.hand, from_hand.elements()),
-                                 loose=sub(state.loose, from_loose.elements()))
+                                 loose=sub(state.loose, gone))
 
     def splits(self, state: TileState) -> Iterator[TileState]:
         """A run cut in two whole runs; a rack tile inserted where it doubles a tile of the run."""
@@ -400,7 +410,7 @@ class TileGame:
             return
         tiles = sorted({t for t in state.hand if not is_joker(t)})
         for i, play in enumerate(state.table):
-            jokers = sorted({t for t in play if is_joker(t)})
+            jokers = sorted({t for t in play if t == JOKER_ID or t >= PINNED})
             if not jokers:
                 continue
             for joker in jokers:
@@ -410,7 +420,7 @@ class TileGame:
                     swapped = sub(play, (joker,)) + (tile,)
                     if self.whole(swapped):
                         yield self._with(state, (i,), (swapped,), hand=sub(state.hand, (tile,)),
-                                         loose=state.loose + (JOKER_ID,))
+                                         loose=state.loose + (FREED if self.new_play_only else JOKER_ID,))
 
     # ----------------------------------------------------------- rungs
     def simple_moves(self, state: TileState) -> Iterator[TileState]:
@@ -592,7 +602,7 @@ class RearrangeTwo(TileRung):
         budget = Budget(effort.states)
         seen: set[Hashable] = set()
         start = game.start
-        free = [i for i, play in enumerate(start.table) if not game.locked(play)]
+        free = [i for i, play in enumerate(start.table) if not game.pinned_joker(play)]  # a fixed joker keeps its play
         choices = [chosen for size in range(1, self.pooled + 1) for chosen in combinations(free, size)]
         nodes = Budget(min(effort.states, PARTITION_NODES * max(1, len(choices))))
         starts: list[TileState] = []
