@@ -252,6 +252,7 @@ class Tile(Family):
     gain = "rummy.checker.gain:tiles_gain"
     breakdown = "rummy.checker.gain:tiles_breakdown"
     puzzles = "rummy.generator.tile_kinds"
+    ladder = "rummy.ladder.tiles:LADDER"
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         return card.rank
@@ -305,6 +306,7 @@ class Layoff(Family):
     draw_sources = (DrawSource.STOCK, DrawSource.DISCARD)
     discard_take_max = 1  # the top card only (rules.md §8)
     puzzles = "rummy.generator.layoff_kinds"
+    ladder = "rummy.ladder.layoff:LADDER"
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         if card.rank == 12 and card.suit == "S":

@@ -1,0 +1,217 @@
+"""Lay-off rummy's human-like players (rules.md §8): lay-off, best-meld, keep-for-layoff.
+
+A turn is melds from the hand (at most ``plays_per_turn``), cards laid off on
+plays on the table (anyone's, and the melds just made), and one discard
+unless the hand is empty. Each rung searches the orders of these moves depth
+first with a memo of the states seen (``Effort.states`` bounds it), keeping the
+rule options: ``plays_per_turn``, ``layoff_needs_meld`` (lay-offs only once
+the mover has melded, or melds this turn), ``keep_one_to_discard`` (the last
+card is never played), warm cards never discarded, hot cards always played.
+
+- ``lay-off``: plays while anything fits (every end state plays all it can),
+  melding only the biggest melds in sight, jokers only where a card is
+  missing; discards the costliest card left.
+- ``best-meld``: any meld the hand can make, the overlapping smaller ones too
+  (every choice of melds), then lays off; still plays all it can.
+- ``keep-for-layoff``: the whole turn, exhaustively within the effort: jokers
+  standing in for cards held (so that the card goes elsewhere), keeping a card
+  instead of playing it (for the discard, when what is left could not be
+  discarded), and every discard.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Hashable, Iterable, Iterator
+
+from ..cards import Card, cards_within
+from ..plays import Play, PlayName
+from ..position import Attached, Position, Turn
+from ..vocabulary import Tier
+from . import Effort, Rung
+from .moves import Budget, Cards, Wholes, card_key, cards_key, contains, depth_first, minus, norm, plays_from
+
+
+@dataclass(frozen=True)
+class LayoffState:
+    grown: tuple[Cards, ...]  # cards laid off on each play on the table (by ``LayoffGame.names``)
+    melds: tuple[Cards, ...]  # the melds made this turn (with the cards laid off on them), sorted
+    hand: Cards
+
+
+def state_key(state: LayoffState) -> Hashable:
+    return (tuple(cards_key(g) for g in state.grown), tuple(cards_key(m) for m in state.melds), cards_key(state.hand))
+
+
+class LayoffGame:
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.rules = position.rules
+        self.wholes = Wholes(self.rules)
+        mover = position.mover
+        self.hand0 = norm(c.plain() for c in mover.hand or ())
+        self.names = list(position.named_plays())
+        self.units = [norm(position.play_with_layoffs(name)) for name in self.names]
+        self.melded = mover.melded
+        self.warm = Counter(c.plain() for c in mover.warm)
+        self.hot = Counter(c.plain() for c in mover.hot)
+        self.start = LayoffState(tuple(() for _ in self.names), (), self.hand0)
+        self.candidates: dict[tuple[Hashable, str], list[Cards]] = {}
+
+    def penalty(self, card: Card) -> int:
+        return self.rules.family.penalty(card, self.rules)
+
+    # ----------------------------------------------------------- melds
+    def melds_in(self, hand: Cards, kind: str) -> list[Cards]:
+        """The melds ``hand`` makes: ``all`` (jokers anywhere), ``gaps`` (jokers only where no card held fits),
+        ``biggest`` (gap melds no other gap meld contains)."""
+        key = (cards_key(hand), kind)
+        found = self.candidates.get(key)
+        if found is not None:
+            return found
+        every = plays_from(Counter(hand), self.rules, self.wholes)
+        if kind == "all":
+            found = every
+        else:
+            gaps = [m for m in every if self._gap_only(m, hand)]
+            if kind == "gaps":
+                found = gaps
+            else:
+                found = [m for m in gaps if not any(len(o) > len(m) and contains(Counter(o), m) for o in gaps)]
+        self.candidates[key] = found
+        return found
+
+    def _gap_only(self, meld: Cards, hand: Cards) -> bool:
+        if not any(c.is_joker for c in meld):
+            return True
+        spare = Counter(hand) - Counter(meld)
+        rest = minus(meld, (Card.joker(),))
+        return not any(self.wholes(rest + (card,)) for card in spare if not card.is_joker)
+
+    # ----------------------------------------------------------- moves
+    def may_play(self, state: LayoffState, count: int) -> bool:
+        return not self.rules.keep_one_to_discard or len(state.hand) > count
+
+    def may_lay_off(self, state: LayoffState) -> bool:
+        return not self.rules.layoff_needs_meld or self.melded or bool(state.melds)
+
+    def moves(self, state: LayoffState, kind: str) -> Iterator[LayoffState]:
+        cards = sorted(set(state.hand), key=card_key)
+        if self.may_play(state, 1):
+            if self.may_lay_off(state):
+                for i, unit in enumerate(self.units):
+                    for card in cards:
+                        if self.wholes(unit + state.grown[i] + (card,)):
+                            grown = state.grown[:i] + (norm(state.grown[i] + (card,)),) + state.grown[i + 1:]
+                            yield LayoffState(grown, state.melds, minus(state.hand, (card,)))
+            for j, meld in enumerate(state.melds):  # one's own new melds grow
+                for card in cards:
+                    if self.wholes(meld + (card,)):
+                        melds = state.melds[:j] + (norm(meld + (card,)),) + state.melds[j + 1:]
+                        yield LayoffState(state.grown, tuple(sorted(melds, key=cards_key)), minus(state.hand, (card,)))
+        limit = self.rules.plays_per_turn
+        if limit is None or len(state.melds) < limit:
+            for meld in self.melds_in(state.hand, kind):
+                if self.may_play(state, len(meld)):
+                    melds = tuple(sorted(state.melds + (meld,), key=cards_key))
+                    yield LayoffState(state.grown, melds, minus(state.hand, meld))
+
+    def ends(self, state: LayoffState, every_discard: bool) -> Iterator[tuple[int, LayoffState, Card | None]]:
+        """The legal ends of a state: (gain, state, discard)."""
+        left = Counter(state.hand)
+        if any(left[c] >= n > 0 for c, n in self.hot.items()):
+            return  # a hot card must be played
+        played = sum(self.penalty(c) for c in self.hand0) - sum(self.penalty(c) for c in state.hand)
+        if not state.hand:
+            yield played, state, None
+            return
+        allowed = [c for c in sorted(set(state.hand), key=card_key) if not (self.warm[c] and self.warm[c] >= left[c])
+                   and not (self.hot[c] and self.hot[c] >= left[c])]
+        allowed.sort(key=lambda c: -self.penalty(c))
+        for card in allowed if every_discard else allowed[:1]:
+            yield played + self.penalty(card), state, card
+
+    def after(self, state: LayoffState, discard: Card | None) -> Position:
+        position = self.position
+        mover = position.mover
+        hand = list(state.hand)
+        if discard is not None:
+            hand = list(minus(tuple(hand), (discard,)))
+        kept = cards_within(mover.hand or (), Counter(hand))
+        still = Counter(c.plain() for c in kept)
+        layoffs = list(mover.layoffs)
+        for name, added in zip(self.names, state.grown):
+            if not added:
+                continue
+            index = next((k for k, a in enumerate(layoffs) if a.target == name), None)
+            if index is None:
+                layoffs.append(Attached(PlayName(name), added))
+            else:
+                layoffs[index] = Attached(layoffs[index].target, layoffs[index].cards + added)
+        melds = tuple(Play(m) for m in state.melds)
+        player = replace(mover, hand=kept, melded=mover.melded or bool(melds), plays=mover.plays + melds,
+                         layoffs=tuple(layoffs), hot=cards_within(mover.hot, still), warm=cards_within(mover.warm, still))
+        pile = position.discard_pile + ((discard,) if discard is not None else ())
+        turn = Turn(meld=melds, replaced=(), discard=discard, discard_declared=True)
+        return replace(position, discard_pile=pile, turn=turn).replace_player(player)
+
+
+class LayoffRung(Rung):
+    melds: str = "all"  # which melds the player sees (LayoffGame.melds_in)
+    plays_all: bool = False  # proposes only end states where nothing more can be played
+    every_discard: bool = True
+
+    def turns(self, position: Position, effort: Effort) -> Iterable[Position]:
+        game = LayoffGame(position)
+
+        def children(state: LayoffState) -> Iterator[LayoffState]:
+            return game.moves(state, self.melds)
+
+        ends: dict[Hashable, tuple[int, LayoffState, Card | None]] = {}
+        for state in depth_first([game.start], children, state_key, Budget(effort.states), set()):
+            if self.plays_all and next(iter(children(state)), None) is not None:
+                continue
+            for gain, end, discard in game.ends(state, self.every_discard):
+                hand_left = minus(end.hand, (discard,)) if discard is not None else end.hand
+                key = (gain, cards_key(hand_left), discard is None)
+                if key not in ends:
+                    ends[key] = (gain, end, discard)
+        ranked = sorted(ends.values(), key=lambda item: -item[0])
+        return [game.after(state, discard) for _, state, discard in ranked[:min(effort.turns, 64)]]
+
+
+class LayOff(LayoffRung):
+    name = "lay-off"
+    tier = Tier.EASY
+    greedy = True
+    summary = ("lays off every card that fits a play on the table, melds the biggest melds in the hand, "
+               "and discards the costliest card left")
+    melds = "biggest"
+    plays_all = True
+    every_discard = False
+
+
+class BestMeld(LayoffRung):
+    name = "best-meld"
+    tier = Tier.MEDIUM
+    greedy = False
+    summary = ("chooses which melds to make among all the hand allows, the smaller overlapping ones too, "
+               "to leave the least in the hand, then lays off")
+    melds = "gaps"
+    plays_all = True
+    every_discard = False
+
+
+class KeepForLayoff(LayoffRung):
+    name = "keep-for-layoff"
+    tier = Tier.HARD
+    greedy = False
+    summary = ("weighs the whole turn: jokers standing in for cards held, keeping a card rather than playing it, "
+               "and which card to discard")
+    melds = "all"
+    plays_all = False
+    every_discard = True
+
+
+LADDER: tuple[Rung, ...] = (LayOff(), BestMeld(), KeepForLayoff())
