@@ -1,4 +1,4 @@
-"""Tile rummy's human-like players (rummy.ladder.tiles): extend, split-and-swap, rearrange-two.
+"""Tile rummy's human-like players (rummy.ladder.tiles): extend, split-and-swap, rearrange-three.
 
 On seeded random small positions (flexible and fixed jokers, jokers on the
 table and in the rack, melded and unmelded movers) every rung's turn is legal,
@@ -155,12 +155,21 @@ def test_rearrange_two_turns_two_runs_into_groups() -> None:
     assert ladder_tier(before, 3, EFFORT) == Tier.HARD
 
 
-def test_a_crossing_of_three_plays_is_beyond_every_rung() -> None:
+def test_rearrange_three_solves_a_crossing_of_three_plays() -> None:
     before = position(["R3 R4 R5", "O3 O4 O5", "B3 B4 B5"], "K3 K4")
     assert optimum(before) == 2
-    assert gains(before) == [0, 0, 0]
-    assert solving_rung(climb(before, 2, EFFORT), 2) is None
-    assert ladder_tier(before, 2, EFFORT) == Tier.EXPERT
+    assert gains(before) == [0, 0, 2]
+    assert ladder_tier(before, 2, EFFORT) == Tier.HARD
+
+
+def test_two_crossings_of_three_plays_are_beyond_every_rung() -> None:
+    """One pool of three plays undoes one crossing; the second needs another pool."""
+    before = position(["R3 R4 R5", "O3 O4 O5", "B3 B4 B5", "R9 R10 R11", "O9 O10 O11", "B9 B10 B11"],
+                      "K3 K4 K9 K10")
+    assert optimum(before) == 4
+    assert gains(before) == [0, 0, 2]
+    assert solving_rung(climb(before, 4, EFFORT), 4) is None
+    assert ladder_tier(before, 4, EFFORT) == Tier.EXPERT
 
 
 def test_the_initial_meld_is_new_plays_of_rack_tiles_worth_the_threshold() -> None:
@@ -198,7 +207,7 @@ def test_tile_codes_read_back() -> None:
 
 def test_the_ladder_is_the_families() -> None:
     rungs = ladder_of(position([], "R1"))
-    assert [r.name for r in rungs] == ["extend", "split-and-swap", "rearrange-two"]
+    assert [r.name for r in rungs] == ["extend", "split-and-swap", "rearrange-three"]
     assert [r.tier for r in rungs] == [Tier.EASY, Tier.MEDIUM, Tier.HARD]
     assert [r.greedy for r in rungs] == [True, True, False]
 

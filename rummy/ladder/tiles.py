@@ -12,7 +12,7 @@ taken off the table that must go back into a play before the turn ends.
   make room), an end tile taken off a run, the fourth tile off a group or a
   middle tile out of a long run, used again with rack tiles, and a table joker
   replaced by the rack tile it stands for, the joker used again.
-- ``rearrange-two``: one or two table plays pooled with the rack and
+- ``rearrange-three``: up to three table plays pooled with the rack and
   re-partitioned exhaustively (every pooled table tile stays on the table,
   as many rack tiles as possible join), then split-and-swap from there.
 
@@ -588,13 +588,13 @@ class SplitAndSwap(TileRung):
         return depth_first([game.start], game.swap_moves, state_key, Budget(effort.states), set(), game.done)
 
 
-class RearrangeTwo(TileRung):
-    name = "rearrange-two"
+class RearrangeThree(TileRung):
+    name = "rearrange-three"
     tier = Tier.HARD
     greedy = False
-    summary = ("takes one or two plays from the table together with the rack and lays those tiles out again "
+    summary = ("takes up to three plays from the table together with the rack and lays those tiles out again "
                "in the way that plays the most rack tiles, then splits and swaps from there")
-    pooled: ClassVar[int] = 2  # the most table plays pooled with the rack at once
+    pooled: ClassVar[int] = 3  # the most table plays pooled with the rack at once
 
     def search(self, game: TileGame, effort: Effort) -> Iterable[TileState]:
         if not game.melded:
@@ -612,4 +612,4 @@ class RearrangeTwo(TileRung):
         return list(depth_first(starts, game.swap_moves, state_key, budget, seen, game.done))
 
 
-LADDER: tuple[Rung, ...] = (Extend(), SplitAndSwap(), RearrangeTwo())
+LADDER: tuple[Rung, ...] = (Extend(), SplitAndSwap(), RearrangeThree())
