@@ -103,18 +103,22 @@ def step_words(step: Step) -> Words:
     cards: Words = (step.cards,)
     if step.action == Action.REPLACE_JOKER and step.target is not None:  # a replacement names its play
         stood: Words = (" (standing for ", step.stands_for, ")") if step.stands_for else ()
-        return ("replace the joker of ", step.target, *stood, " with ", *cards, "; the joker goes to your hand")
+        return ("replace the joker of ", step.target, *stood, " with ", *cards, " (the joker goes to your hand)")
     if step.stands_for:  # a joker played or moved: what it stands for where it goes
         cards += (f" (joker{'s' if len(step.stands_for) > 1 else ''} as ", step.stands_for, ")")
+    elif step.stands_as_rank:  # its card is left open, its rank is not
+        cards += (f" (joker as {_a_rank(step.stands_as_rank)})",)
     where = f" ({step.space}'s space)" if step.space else ""
+    why = f": {step.why}" if step.why else ""
+    # A joker taken from a play: what it stood for there.
+    source: Words = (step.source or "", *_stood_words(step.stood_for)) if step.stood_for else (step.source or "",)
     if step.action == Action.MELD:
         return ("meld ", *cards, f" as {step.target}{where}")
     if step.action == Action.PLAY:
         pays: Words = (", paying for the steal of ", step.pays_for) if step.pays_for else ()
-        return ("play ", *cards, f" from your hand to {step.target}{where}", *pays)
+        return ("play ", *cards, f" from your hand to {step.target}{where}", *pays, why)
     if step.action == Action.MOVE:
-        why = f": {step.why}" if step.why else ""
-        return ("move ", *cards, f" from {step.source} to {step.target}{where}{why}")
+        return ("move ", *cards, " from ", *source, f" to {step.target}{where}{why}")
     if step.action == Action.STEAL and step.paid_by is None and step.source is not None:
         # The play keeps its name (the one the table after the turn lists it under); its owner changes.
         return ("steal ", step.source, " by adding ", *cards, f" (now {PlayName(step.target).owner}'s)")
@@ -122,10 +126,24 @@ def step_words(step: Step) -> Words:
         return ("lay off ", *cards, f" on {step.target}")
     if step.action == Action.STEAL:
         paid: Piece = step.paid_by if step.paid_by else "nothing"
-        return ("steal ", *cards, f" from {step.source} to {step.target}{where}, paid by ", paid)
+        return ("steal ", *cards, " from ", *source, f" to {step.target}{where}, paid by ", paid)
     if step.action == Action.DISCARD:
         return ("discard ", *cards)
     return (f"{step.action} ", *cards)
+
+
+def _stood_words(stood: tuple[Card, ...]) -> Words:
+    """What a joker stood for in the play it leaves: " (where it stood for 9D)", or each card its
+    readings gave it: " (where it stood for 9D or QD)"."""
+    pieces: list[Piece] = [" (where it stood for "]
+    for k, card in enumerate(stood):
+        pieces += [", " if 0 < k < len(stood) - 1 else " or " if k else "", (card,)]
+    return (*pieces, ")")
+
+
+def _a_rank(rank: str) -> str:
+    """ "a 2", "an 8", "an A" (ace), "a K"."""
+    return f"an {rank}" if rank in ("8", "11", "18", "A") else f"a {rank}"
 
 
 # --------------------------------------------------------------------- draws

@@ -138,7 +138,7 @@ def test_plan_marks_are_the_cards_the_plan_played_and_stole() -> None:
     root = ET.fromstring(svg)
     steps = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == "steps")
     lines = ["".join(t.itertext()) for t in steps.iter(f"{NS}text")]
-    assert any("steal * from cat/1" in line for line in lines)
+    assert any("steal * (joker as a 2) from cat/1" in line for line in lines)
     assert sum(1 for line in lines if line.strip()[:2].rstrip(".").isdigit()) == len(answer.plan.steps)
     # the before-table lists the position's plays and the mover's hand, each card once
     before = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == "before")
