@@ -27,7 +27,12 @@ if TYPE_CHECKING:
 
 def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag = False, compare: BestFlag = False,
           time_limit: TimeLimitOption = 30.0) -> int:
-    """Judge a proposed turn: exit 0 when legal, 1 when illegal (every breach listed)."""
+    """Judge a proposed turn: exit 0 when legal, 1 when illegal (every breach listed).
+
+    A turn written as steps comes from a file or from stdin (-), e.g.:
+
+    echo 'play 7H 8H 9H to new/1; discard KS' | rummy check position.toml -
+    """
     from rummy.cli import output
     from rummy.checker import check as judge
     from rummy.errors import RummyError, with_prefix
