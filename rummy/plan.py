@@ -394,8 +394,9 @@ def plan_marks(plan: Plan, after: Position) -> Marks:
 def plan_departures(plan: Plan, before: Position) -> Marks:
     """The cards that leave their play in the plan, by the play's name in ``before`` (where the
     plan starts): per plain card, how each copy leaves, as ``plan_marks`` names what happens to it:
-    moved, stolen (by a House steal, or with its whole play by a Robber steal), or a joker
-    replaced. Cards moved out of a play melded in the same turn left no before-play."""
+    moved, stolen (by a House steal), or a joker replaced. A play a Robber steal takes loses no
+    card (only its owner changes); cards moved out of a play melded in the same turn left no
+    before-play."""
     plays = before.named_plays()
     departures: Marks = {name: {} for name in plays}
     for step in plan.steps:
@@ -406,8 +407,8 @@ def plan_departures(plan: Plan, before: Position) -> Marks:
             continue
         elif step.action == Action.MOVE:
             _put(departures, source, step.cards, "moved")
-        elif step.action == Action.STEAL and step.paid_by is None:  # Robber: the play changes hands whole
-            _put(departures, source, before.play_with_layoffs(source), "stolen")
+        elif step.action == Action.STEAL and step.paid_by is None:
+            continue  # Robber: the play changes owner, its cards stay in it
         elif step.action == Action.STEAL:
             _put(departures, source, step.cards, "stolen")
     return departures
