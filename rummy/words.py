@@ -17,7 +17,8 @@ here too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence, Union
+from fractions import Fraction
+from typing import TYPE_CHECKING, Iterable, Sequence, Union
 
 from .cards import SUITS, Card, Deck, cards_notation
 from .plays import PlayName
@@ -77,12 +78,25 @@ def verdict_words(answer: Answer, timed: bool = True) -> Words:
 
 
 def breakdown_words(answer: Answer) -> Words:
-    """Where the gain comes from, "= table points won 25 + hand penalty 34"; nothing where one line would
+    """Where the gain comes from, "= table points won 25 + hand penalty avoided 34"; nothing where one line would
     only repeat the gain."""
     from .answer import gain_breakdown
 
-    parts = [f"{what} {number(float(points))}" for what, points in gain_breakdown(answer) or () if points]
+    parts = breakdown_parts(gain_breakdown(answer) or ())
     return ("= " + " + ".join(parts),) if len(parts) > 1 else ()
+
+
+def breakdown_parts(lines: Iterable[tuple[str, float | Fraction | int]]) -> list[str]:
+    """The breakdown's lines as read (a line of 0 left out): "table points won 25". The hand penalty
+    line (JSON ``what``: "hand penalty") is the penalty the turn avoids when positive ("hand penalty
+    avoided 34") and one it adds when negative ("hand penalty -8")."""
+    parts = []
+    for what, points in lines:
+        if not points:
+            continue
+        shown = number(float(points))
+        parts.append(f"hand penalty avoided {shown}" if what == "hand penalty" and points > 0 else f"{what} {shown}")
+    return parts
 
 
 # -------------------------------------------------------------------- steps
@@ -153,8 +167,7 @@ def option_words(option: DrawOption, draw: DrawChoice) -> Words:
     if option.source == DrawSource.STOCK:
         if cards:
             return "the stock (its top card is known: ", cards, ")"
-        chance = (f"; the turn scores something with {float(option.scores_chance):.0%}"
-                  if option.scores_chance is not None else "")
+        chance = f"; {_scores_chance(float(option.scores_chance))}" if option.scores_chance is not None else ""
         return (f"the stock (expected over {draw.unseen} unseen cards{chance})",)
     if option.source == DrawSource.DISCARD:
         what = "its top card" if option.take == 1 else f"the top {option.take} cards"
@@ -169,6 +182,17 @@ def option_words(option: DrawOption, draw: DrawChoice) -> Words:
         chance = f"{float(option.probability):.0%}" if option.probability is not None else "?"
         return "demand ", (option.card,), f" from {option.player} (succeeds with {chance})"
     return (str(option.source),)
+
+
+def _scores_chance(chance: float) -> str:
+    """How likely the turn after a stock draw scores: "the turn always scores", "never", or with a chance."""
+    if chance >= 1:
+        return "the turn always scores"
+    if chance <= 0:
+        return "the turn never scores"
+    shown = f"{chance:.0%}"
+    shown = {"100%": "more than 99%", "0%": "less than 1%"}.get(shown, shown)
+    return f"the turn scores something with {shown}"
 
 
 def more_options_words(draw: DrawChoice) -> str | None:

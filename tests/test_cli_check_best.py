@@ -126,6 +126,17 @@ def test_best_says_why_a_robbed_play_is_filled() -> None:
     assert "play QH from your hand to ann/3\n" in said  # the mover's own plays need no why
 
 
+def test_the_breakdown_says_the_hand_penalty_avoided_and_json_keeps_its_what(tmp_path: Path) -> None:
+    example = REPO_ROOT / "puzzles" / "examples" / "house-classic.toml"
+    said = run_cli("best", example).stdout
+    assert "+ hand penalty avoided 34 +" in said
+    data = json.loads(run_cli("best", example, "--json").stdout)
+    assert {"what": "hand penalty", "points": 34} in data["breakdown"]
+    answer = tmp_path / "answer.json"
+    answer.write_text(run_cli("best", example, "--json").stdout)
+    assert "hand penalty avoided 34" in run_cli("check", example, answer).stdout
+
+
 def test_check_json_maps_end_state_names_to_plan_names(tmp_path: Path) -> None:
     """check --json keys its reading by the end state's plays; ``names`` gives best's name for each that differs."""
     example = REPO_ROOT / "puzzles" / "examples" / "house-classic.toml"

@@ -166,3 +166,20 @@ def test_a_draw_phase_answer_sheet_has_the_option_table_and_solves_nothing(tmp_p
     assert picture_steps(root) == [plain(step_words(step), deck) for step in answer.plan.steps]
     before = lines_of(section(root, "before"))
     assert before[0] == "after the draw, before the play"
+
+
+def test_the_hand_penalty_reads_as_avoided_or_added() -> None:
+    """The JSON ``what`` stays "hand penalty"; the words say which way it goes."""
+    from rummy.words import breakdown_parts
+
+    assert breakdown_parts([("table points won", 25), ("hand penalty", 34), ("first out", 0)]) == [
+        "table points won 25", "hand penalty avoided 34"]
+    assert breakdown_parts([("hand penalty", -8)]) == ["hand penalty -8"]
+
+
+def test_the_stock_option_says_always_and_never() -> None:
+    draw = DrawChoice((), unseen=30)
+    for chance, words in [(1.0, "the turn always scores"), (0.0, "the turn never scores"),
+                          (0.35, "the turn scores something with 35%"), (0.999, "the turn scores something with more than 99%")]:
+        option = DrawOption(DrawSource.STOCK, 1.5, scores_chance=chance)
+        assert plain(option_words(option, draw), "cards") == f"the stock (expected over 30 unseen cards; {words})"
