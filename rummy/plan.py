@@ -251,8 +251,9 @@ def _why_moves(steps: list[Step], space_of: dict[str, str | None], before: Posit
     deck = before.rules.deck
     stolen: dict[str, list[Card]] = {}  # robbed play -> the cards stolen from it
     left: dict[str, Counter[Card]] = {}  # robbed play -> its cards before the turn, less every card that left it
+    plays = before.named_plays()
     for step in steps:
-        if step.action == Action.STEAL and step.paid_by is not None and step.source in before.named_plays():
+        if step.action == Action.STEAL and step.paid_by is not None and step.source in plays:
             stolen.setdefault(step.source, []).extend(step.cards)
     for name in stolen:
         left[name] = Counter(c.plain() for c in before.play_with_layoffs(name))
