@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from .assignment import max_weight_assignment
-from .cards import JOKER, Card, Deck
-from .plays import Play, PlayName, settled_stand_ins
+from .cards import JOKER, Card, Deck, cards_notation, rank_name
+from .plays import Play, PlayName, is_whole, readings, settled_stand_ins
 from .position import Position
 from .vocabulary import Action, Rearrange
+
+if TYPE_CHECKING:
+    from .rules import Ruleset
 
 HAND = "hand"
 
@@ -36,6 +39,12 @@ class Step:
     stands_for: tuple[Card, ...] | None = None
     pays_for: tuple[Card, ...] | None = None  # House: the stolen cards these hand cards pay for
     why: str | None = None  # what a step is for, where the step alone does not say it
+    # A joker moved or stolen: what it stood for in the play it left, before the turn: one card
+    # where every reading of that play agrees, else each card a reading gives it (9D or QD).
+    stood_for: tuple[Card, ...] | None = None
+    # A joker whose card the play it goes to leaves open but whose rank it settles (a book: 2H 2C *):
+    # that rank, as written ("2", "K"; tiles: "4").
+    stands_as_rank: str | None = None
 
     def to_data(self, deck: Deck) -> dict[str, Any]:
         data: dict[str, Any] = {"action": self.action}
@@ -58,6 +67,10 @@ class Step:
             data["pays_for"] = [c.notation(deck) for c in self.pays_for]
         if self.why:
             data["why"] = self.why
+        if self.stood_for:
+            data["stood_for"] = [c.notation(deck) for c in self.stood_for]
+        if self.stands_as_rank:
+            data["stands_as_rank"] = self.stands_as_rank
         return data
 
 
@@ -177,21 +190,27 @@ def make_plan(before: Position, after: Position) -> Plan:
                 payer = next(payers, None)
                 paid_by[k] = (payer,) if payer is not None else ()
         pays_for = tuple(arrivals[k][0] for k, paid in paid_by.items() if paid)
+        rank_as = _rank_as(play.cards, rules)
         if from_hand:
             steps.append(Step(Action.PLAY, tuple(from_hand), HAND, target, new_space,
-                              stands_for=jokers_as if JOKER in from_hand else None, pays_for=pays_for or None))
+                              stands_for=jokers_as if JOKER in from_hand else None, pays_for=pays_for or None,
+                              stands_as_rank=rank_as if JOKER in from_hand else None))
             new_space = None
         for k, (card, origin) in enumerate(arrivals):
             moved += 1
             joker = jokers_as if card == JOKER else None
+            stood = _stood_for(before, origin) if card == JOKER else None
+            rank = rank_as if card == JOKER else None
             if k in paid_by:
-                steps.append(Step(Action.STEAL, (card,), origin, target, new_space, paid_by[k], joker))
+                steps.append(Step(Action.STEAL, (card,), origin, target, new_space, paid_by[k], joker,
+                                  stood_for=stood, stands_as_rank=rank))
             else:
-                steps.append(Step(Action.MOVE, (card,), origin, target, new_space, stands_for=joker))
+                steps.append(Step(Action.MOVE, (card,), origin, target, new_space, stands_for=joker,
+                                  stood_for=stood, stands_as_rank=rank))
             new_space = None
     for card in discards:
         steps.append(Step(Action.DISCARD, (card,), HAND))
-    return Plan(tuple(_why_moves(steps, space_of, mover)), len(disturbed), moved, names)
+    return Plan(tuple(_why_moves(steps, space_of, before)), len(disturbed), moved, names)
 
 
 def in_plan_order(after: Position, plan: Plan) -> Position:
@@ -228,17 +247,75 @@ def in_plan_order(after: Position, plan: Plan) -> Position:
     return replace(result, players=players)
 
 
-def _why_moves(steps: list[Step], space_of: dict[str, str | None], mover: str) -> list[Step]:
-    """A card moved between plays of a space that lost a card to a steal keeps that space's plays
-    whole, and its score within what no spite allows (rules.md §5): say so."""
-    robbed = {space_of.get(step.source or "") for step in steps if step.action == Action.STEAL and step.paid_by is not None}
-    result = []
+def _stood_for(before: Position, origin: str) -> tuple[Card, ...] | None:
+    """What a joker taken out of ``origin`` stood for there before the turn, as the play's readings
+    have it: one card where they agree, else every card they leave it (``* 10D JD``: 9D or QD).
+    None where the play has more than one joker and they do not all stand for one card."""
+    if origin not in before.named_plays():
+        return None
+    cards = before.play_with_layoffs(origin)
+    found = {reading.joker_stand_ins() for reading in readings(cards, before.rules)}
+    if sum(c.is_joker for c in cards) == 1:
+        return tuple(sorted({stand_ins[0] for stand_ins in found}, key=lambda c: (c.rank, c.suit))) or None
+    stood = settled_stand_ins(cards, before.rules)
+    return stood[:1] if stood and len(set(stood)) == 1 else None
+
+
+def _rank_as(cards: tuple[Card, ...], rules: Ruleset) -> str | None:
+    """The rank a play's one joker takes in every reading, where its card is left open (a book:
+    ``2H 2C *`` reads the joker as a 2 of either missing suit)."""
+    if sum(c.is_joker for c in cards) != 1 or settled_stand_ins(cards, rules) is not None:
+        return None
+    ranks = {reading.joker_stand_ins()[0].rank for reading in readings(cards, rules)}
+    if len(ranks) != 1:
+        return None
+    rank = ranks.pop()
+    return str(rank) if rules.deck == "tiles" else rank_name(rank)
+
+
+def _why_moves(steps: list[Step], space_of: dict[str, str | None], before: Position) -> list[Step]:
+    """Say why cards go into a play of another player's space that lost cards to a steal (rules.md
+    §4-5: every play ends whole, and a robbed space loses at most 10 points a stolen card).
+
+    A step that puts cards into a robbed play, which the steal (and the cards moved out of it) left
+    neither empty nor whole: "keeps cat/1 whole after the steal of *". A card moved between plays of
+    a robbed space, or into a new play laid there: "keeps bob's plays whole after the steal of 10H".
+    A step that pays for a steal says so already."""
+    mover = before.to_move
+    deck = before.rules.deck
+    stolen: dict[str, list[Card]] = {}  # robbed play -> the cards stolen from it
+    left: dict[str, Counter[Card]] = {}  # robbed play -> its cards before the turn, less every card that left it
+    plays = before.named_plays()
     for step in steps:
-        space = space_of.get(step.source or "")
-        if step.action == Action.MOVE and space is not None and space != mover and space in robbed \
-                and (step.space or _space_of_target(step, space_of)) == space:
-            step = replace(step, why=f"keeps {space}'s plays whole after the steal (no spite: a space loses at most "
-                                     "10 points a card stolen from it)")
+        if step.action == Action.STEAL and step.paid_by is not None and step.source in plays:
+            stolen.setdefault(step.source, []).extend(step.cards)
+    for name in stolen:
+        left[name] = Counter(c.plain() for c in before.play_with_layoffs(name))
+    for step in steps:
+        if step.action in (Action.STEAL, Action.MOVE) and step.source in left:
+            left[step.source] -= Counter(c.plain() for c in step.cards)
+    by_space: dict[str, list[Card]] = {}
+    for name, cards in stolen.items():
+        space = space_of.get(name)
+        if space is not None:
+            by_space.setdefault(space, []).extend(cards)
+    result = []
+    laid: dict[str, str] = {}  # new plays laid in a space: the first step into one names its space
+    for step in steps:
+        if step.space is not None and step.target is not None and step.target not in laid:
+            laid[step.target] = step.space
+        space = laid.get(step.target or "") or _space_of_target(step, space_of)
+        if step.action in (Action.PLAY, Action.MOVE) and not step.pays_for and space is not None \
+                and space != mover and space in by_space and step.target is not None:
+            target = step.target
+            remainder = tuple(left.get(target, Counter()).elements())
+            if target in stolen and remainder and not is_whole(remainder, before.rules):
+                step = replace(step, why=f"keeps {target} whole after the steal of {cards_notation(stolen[target], deck)}")
+            elif target.startswith("new/") or step.action == Action.MOVE and space_of.get(step.source or "") == space:
+                taken = by_space[space]
+                steals = (f"the steal of {cards_notation(taken, deck)}" if len(taken) <= 3
+                          else f"{len(taken)} steals from them")
+                step = replace(step, why=f"keeps {space}'s plays whole after {steals}")
         result.append(step)
     return result
 
@@ -352,8 +429,9 @@ def plan_marks(plan: Plan, after: Position) -> Marks:
 def plan_departures(plan: Plan, before: Position) -> Marks:
     """The cards that leave their play in the plan, by the play's name in ``before`` (where the
     plan starts): per plain card, how each copy leaves, as ``plan_marks`` names what happens to it:
-    moved, stolen (by a House steal, or with its whole play by a Robber steal), or a joker
-    replaced. Cards moved out of a play melded in the same turn left no before-play."""
+    moved, stolen (by a House steal), or a joker replaced. A play a Robber steal takes loses no
+    card (only its owner changes); cards moved out of a play melded in the same turn left no
+    before-play."""
     plays = before.named_plays()
     departures: Marks = {name: {} for name in plays}
     for step in plan.steps:
@@ -364,8 +442,8 @@ def plan_departures(plan: Plan, before: Position) -> Marks:
             continue
         elif step.action == Action.MOVE:
             _put(departures, source, step.cards, "moved")
-        elif step.action == Action.STEAL and step.paid_by is None:  # Robber: the play changes hands whole
-            _put(departures, source, before.play_with_layoffs(source), "stolen")
+        elif step.action == Action.STEAL and step.paid_by is None:
+            continue  # Robber: the play changes owner, its cards stay in it
         elif step.action == Action.STEAL:
             _put(departures, source, step.cards, "stolen")
     return departures

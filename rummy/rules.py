@@ -191,6 +191,22 @@ def family_options(ruleset: Ruleset) -> dict[str, Any]:
     return {key: value for key, value in ruleset.options().items() if ruleset.family in OPTION_FAMILIES[key]}
 
 
+# Options about jokers, and those about fixed jokers only.
+JOKER_OPTIONS = ("joker_mode", "joker_replace_from_hand", "joker_locks_play", "freed_joker_new_play_only",
+                 "initial_meld_joker", "joker_points")
+FIXED_JOKER_OPTIONS = ("joker_replace_from_hand", "joker_locks_play", "freed_joker_new_play_only")
+
+
+def moot_options(ruleset: Ruleset) -> dict[str, str]:
+    """Options of the ruleset's family that cannot matter under its other values, each with why:
+    every joker option in a deck without jokers, the fixed-joker options where jokers are flexible."""
+    if ruleset.jokers == 0:
+        return {key: "no jokers" for key in JOKER_OPTIONS}
+    if ruleset.joker_mode != JokerMode.FIXED:
+        return {key: "jokers are not fixed" for key in FIXED_JOKER_OPTIONS}
+    return {}
+
+
 # Every number an option holds stays in a range that no real game leaves and
 # that keeps the solver's coefficients small (formats.md "Limits").
 OPTION_NUMBER_MAX = 1000

@@ -474,15 +474,19 @@ def plan_svg(answer: Answer, heading: str | None = None) -> str:
     canvas.line("before the turn" if start is position else "after the draw, before the play", 16, "bold", parent=left)
     departures = plan_departures(plan, start) if plan is not None and after is not None else None
     _table(canvas, start, None, None, left, departures)
+    _space_totals(canvas, start, left)
     if plan is not None and after is not None:
         canvas.gap(ROW_GAP * 2)
         right = ET.SubElement(canvas.root, "g", {"data-section": "after"})
         canvas.line("after the turn", 16, "bold", parent=right)
         _table(canvas, after, plan, position.to_move, right)
+        _space_totals(canvas, after, right)
         tables_bottom = canvas.y
         column = canvas.width + 40
         canvas.y = table_top
-        _steps(canvas, plan, deck, column)
+        used = {mark for cards in plan_marks(plan, after).values() for marks in cards.values() for mark in marks}
+        leaving = any(cards for cards in (departures or {}).values())
+        _steps(canvas, plan, deck, column, used, leaving)
         canvas.y = max(canvas.y, tables_bottom)
     return canvas.finish(lines_width)
 
@@ -580,18 +584,41 @@ def _table(canvas: _Canvas, position: Position, plan: Plan | None, mover: str | 
 STEP_WRAP, STEP_INDENT = 64, 18
 
 
-def _steps(canvas: _Canvas, plan: Plan, deck: Deck, x: float) -> None:
+def _space_totals(canvas: _Canvas, position: Position, parent: ET.Element) -> None:
+    """Each space's score under its table (families that score by space), as ``rummy show`` gives it."""
+    rules = position.rules
+    if not rules.family.scores_by_space:
+        return
+    from .scoring import play_score
+
+    totals = {player.name: 0 for player in position.players}
+    for name in position.named_plays():
+        cards = position.play_with_layoffs(name)
+        if is_whole(cards, rules):
+            totals[PlayName(name).owner] = totals.get(PlayName(name).owner, 0) + play_score(cards, rules)
+    words = ", ".join(f"{owner} {total}" for owner, total in totals.items())
+    canvas.line(f"space totals: {words} points", 14, "bold", x=MARGIN + 12, parent=parent)
+
+
+def _steps(canvas: _Canvas, plan: Plan, deck: Deck, x: float, used: set[str], leaving: bool) -> None:
+    """The steps, then a legend of the marks this picture uses (``used``: after the turn; ``leaving``:
+    cards marked as leaving their play before it)."""
     group = ET.SubElement(canvas.root, "g", {"data-section": "steps"})
     canvas.line("steps", 16, "bold", x=x, parent=group)
     for rank, step in enumerate(plan.steps, 1):
         for i, line in enumerate(_wrap_words((f"{rank}. ", *step_words(step)), deck, STEP_WRAP)):
             _words_line(canvas, line, deck, x=x if i == 0 else x + STEP_INDENT, parent=group)
-    canvas.gap(ROW_GAP * 2)
-    canvas.line("marks on the table after the turn", 14, "bold", x=x, parent=group)
-    for fill, stroke, words in MARKS.values():
+    if used:
+        canvas.gap(ROW_GAP * 2)
+        canvas.line("marks on the table after the turn", 14, "bold", x=x, parent=group)
+    for mark, (fill, stroke, words) in MARKS.items():
+        if mark not in used:
+            continue
         ET.SubElement(group, "rect", {"x": _n(x), "y": _n(canvas.y + 2), "width": "22", "height": "16", "rx": "3",
                                       "fill": fill, "stroke": stroke, "stroke-width": "2"})
         canvas.line(words, 13, x=x + 30, parent=group)
+    if not leaving:
+        return
     canvas.gap(ROW_GAP)
     canvas.line("marks on the table before the turn", 14, "bold", x=x, parent=group)
     ET.SubElement(group, "rect", {"x": _n(x), "y": _n(canvas.y + 2), "width": "22", "height": "16", "rx": "3",

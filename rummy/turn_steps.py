@@ -41,6 +41,19 @@ MAX_STEPS = 256  # a turn has at most as many steps as cards on the table and in
 _SEPARATOR = re.compile(r"[;\n]")
 _NEW = "new"
 
+# ``rummy best``'s own words for a step, and the notes it adds (rummy.words.step_words), read as steps.
+_NUMBERED = re.compile(r"^\d+\.\s+")
+_ROBBER_STEAL = re.compile(r"^steal\s+(\S+/\d+)\s+by\s+adding\s+(.+)$", re.IGNORECASE)
+_REPLACE_WORDS = re.compile(r"^replace\s+the\s+joker\s+of\s+(\S+)\s+with\s+(\S+)\s*$", re.IGNORECASE)
+_SPACE_NOTE = re.compile(r"\(\s*([^\s()']+)'s\s+space\s*\)", re.IGNORECASE)
+_PAYING_NOTE = re.compile(r",?\s*paying\s+for\s+the\s+steal\s+of\s+[^,()]*", re.IGNORECASE)
+_NOTE = re.compile(r"\([^()]*\)")
+# "meld 2S 3S AS as new/1": the meld's name is the next new play's ("AS", the ace, is no "as").
+_MELD_AS = re.compile(r"^(meld\s+.*?)\s+as\s+new/\d+\b", re.IGNORECASE)
+_FROM_HAND = re.compile(r"\bfrom\s+your\s+hand\b", re.IGNORECASE)
+_PAID_BY_NOTHING = re.compile(r"\bpaid\s+by\s+nothing\b", re.IGNORECASE)
+_JOKER_TO_HAND = "the joker goes to your hand"  # best once wrote it as a step of its own, after a ';'
+
 
 def looks_like_steps(text: str) -> bool:
     """Whether ``text`` is a turn written as steps rather than a position (TOML or JSON): its first
@@ -49,7 +62,7 @@ def looks_like_steps(text: str) -> bool:
         line = line.split("#", 1)[0].strip().lstrip("\ufeff")
         if not line:
             continue
-        words = line.split()
+        words = _NUMBERED.sub("", line).split()
         first = words[0].rstrip(";").lower()
         # TOML's 'key = value' is no step, even where the key is a verb
         return first in VERBS and "=" not in words[0] and (len(words) < 2 or not words[1].startswith("="))
@@ -63,7 +76,7 @@ def split_steps(text: str) -> list[tuple[int, str]]:
         line = line.split("#", 1)[0]
         for part in _SEPARATOR.split(line):
             part = part.strip().lstrip("\ufeff").strip()
-            if part:
+            if part and part.lower().rstrip(".") != _JOKER_TO_HAND:
                 steps.append((len(steps) + 1, part))
     return steps
 
@@ -88,9 +101,34 @@ class _StepError(Exception):
     """A step that cannot be read: the problem, to be named with the step's number and text."""
 
 
+def plain_step(text: str) -> str:
+    """A step as ``rummy best`` prints it, in the words the reader reads: its number dropped, the
+    explanation after a colon dropped, "(ann's space)" read as "in ann", other notes in parentheses
+    ("(now cat's)", "(joker as 9S)", "(where it stood for 9D)") dropped, "from your hand" and
+    ", paying for the steal of ..." dropped, "steal ann/1 by adding AS KS" read as "steal AS KS from
+    ann/1" and "replace the joker of bob/1 with 3D" as "replace bob/1 * with 3D"."""
+    text = _NUMBERED.sub("", text.strip()).split(":", 1)[0]
+    text = _SPACE_NOTE.sub(r" in \1 ", text)
+    text = _PAYING_NOTE.sub(" ", text)
+    text = _NOTE.sub(" ", text)
+    text = _FROM_HAND.sub(" ", text)
+    text = _PAID_BY_NOTHING.sub(" ", text)
+    text = " ".join(text.replace(",", " ").split())
+    robber = _ROBBER_STEAL.match(text)
+    if robber:
+        text = f"steal {robber.group(2)} from {robber.group(1)}"
+    text = _MELD_AS.sub(r"\1", text)
+    replaced = _REPLACE_WORDS.match(text)
+    if replaced:
+        text = f"replace {replaced.group(1)} * with {replaced.group(2)}"
+    return text
+
+
 def parse_step(number: int, text: str) -> ParsedStep:
-    """One step's words; ``_StepError`` when they are not a step."""
-    words = text.split()
+    """One step's words (the reader's, or ``rummy best``'s: ``plain_step``); ``_StepError`` when they are not a step."""
+    words = plain_step(text).split()
+    if not words:
+        raise _StepError("an empty step")
     verb = words[0].lower()
     rest = words[1:]
     if verb == "lay" and rest and rest[0].lower() == "off":

@@ -17,7 +17,8 @@ here too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence, Union
+from fractions import Fraction
+from typing import TYPE_CHECKING, Iterable, Sequence, Union
 
 from .cards import SUITS, Card, Deck, cards_notation
 from .plays import PlayName
@@ -77,12 +78,25 @@ def verdict_words(answer: Answer, timed: bool = True) -> Words:
 
 
 def breakdown_words(answer: Answer) -> Words:
-    """Where the gain comes from, "= table points won 25 + hand penalty 34"; nothing where one line would
+    """Where the gain comes from, "= table points won 25 + hand penalty avoided 34"; nothing where one line would
     only repeat the gain."""
     from .answer import gain_breakdown
 
-    parts = [f"{what} {number(float(points))}" for what, points in gain_breakdown(answer) or () if points]
+    parts = breakdown_parts(gain_breakdown(answer) or ())
     return ("= " + " + ".join(parts),) if len(parts) > 1 else ()
+
+
+def breakdown_parts(lines: Iterable[tuple[str, float | Fraction | int]]) -> list[str]:
+    """The breakdown's lines as read (a line of 0 left out): "table points won 25". The hand penalty
+    line (JSON ``what``: "hand penalty") is the penalty the turn avoids when positive ("hand penalty
+    avoided 34") and one it adds when negative ("hand penalty -8")."""
+    parts = []
+    for what, points in lines:
+        if not points:
+            continue
+        shown = number(float(points))
+        parts.append(f"hand penalty avoided {shown}" if what == "hand penalty" and points > 0 else f"{what} {shown}")
+    return parts
 
 
 # -------------------------------------------------------------------- steps
@@ -103,18 +117,22 @@ def step_words(step: Step) -> Words:
     cards: Words = (step.cards,)
     if step.action == Action.REPLACE_JOKER and step.target is not None:  # a replacement names its play
         stood: Words = (" (standing for ", step.stands_for, ")") if step.stands_for else ()
-        return ("replace the joker of ", step.target, *stood, " with ", *cards, "; the joker goes to your hand")
+        return ("replace the joker of ", step.target, *stood, " with ", *cards, " (the joker goes to your hand)")
     if step.stands_for:  # a joker played or moved: what it stands for where it goes
         cards += (f" (joker{'s' if len(step.stands_for) > 1 else ''} as ", step.stands_for, ")")
+    elif step.stands_as_rank:  # its card is left open, its rank is not
+        cards += (f" (joker as {_a_rank(step.stands_as_rank)})",)
     where = f" ({step.space}'s space)" if step.space else ""
+    why = f": {step.why}" if step.why else ""
+    # A joker taken from a play: what it stood for there.
+    source: Words = (step.source or "", *_stood_words(step.stood_for)) if step.stood_for else (step.source or "",)
     if step.action == Action.MELD:
         return ("meld ", *cards, f" as {step.target}{where}")
     if step.action == Action.PLAY:
         pays: Words = (", paying for the steal of ", step.pays_for) if step.pays_for else ()
-        return ("play ", *cards, f" from your hand to {step.target}{where}", *pays)
+        return ("play ", *cards, f" from your hand to {step.target}{where}", *pays, why)
     if step.action == Action.MOVE:
-        why = f": {step.why}" if step.why else ""
-        return ("move ", *cards, f" from {step.source} to {step.target}{where}{why}")
+        return ("move ", *cards, " from ", *source, f" to {step.target}{where}{why}")
     if step.action == Action.STEAL and step.paid_by is None and step.source is not None:
         # The play keeps its name (the one the table after the turn lists it under); its owner changes.
         return ("steal ", step.source, " by adding ", *cards, f" (now {PlayName(step.target).owner}'s)")
@@ -122,10 +140,24 @@ def step_words(step: Step) -> Words:
         return ("lay off ", *cards, f" on {step.target}")
     if step.action == Action.STEAL:
         paid: Piece = step.paid_by if step.paid_by else "nothing"
-        return ("steal ", *cards, f" from {step.source} to {step.target}{where}, paid by ", paid)
+        return ("steal ", *cards, " from ", *source, f" to {step.target}{where}, paid by ", paid)
     if step.action == Action.DISCARD:
         return ("discard ", *cards)
     return (f"{step.action} ", *cards)
+
+
+def _stood_words(stood: tuple[Card, ...]) -> Words:
+    """What a joker stood for in the play it leaves: " (where it stood for 9D)", or each card its
+    readings gave it: " (where it stood for 9D or QD)"."""
+    pieces: list[Piece] = [" (where it stood for "]
+    for k, card in enumerate(stood):
+        pieces += [", " if 0 < k < len(stood) - 1 else " or " if k else "", (card,)]
+    return (*pieces, ")")
+
+
+def _a_rank(rank: str) -> str:
+    """ "a 2", "an 8", "an A" (ace), "a K"."""
+    return f"an {rank}" if rank in ("8", "11", "18", "A") else f"a {rank}"
 
 
 # --------------------------------------------------------------------- draws
@@ -135,8 +167,7 @@ def option_words(option: DrawOption, draw: DrawChoice) -> Words:
     if option.source == DrawSource.STOCK:
         if cards:
             return "the stock (its top card is known: ", cards, ")"
-        chance = (f"; the turn scores something with {float(option.scores_chance):.0%}"
-                  if option.scores_chance is not None else "")
+        chance = f"; {_scores_chance(float(option.scores_chance))}" if option.scores_chance is not None else ""
         return (f"the stock (expected over {draw.unseen} unseen cards{chance})",)
     if option.source == DrawSource.DISCARD:
         what = "its top card" if option.take == 1 else f"the top {option.take} cards"
@@ -151,6 +182,17 @@ def option_words(option: DrawOption, draw: DrawChoice) -> Words:
         chance = f"{float(option.probability):.0%}" if option.probability is not None else "?"
         return "demand ", (option.card,), f" from {option.player} (succeeds with {chance})"
     return (str(option.source),)
+
+
+def _scores_chance(chance: float) -> str:
+    """How likely the turn after a stock draw scores: "the turn always scores", "never", or with a chance."""
+    if chance >= 1:
+        return "the turn always scores"
+    if chance <= 0:
+        return "the turn never scores"
+    shown = f"{chance:.0%}"
+    shown = {"100%": "more than 99%", "0%": "less than 1%"}.get(shown, shown)
+    return f"the turn scores something with {shown}"
 
 
 def more_options_words(draw: DrawChoice) -> str | None:

@@ -71,26 +71,70 @@ def test_check_names_the_plays_as_best_does(tmp_path: Path) -> None:
         assert f"{step['to']} steals {step['card']}" in reading
 
 
-def test_moves_that_keep_a_robbed_space_whole_say_why() -> None:
-    """A move between two plays of a space that lost a card to a steal says it keeps that space whole
-    (no spite); no other step carries a ``why``."""
+def test_cards_put_into_a_robbed_space_say_why() -> None:
+    """A step that puts cards (from the hand or moved) into a play of another player's space that lost
+    cards to a steal, and pays for no steal, says why: a robbed play the steal left broken is kept whole
+    ("keeps cat/1 whole after the steal of *"); a play of a robbed space re-formed keeps that space's
+    plays whole. No other step carries a ``why``."""
+    from collections import Counter
+
     from rummy.answer import best
-    from rummy.plays import PlayName
+    from rummy.plays import PlayName, is_whole
     from rummy.solution import SolverConfig
 
-    seen = 0
-    for path in sorted((REPO_ROOT / "puzzles" / "house").glob("*steal*.toml"))[:12]:
+    paths = sorted((REPO_ROOT / "puzzles" / "house").glob("*steal*.toml"))[:12]
+    paths += [REPO_ROOT / "puzzles" / "house" / "house-classic-across-hard-s1-0004.toml",
+              REPO_ROOT / "puzzles" / "examples" / "house-classic.toml"]
+    kept_whole = 0
+    for path in paths:
         position = Position.from_file(path)
         plan = best(position, SolverConfig(time_limit=20)).plan
         assert plan is not None
-        robbed = {PlayName(s.source).owner for s in plan.steps if s.action == "steal" and s.source}
+        before = position.named_plays()
+        stolen = {s.source: [c for t in plan.steps if t.action == "steal" and t.source == s.source for c in t.cards]
+                  for s in plan.steps if s.action == "steal" and s.source}
+        robbed_spaces = {PlayName(name).owner for name in stolen}
         for step in plan.steps:
-            inside = (step.action == "move" and step.source and step.target and not step.target.startswith("new/")
-                      and PlayName(step.source).owner == PlayName(step.target).owner != position.to_move
-                      and PlayName(step.source).owner in robbed)
-            assert bool(step.why) == bool(inside), (path.name, step)
-            seen += bool(inside)
-    assert seen, "no robbed space re-formed in these puzzles: pick others"
+            if not step.why:
+                continue
+            assert step.action in ("play", "move") and not step.pays_for, (path.name, step)
+            space = step.space or PlayName(step.target or "").owner
+            assert space in robbed_spaces or step.target.startswith("new/"), (path.name, step)
+            assert space != position.to_move
+        for name, cards in stolen.items():
+            left = Counter(c.plain() for c in before[name])
+            for step in plan.steps:
+                if step.source == name and step.action in ("steal", "move"):
+                    left -= Counter(c.plain() for c in step.cards)
+            if not left or is_whole(tuple(left.elements()), position.rules):
+                continue
+            filling = [s for s in plan.steps if s.target == name and not s.pays_for and s.action in ("play", "move")]
+            assert filling, (path.name, name)
+            written = " ".join(c.notation() for c in cards)
+            for step in filling:
+                assert step.why == f"keeps {name} whole after the steal of {written}", (path.name, step)
+                kept_whole += 1
+    assert kept_whole >= 3, "no robbed play re-filled in these puzzles: pick others"
+
+
+def test_best_says_why_a_robbed_play_is_filled() -> None:
+    said = run_cli("best", REPO_ROOT / "puzzles" / "examples" / "house-classic.toml").stdout
+    assert "play 9D from your hand to cat/1: keeps cat/1 whole after the steal of *" in said
+    said = run_cli("best", REPO_ROOT / "puzzles" / "house" / "house-classic-across-hard-s1-0004.toml").stdout
+    assert "move 2H from ann/3 to cat/1: keeps cat/1 whole after the steal of AC 3C" in said
+    assert "move 2S from ann/1 to cat/1: keeps cat/1 whole after the steal of AC 3C" in said
+    assert "play QH from your hand to ann/3\n" in said  # the mover's own plays need no why
+
+
+def test_the_breakdown_says_the_hand_penalty_avoided_and_json_keeps_its_what(tmp_path: Path) -> None:
+    example = REPO_ROOT / "puzzles" / "examples" / "house-classic.toml"
+    said = run_cli("best", example).stdout
+    assert "+ hand penalty avoided 34 +" in said
+    data = json.loads(run_cli("best", example, "--json").stdout)
+    assert {"what": "hand penalty", "points": 34} in data["breakdown"]
+    answer = tmp_path / "answer.json"
+    answer.write_text(run_cli("best", example, "--json").stdout)
+    assert "hand penalty avoided 34" in run_cli("check", example, answer).stdout
 
 
 def test_check_json_maps_end_state_names_to_plan_names(tmp_path: Path) -> None:

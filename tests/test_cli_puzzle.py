@@ -70,7 +70,11 @@ def test_check_a_legal_turn_short_of_the_target(tmp_path, capsys):
     turn = tmp_path / "myturn.txt"
     turn.write_text("# a timid turn\ndiscard 5D\n", encoding="utf-8")
     code, out, _ = run_here(capsys, "check", STEAL, turn)
-    assert code == 0 and out.splitlines()[-1] == "legal, gain 5 of 67"
+    assert code == 0 and out.splitlines()[-1] == "not solved: gain 5 of 67"
+    code, out, _ = run_here(capsys, "check", "--best", STEAL, turn)
+    # "legal" is said once, by the verdict: the puzzle's line carries the best's score
+    assert code == 0 and out.count("legal") == 1 and out.splitlines()[0] == "legal"
+    assert out.splitlines()[-1] == "not solved: gain 5 of 67; the best turn scores 67"
     code, out, _ = run_here(capsys, "check", "--json", STEAL, turn)
     data = json.loads(out)
     assert data["legal"] is True and data["puzzle"] == {"target": 67, "solved": False}

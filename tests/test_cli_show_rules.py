@@ -273,6 +273,39 @@ def test_rules_preset_shows_each_option_with_value_and_meaning() -> None:
     assert "queen_of_spades_points" not in result.stdout
 
 
+def test_rules_fit_80_columns_and_wrap_between_words() -> None:
+    for args in (("rules",), ("rules", "house-classic"), ("rules", "robber")):
+        result = run_cli(*args, env={"COLUMNS": "80"})
+        assert result.returncode == 0
+        assert max(len(line) for line in result.stdout.splitlines()) <= 80, (args, result.stdout)
+    listing = run_cli("rules", env={"COLUMNS": "80"}).stdout
+    for summary in (entry["summary"] for entry in json.loads(run_cli("rules", "--json").stdout)):
+        assert " ".join(summary.split()[:3]) in listing  # whole words, in order
+
+
+def test_rules_leave_out_the_options_that_cannot_matter() -> None:
+    """Robber has no jokers: no joker option is listed, and the note says why; lenient tile rummy's jokers
+    are not fixed: the fixed-joker options are left out, which official rummikub lists."""
+    robber = run_cli("rules", "robber").stdout
+    assert not any(line.startswith("joker_mode") for line in robber.splitlines())
+    assert "cannot matter here (no jokers): joker_mode" in robber
+    lenient = run_cli("rules", "rummikub-lenient").stdout
+    assert not any(line.startswith("joker_locks_play") for line in lenient.splitlines())
+    assert any(line.startswith("joker_mode") for line in lenient.splitlines())
+    assert any(line.startswith("joker_locks_play") for line in run_cli("rules", "rummikub").stdout.splitlines())
+    assert "joker_mode" in json.loads(run_cli("rules", "robber", "--json").stdout)["options"]  # JSON lists every one
+
+
+def test_generate_help_names_every_choice_whole_at_80_columns() -> None:
+    from rummy.vocabulary import PuzzleKind
+
+    result = run_cli("generate", "--help", env={"COLUMNS": "80"})
+    assert result.returncode == 0
+    words = {word.strip(",;.()'") for line in result.stdout.splitlines() for word in line.strip("│ ").split()}
+    for name in [*PRESETS, *(kind.value for kind in PuzzleKind), "easy", "medium", "hard", "expert"]:
+        assert name in words, (name, result.stdout)
+
+
 def test_rules_preset_json_gives_values_as_a_rules_table_writes_them() -> None:
     data = json.loads(run_cli("rules", "house-epic", "--json").stdout)
     assert data["name"] == "house-epic"

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from conftest import REPO_ROOT
+
 from rummy.checker import check
 from rummy.plan import make_plan
 from rummy.position import Position
+from rummy.turn_steps import read_steps
 
 BEFORE = """
 rules = "house-classic"
@@ -124,3 +127,23 @@ def test_an_answers_after_lists_plays_in_the_plans_order() -> None:
                 checked += 1
                 assert [str(n) for n in kept] == [f"{owner}/{k}" for k in range(1, len(kept) + 1)]
     assert checked
+
+
+def test_a_hand_card_that_refills_a_robbed_play_says_why() -> None:
+    """ann/1 (6C 6D 6H) loses 6D to a steal; 6S from the hand keeps it whole: the step says so."""
+    steps = steps_of(BEFORE, AFTER)
+    (refill,) = [s for s in steps if s.get("to") == "ann/1"]
+    assert refill == {"action": "play", "cards": ["6S"], "from": "hand", "to": "ann/1",
+                      "why": "keeps ann/1 whole after the steal of 6D"}
+    assert [s for s in steps if "why" in s] == [refill]
+
+
+def test_a_stolen_joker_says_what_it_stood_for_in_the_play_it_left() -> None:
+    """* 10D JD: the joker stood for 9D or QD (circular runs); in 2H 2C * it is a 2 of a suit left open."""
+    before = Position.from_file(REPO_ROOT / "puzzles" / "examples" / "house-classic.toml")
+    after = read_steps(before, "play 2C 2H to new/1; steal * from cat/1 to new/1 paid by 2C; play 9D to cat/1; discard KS")
+    assert check(before, after).legal
+    steps = make_plan(before, after).to_data("cards")
+    (steal,) = [s for s in steps if s["action"] == "steal"]
+    assert steal["card"] == "*" and steal["stood_for"] == ["9D", "QD"] and steal["stands_as_rank"] == "2"
+    assert "stands_for" not in steal

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from random_positions import random_house, random_tiles
 from rummy.answer import best
 from rummy.position import Position
-from rummy.svg import position_svg, plan_svg
+from rummy.svg import LEAVES_WORDS, MARKS, plan_svg, position_svg
 from rummy.vocabulary import Action
 from test_cli_show_rules import PUZZLE_EXAMPLES, run_cli
 
@@ -138,7 +138,7 @@ def test_plan_marks_are_the_cards_the_plan_played_and_stole() -> None:
     root = ET.fromstring(svg)
     steps = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == "steps")
     lines = ["".join(t.itertext()) for t in steps.iter(f"{NS}text")]
-    assert any("steal * from cat/1" in line for line in lines)
+    assert any("steal * (joker as a 2) from cat/1" in line for line in lines)
     assert sum(1 for line in lines if line.strip()[:2].rstrip(".").isdigit()) == len(answer.plan.steps)
     # the before-table lists the position's plays and the mover's hand, each card once
     before = next(g for g in root.iter(f"{NS}g") if g.get("data-section") == "before")
@@ -218,8 +218,8 @@ def expected_departures(answer) -> Counter[tuple[str, str, str]]:  # type: ignor
             leaving[(step.target, "*", "joker")] += 1
         elif step.source not in plays:
             continue
-        elif step.action == Action.STEAL and step.paid_by is None:  # Robber: the whole play
-            leaving.update((step.source, c.plain().notation(deck), "stolen") for c in start.play_with_layoffs(step.source))
+        elif step.action == Action.STEAL and step.paid_by is None:  # Robber: the play changes owner, no card leaves
+            continue
         elif step.action in (Action.MOVE, Action.STEAL):
             kind = "moved" if step.action == Action.MOVE else "stolen"
             leaving.update((step.source, c.plain().notation(deck), kind) for c in step.cards)
@@ -243,6 +243,23 @@ def test_the_before_table_marks_the_cards_that_leave_their_play(name: str) -> No
     if name == "house-classic.toml":
         assert drawn_departures(svg) == Counter({("bob/1", "7H", "stolen"): 1, ("cat/1", "*", "stolen"): 1})
         assert "leaves this play" in words_of(ET.fromstring(svg))
+
+
+def test_the_legend_shows_only_the_marks_the_picture_uses() -> None:
+    """House: cards played and stolen, some leaving their play; Robber: a stolen play keeps its cards, so
+    nothing is marked as leaving, and no legend line says so."""
+    legend = {words for _, _, words in MARKS.values()}
+    answer = best(Position.from_file(PUZZLE_EXAMPLES / "house-classic.toml"))
+    said = words_of(ET.fromstring(plan_svg(answer)))
+    assert {w for w in legend if w in said} == {MARKS["played"][2], MARKS["stolen"][2]}
+    assert LEAVES_WORDS in said
+    assert "space totals: ann 10, bob 35, cat 15 points" in said  # before the turn, as 'rummy show' adds them
+    answer = best(Position.from_file(PUZZLE_EXAMPLES / "robber.toml"))
+    svg = plan_svg(answer)
+    said = words_of(ET.fromstring(svg))
+    assert drawn_departures(svg) == Counter()
+    assert LEAVES_WORDS not in said and "marks on the table before the turn" not in said
+    assert {w for w in legend if w in said} == {MARKS["played"][2], MARKS["stolen"][2]}
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -146,3 +146,67 @@ def test_a_robber_plan_steals_every_play_it_takes():
     before, _, after = stored(path)
     steals = {step.source: step.cards for step in make_plan(before, after).steps if step.action == "steal"}
     assert set(steals) == {"bob/1", "bob/2", "bob/3", "bob/4"}
+
+
+# ------------------------------------------------------ best's own words, read back
+PLAY_EXAMPLES = [p for p in sorted(EXAMPLES.glob("*.toml")) if Position.from_file(p).phase == "play"]
+
+
+@pytest.mark.parametrize("path", ANSWERS[::7], ids=lambda p: p.name.replace(".solution.json", ""))
+def test_the_plans_own_words_read_back(path):
+    """Each step as ``rummy best`` words it (rummy.words.step_words, notes and explanations included)
+    reads back to the answer's table."""
+    from rummy.words import plain, step_words
+
+    before, data, after = stored(path)
+    plan = make_plan(before, after)
+    text = "\n".join(plain(step_words(step), before.rules.deck) for step in plan.steps)
+    mine = read_steps(before, text, str(path))
+    assert mine.table_key() == after.table_key(), text
+    assert check(before, mine).legal, text
+
+
+@pytest.mark.parametrize("path", PLAY_EXAMPLES, ids=lambda p: p.stem)
+def test_the_steps_best_prints_are_a_turn_check_reads(path):
+    """Every numbered line ``rummy best`` prints, its number stripped, fed to ``rummy check POSITION -``:
+    a legal turn with best's gain."""
+    import os
+    import re
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "RUMMY_DEBUG")}
+
+    def rummy(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "rummy", *args], cwd=REPO, input=stdin, capture_output=True,
+                              text=True, timeout=60, env=env)
+
+    gain = json.loads(rummy("best", str(path), "--json").stdout)["gain"]
+    printed = rummy("best", str(path)).stdout
+    steps = [m.group(1) for m in re.finditer(r"^\s*\d+\.\s+(.*)$", printed, re.MULTILINE)]
+    assert steps, printed
+    result = rummy("check", str(path), "-", "--json", stdin="\n".join(steps) + "\n")
+    assert result.returncode == 0, (steps, result.stdout, result.stderr)
+    verdict = json.loads(result.stdout)
+    assert verdict["legal"] and verdict["reading"]["gain"] == pytest.approx(gain, abs=1e-4), steps
+
+
+@pytest.mark.parametrize("words, steps", [
+    ("steal ann/1 by adding AS KS (now cat's)", "steal AS KS from ann/1"),
+    ("12. play 2C 2H from your hand to new/1 (bob's space), paying for the steal of *", "play 2C 2H to new/1 in bob"),
+    ("steal * (joker as a 2) from cat/1 (where it stood for 9D or QD) to new/1, paid by 2C",
+     "steal * from cat/1 to new/1 paid by 2C"),
+    ("move QS from bob/1 to bob/2: keeps bob's plays whole after the steal of 10H", "move QS from bob/1 to bob/2"),
+    ("meld AS 2S 3S as new/1 (ann's space)", "meld AS 2S 3S in ann"),
+    ("replace the joker of bob/1 (standing for 6H) with 6H (the joker goes to your hand)", "replace bob/1 * with 6H"),
+    ("play 7H 8H 9H to new/1", "play 7H 8H 9H to new/1"),
+])
+def test_best_words_are_read_as_steps(words, steps):
+    from rummy.turn_steps import plain_step
+
+    assert plain_step(words) == steps
+
+
+def test_the_old_replacement_note_after_a_semicolon_is_no_step():
+    assert split_steps("replace the joker of bob/1 with 3D; the joker goes to your hand; discard 8H") == [
+        (1, "replace the joker of bob/1 with 3D"), (2, "discard 8H")]

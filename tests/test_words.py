@@ -53,7 +53,15 @@ def cards(text: str) -> tuple[Card, ...]:
      "play 2C 2H from your hand to new/1 (ann's space), paying for the steal of *"),
     (Step(Action.MELD, cards("7H 7S *"), HAND, "new/1", stands_for=cards("7C")), "meld 7H 7S * (joker as 7C) as new/1"),
     (Step(Action.REPLACE_JOKER, cards("6H"), HAND, "bob/1", stands_for=cards("6H")),
-     "replace the joker of bob/1 (standing for 6H) with 6H; the joker goes to your hand"),
+     "replace the joker of bob/1 (standing for 6H) with 6H (the joker goes to your hand)"),
+    (Step(Action.PLAY, cards("9D"), HAND, "cat/1", why="keeps cat/1 whole after the steal of *"),
+     "play 9D from your hand to cat/1: keeps cat/1 whole after the steal of *"),
+    (Step(Action.STEAL, cards("*"), "cat/1", "new/1", paid_by=cards("2C"), stood_for=cards("9D QD"),
+          stands_as_rank="2"),
+     "steal * (joker as a 2) from cat/1 (where it stood for 9D or QD) to new/1, paid by 2C"),
+    (Step(Action.MOVE, cards("*"), "ann/1", "new/2", stood_for=cards("3C"), stands_for=cards("8H")),
+     "move * (joker as 8H) from ann/1 (where it stood for 3C) to new/2"),
+    (Step(Action.PLAY, cards("* 8C"), HAND, "new/3", stands_as_rank="8"), "play * 8C (joker as an 8) from your hand to new/3"),
     (Step(Action.MOVE, cards("QS"), "bob/1", "bob/2", why="keeps bob's plays whole"),
      "move QS from bob/1 to bob/2: keeps bob's plays whole"),
     (Step(Action.STEAL, cards("7H"), "bob/1", "new/2", "ann", paid_by=cards("8H")),
@@ -158,3 +166,20 @@ def test_a_draw_phase_answer_sheet_has_the_option_table_and_solves_nothing(tmp_p
     assert picture_steps(root) == [plain(step_words(step), deck) for step in answer.plan.steps]
     before = lines_of(section(root, "before"))
     assert before[0] == "after the draw, before the play"
+
+
+def test_the_hand_penalty_reads_as_avoided_or_added() -> None:
+    """The JSON ``what`` stays "hand penalty"; the words say which way it goes."""
+    from rummy.words import breakdown_parts
+
+    assert breakdown_parts([("table points won", 25), ("hand penalty", 34), ("first out", 0)]) == [
+        "table points won 25", "hand penalty avoided 34"]
+    assert breakdown_parts([("hand penalty", -8)]) == ["hand penalty -8"]
+
+
+def test_the_stock_option_says_always_and_never() -> None:
+    draw = DrawChoice((), unseen=30)
+    for chance, words in [(1.0, "the turn always scores"), (0.0, "the turn never scores"),
+                          (0.35, "the turn scores something with 35%"), (0.999, "the turn scores something with more than 99%")]:
+        option = DrawOption(DrawSource.STOCK, 1.5, scores_chance=chance)
+        assert plain(option_words(option, draw), "cards") == f"the stock (expected over 30 unseen cards; {words})"

@@ -27,7 +27,12 @@ if TYPE_CHECKING:
 
 def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag = False, compare: BestFlag = False,
           time_limit: TimeLimitOption = 30.0) -> int:
-    """Judge a proposed turn: exit 0 when legal, 1 when illegal (every breach listed)."""
+    """Judge a proposed turn: exit 0 when legal, 1 when illegal (every breach listed).
+
+    A turn written as steps comes from a file or from stdin (-), e.g.:
+
+    echo 'play 7H 8H 9H to new/1; discard KS' | rummy check position.toml -
+    """
     from rummy.cli import output
     from rummy.checker import check as judge
     from rummy.errors import RummyError, with_prefix
@@ -50,12 +55,19 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     data = verdict.to_data()
     # The reading keys plays by the end state's names; "names" gives the plan's name of each that differs.
     data["names"] = {name: shown for name, shown in names.items() if name != shown}
-    if compare:
-        best_line, data["best"] = _against_best(before, verdict, time_limit)
     stated = puzzle_verdict(before, verdict)
     puzzle_line: Styled | str | None = None
     if stated is not None:
         puzzle_line, data["puzzle"] = stated
+    if compare:
+        best_line, data["best"] = _against_best(before, verdict, time_limit, stated is not None)
+        best_data = data["best"]
+        short = best_data.get("short_of_best", 0) if isinstance(best_data, dict) else 0
+        if stated is not None and not stated[1]["solved"] and verdict.legal and (short is None or short):
+            # "not solved: gain 26 of 70; the best turn scores 70": the verdict above said "legal" once.
+            from rummy.cli.output import text
+
+            puzzle_line, best_line = text(stated[0], "; ", best_line), None
     if json_output:
         output.print_json(data)
     else:
@@ -65,8 +77,10 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     return output.EXIT_OK if verdict.legal else output.EXIT_NEGATIVE
 
 
-def _against_best(before: Position, verdict: Verdict, time_limit: float) -> tuple[Styled | str, dict[str, object]]:
-    """How the judged turn compares with the best one (``--best``): a line and its JSON."""
+def _against_best(before: Position, verdict: Verdict, time_limit: float,
+                  puzzle: bool = False) -> tuple[Styled | str, dict[str, object]]:
+    """How the judged turn compares with the best one (``--best``): a line and its JSON. With
+    ``puzzle`` (the puzzle's line says the turn's gain), a turn short of the best: the best's score alone."""
     from rummy.answer import best
     from rummy.cli.output import text
     from rummy.solution import SolverConfig
@@ -91,6 +105,8 @@ def _against_best(before: Position, verdict: Verdict, time_limit: float) -> tupl
     data["short_of_best"] = round(short, 4) if proven else None
     if proven and short <= 1e-9:
         return text(("this is a best turn", "bold green"), f": gain {number(gain)}, the most any turn scores"), data
+    if puzzle:
+        return text(f"the best turn scores {best_gain}"), data
     return text(f"legal, gain {number(gain)}; the best turn scores {best_gain}"), data
 
 
@@ -127,7 +143,7 @@ def puzzle_verdict(before: Position, verdict: Verdict) -> tuple[Styled | str, di
         return text(("solved", "bold green"), f": gain {gain}, the best there is"), data
     if not verdict.legal:
         return text(("not solved", "bold"), ": the turn is not legal"), data
-    return text(("legal", "bold"), f", gain {gain} of {target}"), data
+    return text(("not solved", "bold"), f": gain {gain} of {target}"), data
 
 
 def _plan_names(before: Position, after: Position | None) -> dict[str, str]:
@@ -176,7 +192,9 @@ def verdict_lines(verdict: Verdict, names: dict[str, str] | None = None) -> list
     if reading.get("inferred"):
         described.append("inferred: " + ", ".join(reading["inferred"]))
     if "gain" in reading:
-        parts = [f"{line['what']} {line['points']}" for line in reading.get("breakdown", []) if line["points"]]
+        from rummy.words import breakdown_parts
+
+        parts = breakdown_parts((line["what"], line["points"]) for line in reading.get("breakdown", []))
         described.append(f"gain: {reading['gain']}" + (f" (= {' + '.join(parts)})" if len(parts) > 1 else ""))
     if described:
         lines.append(text("reading: ", "; ".join(described)))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from rummy.cli.options import SEED_MAX, Preset, TimeLimitOption
+from rummy.rules import PRESETS
 from rummy.solution import GENERATE_TIME_LIMIT
 from rummy.vocabulary import PuzzleKind, Tier
 
@@ -28,15 +29,20 @@ if TYPE_CHECKING:
     from rummy.cli.output import Styled
     from rummy.generator import Outcome, Report, Request
 
+# The choices are named in the help text, which wraps between words; a metavar listing them all
+# would be cut inside a name at 80 columns.
 RulesOption = Annotated[
-    Preset, typer.Option("--rules", help="A tile, House, Robber or lay-off preset (see 'rummy rules').", show_default=False)
+    Preset, typer.Option("--rules", metavar="<preset>", show_default=False,
+                         help=f"The preset: {', '.join(PRESETS)} (see 'rummy rules').")
 ]
 KindOption = Annotated[PuzzleKind, typer.Option(
-    "--kind", help="Puzzle kind: play-all, max (tile); steal, replace-meld, meld-steal, across (House); steal (Robber); go-out, most-points (straight, traditional).",
-    show_default=False)]
+    "--kind", metavar="<kind>", show_default=False,
+    help="Puzzle kind: play-all, max (tile); steal, replace-meld, meld-steal, across (House); steal (Robber); "
+         "go-out, most-points (straight, traditional).")]
 CountOption = Annotated[int, typer.Option("--count", help="Puzzles to make.")]
 TierOption = Annotated[
-    Optional[Tier], typer.Option("--difficulty", help="Tier: easy, medium, hard or expert (default: any).", show_default=False)
+    Optional[Tier], typer.Option("--difficulty", metavar="<tier>", help="Tier: easy, medium, hard or expert (default: any).",
+                                 show_default=False)
 ]
 SeedOption = Annotated[int, typer.Option(
     "--seed", min=0, max=SEED_MAX, help=f"Random seed, 0 to {SEED_MAX}: the same seed makes the same puzzles.")]

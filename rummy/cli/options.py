@@ -67,8 +67,8 @@ AfterPath = Annotated[
     Path,
     typer.Argument(
         # "\\[": help is rich markup, where a bare [turn] is a tag and vanishes.
-        help="The position after the turn, with its \\[turn] table (or the JSON of 'best --json'), or the turn "
-             "written as steps ('play 7H 8H 9H to new/1; discard KS'); - for stdin.",
+        help="A file, or - for stdin, holding the position after the turn (with its \\[turn] table), the JSON "
+             "of 'best --json', or the turn written as steps, as 'best' prints them (see the example above).",
         show_default=False,
         metavar="AFTER",
     ),

@@ -22,7 +22,7 @@ def rules(preset_name: PresetName = None, json_output: JsonFlag = False) -> int:
         if json_output:
             output.print_json(listing)
         else:
-            output.print_lines(listing_lines(listing))
+            output.print_lines(listing_lines(listing, terminal_width()))
         return output.EXIT_OK
 
     from rummy.rules import preset
@@ -65,21 +65,29 @@ def option_docs(ruleset: Ruleset) -> dict[str, str]:
     return {key: docs[key] for key in ruleset.options()}
 
 
-def listing_lines(listing: list[dict[str, str]]) -> list[Any]:
+def listing_lines(listing: list[dict[str, str]], columns: int | None = None) -> list[Any]:
+    """The presets: name, family, summary. With ``columns`` (a terminal's width), each summary is
+    wrapped between words under its column (or, too narrow, on lines of its own under its preset)."""
     from rummy.cli.output import text
 
     width = max(len(entry["name"]) for entry in listing)
     family_width = max(len(entry["family"]) for entry in listing)
+    indent = width + family_width + 4
+    below = columns is not None and columns - indent < _NARROWEST_MEANING
     lines: list[Any] = [text(("preset".ljust(width) + "  " + "family".ljust(family_width) + "  summary", "bold"))]
     for entry in listing:
-        lines.append(
-            text(
-                (entry["name"].ljust(width), "bold cyan"),
-                "  " + entry["family"].ljust(family_width) + "  " + entry["summary"],
-            )
-        )
+        if below:
+            assert columns is not None
+            lines.append(text((entry["name"].ljust(width), "bold cyan"), "  " + entry["family"]))
+            lines.extend("    " + part for part in _wrapped(entry["summary"], columns - 4))
+            continue
+        summary = _wrapped(entry["summary"], columns - indent if columns else None)
+        lines.append(text((entry["name"].ljust(width), "bold cyan"), "  " + entry["family"].ljust(family_width)
+                          + "  " + summary[0]))
+        lines.extend(" " * indent + more for more in summary[1:])
     lines.append("")
-    lines.append("'rummy rules PRESET' shows a preset's options; a position may override any of them in its [rules] table.")
+    lines += _wrapped("'rummy rules PRESET' shows a preset's options; a position may override any of them in its "
+                      "[rules] table.", columns)
     return lines
 
 
@@ -87,9 +95,10 @@ def preset_lines(ruleset: Ruleset, width: int | None = None) -> list[Any]:
     """The options of the preset's family: name, value, meaning. With ``width`` (a terminal's),
     the meaning is wrapped between words under its column; without, lines are never wrapped."""
     from rummy.cli.output import text
-    from rummy.rules import PRESET_SUMMARIES, family_options
+    from rummy.rules import PRESET_SUMMARIES, family_options, moot_options
 
-    options = {key: display_value(value) for key, value in family_options(ruleset).items()}
+    moot = {key: why for key, why in moot_options(ruleset).items() if key in family_options(ruleset)}
+    options = {key: display_value(value) for key, value in family_options(ruleset).items() if key not in moot}
     docs = option_docs(ruleset)
     key_width = max(len(key) for key in options)
     value_width = max(len(value) for value in options.values())
@@ -112,8 +121,11 @@ def preset_lines(ruleset: Ruleset, width: int | None = None) -> list[Any]:
         meaning = _wrapped(docs[key], width - indent if width else None)
         lines.append(text(key.ljust(key_width) + "  ", (value.ljust(value_width), "green"), "  " + meaning[0]))
         lines.extend(" " * indent + more for more in meaning[1:])
-    hidden = len(ruleset.options()) - len(options)
+    hidden = len(ruleset.options()) - len(options) - len(moot)
     lines.append("")
+    if moot:
+        reasons = sorted(set(moot.values()))
+        lines += _wrapped(f"Not shown, as they cannot matter here ({'; '.join(reasons)}): {', '.join(moot)}.", width)
     if hidden:
         lines += _wrapped(f"{hidden} options of other families are not shown ('rummy rules {ruleset.name} --json' "
                           "lists every one).", width)
@@ -135,10 +147,15 @@ def _wrapped(meaning: str, width: int | None) -> list[str]:
 
 
 def terminal_width() -> int | None:
-    """The width to wrap to: a terminal's, or None in a pipe or a file (never wrapped)."""
+    """The width to wrap to: COLUMNS where it is set (as in ``COLUMNS=80 rummy rules | less``), else a
+    terminal's, or None in a pipe or a file (never wrapped)."""
+    import os
     import shutil
     import sys
 
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
     if not sys.stdout.isatty():
         return None
     return shutil.get_terminal_size().columns

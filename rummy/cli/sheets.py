@@ -22,7 +22,7 @@ SheetsOutOption = Annotated[Optional[Path], typer.Option(
 ForceFlag = Annotated[bool, typer.Option("--force", help="Replace sheets already written (never a symbolic link).")]
 
 
-def sheets(directory: CollectionPath, out: SheetsOutOption = None, force: bool = False) -> int:
+def sheets(directory: CollectionPath, out: SheetsOutOption = None, force: ForceFlag = False) -> int:
     """Draw every puzzle of a collection as an SVG sheet (the task and the position) and an answer sheet."""
     import sys
 
