@@ -27,9 +27,10 @@ rungs differ in the moves they know:
   (the robbed play may be cut into two whole plays in its own space, as a
   melded player may rearrange any space), perhaps with one of the mover's
   plays taken apart, all laid out again with up to three related hand cards
-  as one to three whole, paid plays. Trades are thought of at the start,
-  right after the meld, after a trade, and where no simple move is left; at
-  most ``TRADES`` in a turn, each of at most ``TRADE_POOL`` cards.
+  as one or two whole, paid plays. Trades are thought of at the start,
+  right after the meld, after a trade, and where no simple move is left (at
+  most ``TRADE_SEARCHES`` times in a turn); at most ``TRADES`` trades in a
+  turn, each of at most ``TRADE_POOL`` cards.
 
 Every card on the table carries where it came from: its space before the
 turn, the meld, or the hand after melding (only such cards pay for steals).
@@ -54,6 +55,7 @@ from . import Effort, Rung
 
 TRADES = 2  # the small searches (trades) the hard rung makes in one turn
 TRADE_POOL = 11  # the most cards one trade lays out again
+TRADE_SEARCHES = 150  # the states at which the hard rung looks for a trade, at most, in one turn
 PROPOSALS = 200  # the best end states proposed (the ladder's checker judges them best first)
 
 # Inside the search a card is a small number (a joker 0, else rank * 4 + suit), and a card on the
@@ -136,6 +138,7 @@ class HouseSearch:
         self.penalty = {code: penalty(_card(code), self.rules) for code in (0, *range(4, 56))}
         self._scores: dict[tuple[int, ...], int] = {}
         self._whole: dict[tuple[int, ...], bool] = {}
+        self.searches = 0  # trades thought about so far
         self.before_scores = [sum(self.score(_cards(_code(c) for c in play.cards)) for play in p.plays)
                               for p in position.players]
 
@@ -195,7 +198,8 @@ class HouseSearch:
         alone = next((move for move, rs in zip(simple, touched) if all(counts[r] == 1 for r in rs)), None)
         yield from ([alone] if alone is not None else simple)
         # A trade is thought of at the start (or once melded, or after a trade) and where nothing simple is left.
-        if state.trades < self.trades and (state.fresh or not simple):
+        if state.trades < self.trades and (state.fresh or not simple) and self.searches < TRADE_SEARCHES:
+            self.searches += 1
             yield from (replace(move, fresh=True) for move in self.trade_moves(state))
 
     def touched(self, state: _State, move: _State) -> set[tuple[str, int]]:
