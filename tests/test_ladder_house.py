@@ -225,3 +225,18 @@ def test_steal_one_is_at_least_as_strong_as_the_reviews_greedy_player_in_any_ord
         if not check(pos, after).legal:
             continue  # the simple player broke a rule (spite, an unpaid steal): no turn to compare
         assert found[1].gain is not None and found[1].gain >= turn_gain(pos, after)
+
+
+def test_no_rung_gives_the_meld_cards_away_to_make_two_steals_legal() -> None:
+    # The best turn (70) steals AC and 3C off cat's AC 2C 3C and leaves cat 2S 2H 2C, made of two of
+    # ann's own cards moved across: past every rung, so the puzzle is expert.
+    data = {"rules": "house-classic", "hand_number": 5, "to_move": "ann", "phase": "play",
+            "players": {"ann": {"side": "ann", "melded": True, "hand": "4S 3D QH AD 9H",
+                                "space": ["AS 2S 3S", "5H 6H 7H 8H", "KH AH 2H", "10C JC QC KC"]},
+                        "bob": {"side": "bob", "melded": False, "hand_count": 9, "space": []},
+                        "cat": {"side": "cat", "melded": True, "hand_count": 9, "space": ["AC 2C 3C"]}},
+            "piles": {"discard": "6S JD", "stock": 12}}
+    pos = Position.from_data(data)
+    optimum, found = reach(pos)
+    assert found[2] is not None and found[2] < optimum
+    assert ladder_tier(pos, optimum, EFFORT) == Tier.EXPERT
