@@ -203,6 +203,7 @@ class House(Family):
     gain = "rummy.checker.gain:house_gain"
     breakdown = "rummy.checker.gain:house_breakdown"
     puzzles = "rummy.generator.house_kinds"
+    ladder = "rummy.ladder.house:LADDER"
     draws = "rummy.draw.options:house_draws"
     draw_sources = (DrawSource.STOCK, DrawSource.DISCARD, DrawSource.OPEN, DrawSource.PASS, DrawSource.DEMAND)
     discard_bottom_hot = True
@@ -277,6 +278,7 @@ class Robber(Family):
     gain = "rummy.checker.gain:robber_gain"
     breakdown = "rummy.checker.gain:robber_breakdown"
     puzzles = "rummy.generator.robber_kinds"
+    ladder = "rummy.ladder.robber:LADDER"
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         from .scoring import robber_card_points
