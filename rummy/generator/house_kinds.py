@@ -221,11 +221,13 @@ def _cuts(cards: list[Card], indices: tuple[int, ...], rules: Ruleset) -> Iterat
 # A card is worth 5 points in a play: an easy puzzle may win by one card, an expert one by three.
 register_family(FamilySupport("house", near=NEAR_POINTS, canonical=Position.table_key, ambiguity=ambiguity,
                               margin_bars=(0, 5, 10, 15), corner=rule_corner))
-register_kind(Kind(PuzzleKind.STEAL, ("house",), "find the best turn (it steals)", make_steal, accept_steal))
+# Every kind's answer steals or replaces a joker, which the easy rung (extend what you see) never
+# does: no House kind is easy (docs/ladder.md).
+NOT_EASY = (Tier.MEDIUM, Tier.HARD, Tier.EXPERT)
+register_kind(Kind(PuzzleKind.STEAL, ("house",), "find the best turn (it steals)", make_steal, accept_steal,
+                   tiers=NOT_EASY))
 register_kind(Kind(PuzzleKind.REPLACE_MELD, ("house",), "find the best turn (you have not melded yet)",
-                   make_replace_meld, accept_replace_meld))
+                   make_replace_meld, accept_replace_meld, tiers=NOT_EASY))
 register_kind(Kind(PuzzleKind.MELD_STEAL, ("house",), "find the best turn (you have not melded yet)",
-                   make_meld_steal, accept_meld_steal))
-# Cards leaving two spaces disturb two plays and move two cards: never easy.
-register_kind(Kind(PuzzleKind.ACROSS, ("house",), "find the best turn", make_across, accept_across,
-                   tiers=(Tier.MEDIUM, Tier.HARD, Tier.EXPERT)))
+                   make_meld_steal, accept_meld_steal, tiers=NOT_EASY))
+register_kind(Kind(PuzzleKind.ACROSS, ("house",), "find the best turn", make_across, accept_across, tiers=NOT_EASY))
