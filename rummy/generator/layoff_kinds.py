@@ -23,7 +23,22 @@ has something to do and something to decide (``deal``):
 
 ``tier`` scales the deal (plays on the table, lay-offs, crossings, hand
 size); the tier a puzzle gets is the generator's (the ladder of human-like
-players).
+players, rummy.ladder.layoff). Under the presets (one meld a turn, no
+jokers, no keep_one_to_discard) the rungs differ only by two dilemmas, and
+the deal is built on them:
+
+- medium and hard: the hand's meld is always built around a lay-off card
+  (the *stolen meld*: ``lay-off`` lays the card off first and strands the
+  meld's other cards; ``best-meld`` melds first);
+- hard ``most-points``: the *card kept back* (``_keep_back``): the mover took
+  the top discard, warm (never discarded again), a card no play takes;
+  every other card has a home, so playing all leaves no legal end, and
+  the best turn keeps back the one card nothing else needs, to discard it.
+
+``go-out`` is never hard: a unique going-out turn leaves nothing playable
+(else playing it would go out too), which ``best-meld`` always reaches.
+Tiers are easy, medium, hard: ``keep-for-layoff`` searches the whole turn,
+so no lay-off puzzle is expert (docs/generate.md, "Lay-off rummy").
 
 Kinds:
 
@@ -84,17 +99,17 @@ SHAPES = {
     Tier.EASY: DealShape(opponent_plays=(2, 3), own_plays=(0, 1), layoffs=(1, 2), growth=1, crossings=(0, 1),
                          meld_chance=0.5, hand=(4, 6), spread=1),
     Tier.MEDIUM: DealShape(opponent_plays=(3, 4), own_plays=(0, 1), layoffs=(2, 3), growth=2, crossings=(1, 1),
-                           meld_chance=0.6, hand=(5, 7), spread=2),
+                           meld_chance=1.0, hand=(5, 7), spread=2),
     Tier.HARD: DealShape(opponent_plays=(3, 5), own_plays=(0, 2), layoffs=(2, 4), growth=2, crossings=(1, 2),
-                         meld_chance=0.75, hand=(6, 9), spread=3),
+                         meld_chance=1.0, hand=(6, 9), spread=3),
     Tier.EXPERT: DealShape(opponent_plays=(4, 6), own_plays=(1, 2), layoffs=(3, 5), growth=3, crossings=(2, 3),
                            meld_chance=0.9, hand=(7, 10), spread=4),
 }
 PLAY_SHAPES = PlayShapes(tries=30, run_chance=0.55, run_lengths=(3, 3, 4, 5), book_sizes=(3, 3, 4))
 THIRD_PLAYER_CHANCE = 0.3
 GO_OUT_DISCARD_CHANCE = 0.75  # go-out: a dead card to end on (else the mover must see which card to keep back)
-AROUND_LAYOFF = 1.0
-KEEP_BACK_CHANCE = 1.0  # hard most-points: the hand is built around a warm card no play takes (_keep_back)
+AROUND_LAYOFF = 1.0  # medium and hard: the hand's meld is built around a lay-off card (which the greedy player steals)
+STOLEN_MELD_TIERS = (Tier.MEDIUM, Tier.HARD)
 EARLIER_LAYOFF_CHANCE = 0.3  # an opponent laid a card off on some play before this turn
 OPPONENT_HAND = (2, 9)  # cards in an opponent's hand (hand_count), never 0
 DISCARD_PILE = (1, 6)
@@ -130,7 +145,7 @@ def deal(rng: random.Random, rules: Ruleset, tier: Tier | None, going_out: bool)
             table.append(Meld(owner or rng.choice(opponents), cards, [], []))
     if rng.random() < EARLIER_LAYOFF_CHANCE:
         _earlier_layoff(rng, pool, rules, table, opponents)
-    if tier == Tier.HARD and not going_out and rng.random() < KEEP_BACK_CHANCE:
+    if tier == Tier.HARD and not going_out:
         return _keep_back(rng, rules, pool, table, opponents, shape)
     size = rng.randint(*shape.hand)
     dead = (int(rng.random() < GO_OUT_DISCARD_CHANCE) if going_out else rng.randint(2, 3)) if size > 3 else 0
@@ -141,7 +156,7 @@ def deal(rng: random.Random, rules: Ruleset, tier: Tier | None, going_out: bool)
     for meld in targets[: rng.randint(*shape.layoffs)]:
         _add_growth(rng, pool, rules, meld, hand, room, shape.growth)
     if rng.random() < shape.meld_chance and len(hand) + 3 <= room:
-        _add_meld(rng, pool, rules, hand, table)
+        _add_meld(rng, pool, rules, hand, table, around=AROUND_LAYOFF if tier in STOLEN_MELD_TIERS else 0.5)
     for _ in range(rng.randint(*shape.crossings)):
         if len(hand) < room:
             _add_crossing(rng, pool, rules, hand, table)
@@ -158,8 +173,8 @@ def _keep_back(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[M
                shape: DealShape) -> Position | None:
     """A hard ``most-points`` hand built around the card taken from the discard pile (warm: it may not be
     discarded again, rules.md §8 and docs/draw.md) when no play takes it: every other card has a home,
-    one meld and the lay-offs, so a player who plays all he can is left holding the warm card alone and
-    cannot end his turn. The best turn keeps back one card that could be played, to discard it; the meld
+    one meld and the lay-offs, so a player who plays all they can is left holding the warm card alone and
+    cannot end the turn. The best turn keeps back one card that could be played, to discard it; the meld
     around a lay-off card (or next to a table run) and the crossings decide which."""
     hand: list[Card] = []
     room = shape.hand[1] - 1
