@@ -7,11 +7,9 @@ read into its final state; excluding a state must forbid exactly the
 (selection, discard) pairs that give it, and solving again and again with
 every state found excluded must visit each state once, best first.
 
-Until the ladder of human-like players for lay-off rummy lands,
-``rummy.generator.difficulty.grade`` refuses lay-off positions; the tests
-that run the generator monkeypatch ``rummy.generator.generator.grade`` with
-a fake that returns the tier asked for (``fake_grade``). Nothing of it is in
-the product.
+The generator's tests grade with the real ladder (``rummy.ladder.layoff``):
+a medium or hard puzzle is not solved by the rungs below its tier, its own
+rung reaches the optimum, and every rung's turn is legal.
 """
 
 from __future__ import annotations
@@ -27,9 +25,11 @@ from judged import judged
 from rummy.answer import Answer
 from rummy.cards import Card
 from rummy.checker import check
+from rummy.errors import RummyError
 from rummy.generator import FAMILIES, KINDS, Request, generate, kind_for
-from rummy.generator.difficulty import Grade
+from rummy.generator.generator import validate
 from rummy.generator.layoff_kinds import SHAPES, accept_go_out, accept_most_points, canonical, deal
+from rummy.ladder import climb, ladder_of
 from rummy.model.extend.select import Selection
 from rummy.model.layoff import _after, excluded_pairs, final_state, layoff_problem, solve_layoff
 from rummy.plays import is_whole
@@ -320,14 +320,6 @@ def test_canonical_ignores_order_but_tells_discards_and_lay_off_targets_apart() 
 
 
 # ------------------------------------------------------------------ the kinds
-def fake_grade(monkeypatch: pytest.MonkeyPatch, tier: Tier | None) -> None:
-    """Stand-in for the ladder of human-like players (not on main yet for lay-off rummy): every
-    candidate is graded the tier asked for (easy when any)."""
-    import rummy.generator.generator as generator
-
-    monkeypatch.setattr(generator, "grade", lambda position, optimum: Grade(tier or Tier.EASY, "fake", ()))
-
-
 def test_the_kinds_are_registered_and_offered() -> None:
     assert {PuzzleKind("go-out"), PuzzleKind("most-points")} <= set(PuzzleKind)
     for rules in ("straight", "traditional"):
@@ -336,6 +328,27 @@ def test_the_kinds_are_registered_and_offered() -> None:
     assert KINDS["layoff", "go-out"].families == ("layoff",)
     bars = FAMILIES["layoff"].margin_bars
     assert list(bars) == sorted(bars) and bars[0] == 0
+
+
+@pytest.mark.parametrize("kind", ["go-out", "most-points"])
+def test_expert_is_refused_at_once(kind: str) -> None:
+    # keep-for-layoff searches the whole turn: no lay-off puzzle is ever expert.
+    assert KINDS["layoff", kind].tiers == (Tier.EASY, Tier.MEDIUM, Tier.HARD)
+    with pytest.raises(RummyError, match=f"kind '{kind}' is never expert"):
+        validate(Request(rules="straight", kind=kind, count=1, tier=Tier.EXPERT))
+
+
+@pytest.mark.parametrize("rules", ["straight", "traditional"])
+def test_hard_most_points_hands_hold_a_warm_card_no_play_takes(rules: str) -> None:
+    ruleset = preset(rules)
+    for i in range(8):
+        dealt = deal(random.Random(f"w/{i}"), ruleset, Tier.HARD, False)
+        if dealt is None:
+            continue
+        mover = dealt.mover
+        assert len(mover.warm) == 1 and mover.warm[0] in mover.hand
+        table = [tuple(dealt.play_with_layoffs(name)) for name in dealt.named_plays()]
+        assert table and not any(is_whole(cards + mover.warm, ruleset) for cards in table)
 
 
 @pytest.mark.parametrize("rules", ["straight", "traditional"])
@@ -356,17 +369,22 @@ def test_deals_are_valid_reproducible_and_sized_by_tier(rules: str, tier: Tier) 
             assert sum(len(p.plays) for p in dealt.players if p.name != dealt.to_move) >= SHAPES[tier].opponent_plays[0]
 
 
+# Every tier a kind reaches under both presets (docs/generate.md, "Lay-off rummy": a unique go-out turn is
+# one where nothing more fits, which best-meld always finds, so go-out is never hard).
+REACHED = [("go-out", Tier.EASY), ("go-out", Tier.MEDIUM), ("most-points", Tier.EASY), ("most-points", Tier.MEDIUM),
+           ("most-points", Tier.HARD)]
+
+
 @pytest.mark.parametrize("rules", ["straight", "traditional"])
-@pytest.mark.parametrize("kind", ["go-out", "most-points"])
-def test_generated_puzzles_are_legal_unique_and_read_back(rules: str, kind: str, tmp_path: Path,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    fake_grade(monkeypatch, Tier.MEDIUM)
-    report = generate(Request(rules=rules, kind=kind, count=3, tier=Tier.MEDIUM, seed=1, workers=1,
-                              max_candidates=150))
-    assert len(report.puzzles) == 3, report.rejected
+@pytest.mark.parametrize("kind, tier", REACHED)
+def test_generated_puzzles_are_legal_unique_graded_and_read_back(rules: str, kind: str, tier: Tier,
+                                                                 tmp_path: Path) -> None:
+    report = generate(Request(rules=rules, kind=kind, count=2, tier=tier, seed=1, workers=1, max_candidates=150))
+    assert len(report.puzzles) == 2, report.rejected
     accept = accept_go_out if kind == "go-out" else accept_most_points
     for puzzle in report.puzzles:
         before = puzzle.position
+        assert puzzle.tier == tier
         path = tmp_path / f"{puzzle.name}.toml"
         path.write_text(before.to_toml())
         assert Position.from_file(path, strict=True) == before
@@ -383,7 +401,19 @@ def test_generated_puzzles_are_legal_unique_and_read_back(rules: str, kind: str,
         second = solve_layoff(before, replace(CONFIG, exclude=(first.after,)))
         assert second.status == "no-legal-turn" or second.gain < first.gain
         margin = puzzle.margin
-        assert isinstance(margin, str) or margin >= FAMILIES["layoff"].margin_bars[1]
+        assert isinstance(margin, str) or margin >= FAMILIES["layoff"].margin_bars[list(Tier).index(tier)]
+        # The ladder: the rungs below the tier miss the optimum, the tier's own rung reaches it, and
+        # every turn a rung proposes as its best is legal.
+        rungs = ladder_of(before)
+        found = climb(before, None)
+        level = [r.tier for r in rungs].index(tier)
+        for rung, step in zip(rungs, found):
+            assert step.gain is None or step.gain <= first.gain
+            if step.after is not None:
+                assert check(before, step.after).legal, rung.name
+            reaches = step.gain is not None and step.gain >= first.gain
+            assert reaches == (rungs.index(rung) >= level), (rung.name, step.gain, first.gain)
+        assert puzzle.difficulty.rung == rungs[level].name
 
 
 def _answer(position: Position, solution: Solution) -> Answer:

@@ -141,3 +141,12 @@ def test_lay_offs_on_a_play_holding_a_joker() -> None:
     before = position({"bob": {"hand_count": 5, "space": ["5H * 7H"]}, "cat": {"hand": "8H 4H 6H KS"}}, rules)
     assert optimum(before) == 8 + 4 + 6 + 10
     assert gains(before) == [28, 28, 28]
+
+
+def test_lay_off_lays_off_a_card_the_meld_needs_best_meld_melds_it() -> None:
+    # 7H fits bob's run: the greedy player lays it off first and is left with 7S 7D and the king;
+    # best-meld melds the three sevens and discards the king.
+    before = position({"bob": {"hand_count": 5, "space": ["4H 5H 6H"]}, "cat": {"hand": "7H 7S 7D KC"}})
+    assert optimum(before) == 31
+    assert gains(before) == [7 + 10, 31, 31]
+    assert ladder_tier(before, 31) == Tier.MEDIUM

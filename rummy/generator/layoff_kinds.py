@@ -23,7 +23,22 @@ has something to do and something to decide (``deal``):
 
 ``tier`` scales the deal (plays on the table, lay-offs, crossings, hand
 size); the tier a puzzle gets is the generator's (the ladder of human-like
-players).
+players, rummy.ladder.layoff). Under the presets (one meld a turn, no
+jokers, no keep_one_to_discard) the rungs differ only by two dilemmas, and
+the deal is built on them:
+
+- medium and hard: the hand's meld is always built around a lay-off card
+  (the *stolen meld*: ``lay-off`` lays the card off first and strands the
+  meld's other cards; ``best-meld`` melds first);
+- hard ``most-points``: the *card kept back* (``_keep_back``): the mover took
+  the top discard, warm (never discarded again), a card no play takes;
+  every other card has a home, so playing all leaves no legal end, and
+  the best turn keeps back the one card nothing else needs, to discard it.
+
+``go-out`` is never hard: a unique going-out turn leaves nothing playable
+(else playing it would go out too), which ``best-meld`` always reaches.
+Tiers are easy, medium, hard: ``keep-for-layoff`` searches the whole turn,
+so no lay-off puzzle is expert (docs/generate.md, "Lay-off rummy").
 
 Kinds:
 
@@ -84,15 +99,17 @@ SHAPES = {
     Tier.EASY: DealShape(opponent_plays=(2, 3), own_plays=(0, 1), layoffs=(1, 2), growth=1, crossings=(0, 1),
                          meld_chance=0.5, hand=(4, 6), spread=1),
     Tier.MEDIUM: DealShape(opponent_plays=(3, 4), own_plays=(0, 1), layoffs=(2, 3), growth=2, crossings=(1, 1),
-                           meld_chance=0.6, hand=(5, 7), spread=2),
+                           meld_chance=1.0, hand=(5, 7), spread=2),
     Tier.HARD: DealShape(opponent_plays=(3, 5), own_plays=(0, 2), layoffs=(2, 4), growth=2, crossings=(1, 2),
-                         meld_chance=0.75, hand=(6, 9), spread=3),
+                         meld_chance=1.0, hand=(6, 9), spread=3),
     Tier.EXPERT: DealShape(opponent_plays=(4, 6), own_plays=(1, 2), layoffs=(3, 5), growth=3, crossings=(2, 3),
                            meld_chance=0.9, hand=(7, 10), spread=4),
 }
 PLAY_SHAPES = PlayShapes(tries=30, run_chance=0.55, run_lengths=(3, 3, 4, 5), book_sizes=(3, 3, 4))
 THIRD_PLAYER_CHANCE = 0.3
 GO_OUT_DISCARD_CHANCE = 0.75  # go-out: a dead card to end on (else the mover must see which card to keep back)
+AROUND_LAYOFF = 1.0  # medium and hard: the hand's meld is built around a lay-off card (which the greedy player steals)
+STOLEN_MELD_TIERS = (Tier.MEDIUM, Tier.HARD)
 EARLIER_LAYOFF_CHANCE = 0.3  # an opponent laid a card off on some play before this turn
 OPPONENT_HAND = (2, 9)  # cards in an opponent's hand (hand_count), never 0
 DISCARD_PILE = (1, 6)
@@ -128,6 +145,8 @@ def deal(rng: random.Random, rules: Ruleset, tier: Tier | None, going_out: bool)
             table.append(Meld(owner or rng.choice(opponents), cards, [], []))
     if rng.random() < EARLIER_LAYOFF_CHANCE:
         _earlier_layoff(rng, pool, rules, table, opponents)
+    if tier == Tier.HARD and not going_out:
+        return _keep_back(rng, rules, pool, table, opponents, shape)
     size = rng.randint(*shape.hand)
     dead = (int(rng.random() < GO_OUT_DISCARD_CHANCE) if going_out else rng.randint(2, 3)) if size > 3 else 0
     room = size - dead
@@ -137,7 +156,7 @@ def deal(rng: random.Random, rules: Ruleset, tier: Tier | None, going_out: bool)
     for meld in targets[: rng.randint(*shape.layoffs)]:
         _add_growth(rng, pool, rules, meld, hand, room, shape.growth)
     if rng.random() < shape.meld_chance and len(hand) + 3 <= room:
-        _add_meld(rng, pool, rules, hand, table)
+        _add_meld(rng, pool, rules, hand, table, around=AROUND_LAYOFF if tier in STOLEN_MELD_TIERS else 0.5)
     for _ in range(rng.randint(*shape.crossings)):
         if len(hand) < room:
             _add_crossing(rng, pool, rules, hand, table)
@@ -148,6 +167,32 @@ def deal(rng: random.Random, rules: Ruleset, tier: Tier | None, going_out: bool)
         return None
     _add_dead(rng, pool, rules, hand, table, min(dead, size - len(hand)), shape.spread)
     return _position(rng, rules, pool, table, opponents, hand)
+
+
+def _keep_back(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[Meld], opponents: tuple[str, ...],
+               shape: DealShape) -> Position | None:
+    """A hard ``most-points`` hand built around the card taken from the discard pile (warm: it may not be
+    discarded again, rules.md §8 and docs/draw.md) when no play takes it: every other card has a home,
+    one meld and the lay-offs, so a player who plays all they can is left holding the warm card alone and
+    cannot end the turn. The best turn keeps back one card that could be played, to discard it; the meld
+    around a lay-off card (or next to a table run) and the crossings decide which."""
+    hand: list[Card] = []
+    room = shape.hand[1] - 1
+    targets = list(table)
+    rng.shuffle(targets)
+    for meld in targets[: rng.randint(1, 2)]:
+        _add_growth(rng, pool, rules, meld, hand, room, shape.growth)
+    if len(hand) + 3 <= room:
+        _add_meld(rng, pool, rules, hand, table, around=AROUND_LAYOFF)
+    if rng.random() < 0.5 and len(hand) < room:
+        _add_crossing(rng, pool, rules, hand, table)
+    if not hand:
+        return None
+    before = len(hand)
+    _add_dead(rng, pool, rules, hand, table, 1, 1)
+    if len(hand) == before:
+        return None
+    return _position(rng, rules, pool, table, opponents, hand, warm=hand[-1])
 
 
 def _pool_counter(pool: DeckPool) -> Counter[Card]:
@@ -183,11 +228,12 @@ def _earlier_layoff(rng: random.Random, pool: DeckPool, rules: Ruleset, table: l
         meld.laid.append((rng.choice(opponents), list(growth)))
 
 
-def _add_meld(rng: random.Random, pool: DeckPool, rules: Ruleset, hand: list[Card], table: list[Meld]) -> None:
+def _add_meld(rng: random.Random, pool: DeckPool, rules: Ruleset, hand: list[Card], table: list[Meld],
+              around: float = 0.5) -> None:
     """A new meld in the hand: around a lay-off card (a book of its rank, a run through it), next to a
     table run (lay it down, or lay it off), or anywhere."""
     options: list[list[Card]] = []
-    if hand and rng.random() < 0.5:
+    if hand and rng.random() < around:
         card = rng.choice(sorted(hand))
         options += [[Card(card.rank, a), Card(card.rank, b)] for a in SUITS for b in SUITS if a < b]
         for offsets in ((-2, -1), (-1, 1), (1, 2)):
@@ -249,8 +295,9 @@ def _is_dead(card: Card, hand: list[Card], table: list[Meld], rules: Ruleset) ->
 
 
 def _position(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[Meld], opponents: tuple[str, ...],
-              hand: list[Card]) -> Position | None:
-    """The position around the deal: spaces, earlier lay-offs, hand counts, a discard pile, the stock; validated."""
+              hand: list[Card], warm: Card | None = None) -> Position | None:
+    """The position around the deal: spaces, earlier lay-offs, hand counts, a discard pile, the stock; validated.
+    ``warm``: a hand card the mover took from the top of the discard pile this turn (so it may not be discarded)."""
     rng.shuffle(hand)
     names = (MOVER, *opponents)
     spaces: dict[str, list[Meld]] = {name: [m for m in table if m.owner == name] for name in names}
@@ -265,7 +312,8 @@ def _position(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[Me
         plays = tuple(Play(tuple(m.cards)) for m in spaces[name])
         melded = bool(plays) or bool(layoffs[name])
         if name == MOVER:
-            players.append(Player(name, name, melded, tuple(hand), None, (), (), plays, tuple(layoffs[name])))
+            players.append(Player(name, name, melded, tuple(hand), None, (), (warm,) if warm is not None else (),
+                                  plays, tuple(layoffs[name])))
         else:
             players.append(Player(name, name, melded, None, counts[name], (), (), plays, tuple(layoffs[name])))
     rest = list(pool.cards)
@@ -324,6 +372,8 @@ def ambiguity(before: Position, after: Position) -> str | None:
 
 register_family(FamilySupport("layoff", near=NEAR_POINTS, canonical=canonical, ambiguity=ambiguity,
                               margin_bars=MARGIN_BARS))
-register_kind(Kind(PuzzleKind.GO_OUT, ("layoff",), "go out this turn", make_go_out, accept_go_out))
+# The ladder's top rung (keep-for-layoff) searches the whole turn: no lay-off puzzle is ever expert.
+LAYOFF_TIERS = (Tier.EASY, Tier.MEDIUM, Tier.HARD)
+register_kind(Kind(PuzzleKind.GO_OUT, ("layoff",), "go out this turn", make_go_out, accept_go_out, LAYOFF_TIERS))
 register_kind(Kind(PuzzleKind.MOST_POINTS, ("layoff",), "lay off the most points", make_most_points,
-                   accept_most_points))
+                   accept_most_points, LAYOFF_TIERS))

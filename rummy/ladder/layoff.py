@@ -9,8 +9,14 @@ the mover has melded, or melds this turn), ``keep_one_to_discard`` (the last
 card is never played), warm cards never discarded, hot cards always played.
 
 - ``lay-off``: plays while anything fits (every end state plays all it can),
-  melding only the biggest melds in sight, jokers only where a card is
-  missing; discards the costliest card left.
+  laying off first: it melds only when no card of the hand fits a play on
+  the table (so a lay-off may take a card a meld needs), and then only the
+  biggest melds in sight, jokers only where a card is missing; discards the
+  costliest card left. Without this order the greedy player would match
+  best-meld on every turn of the presets (one meld a turn, no jokers, no
+  keep_one_to_discard): searching every order, it reaches every end state
+  where nothing more fits, and a smaller meld is always grown back to a
+  biggest one.
 - ``best-meld``: any meld the hand can make, the overlapping smaller ones too
   (every choice of melds), then lays off; still plays all it can.
 - ``keep-for-layoff``: the whole turn, exhaustively within the effort: jokers
@@ -96,15 +102,20 @@ class LayoffGame:
     def may_lay_off(self, state: LayoffState) -> bool:
         return not self.rules.layoff_needs_meld or self.melded or bool(state.melds)
 
-    def moves(self, state: LayoffState, kind: str) -> Iterator[LayoffState]:
+    def moves(self, state: LayoffState, kind: str, lays_off_first: bool = False) -> Iterator[LayoffState]:
+        """The states one move away; ``lays_off_first``: while a card fits a play on the table, only such lay-offs."""
         cards = sorted(set(state.hand), key=card_key)
         if self.may_play(state, 1):
             if self.may_lay_off(state):
+                laid = False
                 for i, unit in enumerate(self.units):
                     for card in cards:
                         if self.wholes(unit + state.grown[i] + (card,)):
                             grown = state.grown[:i] + (norm(state.grown[i] + (card,)),) + state.grown[i + 1:]
+                            laid = True
                             yield LayoffState(grown, state.melds, minus(state.hand, (card,)))
+                if laid and lays_off_first:
+                    return
             for j, meld in enumerate(state.melds):  # one's own new melds grow
                 for card in cards:
                     if self.wholes(meld + (card,)):
@@ -160,13 +171,14 @@ class LayoffGame:
 class LayoffRung(Rung):
     melds: str = "all"  # which melds the player sees (LayoffGame.melds_in)
     plays_all: bool = False  # proposes only end states where nothing more can be played
+    lays_off_first: bool = False  # melds only when no card of the hand fits a play on the table
     every_discard: bool = True
 
     def turns(self, position: Position, effort: Effort) -> Iterable[Position]:
         game = LayoffGame(position)
 
         def children(state: LayoffState) -> Iterator[LayoffState]:
-            return game.moves(state, self.melds)
+            return game.moves(state, self.melds, self.lays_off_first)
 
         ends: dict[Hashable, tuple[int, LayoffState, Card | None]] = {}
         for state in depth_first([game.start], children, state_key, Budget(effort.states), set()):
@@ -185,10 +197,11 @@ class LayOff(LayoffRung):
     name = "lay-off"
     tier = Tier.EASY
     greedy = True
-    summary = ("lays off every card that fits a play on the table, melds the biggest melds in the hand, "
+    summary = ("lays off every card that fits a play on the table, then melds the biggest melds in the hand, "
                "and discards the costliest card left")
     melds = "biggest"
     plays_all = True
+    lays_off_first = True
     every_discard = False
 
 
