@@ -20,25 +20,27 @@ for rules in rummikub-lenient rummikub tiles50 yourturnmyturn; do
   done
 done
 
+# House kinds are never easy (every answer steals or replaces a joker: beyond the easy rung).
 for rules in house-classic house-epic; do
   for kind in steal replace-meld meld-steal across; do
-    tiers="easy:7 medium:7 hard:7 expert:5"
-    [ "$kind" = across ] && tiers="medium:9 hard:9 expert:8"  # across is never easy
-    for tc in $tiers; do
+    for tc in medium:10 hard:10 expert:6; do
       rummy generate --rules "$rules" --kind "$kind" --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 \
         --time-limit 5 --out puzzles/house
     done
   done
 done
 
-for tc in easy:13 medium:13 hard:13 expert:13; do
+# A steal is beyond the easy rung: Robber's steal puzzles are medium and up.
+for tc in medium:17 hard:17 expert:17; do
   rummy generate --rules robber --kind steal --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --out puzzles/robber
 done
 
+# Lay-off rummy has no expert tier (its top rung searches the whole turn), and going out is never hard.
 for rules in straight traditional; do
-  for kind in go-out most-points; do
-    for tc in easy:7 medium:7 hard:7 expert:5; do
-      rummy generate --rules "$rules" --kind "$kind" --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --out puzzles/layoff
-    done
+  for tc in easy:13 medium:13; do
+    rummy generate --rules "$rules" --kind go-out --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --out puzzles/layoff
+  done
+  for tc in easy:9 medium:9 hard:8; do
+    rummy generate --rules "$rules" --kind most-points --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --out puzzles/layoff
   done
 done

@@ -333,9 +333,17 @@ def test_the_kinds_are_registered_and_offered() -> None:
 @pytest.mark.parametrize("kind", ["go-out", "most-points"])
 def test_expert_is_refused_at_once(kind: str) -> None:
     # keep-for-layoff searches the whole turn: no lay-off puzzle is ever expert.
-    assert KINDS["layoff", kind].tiers == (Tier.EASY, Tier.MEDIUM, Tier.HARD)
+    assert Tier.EXPERT not in KINDS["layoff", kind].tiers
     with pytest.raises(RummyError, match=f"kind '{kind}' is never expert"):
         validate(Request(rules="straight", kind=kind, count=1, tier=Tier.EXPERT))
+
+
+def test_going_out_is_never_hard() -> None:
+    # a unique turn that goes out leaves nothing best-meld could still play
+    assert KINDS["layoff", "go-out"].tiers == (Tier.EASY, Tier.MEDIUM)
+    assert KINDS["layoff", "most-points"].tiers == (Tier.EASY, Tier.MEDIUM, Tier.HARD)
+    with pytest.raises(RummyError, match="kind 'go-out' is never hard"):
+        validate(Request(rules="straight", kind="go-out", count=1, tier=Tier.HARD))
 
 
 @pytest.mark.parametrize("rules", ["straight", "traditional"])
