@@ -18,7 +18,8 @@ from random_positions import random_house
 from judged import judged, judged_best
 from rummy.checker import check
 from rummy.errors import RummyError
-from rummy.generator import KINDS, Request, generate, tier_of, validate
+from rummy.generator import KINDS, Request, generate, validate
+from test_generate import assert_graded_by_the_ladder
 from rummy.generator.house_deal import HouseShape, deal_house
 from rummy.generator.house_kinds import (
     accept_across, accept_meld_steal, accept_replace_meld, accept_steal, ambiguity, spaces_left, stolen,
@@ -208,9 +209,11 @@ def test_deals_are_valid_reproducible_and_use_each_card_once(seed):
     assert len(naturals) == len(set(naturals))
 
 
-def test_across_is_never_asked_for_easy():
+@pytest.mark.parametrize("kind", ["steal", "replace-meld", "meld-steal", "across"])
+def test_no_house_kind_is_asked_for_easy(kind):
+    """Every House kind's answer steals or replaces a joker, beyond the easy rung."""
     with pytest.raises(RummyError, match="--difficulty"):
-        validate(Request("house-classic", "across", 1, "easy"))
+        validate(Request("house-classic", kind, 1, "easy"))
 
 
 def test_steal_names_a_kind_of_house_and_one_of_robber():
@@ -221,7 +224,7 @@ def test_steal_names_a_kind_of_house_and_one_of_robber():
 
 @pytest.mark.parametrize("rules,kind,tier", [
     ("house-classic", "steal", "medium"),
-    ("house-epic", "replace-meld", "easy"),
+    ("house-epic", "replace-meld", "medium"),
     ("house-classic", "meld-steal", "medium"),
     ("house-epic", "across", "medium"),
 ])
@@ -231,8 +234,9 @@ def test_generated_puzzles_do_what_their_kind_says_and_are_unique(rules, kind, t
     puzzle = report.puzzles[0]
     after = Position.from_data(puzzle.answer["after"], strict=False)
     assert check(puzzle.position, after).legal
-    assert puzzle.tier == tier == tier_of(puzzle.difficulty, "house")
+    assert puzzle.tier == tier
     answer = judged_best(puzzle.position, CONFIG)
+    assert_graded_by_the_ladder(puzzle.position, tier, answer.solution.gain)
     assert check(puzzle.position, answer.solution.after).legal
     assert KINDS["house", kind].accept(puzzle.position, answer) is None
     second = judged_best(puzzle.position, replace(CONFIG, exclude=(answer.solution.after,))).solution
@@ -240,3 +244,23 @@ def test_generated_puzzles_do_what_their_kind_says_and_are_unique(rules, kind, t
     assert second.status == "no-legal-turn" or check(puzzle.position, second.after).legal
     if second.status != "no-legal-turn":
         assert puzzle.margin == pytest.approx(answer.solution.gain - second.gain)
+
+
+@pytest.mark.parametrize("rules", ["house-classic", "house-epic"])
+def test_a_deal_shows_what_the_first_out_bonus_counts_and_nobody_holds_nothing(rules):
+    """Epic's first-out bonus is the opponents' hand penalty: a puzzle shows their hands, so its value
+    is what a player can work out; nobody holds 0 cards (they would have gone out)."""
+    from rummy.scoring import first_out_bonus
+
+    ruleset = preset(rules)
+    for seed in range(40):
+        kind = ("steal", "replace-meld", "meld-steal", "across")[seed % 4]
+        position = KINDS["house", kind].make(random.Random(seed), ruleset, None)
+        if position is None:
+            continue
+        for player in position.players:
+            assert player.hand_size >= 1, (seed, player.name)
+            if player.name != position.to_move:
+                assert (player.hand is not None) == (rules == "house-epic"), (seed, player.name)
+        if rules == "house-epic":  # the bonus reads the shown hands, never a mean over unseen cards
+            assert first_out_bonus(position).denominator == 1
