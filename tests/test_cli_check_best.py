@@ -83,7 +83,7 @@ def test_cards_put_into_a_robbed_space_say_why() -> None:
     from rummy.solution import SolverConfig
 
     paths = sorted((REPO_ROOT / "puzzles" / "house").glob("*steal*.toml"))[:12]
-    paths += [REPO_ROOT / "puzzles" / "house" / "house-classic-across-hard-s1-0004.toml",
+    paths += [REPO_ROOT / "tests" / "puzzle_cases" / "house-classic-across-hard-s1-0004.toml",
               REPO_ROOT / "puzzles" / "examples" / "house-classic.toml"]
     kept_whole = 0
     for path in paths:
@@ -120,7 +120,7 @@ def test_cards_put_into_a_robbed_space_say_why() -> None:
 def test_best_says_why_a_robbed_play_is_filled() -> None:
     said = run_cli("best", REPO_ROOT / "puzzles" / "examples" / "house-classic.toml").stdout
     assert "play 9D from your hand to cat/1: keeps cat/1 whole after the steal of *" in said
-    said = run_cli("best", REPO_ROOT / "puzzles" / "house" / "house-classic-across-hard-s1-0004.toml").stdout
+    said = run_cli("best", REPO_ROOT / "tests" / "puzzle_cases" / "house-classic-across-hard-s1-0004.toml").stdout
     assert "move 2H from ann/3 to cat/1: keeps cat/1 whole after the steal of AC 3C" in said
     assert "move 2S from ann/1 to cat/1: keeps cat/1 whole after the steal of AC 3C" in said
     assert "play QH from your hand to ann/3\n" in said  # the mover's own plays need no why

@@ -15,13 +15,13 @@ import pytest
 from rummy.cli.app import main
 
 REPO = Path(__file__).resolve().parents[1]
-STEAL = REPO / "puzzles" / "house" / "house-classic-steal-easy-s1-0000.toml"
+STEAL = REPO / "tests" / "puzzle_cases" / "house-classic-steal-easy-s1-0000.toml"
 BEST_TURN = "play AD AS to new/1; steal AC from bob/1 to new/1 paid by AD; discard 5D"
 # One puzzle of each family that has puzzles, and a lay-off position (no puzzles yet: solved for the hint).
 PER_FAMILY = [
-    REPO / "puzzles" / "house" / "house-classic-replace-meld-easy-s1-0000.toml",
-    REPO / "puzzles" / "tiles" / "rummikub-max-medium-s1-0016.toml",
-    REPO / "puzzles" / "robber" / "robber-steal-medium-s1-0017.toml",
+    REPO / "tests" / "puzzle_cases" / "house-classic-replace-meld-easy-s1-0000.toml",
+    REPO / "tests" / "puzzle_cases" / "rummikub-max-medium-s1-0016.toml",
+    REPO / "tests" / "puzzle_cases" / "robber-steal-medium-s1-0017.toml",
     REPO / "puzzles" / "examples" / "straight.toml",
 ]
 

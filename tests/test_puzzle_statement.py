@@ -17,7 +17,7 @@ from rummy.position import Position, PuzzleStatement
 from rummy.vocabulary import Tier
 
 REPO = Path(__file__).resolve().parents[1]
-PUZZLE = REPO / "puzzles" / "house" / "house-classic-steal-easy-s1-0000.toml"
+PUZZLE = REPO / "tests" / "puzzle_cases" / "house-classic-steal-easy-s1-0000.toml"
 PLAIN = REPO / "puzzles" / "examples" / "house-classic.toml"
 
 TABLE = '\n[puzzle]\nkind = "steal"\ntier = "easy"\ntask = "find the best turn"\ntarget = 67\n'

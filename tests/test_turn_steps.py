@@ -16,7 +16,7 @@ from rummy.turn_steps import looks_like_steps, read_steps, split_steps, step_fro
 REPO = Path(__file__).resolve().parents[1]
 ANSWERS = sorted(REPO.glob("puzzles/*/*.solution.json"))
 EXAMPLES = REPO / "puzzles" / "examples"
-STEAL = REPO / "puzzles" / "house" / "house-classic-steal-easy-s1-0000.toml"
+STEAL = REPO / "tests" / "puzzle_cases" / "house-classic-steal-easy-s1-0000.toml"
 
 
 def stored(path: Path) -> tuple[Position, dict, Position]:
@@ -45,7 +45,7 @@ def test_a_shipped_answer_written_as_steps_reads_back(path):
 
 
 def test_the_after_declares_the_turn():
-    before = Position.from_file(REPO / "puzzles/house/house-classic-replace-meld-easy-s1-0000.toml")
+    before = Position.from_file(REPO / "tests/puzzle_cases/house-classic-replace-meld-easy-s1-0000.toml")
     after = read_steps(before, """
         replace ann/1 * with JH       # the joker comes home
         meld 8S 10S *
@@ -142,7 +142,7 @@ def test_steps_are_told_from_positions_by_content():
 def test_a_robber_plan_steals_every_play_it_takes():
     """Two equal plays stolen, one grown by 4H, the other by 5H 6H: each steal is a step (a play
     changes owner only by growing, so the plan never matches a stolen play to itself unchanged)."""
-    path = REPO / "puzzles" / "robber" / "robber-steal-medium-s1-0017.solution.json"
+    path = REPO / "tests" / "puzzle_cases" / "robber-steal-medium-s1-0017.solution.json"
     before, _, after = stored(path)
     steals = {step.source: step.cards for step in make_plan(before, after).steps if step.action == "steal"}
     assert set(steals) == {"bob/1", "bob/2", "bob/3", "bob/4"}
