@@ -22,6 +22,7 @@ from .plays import PlayName, readings
 from .position import Position
 from .turn_steps import step_text
 from .vocabulary import Action, PuzzleKind
+from .words import number
 
 LEVELS = (1, 2, 3, 4)
 
@@ -44,10 +45,6 @@ def hints(before: Position, after: Position, gain: float | int, level: int) -> l
     return [Hint(k, makers[k - 1](before, after, plan, gain)) for k in LEVELS[:level]]
 
 
-def _number(value: float | int) -> str:
-    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
-
-
 def hand_cards_played(before: Position, after: Position) -> int:
     """Hand cards (jokers freed into the hand included) that the turn puts on the table."""
     turn = after.turn
@@ -65,9 +62,9 @@ def _aim(before: Position, after: Position, plan: Plan, gain: float | int) -> st
     if statement is not None and statement.kind == PuzzleKind.PLAY_ALL:
         return f"Aim: play all {held} {unit} of your hand."
     if before.rules.family.shared_table:
-        aim = f"Aim: play {_number(target)} {unit}, the most any turn plays"
+        aim = f"Aim: play {number(target)} {unit}, the most any turn plays"
     else:
-        aim = f"Aim: a gain of {_number(target)}, the most any turn scores"
+        aim = f"Aim: a gain of {number(target)}, the most any turn scores"
     return f"{aim}; the best turn plays {played} of your {held} hand {unit}."
 
 

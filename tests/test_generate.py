@@ -166,6 +166,7 @@ def assert_graded_by_the_ladder(position: Position, tier: str, optimum: float) -
     rungs = ladder_of(position)
     for rung, step in zip(rungs, found):
         assert step.after is None or check(position, step.after).legal
+        assert step.refused == 0, (rung.name, step.refused)  # every proposal judged was a legal turn
         assert step.gain is None or step.gain <= optimum
         reaches = step.gain is not None and step.gain >= optimum
         if TIERS.index(rung.tier) < TIERS.index(tier):

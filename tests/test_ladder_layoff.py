@@ -150,3 +150,19 @@ def test_lay_off_lays_off_a_card_the_meld_needs_best_meld_melds_it() -> None:
     assert optimum(before) == 31
     assert gains(before) == [7 + 10, 31, 31]
     assert ladder_tier(before, 31) == Tier.MEDIUM
+
+
+def test_temperatures_are_read_as_the_checker_reads_them() -> None:
+    """Of two copies held with one hot, one must be played and the other may be discarded; a card
+    may not be discarded when every copy held is warm (rules.md §4, checker/extend.py)."""
+    from rummy.ladder.moves import Temperatures
+
+    two_one_hot = Temperatures(["7H", "7H", "KS"], hot=["7H"], warm=[])
+    assert two_one_hot.hot_left_unplayed(["7H", "7H"])
+    assert not two_one_hot.hot_left_unplayed(["7H"])
+    assert two_one_hot.discardable("7H") and two_one_hot.discardable("KS")
+    one_hot = Temperatures(["7H", "KS"], hot=["7H"], warm=[])
+    assert one_hot.hot_left_unplayed(["7H"]) and not one_hot.discardable("7H")
+    warm = Temperatures(["QD", "QD"], hot=[], warm=["QD"])
+    assert warm.discardable("QD")
+    assert not Temperatures(["QD"], hot=[], warm=["QD"]).discardable("QD")

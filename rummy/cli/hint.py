@@ -93,6 +93,9 @@ def stored_answer(puzzle_path: Path, position: Position) -> tuple[Position, floa
     gain = verdict.reading.get("gain")
     if not verdict.legal or not isinstance(gain, (int, float)):
         return None
+    target = position.puzzle.target if position.puzzle is not None else None
+    if target is not None and gain < target - 1e-4:  # a legal turn, but not the best: hint from the best one
+        return None
     return after, gain
 
 

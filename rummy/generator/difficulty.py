@@ -90,7 +90,7 @@ class Difficulty:
     seconds: float = 0.0
     proof_branches: int = 0
     rung: str | None = None  # the weakest human-like player that finds the optimum (None: none does)
-    rung_gains: tuple[tuple[str, float | None], ...] = ()  # each player climbed, and the gain it found
+    rung_gains: tuple[tuple[str, int | float | None], ...] = ()  # each player climbed, and the gain it found
     shape_tier: Tier | None = None  # the tier the plan's figures alone would give
 
     def to_data(self) -> dict:
@@ -106,7 +106,8 @@ class Grade:
 
     tier: Tier
     rung: str | None
-    rung_gains: tuple[tuple[str, float | None], ...]
+    rung_gains: tuple[tuple[str, int | float | None], ...]
+    beaten: bool = False  # a rung's legal turn scored more than the optimum: the solver or the checker is wrong
 
     def rejection(self, wanted: Tier) -> str:
         """Why a candidate of this grade is not a puzzle of tier ``wanted``."""
@@ -123,13 +124,14 @@ def grade(position: Position, optimum: float | Fraction | None) -> Grade:
         raise ValueError("a puzzle is graded against its optimal gain")
     found = climb(position, optimum)
     gains = tuple((step.rung, None if step.gain is None else _number(step.gain)) for step in found)
+    beaten = any(step.gain is not None and step.gain > Fraction(optimum) for step in found)
     index = solving_rung(found, optimum)
     if index is None:
-        return Grade(Tier.EXPERT, None, gains)
-    return Grade(ladder_of(position)[index].tier, found[index].rung, gains)
+        return Grade(Tier.EXPERT, None, gains, beaten)
+    return Grade(ladder_of(position)[index].tier, found[index].rung, gains, beaten)
 
 
-def _number(value: Fraction) -> float:
+def _number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else round(float(value), 4)
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generator
 
 from ..answer import answer_data, best
-from ..checker import check
+from ..checker import check, turn_gain
 from ..errors import RummyError, with_prefix
 from ..position import Position, PuzzleStatement
 from ..rules import preset
@@ -217,9 +217,13 @@ def candidate(request: Request, index: int) -> Outcome:
     disturbed, steps, moved = plan.plays_disturbed, len(plan.steps), plan.cards_moved
     if not check(position, after).legal:
         return Outcome(index, None, "checker refused the answer (a bug)")
-    graded = grade(position, solution.gain)
+    graded = grade(position, turn_gain(position, after))  # exact: Epic's gains are fractions
+    if graded.beaten:
+        return Outcome(index, None, "a human-like player beat the solver (a bug)")
     if request.tier is not None and graded.tier != request.tier:
         return Outcome(index, None, graded.rejection(request.tier))
+    if graded.tier not in kind.tiers:
+        return Outcome(index, None, f"graded {graded.tier}, a tier the kind does not offer")
     if support.corner is not None and TIERS.index(graded.tier) <= TIERS.index(Tier.MEDIUM):
         reason = support.corner(position, plan)
         if reason:

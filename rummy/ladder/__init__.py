@@ -49,6 +49,7 @@ class Found:
     rung: str
     after: Position | None  # None: the rung found no legal turn
     gain: Fraction | None
+    refused: int = 0  # proposals that were no legal turn (only those judged: the best first)
 
 
 class Rung(ABC):
@@ -82,25 +83,36 @@ def _gain(before: Position, after: Position) -> Fraction:
 
 
 def best_found(rung: Rung, position: Position, effort: Effort, below: Found | None = None) -> Found:
-    """The best legal turn among ``rung``'s proposals and the turn the rungs below found (``below``)."""
+    """The best legal turn among ``rung``'s proposals and the turn the rungs below found (``below``).
+
+    A proposal the gain cannot read or the checker refuses is no turn; ``Found.refused`` counts
+    them (a rung bug the tests look for: a rung should propose legal turns only)."""
     from ..checker import check
 
     scored: list[tuple[Fraction, int, Position]] = []
+    refused = 0
     for index, after in enumerate(rung.turns(position, effort)):
         if index >= effort.turns:
             break
         try:
             scored.append((_gain(position, after), index, after))
         except (RummyError, ValueError, KeyError):
-            continue  # a proposal the gain cannot even read is no turn
+            refused += 1
     scored.sort(key=lambda item: (-item[0], item[1]))
     best = below if below is not None and below.after is not None else None
     for gain, _, after in scored:
         if best is not None and best.gain is not None and gain <= best.gain:
             break
-        if check(position, after).legal:
-            return Found(rung.name, after, gain)
-    return Found(rung.name, best.after, best.gain) if best is not None else Found(rung.name, None, None)
+        try:
+            legal = check(position, after).legal
+        except RummyError:
+            legal = False
+        if legal:
+            return Found(rung.name, after, gain, refused)
+        refused += 1
+    if best is not None:
+        return Found(rung.name, best.after, best.gain, refused)
+    return Found(rung.name, None, None, refused)
 
 
 def climb(position: Position, optimum: Fraction | int | float | None, effort: Effort = Effort()) -> list[Found]:

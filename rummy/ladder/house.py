@@ -46,12 +46,13 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import ClassVar, Iterable, Iterator
 
-from ..cards import JOKER, SUITS, Card
+from ..cards import JOKER, SUITS, Card, cards_within
 from ..plays import Play, is_whole
 from ..position import Position, Replacement, Turn
 from ..scoring import first_out_bonus, house_play_score, penalty
 from ..vocabulary import Tier
 from . import Effort, Rung
+from .moves import Temperatures
 
 TRADES = 2  # the small searches (trades) the hard rung makes in one turn
 TRADE_POOL = 11  # the most cards one trade lays out again
@@ -133,6 +134,7 @@ class HouseSearch:
         mover = position.mover
         self.hot = [_code(c) for c in mover.hot]
         self.warm = [_code(c) for c in mover.warm]
+        self.temperatures = Temperatures((_code(c) for c in mover.hand or ()), self.hot, self.warm)
         self.classic = self.rules.hand_penalty_at_end
         self.bonus = float(first_out_bonus(position)) if position.first_out is None else 0.0
         self.penalty = {code: penalty(_card(code), self.rules) for code in (0, *range(4, 56))}
@@ -443,7 +445,7 @@ class HouseSearch:
         return [self.after(state) for _, state in ranked[: min(effort.turns, PROPOSALS)]]
 
     def discard(self, hand: tuple[int, ...]) -> int | None:
-        free = [c for c in hand if c not in self.hot and c not in self.warm]
+        free = [c for c in hand if self.temperatures.discardable(c)]
         return max(free, key=lambda c: (self.penalty[c], c)) if free else None
 
     def value(self, state: _State) -> float | None:
@@ -451,7 +453,7 @@ class HouseSearch:
         if not state.melded and state.meld:
             return None
         hand = list(state.hand)
-        if any(c in hand for c in self.hot):
+        if self.temperatures.hot_left_unplayed(hand):
             return None
         card = self.discard(state.hand) if hand else None
         if card is not None:
@@ -475,7 +477,9 @@ class HouseSearch:
         for space, tagged, _ in state.plays:
             if tagged:
                 spaces[space].append(Play(tuple(_card(x & 63) for x in tagged)))
-        players = tuple(replace(p, plays=tuple(spaces[k]), hand=tuple(_card(c) for c in hand), melded=state.melded, hot=(), warm=())
+        kept = tuple(_card(c) for c in hand)
+        players = tuple(replace(p, plays=tuple(spaces[k]), hand=kept, melded=state.melded,
+                                hot=cards_within(p.hot, Counter(kept)), warm=cards_within(p.warm, Counter(kept)))
                         if k == self.me else replace(p, plays=tuple(spaces[k]))
                         for k, p in enumerate(self.position.players))
         discard = _card(card) if card is not None else None

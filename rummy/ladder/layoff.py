@@ -36,7 +36,8 @@ from ..plays import Play, PlayName
 from ..position import Attached, Position, Turn
 from ..vocabulary import Tier
 from . import Effort, Rung
-from .moves import Budget, Cards, Wholes, card_key, cards_key, contains, depth_first, minus, norm, plays_from
+from .moves import (Budget, Cards, Temperatures, Wholes, card_key, cards_key, contains, depth_first, minus, norm,
+                    plays_from)
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class LayoffGame:
         self.melded = mover.melded
         self.warm = Counter(c.plain() for c in mover.warm)
         self.hot = Counter(c.plain() for c in mover.hot)
+        self.temperatures = Temperatures(self.hand0, self.hot.elements(), self.warm.elements())
         self.start = LayoffState(tuple(() for _ in self.names), (), self.hand0)
         self.candidates: dict[tuple[Hashable, str], list[Cards]] = {}
 
@@ -130,15 +132,13 @@ class LayoffGame:
 
     def ends(self, state: LayoffState, every_discard: bool) -> Iterator[tuple[int, LayoffState, Card | None]]:
         """The legal ends of a state: (gain, state, discard)."""
-        left = Counter(state.hand)
-        if any(left[c] >= n > 0 for c, n in self.hot.items()):
+        if self.temperatures.hot_left_unplayed(state.hand):
             return  # a hot card must be played
         played = sum(self.penalty(c) for c in self.hand0) - sum(self.penalty(c) for c in state.hand)
         if not state.hand:
             yield played, state, None
             return
-        allowed = [c for c in sorted(set(state.hand), key=card_key) if not (self.warm[c] and self.warm[c] >= left[c])
-                   and not (self.hot[c] and self.hot[c] >= left[c])]
+        allowed = [c for c in sorted(set(state.hand), key=card_key) if self.temperatures.discardable(c)]
         allowed.sort(key=lambda c: -self.penalty(c))
         for card in allowed if every_discard else allowed[:1]:
             yield played + self.penalty(card), state, card

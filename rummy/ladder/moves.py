@@ -110,6 +110,29 @@ def plays_from(pool: Counter[Card], rules: Ruleset, wholes: Wholes) -> list[Card
     return [cards for cards in sorted(found, key=cards_key) if wholes(cards)]
 
 
+K = TypeVar("K", bound=Hashable)
+
+
+class Temperatures:
+    """Hot and warm cards read as the checker reads them (rules.md §4), over any card keys: of the
+    copies of a card in the hand before the turn, min(hot, held) must be played; a card may be
+    discarded unless every copy held is hot, or every copy held is warm."""
+
+    def __init__(self, hand: Iterable[K], hot: Iterable[K], warm: Iterable[K]) -> None:
+        self.held: Counter[Hashable] = Counter(hand)
+        self.hot: Counter[Hashable] = Counter(hot)
+        self.warm: Counter[Hashable] = Counter(warm)
+
+    def hot_left_unplayed(self, left: Iterable[Hashable]) -> bool:
+        """Whether a hand ``left`` at the end keeps a hot card that had to be played."""
+        kept = Counter(left)
+        return any(kept[c] > self.held[c] - min(n, self.held[c]) for c, n in self.hot.items())
+
+    def discardable(self, card: Hashable) -> bool:
+        return not (self.hot[card] and self.hot[card] >= self.held[card]) and \
+            not (self.warm[card] and self.warm[card] >= self.held[card])
+
+
 class Budget:
     """How many states a search may still expand (shared by the searches of one rung)."""
 

@@ -35,6 +35,7 @@ from ..position import Position, Turn
 from ..scoring import penalty, robber_play_score
 from ..vocabulary import Tier
 from . import Effort, Rung
+from .moves import Temperatures
 
 HOLD_BACKS = 2  # the non-greedy placements the hard rung allows in one turn
 
@@ -64,6 +65,7 @@ class RobberSearch:
         mover = position.mover
         self.hot = tuple(c.plain() for c in mover.hot)
         self.warm = tuple(c.plain() for c in mover.warm)
+        self.temperatures = Temperatures((c.plain() for c in mover.hand or ()), self.hot, self.warm)
 
     def score(self, cards: tuple[Card, ...]) -> int:
         found = self._scores.get(cards)
@@ -145,12 +147,12 @@ class RobberSearch:
         return [(value, self.after(state)) for value, state in ranked[: effort.turns]]
 
     def discard(self, hand: tuple[Card, ...]) -> Card | None:
-        free = [c for c in hand if c not in self.hot and c not in self.warm]
+        free = [c for c in hand if self.temperatures.discardable(c)]
         return max(free, key=lambda c: (penalty(c, self.rules), c)) if free else None
 
     def value(self, state: _State) -> int | None:
         """The rung's count of an end state (the gain up to a constant); None when it is no turn."""
-        if any(c in state.hand for c in self.hot):
+        if self.temperatures.hot_left_unplayed(state.hand):
             return None
         hand = list(state.hand)
         if hand:
