@@ -1,4 +1,4 @@
-"""Tile rummy's human-like players (rules.md §6): extend, split-and-swap, rearrange-two.
+"""Tile rummy's human-like players (rules.md §6): extend, split-and-swap, rearrange-three.
 
 Each rung searches sequences of moves a person makes one at a time, every
 move leaving each play on the table whole, depth first with a memo of the
@@ -41,7 +41,7 @@ from .moves import Budget, depth_first
 
 MAX_LOOSE = 2  # table tiles a player holds off the table at once (a freed joker may make it three)
 PROPOSALS_PER_COUNT = 12  # end states proposed for each number of tiles played
-PARTITION_NODES = 3_000  # nodes of the exhaustive re-partitions of one pool, on average (rearrange-two)
+PARTITION_NODES = 3_000  # nodes of the exhaustive re-partitions of one pool, on average (rearrange-three)
 PARTITIONS_KEPT = 6  # re-partitions of one pool searched further, the most rack tiles first
 LOOSE_IN_PARTITION = 1  # pooled table tiles a re-partition may leave over, for the moves after it to place
 
@@ -462,7 +462,7 @@ class TileGame:
             return value >= self.threshold
         return True
 
-    # ------------------------------------------------------ rearrange-two
+    # ------------------------------------------------------ rearrange-three
     def partitions(self, state: TileState, chosen: tuple[int, ...], nodes: Budget) -> list[TileState]:
         """The chosen plays' tiles and the rack, re-partitioned into whole plays holding every pooled table tile."""
         table_tiles = Counter(t for i in chosen for t in state.table[i])
