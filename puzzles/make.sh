@@ -23,7 +23,7 @@ done
 # House kinds are never easy (every answer steals or replaces a joker: beyond the easy rung).
 for rules in house-classic house-epic; do
   for kind in steal replace-meld meld-steal across; do
-    for tc in medium:10 hard:12 expert:4; do
+    for tc in medium:10 hard:12 expert:3; do
       rummy generate --rules "$rules" --kind "$kind" --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 \
         --time-limit 5 --out puzzles/house
     done

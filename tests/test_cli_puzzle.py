@@ -17,12 +17,13 @@ from rummy.cli.app import main
 REPO = Path(__file__).resolve().parents[1]
 STEAL = REPO / "tests" / "puzzle_cases" / "house-classic-steal-easy-s1-0000.toml"
 BEST_TURN = "play AD AS to new/1; steal AC from bob/1 to new/1 paid by AD; discard 5D"
-# One puzzle of each family that has puzzles, and a lay-off position (no puzzles yet: solved for the hint).
+# One puzzle of each family, and a lay-off position without a [puzzle] table (solved for the hint).
 PER_FAMILY = [
     REPO / "tests" / "puzzle_cases" / "house-classic-replace-meld-easy-s1-0000.toml",
     REPO / "tests" / "puzzle_cases" / "rummikub-max-medium-s1-0016.toml",
     REPO / "tests" / "puzzle_cases" / "robber-steal-medium-s1-0017.toml",
     REPO / "puzzles" / "examples" / "straight.toml",
+    *sorted((REPO / "puzzles" / "layoff").glob("*-hard-*.toml"))[:1],
 ]
 
 
@@ -111,7 +112,7 @@ def test_bad_step_text_is_one_line_and_exit_2(turn, words):
 
 
 # ------------------------------------------------------------------ hint
-@pytest.mark.parametrize("puzzle", PER_FAMILY, ids=lambda p: p.parent.name)
+@pytest.mark.parametrize("puzzle", PER_FAMILY, ids=lambda p: p.stem)
 def test_hint_levels_never_tell_more_than_asked(capsys, puzzle):
     texts = {}
     for level in (1, 2, 3, 4):
