@@ -173,3 +173,16 @@ def test_a_prefix_keeps_every_line_of_several_errors() -> None:
     one = with_prefix(PositionError("after", "is needed"), "x.toml")
     assert isinstance(one, PositionError) and str(one) == "x.toml: after: is needed"
     assert str(with_prefix(RummyError("no such folder"), "--out")) == "--out: no such folder"
+
+
+def test_check_names_a_robber_steal_as_best_does(tmp_path: Path) -> None:
+    """A stolen play keeps its name in check's reading too, with its new owner (as best's plan says it)."""
+    example = REPO_ROOT / "puzzles" / "examples" / "robber.toml"
+    answer = tmp_path / "answer.json"
+    answer.write_text(run_cli("best", example, "--json").stdout)
+    steals = [s for s in json.loads(answer.read_text())["steps"] if s["action"] == "steal"]
+    reading = run_cli("check", example, answer).stdout
+    assert steals
+    for step in steals:
+        owner = step["to"].split("/")[0]
+        assert f"{step['from']} (now {owner}'s)" in reading, reading

@@ -161,6 +161,17 @@ def _plan_names(before: Position, after: Position | None) -> dict[str, str]:
         return {}
 
 
+def _plan_named(item: str, names: dict[str, str]) -> str:
+    """A play the reading names by the end state, under the plan's name: a Robber steal
+    "bob/3 -> ann/2" reads "bob/3 (now ann's)", as best's plan and table say it."""
+    from rummy.plays import PlayName
+
+    origin, arrow, after = item.partition(" -> ")
+    if arrow:
+        return f"{names.get(after, origin)} (now {PlayName(after).owner}'s)"
+    return names.get(item, item)
+
+
 def verdict_lines(verdict: Verdict, names: dict[str, str] | None = None) -> list[Styled | str]:
     from rummy.cli.output import text
 
@@ -186,7 +197,7 @@ def verdict_lines(verdict: Verdict, names: dict[str, str] | None = None) -> list
         elif isinstance(value, dict):
             described.append(f"{key}: " + "; ".join(f"{k} {' '.join(v) if isinstance(v, list) else v}" for k, v in value.items()))
         elif isinstance(value, list):
-            described.append(f"{key}: {'; '.join(map(str, value))}")
+            described.append(f"{key}: {'; '.join(_plan_named(str(item), names) for item in value)}")
         else:
             described.append(f"{key}: {value}")
     if reading.get("inferred"):
