@@ -69,16 +69,15 @@ from typing import Hashable
 
 from ..answer import Answer
 from ..cards import SUITS, Card, rank_at
-from ..errors import PositionError
 from ..model.extend.growth import growths, new_plays
 from ..model.layoff import final_state
 from ..plays import Play, PlayName, is_whole
 from ..position import Attached, Player, Position
 from ..rules import Ruleset
 from ..scoring import penalty
-from ..vocabulary import Phase, PuzzleKind, Tier
+from ..vocabulary import PuzzleKind, Tier
 from .kinds import FamilySupport, Kind, register_family, register_kind
-from .pool import DeckPool, PlayShapes, random_play
+from .pool import DeckPool, PlayShapes, random_play, with_piles
 
 Range = tuple[int, int]
 
@@ -316,17 +315,7 @@ def _position(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[Me
                                   plays, tuple(layoffs[name])))
         else:
             players.append(Player(name, name, melded, None, counts[name], (), (), plays, tuple(layoffs[name])))
-    rest = list(pool.cards)
-    rng.shuffle(rest)
-    pile = tuple(rest[: rng.randint(*DISCARD_PILE)])
-    stock = len(rest) - len(pile) - sum(counts.values())
-    if stock < 1:
-        return None
-    position = Position(rules, tuple(players), MOVER, Phase.PLAY, None, None, (), pile, stock)
-    try:  # the deal's own check: a valid position file, every card within the pack
-        return Position.from_data(position.to_data())
-    except PositionError:
-        return None
+    return with_piles(rules, tuple(players), MOVER, list(pool.cards), rng, DISCARD_PILE)
 
 
 def make_go_out(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:

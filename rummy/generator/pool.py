@@ -16,7 +16,10 @@ from typing import Iterable
 
 from ..cards import JOKER, SUITS, Card, rank_at
 from ..plays import is_whole
+from ..errors import PositionError
+from ..position import Player, Position
 from ..rules import Ruleset
+from ..vocabulary import Phase
 
 
 class DeckPool:
@@ -100,3 +103,22 @@ def _joker_wanted(rng: random.Random, chance: float) -> bool:
     if chance <= 0 or chance >= 1:
         return chance >= 1
     return rng.random() < chance
+
+
+def with_piles(rules: Ruleset, players: tuple[Player, ...], mover: str, rest: list[Card], rng: random.Random,
+               discard_pile: tuple[int, int]) -> Position | None:
+    """A dealt table's play-phase position with its piles: ``rest`` (what the deal left, in the
+    caller's order) shuffled, a discard pile of ``discard_pile`` cards from its top, the stock what
+    the hidden hands leave. None when no stock is left, or when the deal is not a valid position
+    file (read back as any file is: every card within the deck)."""
+    rng.shuffle(rest)
+    pile = tuple(rest[: rng.randint(*discard_pile)])
+    hidden = sum(p.hand_count or 0 for p in players if p.hand is None)
+    stock = len(rest) - len(pile) - hidden
+    if stock < 1:
+        return None
+    position = Position(rules, players, mover, Phase.PLAY, None, None, (), pile, stock)
+    try:
+        return Position.from_data(position.to_data())
+    except PositionError:
+        return None

@@ -53,15 +53,14 @@ from dataclasses import dataclass
 
 from ..answer import Answer
 from ..cards import SUITS, Card
-from ..errors import PositionError
 from ..model.robber import final_table
 from ..plays import Play, is_whole
 from ..position import Player, Position
 from ..rules import Ruleset
 from ..scoring import penalty, robber_play_score
-from ..vocabulary import Phase, PuzzleKind, Tier
+from ..vocabulary import PuzzleKind, Tier
 from .kinds import FamilySupport, Kind, register_family, register_kind
-from .pool import DeckPool
+from .pool import DeckPool, with_piles
 
 Range = tuple[int, int]
 
@@ -369,17 +368,7 @@ def _position(rng: random.Random, rules: Ruleset, pool: DeckPool, plays: dict[st
     for name, count in counts.items():
         players.append(Player(name, name, bool(plays[name]), None, count, (), (),
                               tuple(Play(tuple(p)) for p in plays[name])))
-    rest = sorted(pool.cards)
-    rng.shuffle(rest)
-    pile = tuple(rest[: rng.randint(*DISCARD_PILE)])
-    stock = len(rest) - len(pile) - sum(counts.values())
-    if stock < 1:
-        return None
-    position = Position(rules, tuple(players), MOVER, Phase.PLAY, None, None, (), pile, stock)
-    try:  # the deal's own check: a valid position file, every card within the two packs
-        return Position.from_data(position.to_data())
-    except PositionError:
-        return None
+    return with_piles(rules, tuple(players), MOVER, sorted(pool.cards), rng, DISCARD_PILE)
 
 
 def accept_steal(position: Position, answer: Answer) -> str | None:
