@@ -179,3 +179,29 @@ def _personal_turns(position: Position):
 def count_cards(position: Position) -> int:
     return len(position.mover.hand or ()) + sum(len(p.cards) for p in position.named_plays().values())
 
+
+
+def every_selection(choices, hand, leaf) -> None:
+    """Call ``leaf(counts, left)`` for every selection of an extend-only turn (rummy.model.extend.select):
+    how often each choice is taken, at most one growth a target, hand cards used at most once;
+    ``left`` is what the hand keeps. Brute force, for small problems (the exclusion tests)."""
+    from collections import Counter
+
+    def walk(i: int, counts: list[int], left: Counter, targets: set) -> None:
+        if i == len(choices):
+            leaf(counts, left)
+            return
+        walk(i + 1, counts, left, targets)
+        choice = choices[i]
+        if choice.target in targets:
+            return
+        need = Counter(choice.added)
+        for times in range(1, choice.copies + 1):
+            if any(left[c] < n * times for c, n in need.items()):
+                break
+            counts[i] = times
+            walk(i + 1, counts, left - Counter({c: n * times for c, n in need.items()}),
+                 targets | ({choice.target} if choice.target is not None else set()))
+            counts[i] = 0
+
+    walk(0, [0] * len(choices), Counter(hand), set())

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from oracle import every_selection
+
 from judged import judged
 from rummy.answer import Answer
 from rummy.cards import Card
@@ -230,25 +232,9 @@ def brute_force_states(before: Position) -> dict:
             after, _ = _after(before, problem, names, selection)
             groups.setdefault(final_state(after), set()).add((tuple(counts), discard))
 
-    def walk(i: int, counts: list[int], left: Counter, targets: set) -> None:
-        if i == len(choices):
-            leaf(counts, left)
-            return
-        walk(i + 1, counts, left, targets)
-        choice = choices[i]
-        if choice.target in targets:
-            return
-        need = Counter(choice.added)
-        for times in range(1, choice.copies + 1):
-            if any(left[c] < n * times for c, n in need.items()):
-                break
-            counts[i] = times
-            walk(i + 1, counts, left - Counter({c: n * times for c, n in need.items()}),
-                 targets | ({choice.target} if choice.target is not None else set()))
-            counts[i] = 0
 
     assert total == sum(problem.hand.values())
-    walk(0, [0] * len(choices), Counter(problem.hand), set())
+    every_selection(choices, problem.hand, leaf)
     return groups
 
 

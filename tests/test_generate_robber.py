@@ -15,6 +15,8 @@ from fractions import Fraction
 
 import pytest
 
+from oracle import every_selection
+
 from judged import judged
 from rummy.answer import best
 from rummy.cards import Card
@@ -193,24 +195,11 @@ def brute_force_tables(before: Position) -> dict[tuple, set[tuple[int, ...]]]:
                 lists[mover] += [tuple(sorted(choices[i].added))] * n
         return tuple((name, tuple(sorted(plays))) for name, plays in sorted(lists.items()))
 
-    def walk(i: int, counts: list[int], left: Counter, targets: set) -> None:
-        if i == len(choices):
-            groups.setdefault(read(counts), set()).add(tuple(counts))
-            return
-        walk(i + 1, counts, left, targets)
-        choice = choices[i]
-        if choice.target in targets:
-            return
-        need = Counter(choice.added)
-        for times in range(1, choice.copies + 1):
-            if any(left[c] < n * times for c, n in need.items()):
-                break
-            counts[i] = times
-            walk(i + 1, counts, left - Counter({c: n * times for c, n in need.items()}),
-                 targets | ({choice.target} if choice.target is not None else set()))
-            counts[i] = 0
+    def leaf(counts: list[int], left: Counter) -> None:
+        groups.setdefault(read(counts), set()).add(tuple(counts))
 
-    walk(0, [0] * len(choices), Counter(problem.hand), set())
+
+    every_selection(choices, problem.hand, leaf)
     return groups
 
 
