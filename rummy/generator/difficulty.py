@@ -53,13 +53,11 @@ cards plus the discard); its tiers read the first two figures:
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from fractions import Fraction
-from typing import TYPE_CHECKING
 
+from ..ladder import Grade, grade
 from ..vocabulary import Tier
 
-if TYPE_CHECKING:
-    from ..position import Position
+__all__ = ["Difficulty", "Grade", "grade", "tier_of"]
 
 TIERS = tuple(Tier)
 NEAR_CAP = 10
@@ -98,41 +96,6 @@ class Difficulty:
         data["seconds"] = round(self.seconds, 4)
         data["rung_gains"] = [{"rung": name, "gain": gain} for name, gain in self.rung_gains]
         return data
-
-
-@dataclass(frozen=True)
-class Grade:
-    """What the ladder says of a puzzle: its tier, the rung that solves it, what each rung found."""
-
-    tier: Tier
-    rung: str | None
-    rung_gains: tuple[tuple[str, int | float | None], ...]
-    beaten: bool = False  # a rung's legal turn scored more than the optimum: the solver or the checker is wrong
-
-    def rejection(self, wanted: Tier) -> str:
-        """Why a candidate of this grade is not a puzzle of tier ``wanted``."""
-        if TIERS.index(self.tier) < TIERS.index(wanted):
-            return f"solved by {self.rung}"
-        return f"harder than {wanted}"
-
-
-def grade(position: Position, optimum: float | Fraction | None) -> Grade:
-    """Climb ``position``'s ladder up to the first player reaching ``optimum`` (the best gain)."""
-    from ..ladder import climb, ladder_of, solving_rung
-
-    if optimum is None:
-        raise ValueError("a puzzle is graded against its optimal gain")
-    found = climb(position, optimum)
-    gains = tuple((step.rung, None if step.gain is None else _number(step.gain)) for step in found)
-    beaten = any(step.gain is not None and step.gain > Fraction(optimum) for step in found)
-    index = solving_rung(found, optimum)
-    if index is None:
-        return Grade(Tier.EXPERT, None, gains, beaten)
-    return Grade(ladder_of(position)[index].tier, found[index].rung, gains, beaten)
-
-
-def _number(value: Fraction) -> int | float:
-    return int(value) if value.denominator == 1 else round(float(value), 4)
 
 
 def tier_of(figures: Difficulty, family: str = "tile") -> Tier:

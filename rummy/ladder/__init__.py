@@ -140,8 +140,41 @@ def solving_rung(found: Sequence[Found], optimum: Fraction | int | float) -> int
     return None
 
 
+@dataclass(frozen=True)
+class Grade:
+    """What the ladder says of a puzzle: its tier, the rung that solves it, what each rung climbed found."""
+
+    tier: Tier
+    rung: str | None  # None: no rung reaches the optimum (expert)
+    rung_gains: tuple[tuple[str, int | float | None], ...]
+    beaten: bool = False  # a rung's legal turn scored more than the optimum: the solver or the checker is wrong
+
+    def rejection(self, wanted: Tier) -> str:
+        """Why a candidate of this grade is not a puzzle of tier ``wanted``."""
+        order = list(Tier)
+        if order.index(self.tier) < order.index(wanted):
+            return f"solved by {self.rung}"
+        return f"harder than {wanted}"
+
+
+def grade(position: Position, optimum: Fraction | int | float, effort: Effort = Effort()) -> Grade:
+    """The puzzle's grade: climb the ladder up to the first rung reaching ``optimum`` (the best gain,
+    exact where it is a fraction); the tier is that rung's, else the top tier."""
+    target = Fraction(optimum)
+    found = climb(position, target, effort)
+    gains = tuple((step.rung, None if step.gain is None else _number(step.gain)) for step in found)
+    beaten = any(step.gain is not None and step.gain > target for step in found)
+    index = solving_rung(found, target)
+    if index is None:
+        return Grade(Tier.EXPERT, None, gains, beaten)
+    return Grade(ladder_of(position)[index].tier, found[index].rung, gains, beaten)
+
+
 def ladder_tier(position: Position, optimum: Fraction | int | float, effort: Effort = Effort()) -> Tier:
-    """The puzzle's tier: the tier of the weakest rung reaching ``optimum``, else the top tier."""
-    found = climb(position, optimum, effort)
-    index = solving_rung(found, optimum)
-    return Tier.EXPERT if index is None else ladder_of(position)[index].tier
+    """The puzzle's tier alone (``grade``)."""
+    return grade(position, optimum, effort).tier
+
+
+def _number(value: Fraction) -> int | float:
+    """A gain as the solution file writes it: whole numbers as integers, fractions to 4 places."""
+    return int(value) if value.denominator == 1 else round(float(value), 4)
