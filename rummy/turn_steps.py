@@ -27,11 +27,12 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Iterable
 
-from .cards import Card, cards_notation, cards_within
+from .cards import Card, cards_notation, cards_within, parse_cards
 from .errors import NotationError, PositionError, quote
 from .plan import Plan, Step
 from .plays import Play, PlayName, readings
 from .position import Attached, Position, Replacement, Turn
+from .reader import PLAY_NAME
 from .vocabulary import Action, Phase, Rearrange
 
 # Words that end a list of cards (a card is never written as one of them).
@@ -224,18 +225,14 @@ def _cards_and_clauses(words: list[str]) -> tuple[tuple[Card, ...], dict[str, st
 
 
 def _cards(tokens: Iterable[str], where: str) -> tuple[Card, ...]:
-    cards = []
-    for token in tokens:
-        try:
-            cards.append(Card.from_notation(token.strip(",")))
-        except NotationError as error:
-            raise _StepError(f"{error}" if where == "cards" else f"{where}: {error}") from None
-    return tuple(cards)
+    try:
+        return parse_cards(" ".join(tokens))
+    except NotationError as error:
+        raise _StepError(f"{error}" if where == "cards" else f"{where}: {error}") from None
 
 
 def _play_name(text: str, word: str) -> PlayName:
-    owner, _, index = text.rpartition("/")
-    if not owner or not index.isdigit() or index.startswith("0") or len(index) > 3:
+    if not re.fullmatch(PLAY_NAME, text):  # the position format's play names
         raise _StepError(f"{quote(text)} after '{word}' is not a play name like ann/2, table/3 or new/1")
     return PlayName(text)
 
