@@ -41,8 +41,20 @@ PLANTS = {Tier.EASY: (1, 1), Tier.MEDIUM: (2, 2), Tier.HARD: (3, 4), Tier.EXPERT
 NEAR_POINTS = 5  # one card's worth: turns this close to the best are "near"
 
 
+# Asked for hard or expert, a deal gets traps (house_deal: steals the greedy steal-one player cannot make,
+# rearranging the robbed space or the mover's play) and fewer plants: hard one trap, expert three (one trade
+# more than the hard player makes in a turn).
+TRAPS = {Tier.HARD: 1, Tier.EXPERT: 3}
+TRAPPED_PLANTS = {Tier.HARD: (1, 2), Tier.EXPERT: (0, 1)}
+
+
 def _shape(rng: random.Random, tier: Tier | None, first_counts: bool = False, **kind) -> HouseShape:
     """The deal for a tier; ``first_counts``: the kind's first plant is one of the tier's plants."""
+    if tier in TRAPS:
+        # A mover who has not melded has no play of their own to take apart: no relay.
+        traps = ("cut", "shift", "relay") if kind["melded"] else ("cut", "shift")
+        return HouseShape(plant_count=TRAPPED_PLANTS[tier], filler_plays=(1, 2), extra_hand=(1, 2),
+                          traps=traps, trap_count=TRAPS[tier], **kind)
     tier = tier if tier in PLANTS else rng.choice(sorted(PLANTS))
     low, high = PLANTS[tier]
     if first_counts:
