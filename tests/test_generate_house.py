@@ -264,3 +264,75 @@ def test_a_deal_shows_what_the_first_out_bonus_counts_and_nobody_holds_nothing(r
                 assert (player.hand is not None) == (rules == "house-epic"), (seed, player.name)
         if rules == "house-epic":  # the bonus reads the shown hands, never a mean over unseen cards
             assert first_out_bonus(position).denominator == 1
+
+
+# ------------------------------------------------------------------ traps (hard and expert deals)
+def _whole(cards) -> bool:
+    from rummy.plays import is_whole
+
+    return len(cards) >= 3 and is_whole(tuple(cards), CLASSIC)
+
+
+def _without(cards, *gone):
+    rest = list(cards)
+    for card in gone:
+        rest.remove(card)
+    return rest
+
+
+def _splits_in_two(cards) -> bool:
+    from itertools import combinations
+
+    return any(_whole(part) and _whole(_without(cards, *part))
+               for size in range(3, len(cards) - 2) for part in combinations(cards, size))
+
+
+def trap_shapes(position: Position) -> set[str]:
+    """The traps a deal holds: steals the greedy steal-one player cannot make (house_deal's traps)."""
+    mover = position.mover
+    hand = list(mover.hand)
+    found = set()
+    for player in position.players:
+        if player.name == mover.name:
+            continue
+        for play in player.plays:
+            for card in play.cards:
+                rest = _without(play.cards, card)
+                mates = [c for c in hand if c.rank == card.rank]
+                # cut: the rest is two whole runs, and the card makes a book with two hand cards
+                if not _whole(rest) and _splits_in_two(rest) and len(mates) >= 2:
+                    found.add("cut")
+                # shift: a card of another play of the space makes the rest whole again, that play stays whole
+                for other in player.plays:
+                    if other is play:
+                        continue
+                    for moved in other.cards:
+                        if (not _whole(rest) and _whole(rest + [moved]) and _whole(_without(other.cards, moved))
+                                and any(_whole([card, a, b]) for a in hand for b in hand if a != b)):
+                            found.add("shift")
+                # relay: the card, an end card of the mover's play and a hand card make a play
+                if _whole(rest):
+                    for mine in mover.plays:
+                        for end in mine.cards:
+                            if _whole(_without(mine.cards, end)) and not _whole(list(mine.cards) + [card]) and any(
+                                    _whole([card, end, c]) for c in hand):
+                                found.add("relay")
+    return found
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_hard_deal_holds_its_trap_and_an_expert_deal_three(seed):
+    from rummy.generator.house_kinds import make_meld_steal, make_steal
+    from rummy.vocabulary import Tier
+
+    hard = make_steal(random.Random(seed), CLASSIC, Tier.HARD)
+    assert hard is not None and trap_shapes(hard), hard.to_toml()
+    unmelded = make_meld_steal(random.Random(seed), CLASSIC, Tier.HARD)
+    assert unmelded is not None and trap_shapes(unmelded) & {"cut", "shift"}, unmelded.to_toml()
+    for kind in ("cut", "shift", "relay"):
+        shape = HouseShape(plants=("book-end",), plant_count=(0, 0), filler_plays=(0, 0), extra_hand=(0, 0),
+                           melded=True, traps=(kind,), trap_count=3)
+        dealt = deal_house(random.Random(seed), CLASSIC, shape)
+        assert dealt is not None and kind in trap_shapes(dealt), dealt.to_toml()
+        naturals = [c for c in dealt.known_cards() if not c.is_joker]
+        assert len(naturals) == len(set(naturals))

@@ -16,6 +16,26 @@ about, laid into an otherwise random deal:
 - ``own``: a run or book in the mover's own space and a hand card that
   extends it, so cards can flow between the mover's space and others.
 
+*Traps* are plants for the tiers ``hard`` and ``expert``: steals the greedy
+``steal-one`` player cannot make, because the robbed space or the mover's
+own play must be rearranged around the steal (a *trade* of the
+``steal-and-shift`` player, rummy/ladder/house.py):
+
+- ``cut``: an opponent's run of 7-8 and two hand cards of the rank of a
+  middle card: stealing it cuts the run in two whole runs, and the card
+  makes a book with the two;
+- ``shift``: an opponent's book of three and, in the same space, a run of
+  4 starting with the book's missing suit; two hand cards continue one of
+  the book's cards as a run of its suit: stolen, the book is made whole
+  again by the run's first card (moved in), the run stays whole;
+- ``relay``: a run of 4 in the mover's space, an opponent's run of 4 of
+  another suit starting at the mover's end rank, and one hand card of that
+  rank: the mover's end card, the stolen one and the hand card make a book
+  (the mover's run taken apart and laid again; a melded mover only).
+
+A hard deal gets one trap, an expert deal three: one trade more than the
+hard player makes in a turn.
+
 Around them: random plays in every space and random hand cards. Every other
 player holds 3 to 9 cards, shown where going out first earns their hand
 penalty (Epic), so that a puzzle's value is what a player can work out. Every card
@@ -49,6 +69,8 @@ class HouseShape:
     melded: bool  # has the mover melded before this turn?
     players: tuple[int, ...] = (2, 2, 3)  # seat counts to choose from
     first_plant: str | None = None  # a plant every deal gets, before the counted ones
+    traps: tuple[str, ...] = ()  # kinds of trap to choose from, one per draw
+    trap_count: int = 0  # traps every deal gets, after the first plant and before the counted plants
 
 
 def _run(start: int, length: int, suit: str) -> list[Card]:
@@ -64,10 +86,12 @@ def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape, hand_numbe
     spaces: dict[str, list[Play]] = {n: [] for n in names}
     hand: list[Card] = []
     kinds = ([shape.first_plant] if shape.first_plant else []) + [
+        rng.choice(shape.traps) for _ in range(shape.trap_count)] + [
         rng.choice(shape.plants) for _ in range(max(0, rng.randint(*shape.plant_count)))]
     for kind in kinds:
-        # A plant that does not fit what is left of the pack gives way to another.
-        tried = [kind] + [k for k in rng.sample(shape.plants, len(shape.plants)) if k != kind]
+        # A plant that does not fit what is left of the pack gives way to another (a trap to another trap).
+        choices = shape.traps if kind in shape.traps else shape.plants
+        tried = [kind] + [k for k in rng.sample(choices, len(choices)) if k != kind]
         if not any(_plant(rng, pool, k, spaces, hand, mover, opponents, names, rules) for k in tried):
             return None
     for _ in range(rng.randint(*shape.filler_plays)):
@@ -163,6 +187,31 @@ def _try_plant(rng: random.Random, pool: DeckPool, kind: str, spaces: dict[str, 
         run = _run(rng.randint(1, 13), rng.choice((3, 4)), suit)
         extra = _run(run[-1].rank + 1, 1, suit) if rng.random() < 0.5 else _run(run[0].rank - 1, 1, suit)
         return _lay(pool, run + extra, run, lambda: mover, extra, spaces, hand)
+    if kind == "cut":
+        length = rng.choice((7, 8))
+        run = _run(rng.randint(1, 13), length, suit)
+        middle = run[rng.randint(3, length - 4)]  # both sides keep 3 cards or more
+        mates = [Card(middle.rank, s) for s in rng.sample([s for s in SUITS if s != suit], 2)]
+        return _lay(pool, run + mates, run, victim, mates, spaces, hand)
+    if kind == "shift":
+        rank, step = rng.randint(1, 13), rng.choice((1, -1))
+        book = [Card(rank, s) for s in SUITS if s != suit]
+        run = [Card(rank_at(rank + step * k), suit) for k in range(4)]  # its first card completes the book
+        robbed = rng.choice(book)
+        mates = [Card(rank_at(rank + step * k), robbed.suit) for k in (1, 2)]
+        return _lay_all(pool, book + run + mates, [book, run], victim, mates, spaces, hand)
+    if kind == "relay":
+        rank, step, away = rng.randint(1, 13), rng.choice((1, -1)), rng.choice((1, -1))
+        theirs_suit, mine_suit, mate_suit = rng.sample(SUITS, 3)
+        mine = [Card(rank_at(rank - step * k), mine_suit) for k in range(4)]  # ends at ``rank``
+        theirs = [Card(rank_at(rank + away * k), theirs_suit) for k in range(4)]  # starts at ``rank``
+        mate = [Card(rank, mate_suit)]
+        if not pool.take(mine + theirs + mate):
+            return False
+        spaces[mover].append(Play(tuple(mine)))
+        spaces[victim()].append(Play(tuple(theirs)))
+        hand.extend(mate)
+        return True
     raise ValueError(f"unknown plant {kind!r}")
 
 
@@ -174,6 +223,17 @@ def _lay(pool: DeckPool, taken: list[Card], laid: list[Card], owner: Callable[[]
     if not pool.take(taken):
         return False
     spaces[owner()].append(Play(tuple(laid)))
+    hand.extend(held)
+    return True
+
+
+def _lay_all(pool: DeckPool, taken: list[Card], plays: list[list[Card]], owner: Callable[[], str],
+             held: list[Card], spaces: dict[str, list[Play]], hand: list[Card]) -> bool:
+    """``_lay`` for several plays that go into one space."""
+    if not pool.take(taken):
+        return False
+    space = owner()
+    spaces[space].extend(Play(tuple(cards)) for cards in plays)
     hand.extend(held)
     return True
 

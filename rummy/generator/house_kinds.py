@@ -41,8 +41,25 @@ PLANTS = {Tier.EASY: (1, 1), Tier.MEDIUM: (2, 2), Tier.HARD: (3, 4), Tier.EXPERT
 NEAR_POINTS = 5  # one card's worth: turns this close to the best are "near"
 
 
-def _shape(rng: random.Random, tier: Tier | None, first_counts: bool = False, **kind) -> HouseShape:
-    """The deal for a tier; ``first_counts``: the kind's first plant is one of the tier's plants."""
+# Asked for hard or expert, a deal gets traps (house_deal: steals the greedy steal-one player cannot make,
+# rearranging the robbed space or the mover's play) and fewer plants: hard one trap, expert three (one trade
+# more than the hard player makes in a turn).
+TRAPS = {Tier.HARD: 1, Tier.EXPERT: 3}
+TRAPPED_PLANTS = {Tier.HARD: (1, 2), Tier.EXPERT: (0, 1)}
+
+
+def _shape(rng: random.Random, tier: Tier | None, first_counts: bool = False,
+           traps: tuple[str, ...] | None = None, **kind) -> HouseShape:
+    """The deal for a tier; ``first_counts``: the kind's first plant is one of the tier's plants;
+    ``traps``: the traps a hard or expert deal may get (by default every one the mover can use: a mover
+    who has not melded has no play of their own to take apart, no relay)."""
+    if tier in TRAPS:
+        if traps is None:
+            traps = ("cut", "shift", "relay") if kind["melded"] else ("cut", "shift")
+        # One joker at most (a replace-meld's): a second one on the table is stolen every which way.
+        kind["plants"] = tuple(k for k in kind["plants"] if k != "joker")
+        return HouseShape(plant_count=TRAPPED_PLANTS[tier], filler_plays=(1, 2), extra_hand=(1, 2),
+                          traps=traps, trap_count=TRAPS[tier], **kind)
     tier = tier if tier in PLANTS else rng.choice(sorted(PLANTS))
     low, high = PLANTS[tier]
     if first_counts:
@@ -57,7 +74,9 @@ def make_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Positio
 
 def make_replace_meld(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
     # The joker is the puzzle (and the slowest part to solve): it takes a plant's place.
-    shape = _shape(rng, tier, True, plants=("book-end", "book-four", "joker", "meld"), melded=False,
+    # Its hard and expert deals get cut traps only: a shift's book of three, beside the meld and the released
+    # joker, is mostly stolen whole (three cards, each paid), which no rung below expert plans.
+    shape = _shape(rng, tier, True, ("cut",), plants=("book-end", "book-four", "joker", "meld"), melded=False,
                    first_plant="joker-meld")
     return deal_house(rng, rules, shape)
 
