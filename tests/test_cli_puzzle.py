@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from rummy.cli.app import main
+from rummy.position import Position
 
 REPO = Path(__file__).resolve().parents[1]
 STEAL = REPO / "tests" / "puzzle_cases" / "house-classic-steal-easy-s1-0000.toml"
@@ -165,3 +166,22 @@ def test_hint_errors(tmp_path):
     assert result.returncode == 1 and result.stdout.strip() == "no hint: no legal turn"
     bad_level = run_cli("hint", "--level", "5", STEAL)
     assert bad_level.returncode == 2 and len(bad_level.stderr.splitlines()) == 1
+
+
+def _first_puzzle_of_each_kind() -> list[Path]:
+    firsts: dict[tuple[str, str], Path] = {}
+    for index in sorted((REPO / "puzzles").glob("*/index.json")):
+        for entry in json.loads(index.read_text(encoding="utf-8"))["puzzles"]:
+            firsts.setdefault((entry["rules"].split("-")[0], entry["kind"]), index.parent / entry["position"])
+    return sorted(firsts.values())
+
+
+@pytest.mark.parametrize("puzzle", _first_puzzle_of_each_kind(), ids=lambda p: p.stem)
+def test_every_shipped_kind_has_hints_from_its_stored_answer(capsys, puzzle):
+    """Hints work for every kind: four levels, the first step a turn check reads, aiming at the stated target."""
+    code, out, err = run_here(capsys, "hint", "--json", "--level", "4", puzzle)
+    assert code == 0 and err == ""
+    given = json.loads(out)
+    assert [h["level"] for h in given] == [1, 2, 3, 4]
+    target = Position.from_file(puzzle).puzzle.target
+    assert f"{target:g}" in given[0]["text"] or "all" in given[0]["text"], given[0]["text"]
