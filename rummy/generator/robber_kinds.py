@@ -158,17 +158,10 @@ def make_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Positio
     shape = SHAPES[tier if tier in SHAPES else Tier.MEDIUM]
     pool = DeckPool(rules)
     opponents = OPPONENTS[: 2 if rng.random() < THIRD_PLAYER_CHANCE else 1]
-    plays: dict[str, list[list[Card]]] = {name: [] for name in (MOVER, *opponents)}
-    for _ in range(rng.randint(*shape.opponent_plays)):
-        play = _random_play(rng, pool, rules)
-        if play is None:
-            return None
-        plays[rng.choice(opponents)].append(play)
-    for _ in range(rng.randint(*shape.own_plays)):
-        play = _random_play(rng, pool, rules)
-        if play is None:
-            return None
-        plays[MOVER].append(play)
+    laid = _table(rng, pool, rules, opponents, shape.opponent_plays, shape.own_plays)
+    if laid is None:
+        return None
+    plays = laid[0]
     size = rng.randint(*shape.hand)
     hand: list[Card] = []
     targets = [play for name in opponents for play in plays[name]]
@@ -259,24 +252,35 @@ def _plant_trap(rng: random.Random, pool: DeckPool, rules: Ruleset, least_gap: i
     return None
 
 
+def _table(rng: random.Random, pool: DeckPool, rules: Ruleset, opponents: tuple[str, ...], opponent_plays: Range,
+           own_plays: Range) -> tuple[dict[str, list[list[Card]]], list[list[Card]]] | None:
+    """Random whole plays for the opponents (each to one at random) and then the mover, with the
+    opponents' plays in the order dealt; None when the pack runs out of them."""
+    plays: dict[str, list[list[Card]]] = {name: [] for name in (MOVER, *opponents)}
+    dealt = []
+    for _ in range(rng.randint(*opponent_plays)):
+        play = _random_play(rng, pool, rules)
+        if play is None:
+            return None
+        dealt.append(play)
+        plays[rng.choice(opponents)].append(play)
+    for _ in range(rng.randint(*own_plays)):
+        play = _random_play(rng, pool, rules)
+        if play is None:
+            return None
+        plays[MOVER].append(play)
+    return plays, dealt
+
+
 def make_trapped(rng: random.Random, rules: Ruleset, tier: Tier) -> Position | None:
     """A hard or expert deal: traps a greedy player falls into, ordinary steals, dead filler."""
     shape = TRAPS[tier]
     pool = DeckPool(rules)
     opponents = OPPONENTS[: 2 if rng.random() < THIRD_PLAYER_CHANCE else 1]
-    plays: dict[str, list[list[Card]]] = {name: [] for name in (MOVER, *opponents)}
-    others = []
-    for _ in range(rng.randint(*shape.other_plays)):
-        play = _random_play(rng, pool, rules)
-        if play is None:
-            return None
-        others.append(play)
-        plays[rng.choice(opponents)].append(play)
-    for _ in range(rng.randint(*shape.own_plays)):
-        play = _random_play(rng, pool, rules)
-        if play is None:
-            return None
-        plays[MOVER].append(play)
+    laid = _table(rng, pool, rules, opponents, shape.other_plays, shape.own_plays)
+    if laid is None:
+        return None
+    plays, others = laid
     hand: list[Card] = []
     traps = []
     for _ in range(rng.randint(*shape.traps)):
