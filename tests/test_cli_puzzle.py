@@ -185,3 +185,10 @@ def test_every_shipped_kind_has_hints_from_its_stored_answer(capsys, puzzle):
     assert [h["level"] for h in given] == [1, 2, 3, 4]
     target = Position.from_file(puzzle).puzzle.target
     assert f"{target:g}" in given[0]["text"] or "all" in given[0]["text"], given[0]["text"]
+
+
+def test_words_that_are_neither_a_position_nor_steps_say_both_were_tried():
+    result = run_cli("check", STEAL, "-", stdin="blah blah\n")
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and "not valid TOML" in lines[0] and "'blah' is no step" in lines[0], result.stderr

@@ -115,14 +115,24 @@ def read_answer(path: Path, before: Position) -> tuple[Position | None, DrawTake
     ``best --json`` answer whose draw is random gives ``(None, its draw)``. A turn written
     as steps (``play 7H 8H 9H to new/1; discard KS``, told by its content) is applied to BEFORE."""
     from rummy.reader import end_state_or_draw_from_text, read_text, source_name, text_kind
-    from rummy.turn_steps import looks_like_steps, read_steps
+    from rummy.errors import RummyError, quote
+    from rummy.turn_steps import VERBS, looks_like_steps, read_steps
     from rummy.vocabulary import Phase
 
     text = read_text(path)  # once: stdin or a pipe cannot be read twice
     source = source_name(path)
     if looks_like_steps(text):
         return read_steps(before, text, source), None
-    return end_state_or_draw_from_text(text, source, text_kind(path, text), random_draw=before.phase == Phase.DRAW)
+    kind = text_kind(path, text)
+    try:
+        return end_state_or_draw_from_text(text, source, kind, random_draw=before.phase == Phase.DRAW)
+    except RummyError as error:
+        first = next((line.split()[0] for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")), "")
+        if kind == "toml" and "not valid TOML" in str(error) and first.isalpha() and "=" not in first:
+            # Words that are neither TOML nor a step: say both readings were tried.
+            raise RummyError(f"{error}; nor is it a turn written as steps ({quote(first)} is no step: "
+                             f"{', '.join(sorted(VERBS))})") from None
+        raise
 
 
 def puzzle_verdict(before: Position, verdict: Verdict) -> tuple[Styled | str, dict[str, object]] | None:
