@@ -52,7 +52,7 @@ from ..position import Position, Replacement, Turn
 from ..scoring import first_out_bonus, house_play_score, penalty
 from ..vocabulary import Tier
 from . import Effort, Rung
-from .moves import Temperatures
+from .moves import Temperatures, without
 
 TRADES = 2  # the small searches (trades) the hard rung makes in one turn
 TRADE_POOL = 11  # the most cards one trade lays out again
@@ -86,13 +86,6 @@ def _related(a: int, b: int) -> bool:
     if a == 0 or b == 0 or a >> 2 == b >> 2:
         return True
     return (a & 3) == (b & 3) and min(((a >> 2) - (b >> 2)) % 13, ((b >> 2) - (a >> 2)) % 13) <= 3
-
-
-def _without(hand: tuple[int, ...], used: Iterable[int]) -> tuple[int, ...]:
-    rest = list(hand)
-    for card in used:
-        rest.remove(card)
-    return tuple(rest)
 
 
 def _subsets(cards: Iterable[int], size: int) -> Iterator[tuple[int, ...]]:
@@ -231,7 +224,7 @@ class HouseSearch:
                 if value < 0:
                     continue
                 play = (self.me, tuple(sorted(MELD * 64 + c for c in combo)), None)
-                yield replace(state, plays=state.plays + (play,), hand=_without(state.hand, combo),
+                yield replace(state, plays=state.plays + (play,), hand=without(state.hand, combo),
                               melded=total + value >= self.cost, meld=state.meld + (combo,))
 
     def replacements(self, state: _State) -> Iterator[_State]:
@@ -246,13 +239,13 @@ class HouseSearch:
                 if self.whole(rest + [card]):
                     plays = list(state.plays)
                     plays[index] = (space, tuple(sorted(rest + [space * 64 + card])), name)
-                    hand = tuple(sorted(_without(state.hand, [card]) + (0,)))
+                    hand = tuple(sorted(without(state.hand, [card]) + (0,)))
                     yield replace(state, plays=tuple(plays), hand=hand, replaced=state.replaced + ((name, card),))
 
     def extensions(self, state: _State) -> Iterator[_State]:
         """A hand card added to a play of the mover's side (with steals: any play); a new play of three hand cards."""
         for card in sorted(set(state.hand)):
-            hand = _without(state.hand, [card])
+            hand = without(state.hand, [card])
             for index, (space, tagged, name) in enumerate(state.plays):
                 if not tagged or not (self.ours[space] or self.steals):
                     continue  # laying off on an opponent's play (to go out) is the steal rungs' move
@@ -264,7 +257,7 @@ class HouseSearch:
         for combo in _subsets(state.hand, 3):
             if self.score(combo) >= 0:
                 play = (self.me, tuple(PAY * 64 + c for c in combo), None)
-                yield replace(state, plays=state.plays + (play,), hand=_without(state.hand, combo))
+                yield replace(state, plays=state.plays + (play,), hand=without(state.hand, combo))
 
     def place(self, state: _State, plays: list[_Play], hand: tuple[int, ...], items: tuple[int, ...],
               sizes: tuple[int, ...] = (0, 1, 2)) -> Iterator[_State]:
@@ -284,14 +277,14 @@ class HouseSearch:
                         new = list(plays)
                         new[index] = (space, grown, name)
                         if self.fair(new):
-                            yield replace(state, plays=tuple(new), hand=_without(hand, pay))
+                            yield replace(state, plays=tuple(new), hand=without(hand, pay))
         if 2 in sizes:
             for pay in _subsets([c for c in hand if c in near], 2):
                 cards = tuple(sorted(items + tuple(PAY * 64 + c for c in pay)))
                 if self.whole(cards) and self.paid(self.me, cards):
                     new = plays + [(self.me, cards, None)]
                     if self.fair(new):
-                        yield replace(state, plays=tuple(new), hand=_without(hand, pay))
+                        yield replace(state, plays=tuple(new), hand=without(hand, pay))
 
     def single_steals(self, state: _State) -> Iterator[_State]:
         """One card from another space's play (the rest stays whole), into the mover's space, paid."""
@@ -322,7 +315,7 @@ class HouseSearch:
                         continue
                     plays = list(state.plays)
                     plays[index] = (space, swapped, name)
-                    yield from self.place(state, plays, _without(state.hand, [card]), (joker,))
+                    yield from self.place(state, plays, without(state.hand, [card]), (joker,))
 
     # ------------------------------------------------------------ trades (the hard rung)
     def trade_moves(self, state: _State) -> Iterator[_State]:
@@ -357,7 +350,7 @@ class HouseSearch:
                         layout = layout[1:]
                     new += [(self.me, part, None) for part in layout]
                     if self.fair(new):
-                        yield replace(state, plays=tuple(new), hand=_without(state.hand, used), trades=state.trades + 1)
+                        yield replace(state, plays=tuple(new), hand=without(state.hand, used), trades=state.trades + 1)
 
     def cut_lifts(self, state: _State) -> Iterator[_Lift]:
         """A card of another space's play that can leave it: the rest stays one whole play, is cut into two
@@ -373,15 +366,15 @@ class HouseSearch:
                     continue
                 for size in range(3, len(rest) - 2):
                     cut = next((first for first in combinations(rest, size)
-                                if self.whole(first) and self.whole(_without(tuple(rest), first))), None)
+                                if self.whole(first) and self.whole(without(tuple(rest), first))), None)
                     if cut is not None:
-                        yield (index,), item, ((index, tuple(cut)),), ((space, _without(tuple(rest), cut)),)
+                        yield (index,), item, ((index, tuple(cut)),), ((space, without(tuple(rest), cut)),)
                         break
                 for other, (where, cards, _) in enumerate(state.plays):
                     if where != space or other == index:
                         continue
                     for moved in sorted(set(cards)):
-                        left = _without(cards, [moved])
+                        left = without(cards, [moved])
                         filled = tuple(sorted(rest + [moved]))
                         if self.whole(left) and self.whole(filled):
                             yield (index, other), item, ((index, filled), (other, left)), ()
@@ -417,7 +410,7 @@ class HouseSearch:
                 part = (head,) + combo
                 if not (self.whole(part) and self.paid(self.me, part)):
                     continue
-                for others in self.partitions(_without(tail, combo), most - 1):
+                for others in self.partitions(without(tail, combo), most - 1):
                     yield (part,) + others
 
     # ------------------------------------------------------------ search

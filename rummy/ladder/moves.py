@@ -50,6 +50,17 @@ class Wholes:
         return found
 
 
+T = TypeVar("T")
+
+
+def without(items: tuple[T, ...], gone: Iterable[T]) -> tuple[T, ...]:
+    """``items`` less one of each of ``gone`` (which it must hold), the rest in order."""
+    left = list(items)
+    for item in gone:
+        left.remove(item)
+    return tuple(left)
+
+
 def minus(cards: Cards, gone: Iterable[Card]) -> Cards:
     """``cards`` less ``gone`` (plain cards; a joker takes any joker, the plainest first)."""
     left = list(cards)

@@ -37,7 +37,7 @@ from ..position import Position, Turn
 from ..rules import Ruleset
 from ..vocabulary import JokerMode, Tier
 from . import Effort, Rung
-from .moves import Budget, depth_first
+from .moves import Budget, depth_first, without
 
 MAX_LOOSE = 2  # table tiles a player holds off the table at once (a freed joker may make it three)
 PROPOSALS_PER_COUNT = 12  # end states proposed for each number of tiles played
@@ -74,13 +74,6 @@ def plain(tile: int) -> int:
 
 def is_joker(tile: int) -> bool:
     return tile in (JOKER_ID, FREED) or tile >= PINNED
-
-
-def sub(tiles: Tiles, gone: Iterable[int]) -> Tiles:
-    left = list(tiles)
-    for tile in gone:
-        left.remove(tile)
-    return tuple(left)
 
 
 def covers(pool: Counter[int], tiles: Iterable[int]) -> bool:
@@ -231,7 +224,7 @@ class TileGame:
                         for replaced in set(combinations(base, extra)):
                             if anchor not in (None, JOKER_ID) and anchor in replaced and base.count(anchor) == 1:
                                 continue
-                            made.add(tuple(sorted(sub(tuple(base), replaced) + (JOKER_ID,) * (missing + extra))))
+                            made.add(tuple(sorted(without(tuple(base), replaced) + (JOKER_ID,) * (missing + extra))))
         found = [tiles for tiles in sorted(made) if self.whole(tiles)]
         if anchor == JOKER_ID:
             found = [tiles for tiles in found if JOKER_ID in tiles]
@@ -269,7 +262,7 @@ class TileGame:
         room = self.room(state)
         for tiles in self.hand_plays:
             if len(tiles) <= room and covers(hand, tiles):
-                yield self._with(state, (), (tiles,), hand=sub(state.hand, tiles))
+                yield self._with(state, (), (tiles,), hand=without(state.hand, tiles))
 
     def extensions(self, state: TileState, loose_too: bool, hand_too: bool = True) -> Iterator[TileState]:
         """One tile (from the rack, or a loose one) added to a play on the table."""
@@ -283,17 +276,17 @@ class TileGame:
             for tile in tiles:
                 grown = self.grow(play, tile)
                 if grown is not None:
-                    yield self._with(state, (i,), (grown,), hand=sub(state.hand, (tile,)))
+                    yield self._with(state, (i,), (grown,), hand=without(state.hand, (tile,)))
             if FREED in play:
                 continue  # a play holding a freed joker takes no table tile
             for tile in enabling:  # while tiles are loose: a rack tile that lets a loose tile join this play
                 grown = self.grow(play, tile)
                 if grown is not None and any(self.grow(grown, other) is not None for other in loose):
-                    yield self._with(state, (i,), (grown,), hand=sub(state.hand, (tile,)))
+                    yield self._with(state, (i,), (grown,), hand=without(state.hand, (tile,)))
             for tile in loose:
                 grown = self.grow(play, tile)
                 if grown is not None:
-                    yield self._with(state, (i,), (grown,), loose=sub(state.loose, (tile,)))
+                    yield self._with(state, (i,), (grown,), loose=without(state.loose, (tile,)))
 
     def loose_plays(self, state: TileState) -> Iterator[TileState]:
         """New plays of loose tiles with rack tiles (at least one loose tile in each)."""
@@ -319,10 +312,10 @@ class TileGame:
                 if freed:
                     if sum(from_loose.values()) > freed:
                         continue  # a freed joker goes only into a play of rack tiles
-                    tiles = sub(tiles, (JOKER_ID,) * freed) + (FREED,) * freed
+                    tiles = without(tiles, (JOKER_ID,) * freed) + (FREED,) * freed
                 gone = [FREED if t == JOKER_ID and freed else t for t in from_loose.elements()]
-                yield self._with(state, (), (tiles,), hand=sub(state.hand, from_hand.elements()),
-                                 loose=sub(state.loose, gone))
+                yield self._with(state, (), (tiles,), hand=without(state.hand, from_hand.elements()),
+                                 loose=without(state.loose, gone))
 
     def splits(self, state: TileState) -> Iterator[TileState]:
         """A run cut in two whole runs; a rack tile inserted where it doubles a tile of the run."""
@@ -343,7 +336,7 @@ class TileGame:
                         continue
                     left, right = tuple(run[:k + 1]), (tile,) + tuple(run[k + 1:])
                     if self.whole(left) and self.whole(right):
-                        yield self._with(state, (i,), (left, right), hand=sub(state.hand, (tile,)))
+                        yield self._with(state, (i,), (left, right), hand=without(state.hand, (tile,)))
 
     def makes_room(self, state: TileState, play: Tiles, halves: tuple[Tiles, Tiles]) -> bool:
         """A split that lets a rack or loose tile join one of the halves where it did not fit the whole run."""
@@ -391,7 +384,7 @@ class TileGame:
             for tile in sorted(set(play)):
                 if is_joker(tile) and self.fixed:
                     continue  # a fixed joker leaves only when replaced
-                rest = sub(play, (tile,))
+                rest = without(play, (tile,))
                 if self.whole(rest) and self.usable(state, i, tile):
                     yield self._with(state, (i,), (rest,), loose=state.loose + (tile,))
             if len(play) < 2 * least + 1:
@@ -417,9 +410,9 @@ class TileGame:
                 for tile in tiles:
                     if joker >= PINNED and PINNED + tile != joker and PINNED + tile not in self.alternatives.get(joker, ()):
                         continue  # a fixed joker is freed by the tile it stands for (in a book of three, either)
-                    swapped = sub(play, (joker,)) + (tile,)
+                    swapped = without(play, (joker,)) + (tile,)
                     if self.whole(swapped):
-                        yield self._with(state, (i,), (swapped,), hand=sub(state.hand, (tile,)),
+                        yield self._with(state, (i,), (swapped,), hand=without(state.hand, (tile,)),
                                          loose=state.loose + (FREED if self.new_play_only else JOKER_ID,))
 
     # ----------------------------------------------------------- rungs
