@@ -25,9 +25,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Iterable
+from typing import Iterable, Iterator
 
-from .cards import Card, cards_notation, cards_within, parse_cards
+from .cards import Card, Deck, cards_notation, cards_within, parse_cards
 from .errors import NotationError, PositionError, quote
 from .plan import Plan, Step
 from .plays import Play, PlayName, readings
@@ -268,6 +268,40 @@ def read_steps(before: Position, text: str, source: str = "<steps>") -> Position
 
     Every step is applied in order; a step that cannot be read or applied is a
     PositionError ``SOURCE: step N: problem (in 'TEXT')``."""
+    state = _Turn(before, {}, [])
+    for _ in _applied(before, text, source, state):
+        pass
+    return _after(state)
+
+
+@dataclass(frozen=True)
+class TableAfterStep:
+    """The table and the mover's hand after one step, plays named as in the plan (as before the turn, new/K)."""
+
+    plays: tuple[tuple[str, str | None, tuple[Card, ...]], ...]  # (name, whose space or None, cards)
+    hand: tuple[Card, ...]
+    discard: Card | None
+
+    def to_data(self, deck: Deck) -> dict[str, object]:
+        return {
+            "plays": [{"name": str(name), "space": space, "cards": [c.notation(deck) for c in cards]}
+                      for name, space, cards in self.plays],
+            "hand": [c.notation(deck) for c in self.hand],
+            "discard": self.discard.notation(deck) if self.discard is not None else None,
+        }
+
+
+def step_tables(before: Position, text: str, source: str = "<steps>") -> list[TableAfterStep]:
+    """The table after each step of the turn, in order (the way a player watches a plan unfold);
+    the same reading, and the same errors, as ``read_steps``."""
+    state = _Turn(before, {}, [])
+    return [TableAfterStep(tuple((p.name, p.space, tuple(p.cards)) for p in state.plays.values() if p.cards),
+                           tuple(state.hand), state.discard)
+            for _ in _applied(before, text, source, state)]
+
+
+def _applied(before: Position, text: str, source: str, state: _Turn) -> Iterator[int]:
+    """Fills ``state`` from ``before`` and applies the steps to it one by one, yielding each step's number."""
     if before.phase != Phase.PLAY:
         raise PositionError(source, f"a turn written as steps starts from a play-phase position, not the {before.phase} phase "
                                     "(give the position after the draw, or the after-position as a file)")
@@ -277,19 +311,16 @@ def read_steps(before: Position, text: str, source: str = "<steps>") -> Position
     if len(steps) > MAX_STEPS:
         raise PositionError(source, f"{len(steps)} steps; a turn has at most {MAX_STEPS}")
     shared = before.rules.family.shared_table
-    state = _Turn(
-        before,
-        {name: _TablePlay(name, None if shared else PlayName(name).owner, list(play.cards))
-         for name, play in before.named_plays().items()},
-        list(before.mover.hand or ()),
-        layoffs=list(before.mover.layoffs),
-    )
+    state.plays.update({name: _TablePlay(name, None if shared else PlayName(name).owner, list(play.cards))
+                        for name, play in before.named_plays().items()})
+    state.hand.extend(before.mover.hand or ())
+    state.layoffs.extend(before.mover.layoffs)
     for number, step_text in steps:
         try:
             _apply(state, parse_step(number, step_text))
         except _StepError as error:
             raise PositionError(f"{source}: step {number}", f"{error} (in {quote(step_text)})") from None
-    return _after(state)
+        yield number
 
 
 def _apply(state: _Turn, step: ParsedStep) -> None:
@@ -319,6 +350,10 @@ def _apply(state: _Turn, step: ParsedStep) -> None:
         _play_from_hand(state, play, step.cards)
         state.meld.append((play.name, Play(tuple(play.cards))))
         return
+    if step.action in (Action.PLAY, Action.LAY_OFF) and family.plays_change_owner and step.target in state.plays \
+            and state.plays[step.target].space != mover:
+        # Robber: hand cards played to another player's play steal it, however the step says it.
+        step = replace(step, action=Action.STEAL, source=step.target, target=None)
     if step.action == Action.STEAL and family.plays_change_owner:
         # Robber: hand cards added to another player's play, which becomes the mover's.
         assert step.source is not None

@@ -26,6 +26,7 @@ from rummy.cli.check import check
 from rummy.cli.generate import generate
 from rummy.cli.hint import hint
 from rummy.cli.rules_cmd import rules
+from rummy.cli.serve import serve
 from rummy.cli.sheets import sheets
 from rummy.cli.show import show
 
@@ -44,6 +45,7 @@ app.command("rules")(rules)
 app.command("generate")(generate)
 app.command("sheets")(sheets)
 app.command("hint")(hint)
+app.command("serve")(serve)
 
 
 def print_version(value: bool) -> None:

@@ -9,6 +9,7 @@ read by content, so ``<(rummy best BEFORE --json)`` works too. A BEFORE with a
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -34,12 +35,34 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     echo 'play 7H 8H 9H to new/1; discard KS' | rummy check position.toml -
     """
     from rummy.cli import output
-    from rummy.checker import check as judge
-    from rummy.errors import RummyError, with_prefix
     from rummy.position import Position
 
     before = Position.from_file(before_path)
     after, draw = read_answer(after_path, before)
+    report = turn_report(before, after, draw, f"{before_path} -> {after_path}", compare, time_limit)
+    if json_output:
+        output.print_json(report.data)
+    else:
+        output.print_lines(report.lines)
+    return output.EXIT_OK if report.verdict.legal else output.EXIT_NEGATIVE
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """What ``check`` answers about one turn: the verdict, its ``--json`` object and its human lines."""
+
+    verdict: Verdict
+    data: dict[str, object]
+    lines: list[Styled | str]
+
+
+def turn_report(before: Position, after: Position | None, draw: DrawTaken | None, where: str,
+                compare: bool = False, time_limit: float = 30.0) -> TurnReport:
+    """Judge the turn from ``before`` to ``after`` (or, in the draw phase, the random ``draw``) as
+    ``rummy check`` does; errors are prefixed with ``where``."""
+    from rummy.checker import check as judge
+    from rummy.errors import RummyError, with_prefix
+
     try:
         if after is None:
             from rummy.checker.draw import judge_random_draw
@@ -49,7 +72,7 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
         else:
             verdict = judge(before, after)
     except RummyError as error:
-        raise with_prefix(error, f"{before_path} -> {after_path}") from None
+        raise with_prefix(error, where) from None
     best_line: Styled | str | None = None
     names = _plan_names(before, after)
     data = verdict.to_data()
@@ -68,13 +91,8 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
             from rummy.cli.output import text
 
             puzzle_line, best_line = text(stated[0], "; ", best_line), None
-    if json_output:
-        output.print_json(data)
-    else:
-        lines = verdict_lines(verdict, names)
-        extra = [line for line in (puzzle_line, best_line) if line is not None]
-        output.print_lines(lines + extra)
-    return output.EXIT_OK if verdict.legal else output.EXIT_NEGATIVE
+    lines = verdict_lines(verdict, names) + [line for line in (puzzle_line, best_line) if line is not None]
+    return TurnReport(verdict, data, lines)
 
 
 def _against_best(before: Position, verdict: Verdict, time_limit: float,
@@ -114,16 +132,21 @@ def read_answer(path: Path, before: Position) -> tuple[Position | None, DrawTake
     """AFTER, as ``rummy.reader.read_end_state`` reads it; with a draw-phase BEFORE, a
     ``best --json`` answer whose draw is random gives ``(None, its draw)``. A turn written
     as steps (``play 7H 8H 9H to new/1; discard KS``, told by its content) is applied to BEFORE."""
-    from rummy.reader import end_state_or_draw_from_text, read_text, source_name, text_kind
+    from rummy.reader import read_text, source_name, text_kind
+
+    text = read_text(path)  # once: stdin or a pipe cannot be read twice
+    return answer_from_text(text, source_name(path), text_kind(path, text), before)
+
+
+def answer_from_text(text: str, source: str, kind: str, before: Position) -> tuple[Position | None, DrawTaken | None]:
+    """``read_answer`` on text already read (``kind``: toml or json, as ``rummy.reader.text_kind`` tells)."""
+    from rummy.reader import end_state_or_draw_from_text
     from rummy.errors import RummyError, quote
     from rummy.turn_steps import VERBS, looks_like_steps, read_steps
     from rummy.vocabulary import Phase
 
-    text = read_text(path)  # once: stdin or a pipe cannot be read twice
-    source = source_name(path)
     if looks_like_steps(text):
         return read_steps(before, text, source), None
-    kind = text_kind(path, text)
     try:
         return end_state_or_draw_from_text(text, source, kind, random_draw=before.phase == Phase.DRAW)
     except RummyError as error:

@@ -17,6 +17,7 @@ import typer
 from rummy.cli.options import JsonFlag, TimeLimitOption
 
 if TYPE_CHECKING:
+    from rummy.hints import Hint
     from rummy.position import Position
 
 PuzzlePath = Annotated[
@@ -38,30 +39,40 @@ def hint(puzzle_path: PuzzlePath, level: LevelOption = 1, json_output: JsonFlag 
     """A hint for a puzzle: level 1 the aim, up to level 4 the first step (never more than asked)."""
     from rummy.cli import output
     from rummy.cli.output import text
-    from rummy.errors import RummyError
-    from rummy.hints import hints
     from rummy.position import Position
-    from rummy.vocabulary import Phase
 
     position = Position.from_file(puzzle_path)
-    if position.phase != Phase.PLAY:
-        raise RummyError(f"{puzzle_path}: hints are for play-phase puzzles; this position is in the {position.phase} phase")
+    check_hintable(position, str(puzzle_path))
     found: tuple[Position, float | int] | str | None = stored_answer(puzzle_path, position)
     if found is None:
         found = solved_answer(position, time_limit)
-    if isinstance(found, str):
-        if json_output:
-            output.print_json([])
-        else:
-            output.print_lines([text(f"no hint: {found}")])
-        return output.EXIT_NEGATIVE
-    after, gain = found
-    given = hints(position, after, gain, level)
+    given = hint_list(position, found, level)
     if json_output:
         output.print_json([h.to_data() for h in given])
+    elif isinstance(found, str):
+        output.print_lines([text(f"no hint: {found}")])
     else:
         output.print_lines([text((f"{h.level}. ", "bold"), h.text) for h in given])
-    return output.EXIT_OK
+    return output.EXIT_NEGATIVE if isinstance(found, str) else output.EXIT_OK
+
+
+def check_hintable(position: Position, source: str) -> None:
+    """Hints are for play-phase puzzles: RummyError naming ``source`` otherwise."""
+    from rummy.errors import RummyError
+    from rummy.vocabulary import Phase
+
+    if position.phase != Phase.PLAY:
+        raise RummyError(f"{source}: hints are for play-phase puzzles; this position is in the {position.phase} phase")
+
+
+def hint_list(position: Position, found: tuple[Position, float | int] | str, level: int) -> list[Hint]:
+    """The hints up to ``level`` from the answer ``found`` (none when ``found`` says why there is no answer)."""
+    from rummy.hints import hints
+
+    if isinstance(found, str):
+        return []
+    after, gain = found
+    return hints(position, after, gain, level)
 
 
 def solution_path(puzzle_path: Path) -> Path | None:
@@ -75,16 +86,28 @@ def stored_answer(puzzle_path: Path, position: Position) -> tuple[Position, floa
     """The stored answer's after-position and gain, if the file is there, readable, and a legal turn."""
     import os
 
-    from rummy.checker import check
     from rummy.errors import RummyError
-    from rummy.reader import end_state_or_draw_from_text, read_text, source_name
+    from rummy.reader import read_text, source_name
 
     path = solution_path(puzzle_path)
     if path is None or not os.path.isfile(path):
         return None
     try:
         text = read_text(path)
-        after, _ = end_state_or_draw_from_text(text, source_name(path), "json")
+    except RummyError:
+        return None  # not a usable answer: solve instead
+    return stored_answer_from_text(text, source_name(path), position)
+
+
+def stored_answer_from_text(text: str, source: str, position: Position) -> tuple[Position, float | int] | None:
+    """A stored answer (``best --json``) read from its text: its after-position and gain, if it is a
+    legal turn from ``position`` that reaches the puzzle's target; None (solve instead) otherwise."""
+    from rummy.checker import check
+    from rummy.errors import RummyError
+    from rummy.reader import end_state_or_draw_from_text
+
+    try:
+        after, _ = end_state_or_draw_from_text(text, source, "json")
         if after is None:
             return None
         verdict = check(position, after)

@@ -52,12 +52,18 @@ def read_position(path: Path, after: bool = False) -> Position:
     any file with a [turn] table, or a ``best --json`` answer) is read as ``check`` reads AFTER: it may hold
     the breaches ``check`` is there to report, so it is drawn as it is, with
     plays that are not whole marked."""
-    from rummy.errors import PlayNotWhole
-    from rummy.position import Position
-    from rummy.reader import end_state_or_draw_from_text, is_answer, read_text, source_name, text_kind
+    from rummy.reader import read_text, source_name, text_kind
 
     text = read_text(path)  # once: stdin or a pipe cannot be read twice
-    source, kind = source_name(path), text_kind(path, text)
+    return position_from_text(text, source_name(path), text_kind(path, text), after)
+
+
+def position_from_text(text: str, source: str, kind: str, after: bool = False) -> Position:
+    """``read_position`` on text already read (``kind``: toml or json)."""
+    from rummy.errors import PlayNotWhole
+    from rummy.position import Position
+    from rummy.reader import end_state_or_draw_from_text, is_answer
+
     if after or is_answer(text, kind, source):
         # As check reads AFTER: a position, or the JSON of 'best --json' (a puzzle's NAME.solution.json), its after.
         position_after, _ = end_state_or_draw_from_text(text, source, kind)

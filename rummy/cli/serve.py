@@ -1,0 +1,45 @@
+"""``rummy serve``: the board in the browser, on this machine (the ``rummy[web]`` extra).
+
+Listens on 127.0.0.1 unless ``--host`` says otherwise. The page and its JSON
+API answer what the command line answers (rummy.web.reports); solves run in
+``--solvers`` worker processes, each within ``--time-limit`` seconds.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+HostOption = Annotated[str, typer.Option("--host", help="Address to listen on (127.0.0.1: this machine only).")]
+PortOption = Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")]
+SolversOption = Annotated[int, typer.Option("--solvers", min=1, max=64,
+                                            help="Worker processes that solve (1 to 64); show answers without one.")]
+ServeTimeLimit = Annotated[float, typer.Option("--time-limit", min=0.1, max=600.0,
+                                               help="The longest a solve may search, in seconds (a request may ask less).")]
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def serve(host: HostOption = "127.0.0.1", port: PortOption = 8000, solvers: SolversOption = 2,
+          time_limit: ServeTimeLimit = 30.0) -> int:
+    """Serve the board in the browser: open http://127.0.0.1:8000 (needs pip install "rummy[web]")."""
+    from rummy.cli.output import print_error
+    from rummy.errors import RummyError
+
+    try:
+        import uvicorn
+
+        from rummy.web.app import Settings, create_app
+    except ImportError as error:
+        raise RummyError(f"rummy serve needs the web extra ({error.name} is not installed): "
+                         "pip install \"rummy[web]\" (or '.[web]' in the repository)") from None
+    if host not in LOOPBACK:
+        print_error(f"listening on {host}: anyone who can reach this machine can use the page")
+    app = create_app(Settings(workers=solvers, max_seconds=time_limit))
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"rummy serve: http://{shown}:{port}  (Ctrl-C stops it)", err=True)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+    except OSError as error:  # the port is taken, the address is not this machine's
+        raise RummyError(f"--host {host} --port {port}: {error.strerror or error}") from None
+    return 0

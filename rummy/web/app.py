@@ -1,0 +1,273 @@
+"""The FastAPI application of ``rummy serve``: the JSON API, the shipped positions, and the page.
+
+FastAPI (on Starlette and uvicorn) was chosen for its typed request models,
+which give the OpenAPI description (``/openapi.json``, browsable at ``/docs``)
+from the same code that validates requests. The page is plain HTML, CSS and
+JavaScript served as static files: nothing to build, nothing to install
+beyond the Python package.
+
+Every answer is the command line's ``--json`` object (rummy.web.reports),
+plus a ``view`` key for the page. Bad input is a 400 whose ``error`` is the
+line the command line prints (without the ``rummy:`` prefix).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Literal
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from rummy.web import reports
+from rummy.web.pool import Busy, Outcome, SolvePool, TookTooLong
+from rummy.web.shipped import Shipped, default_root
+
+MAX_BODY_BYTES = 256 * 1024  # a request's body; the largest real position is a few KB
+MAX_TEXT = 128 * 1024  # characters of one position or turn
+DEFAULT_SECONDS = 10.0  # a solve's time limit when the request gives none
+MAX_SECONDS = 30.0  # and at most, whatever the request asks
+
+
+@dataclass(frozen=True)
+class Settings:
+    workers: int = 2  # solver processes
+    max_waiting: int = 32  # solves running or queued at once
+    max_seconds: float = MAX_SECONDS
+    puzzles: Any = None  # the shipped positions' folder; None: the package's own
+
+
+Kind = Literal["toml", "json"]
+PositionText = Field(max_length=MAX_TEXT, description="A position as a file holds it: TOML or JSON (formats.md).")
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ShowRequest(_Request):
+    position: str = PositionText
+    format: Kind | None = Field(None, description="toml or json; told by the content when left out.")
+    after: bool = Field(False, description="Read it as an after-position (rummy show --after).")
+
+
+class BestRequest(_Request):
+    position: str = PositionText
+    format: Kind | None = None
+    time_limit: float | None = Field(None, gt=0, description="Seconds; at most the server's limit.")
+    objective: Literal["default", "tiles", "value"] = "default"
+    seed: int = Field(0, ge=0, le=2**31 - 1)
+
+
+class CheckRequest(_Request):
+    before: str = Field(max_length=MAX_TEXT, description="The position before the turn.")
+    after: str = Field(max_length=MAX_TEXT, description=(
+        "The turn: an after-position, a 'best --json' answer, or steps ('play 7H 8H 9H to new/1; discard KS')."))
+    before_format: Kind | None = None
+    after_format: Kind | None = None
+    best: bool = Field(False, description="Also solve BEFORE and say how far the turn is from the best (check --best).")
+    time_limit: float | None = Field(None, gt=0)
+
+
+class HintRequest(_Request):
+    puzzle: str | None = Field(None, max_length=MAX_TEXT, description="The puzzle's text (or give 'id').")
+    id: str | None = Field(None, max_length=300, description="A shipped puzzle (GET /api/positions): its stored answer is used.")
+    format: Kind | None = None
+    level: int = Field(1, ge=1, le=4, description="1 the aim, 2 the kinds of move, 3 the plays to touch, 4 the first step.")
+    time_limit: float | None = Field(None, gt=0)
+
+
+class BadInput(Exception):
+    def __init__(self, lines: tuple[str, ...] | list[str], status: int = 400) -> None:
+        super().__init__(lines[0] if lines else "bad input")
+        self.lines = tuple(lines)
+        self.status = status
+
+
+class BodyLimit:
+    """Refuse a body larger than ``limit`` bytes (413), by its Content-Length or as it streams in:
+    the body is read here, at most ``limit`` + 1 bytes of it, and handed on whole."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await _too_large(self.limit)(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        seen = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client left
+                return
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                await _too_large(self.limit)(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _too_large_words(limit: int) -> str:
+    return f"request: larger than {limit // 1024} KB"
+
+
+def _too_large(limit: int) -> JSONResponse:
+    return JSONResponse({"error": _too_large_words(limit), "errors": [_too_large_words(limit)]}, status_code=413)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    from contextlib import asynccontextmanager
+    from importlib.resources import files
+    from pathlib import Path
+    from typing import AsyncIterator
+
+    pool = SolvePool(settings.workers, settings.max_waiting)
+    shipped = Shipped(Path(settings.puzzles) if settings.puzzles is not None else default_root())
+    static = Path(str(files("rummy.web") / "static"))
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        pool.close()
+
+    app = FastAPI(title="rummy", version=_version(), lifespan=lifespan,
+                  description="Best moves, turn checks and hints for rummy games where the table can be rearranged. "
+                              "Every answer is the JSON that the command line prints with --json (formats.md), "
+                              "plus a 'view' key for drawing it.")
+    app.state.pool = pool
+    app.state.shipped = shipped
+
+    @app.exception_handler(BadInput)
+    async def bad_input(_: Request, error: BadInput) -> JSONResponse:
+        return JSONResponse({"error": error.lines[0], "errors": list(error.lines)}, status_code=error.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
+        line = f"request: {str(error.detail).lower()}" if error.status_code == 400 else str(error.detail)
+        return JSONResponse({"error": line, "errors": [line]}, status_code=error.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_: Request, error: RequestValidationError) -> JSONResponse:
+        lines = [_validation_line(problem) for problem in error.errors()]
+        return JSONResponse({"error": lines[0] if lines else "request: not valid", "errors": lines}, status_code=400)
+
+    def seconds(asked: float | None) -> float:
+        return min(asked if asked is not None else min(DEFAULT_SECONDS, settings.max_seconds), settings.max_seconds)
+
+    async def solved(function: Callable[..., Any], limit: float, **kwargs: Any) -> Any:
+        try:
+            outcome: Outcome = await pool.run(function, limit, **kwargs)
+        except Busy as error:
+            raise BadInput([str(error)], 503) from None
+        except TookTooLong as error:
+            raise BadInput([str(error)], 503) from None
+        if outcome.bad_input:
+            raise BadInput(outcome.bad_input)
+        if outcome.internal is not None:
+            raise BadInput([f"internal error: {outcome.internal} (a bug in rummy)"], 500)
+        return outcome.report
+
+    @app.post("/api/show", summary="rummy show --json: the position, read as the command line reads it")
+    def show(request: ShowRequest) -> dict[str, Any]:
+        return _guarded(lambda: reports.show_report(request.position, request.format, request.after))
+
+    @app.post("/api/best", summary="rummy best --json --verify: the best turn (or draw advice in the draw phase)")
+    async def best(request: BestRequest) -> dict[str, Any]:
+        limit = seconds(request.time_limit)
+        result: dict[str, Any] = await solved(reports.best_report, limit, text=request.position, kind=request.format,
+                                              time_limit=limit, objective=request.objective, seed=request.seed)
+        return result
+
+    @app.post("/api/check", summary="rummy check --json: is the turn legal? Every breach, coded")
+    async def check(request: CheckRequest) -> dict[str, Any]:
+        limit = seconds(request.time_limit)
+        result: dict[str, Any] = await solved(
+            reports.check_report, limit, before_text=request.before, after_text=request.after,
+            before_kind=request.before_format, after_kind=request.after_format, compare=request.best, time_limit=limit)
+        return result
+
+    @app.post("/api/hint", summary="rummy hint --json: hints for a puzzle, never more than the level asked")
+    async def hint(request: HintRequest) -> dict[str, Any]:
+        limit = seconds(request.time_limit)
+        text, solution = request.puzzle, None
+        if request.id is not None:
+            entry = shipped.get(request.id)
+            if entry is None:
+                raise BadInput([f"id: no shipped position {request.id!r:.80}"], 404)
+            text, solution = shipped.text(entry), shipped.solution_text(entry)
+        if text is None:
+            raise BadInput(["puzzle: give the puzzle's text, or the id of a shipped puzzle"])
+        result: dict[str, Any] = await solved(reports.hint_report, limit, text=text, level=request.level,
+                                              kind=request.format, solution_text=solution, time_limit=limit)
+        return result
+
+    @app.get("/api/positions", summary="The shipped examples and puzzle collections")
+    def positions() -> dict[str, Any]:
+        return shipped.listing()
+
+    @app.get("/api/positions/{collection}/{name}", summary="One shipped position's text (read-only)")
+    def position(collection: str, name: str) -> dict[str, Any]:
+        entry = shipped.get(f"{collection}/{name}")
+        if entry is None:
+            raise BadInput([f"no shipped position {collection!r:.40}/{name!r:.80}"], 404)
+        return {**entry.to_data(), "text": shipped.text(entry)}
+
+    @app.get("/", include_in_schema=False)
+    def page() -> FileResponse:
+        return FileResponse(static / "index.html")
+
+    app.mount("/static", StaticFiles(directory=static), name="static")
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    return app
+
+
+def _guarded(make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    from rummy.errors import RummyError, error_lines
+
+    try:
+        return make()
+    except RummyError as error:
+        raise BadInput(error_lines(error)) from None
+
+
+def _validation_line(problem: Any) -> str:
+    """Pydantic's problem as one line naming the field: ``time_limit: Input should be greater than 0``."""
+    where = ".".join(str(part) for part in problem.get("loc", ()) if part != "body") or "request"
+    return f"{where}: {problem.get('msg', 'not valid')}"
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rummy")
+    except PackageNotFoundError:
+        return "0"
+

@@ -1,0 +1,239 @@
+"""What the page asks, answered as the command line answers it, with no web framework in sight.
+
+Each function takes the position (and the turn) as text, as a file would hold
+it, and returns the ``--json`` object of formats.md that ``rummy show``,
+``best``, ``check`` and ``hint`` print for the same text, computed by the same
+functions. To that object it adds one key, ``view``: what a page needs to draw
+it without knowing any game (the plays with their names and spaces, the
+command line's own human lines, the table after each step of a plan).
+Bad input raises ``RummyError`` with the message the command line prints.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rummy.answer import Answer
+    from rummy.cli.output import Styled
+    from rummy.position import Position
+
+# Where the error lines say the text came from (the CLI names the file there).
+POSITION = "position"
+BEFORE = "before"
+AFTER = "after"
+PUZZLE = "puzzle"
+
+
+def text_kind(text: str, kind: str | None = None) -> str:
+    """``toml`` or ``json``: as given, or told by the content as for a file without a suffix."""
+    from rummy.reader import text_kind as kind_of_file
+
+    return kind if kind is not None else kind_of_file("", text)
+
+
+def read_position(text: str, source: str = POSITION, kind: str | None = None, after: bool = False) -> Position:
+    """A position as ``rummy show`` reads a file: strictly, unless it is an after-position."""
+    from rummy.cli.show import position_from_text
+
+    return position_from_text(text, source, text_kind(text, kind), after)
+
+
+def read_play_position(text: str, source: str = POSITION, kind: str | None = None) -> Position:
+    """A position to answer from, read as ``best``, ``check`` and ``hint`` read a file (strictly)."""
+    from rummy.position import Position
+
+    return Position.from_text(text, source, text_kind(text, kind))
+
+
+# ------------------------------------------------------------------ show
+def show_report(text: str, kind: str | None = None, after: bool = False) -> dict[str, Any]:
+    """``rummy show --json`` (``--after`` with ``after``), and the ``view`` to draw it."""
+    from rummy.cli.puzzle_view import puzzle_lines
+    from rummy.cli.show import position_lines
+
+    position = read_position(text, kind=kind, after=after)
+    lines = puzzle_lines(position) + position_lines(position)
+    return {**position.to_data(), "view": {**layout(position), "lines": plain(lines)}}
+
+
+def layout(position: Position, names: dict[str, str] | None = None) -> dict[str, Any]:
+    """The position as a page draws it: every play with its name (``names`` renames some, as a plan
+    does), whose space it lies in and its cards in reading order; every player; the piles; and the
+    facts of the game a page needs to let a player move cards (asked of the family, never by name)."""
+    from rummy.plays import PlayName, is_whole
+    from rummy.scoring import play_score
+    from rummy.words import player_facts, position_facts, rules_summary, sort_for_display
+
+    rules = position.rules
+    family = rules.family
+    deck = rules.deck
+    names = names or {}
+    plays = []
+    for name, play in position.named_plays().items():
+        cards = position.play_with_layoffs(name)
+        whole = is_whole(cards, rules)
+        plays.append({
+            "name": names.get(name, str(name)),
+            "space": None if family.shared_table else PlayName(name).owner,
+            "cards": notation(play.ordered(rules), deck),
+            "layoffs": [{"by": layer, "cards": notation(attached, deck)} for layer, attached in position.layoffs_on(name)],
+            "whole": whole,
+            "score": play_score(cards, rules) if whole and family.scores_plays else None,
+        })
+    players = [{
+        "name": player.name,
+        "side": player.side,
+        "to_move": player.name == position.to_move,
+        "melded": player.melded,
+        "hand": notation(sort_for_display(player.hand), deck) if player.hand is not None else None,
+        "hand_count": player.hand_count,
+        "hot": notation(player.hot, deck),
+        "warm": notation(player.warm, deck),
+        "facts": player_facts(position, player),
+    } for player in position.players]
+    stock = position.stock
+    return {
+        "rules": rules.name,
+        "summary": rules_summary(rules),
+        "facts": position_facts(position),
+        "deck": deck,
+        "to_move": position.to_move,
+        "phase": str(position.phase),
+        "game": {
+            "shared_table": family.shared_table,
+            "plays_change_owner": family.plays_change_owner,
+            "layoffs_attached": family.layoffs_attached,
+            "discards": bool(rules.discard),
+            "plays_key": family.plays_key,
+        },
+        "players": players,
+        "plays": plays,
+        "discard": notation(position.discard_pile, deck),
+        "stock": stock if stock is None or isinstance(stock, int) else len(stock),
+        "upcard": position.upcard.notation(deck) if position.upcard is not None else None,
+        "puzzle": position.puzzle.to_data() if position.puzzle is not None else None,
+    }
+
+
+# ------------------------------------------------------------------ best
+def best_report(text: str, kind: str | None = None, time_limit: float = 10.0, objective: str = "default",
+                seed: int = 0) -> dict[str, Any]:
+    """``rummy best --json --verify`` (one search thread), and the ``view``: the command line's lines,
+    the plan's steps in words with the table after each one, and the table after the turn with its marks."""
+    from pathlib import Path
+
+    from rummy.answer import answer_data, best, verify_answer
+    from rummy.cli.best import answer_lines
+    from rummy.solution import SolverConfig
+    from rummy.vocabulary import Objective
+
+    position = read_play_position(text, kind=kind)
+    answer = best(position, SolverConfig(time_limit=time_limit, workers=1, objective=Objective(objective), seed=seed))
+    verdict = verify_answer(answer)
+    data = answer_data(answer)
+    if verdict is not None:
+        data["verified"] = verdict.legal
+        if not verdict.legal:
+            data["verify_breaches"] = [b.to_data() for b in verdict.breaches]
+    lines = answer_lines(Path(POSITION), answer, verdict)[1:]  # the first names the file
+    data["view"] = {"lines": plain(lines), **_plan_view(answer)}
+    return data
+
+
+def _plan_view(answer: Answer) -> dict[str, Any]:
+    from rummy.plan import plan_marks
+    from rummy.words import step_words
+
+    solution = answer.solution
+    plan = answer.plan
+    deck = answer.position.rules.deck
+    view: dict[str, Any] = {"steps": [], "frames": [], "after": None}
+    if plan is None or solution.after is None:
+        return view
+    after = solution.after
+    view["steps"] = [words_plain(step_words(step), deck) for step in plan.steps]
+    marks = plan_marks(plan, after)
+    view["after"] = {**layout(after, plan.names), "marks": {
+        plan.names.get(name, str(name)): {card.notation(deck): list(found) for card, found in play.items()}
+        for name, play in marks.items()}}
+    start = _plan_start(answer)
+    if start is not None:
+        from rummy.plays import Play
+        from rummy.turn_steps import step_tables, steps_text
+
+        rules = start.rules
+        for table in step_tables(start, steps_text(plan, start)):
+            frame = table.to_data(deck)
+            for play, (_, _, cards) in zip(frame["plays"], table.plays):  # type: ignore[call-overload]
+                play["cards"] = notation(Play(cards).ordered(rules), deck)
+            view["frames"].append(frame)
+    return view
+
+
+def _plan_start(answer: Answer) -> Position | None:
+    """The position the plan's steps start from: the one given, or the one its draw led to."""
+    from rummy.vocabulary import Phase
+
+    position = answer.position
+    if position.phase == Phase.PLAY:
+        return position
+    draw = answer.solution.draw
+    return draw.start if draw is not None else None
+
+
+# ----------------------------------------------------------------- check
+def check_report(before_text: str, after_text: str, before_kind: str | None = None, after_kind: str | None = None,
+                 compare: bool = False, time_limit: float = 10.0) -> dict[str, Any]:
+    """``rummy check --json`` (``--best`` with ``compare``) on a turn given as an after-position, a
+    ``best --json`` answer or steps; the ``view`` adds the command line's lines and the table after the turn."""
+    from rummy.cli.check import answer_from_text, turn_report
+
+    before = read_play_position(before_text, BEFORE, before_kind)
+    after, draw = answer_from_text(after_text, AFTER, text_kind(after_text, after_kind), before)
+    report = turn_report(before, after, draw, f"{BEFORE} -> {AFTER}", compare, time_limit)
+    names = report.data.get("names")
+    shown = names if isinstance(names, dict) else {}
+    return {**report.data, "view": {
+        "lines": plain(report.lines),
+        "after": layout(after, shown) if after is not None else None,
+    }}
+
+
+# ------------------------------------------------------------------ hint
+def hint_report(text: str, level: int, kind: str | None = None, solution_text: str | None = None,
+                time_limit: float = 10.0) -> dict[str, Any]:
+    """``rummy hint --json`` (a list, here under ``hints``); the stored answer, when given, is
+    trusted as ``rummy hint`` trusts a ``NAME.solution.json``: only when it is legal and reaches the target."""
+    from rummy.cli.hint import check_hintable, hint_list, solved_answer, stored_answer_from_text
+
+    if level not in (1, 2, 3, 4):
+        from rummy.errors import RummyError
+
+        raise RummyError(f"level: a hint level is 1 to 4, got {level}")
+    position = read_play_position(text, PUZZLE, kind)
+    check_hintable(position, PUZZLE)
+    found: Any = None
+    if solution_text is not None:
+        found = stored_answer_from_text(solution_text, f"{PUZZLE} solution", position)
+    if found is None:
+        found = solved_answer(position, time_limit)
+    given = hint_list(position, found, level)
+    report: dict[str, Any] = {"hints": [h.to_data() for h in given]}
+    if isinstance(found, str):
+        report["none"] = found
+    return report
+
+
+# ----------------------------------------------------------------- words
+def plain(lines: list[Styled | str]) -> list[str]:
+    return [str(line) for line in lines]
+
+
+def notation(cards: Any, deck: Any) -> list[str]:
+    return [card.notation(deck) for card in cards]
+
+
+def words_plain(words: Any, deck: Any) -> str:
+    """``rummy.words`` pieces as the plain text the terminal prints (cards in notation)."""
+    return "".join(piece if isinstance(piece, str) else " ".join(card.notation(deck) for card in piece) for piece in words)
