@@ -292,10 +292,17 @@ class TableAfterStep:
 
 
 def step_tables(before: Position, text: str, source: str = "<steps>") -> list[TableAfterStep]:
-    """The table after each step of the turn, in order (the way a player watches a plan unfold);
-    the same reading, and the same errors, as ``read_steps``."""
+    """The table after each step of the turn, in order (the way a player watches a plan unfold), each
+    play with the cards laid off on it; the same reading, and the same errors, as ``read_steps``."""
     state = _Turn(before, {}, [])
-    return [TableAfterStep(tuple((p.name, p.space, tuple(p.cards)) for p in state.plays.values() if p.cards),
+    others: dict[str, tuple[Card, ...]] = {
+        str(name): tuple(c for layer, cards in before.layoffs_on(name) if layer != before.to_move for c in cards)
+        for name in before.named_plays()}  # cards the other players laid off stay where they are
+
+    def laid_off(name: str) -> tuple[Card, ...]:
+        return others.get(name, ()) + tuple(c for attached in state.layoffs if attached.target == name for c in attached.cards)
+
+    return [TableAfterStep(tuple((p.name, p.space, tuple(p.cards) + laid_off(p.name)) for p in state.plays.values() if p.cards),
                            tuple(state.hand), state.discard)
             for _ in _applied(before, text, source, state)]
 

@@ -210,3 +210,37 @@ def test_best_words_are_read_as_steps(words, steps):
 def test_the_old_replacement_note_after_a_semicolon_is_no_step():
     assert split_steps("replace the joker of bob/1 with 3D; the joker goes to your hand; discard 8H") == [
         (1, "replace the joker of bob/1 with 3D"), (2, "discard 8H")]
+
+
+def test_in_robber_playing_onto_another_players_play_steals_it():
+    before = Position.from_file(EXAMPLES / "robber.toml")
+    for text in ("play AS KS to ann/1; discard 2C", "lay off AS KS on ann/1; discard 2C", "steal AS KS from ann/1; discard 2C"):
+        after = read_steps(before, text)
+        verdict = check(before, after)
+        assert verdict.legal, (text, verdict.codes)
+        assert verdict.reading["stolen"] == ["ann/1 -> cat/2"]
+
+
+@pytest.mark.parametrize("path", ANSWERS[::25], ids=lambda p: p.name.replace(".solution.json", ""))
+def test_the_table_after_each_step_ends_at_the_turns_end(path):
+    from collections import Counter
+
+    from rummy.turn_steps import step_tables
+
+    before, _, after = stored(path)
+    plan = make_plan(before, after)
+    tables = step_tables(before, steps_text(plan, before))
+    assert len(tables) == len(plan.steps)
+    last = tables[-1]
+    # the last table holds the after-position's plays, card for card, and its hand
+    assert Counter(tuple(sorted(c.plain() for c in cards)) for _, _, cards in last.plays) == \
+        Counter(tuple(sorted(c.plain() for c in after.play_with_layoffs(name))) for name in after.named_plays())
+    assert Counter(last.hand) == Counter(after.mover.hand or ())
+    assert (last.discard is not None) == (after.turn is not None and after.turn.discard is not None)
+    # every table keeps the cards of the turn: the table's and the hand's, less a discard
+    everything = Counter(c.plain() for name in before.named_plays() for c in before.play_with_layoffs(name)) + \
+        Counter(c.plain() for c in before.mover.hand or ())
+    for table in tables:
+        held = Counter(c.plain() for _, _, cards in table.plays for c in cards) + Counter(c.plain() for c in table.hand)
+        held += Counter([table.discard.plain()] if table.discard is not None else [])
+        assert held == everything
