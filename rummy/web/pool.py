@@ -98,9 +98,9 @@ class SolvePool:
             process.kill()
 
     def warm(self) -> None:
-        """Start every worker now (the first visitor should not wait for imports)."""
-        for future in [self._executor.submit(_warm_up) for _ in range(self.workers)]:
-            future.result()
+        """Start every worker now, without waiting for them (the first visitor should not wait for imports)."""
+        for _ in range(self.workers):
+            self._executor.submit(_warm_up)
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

@@ -25,7 +25,7 @@ AFTER = "after"
 PUZZLE = "puzzle"
 
 
-def text_kind(text: str, kind: str | None = None) -> str:
+def kind_of(text: str, kind: str | None = None) -> str:
     """``toml`` or ``json``: as given, or told by the content as for a file without a suffix."""
     from rummy.reader import text_kind as kind_of_file
 
@@ -36,14 +36,14 @@ def read_position(text: str, source: str = POSITION, kind: str | None = None, af
     """A position as ``rummy show`` reads a file: strictly, unless it is an after-position."""
     from rummy.cli.show import position_from_text
 
-    return position_from_text(text, source, text_kind(text, kind), after)
+    return position_from_text(text, source, kind_of(text, kind), after)
 
 
 def read_play_position(text: str, source: str = POSITION, kind: str | None = None) -> Position:
     """A position to answer from, read as ``best``, ``check`` and ``hint`` read a file (strictly)."""
     from rummy.position import Position
 
-    return Position.from_text(text, source, text_kind(text, kind))
+    return Position.from_text(text, source, kind_of(text, kind))
 
 
 # ------------------------------------------------------------------ show
@@ -190,7 +190,7 @@ def check_report(before_text: str, after_text: str, before_kind: str | None = No
     from rummy.cli.check import answer_from_text, turn_report
 
     before = read_play_position(before_text, BEFORE, before_kind)
-    after, draw = answer_from_text(after_text, AFTER, text_kind(after_text, after_kind), before)
+    after, draw = answer_from_text(after_text, AFTER, kind_of(after_text, after_kind), before)
     report = turn_report(before, after, draw, f"{BEFORE} -> {AFTER}", compare, time_limit)
     names = report.data.get("names")
     shown = names if isinstance(names, dict) else {}
