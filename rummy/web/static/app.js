@@ -317,7 +317,7 @@ function drawPosition() {
   const drawing = v.phase === "draw";
   $("best-button").textContent = drawing ? "Draw advice" : "Best move";
   $("my-move-button").hidden = drawing;  // a turn as steps starts in the play phase
-  $("my-move-button").setAttribute("aria-pressed", String(S.moving));
+  setMovingButton();
   $("hint-button").hidden = !v.puzzle;
   $("hint-panel").hidden = !v.puzzle;
   drawMain();
@@ -378,6 +378,7 @@ function drawBest() {
   const slider = $("frame-slider");
   slider.max = String(steps.length);
   showFrame(0);
+  $("best-panel").scrollIntoView({block: "start"});
   say((drawing ? "Draw advice: " : "Best move: ") + $("best-status").textContent +
     (b.gain !== undefined ? ", gain " + b.gain : ""));
 }
@@ -471,11 +472,15 @@ function toggleMoving() {
   S.moving = !S.moving;
   if (S.moving && !S.move) S.move = newMove();
   $("move-panel").hidden = !S.moving;
-  $("my-move-button").setAttribute("aria-pressed", String(S.moving));
-  $("my-move-button").textContent = S.moving ? "Done moving" : "My move";
+  setMovingButton();
   drawMain();
   drawSteps();
   if (S.moving) say("My move: select cards, then a play, a new play zone or the discard pile.");
+}
+
+function setMovingButton() {
+  $("my-move-button").setAttribute("aria-pressed", String(S.moving));
+  $("my-move-button").textContent = S.moving ? "Done moving" : "My move";
 }
 
 // One step of the page's notation applied to the local table. Returns null when done, else why not
@@ -548,6 +553,7 @@ function addSteps(texts) {
     if (!step) continue;
     const why = applyStep(S.move, step);
     S.move.steps.push({text: step, drawn: why === null});
+    say("Step " + S.move.steps.length + ": " + step);
     if (why !== null) {
       S.move.unread += 1;
       say("Kept “" + step + "” as written; the table here skips it (" + why + ").");
