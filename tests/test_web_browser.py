@@ -24,6 +24,9 @@ try:
     from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:  # pragma: no cover - depends on the machine
@@ -137,6 +140,17 @@ def shot(driver: Any, name: str, full: bool = False) -> None:
         driver.set_window_size(size["width"], size["height"])
 
 
+def touch_drag(driver: Any, source: Any, target: Any) -> None:
+    """Drag with a finger (touch pointer events), from the middle of one element to another's."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", source)
+    middle = "const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]"
+    (x, y), (x2, y2) = ([int(v) for v in driver.execute_script(middle, e)] for e in (source, target))
+    actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    actions.pointer_action.move_to_location(x, y).pointer_down().move_to_location((x + x2) // 2, (y + y2) // 2) \
+        .move_to_location(x2, y2).pointer_up()
+    actions.perform()
+
+
 def check(driver: Any) -> str:
     click(driver, "#check-button")
     wait(driver, lambda d: "legal" in text(d, "check-verdict"))
@@ -218,8 +232,7 @@ def test_robber_steal_by_clicks_is_legal(page: Any) -> None:
 def test_an_illegal_turn_lists_its_breaches_on_the_end_state(page: Any) -> None:
     load(page, "examples/house-classic")
     click(page, "#my-move-button")
-    card(page, "hand", "9D").click()
-    click(page, '#table .play[data-play="bob/2"]')
+    touch_drag(page, card(page, "hand", "9D"), page.find_element(By.CSS_SELECTOR, '#table .play[data-play="bob/2"]'))
     # The rest typed by hand, as a power user would.
     page.find_element(By.ID, "steps-input").send_keys("discard KS\n")
     assert steps(page) == ["play 9D to bob/2", "discard KS"]
@@ -258,12 +271,16 @@ def test_draw_phase_gives_draw_advice(page: Any) -> None:
     shot(page, "06-draw.png")
 
 
-def test_bad_input_shows_the_error_line(page: Any) -> None:
+def test_bad_input_shows_the_error_line_and_a_file_loads(page: Any) -> None:
     page.find_element(By.CSS_SELECTOR, "#paste-box summary").click()
     page.find_element(By.ID, "paste").send_keys('rules = "no-such-game"')
     click(page, "#show-button")
     wait(page, lambda d: d.find_element(By.ID, "load-error").is_displayed())
     assert "rules" in text(page, "load-error")
+    page.find_element(By.ID, "file-input").send_keys(str(ROOT / "puzzles" / "examples" / "straight.toml"))
+    wait(page, lambda d: "Loaded the position: straight" in text(d, "result"))
+    assert not page.find_element(By.ID, "load-error").is_displayed()
+    assert page.find_elements(By.CSS_SELECTOR, '#table .play[data-play="bob/1"] .card.layoff[data-card="QD"]')
 
 
 def test_phone_width_has_no_horizontal_scrolling(page: Any) -> None:
