@@ -379,8 +379,8 @@ function drawBest() {
   slider.max = String(steps.length);
   showFrame(0);
   $("best-panel").scrollIntoView({block: "start"});
-  say((drawing ? "Draw advice: " : "Best move: ") + $("best-status").textContent +
-    (b.gain !== undefined ? ", gain " + b.gain : ""));
+  say((drawing ? "Draw advice: " : "Best move: ") + b.status.replace(/_/g, " ") +
+    (b.gain !== undefined && b.gain !== null ? ", gain " + b.gain : ""));
 }
 
 // The draw phase: every way to draw, ranked by the best turn it leads to.
@@ -422,6 +422,9 @@ function showFrame(k) {
     drawTable($("frame-table"), frame, {touched: touchedBy(before ? before.plays : S.view.plays, frames[k - 1].plays),
       topTouched: !!frames[k - 1].discard});
     $("frame-label").textContent = "Step " + k + " of " + steps.length + ": " + steps[k - 1];
+  } else if (k > 0) {  // no table for this step (the answer gave none): the words alone
+    drawTable($("frame-table"), S.view, {});
+    $("frame-label").textContent = "Step " + k + " of " + steps.length + ": " + steps[k - 1] + " (table before the turn)";
   } else {
     drawTable($("frame-table"), S.view, {});
     $("frame-label").textContent = "Before the turn" + (steps.length ? " (" + steps.length + " steps)" : "");
@@ -597,6 +600,9 @@ function toggleCard(where, index) {
   if (current && current.where !== where) m.selected.clear();
   if (m.selected.has(key)) m.selected.delete(key); else m.selected.add(key);
   drawMain();
+  const now = selectedCards();
+  say(now ? "Selected " + now.cards.join(" ") + ": now tap a play, a new play zone" +
+    (S.view.game.discards && now.where === "hand" ? " or the discard pile." : ".") : "Nothing selected.");
 }
 
 // Put the selection on a target: {play, card?} | {space} | {discard: true}. One hand card on a joker
