@@ -267,6 +267,7 @@ def test_draw_phase_gives_draw_advice(page: Any) -> None:
     options = page.find_elements(By.CSS_SELECTOR, "#draw-options li")
     assert len(options) >= 2
     assert options[0].text.startswith("63") and "take this" in options[0].text
+    assert "the discard pile, the top 4 cards: JH 5D 8D 9D" in options[0].text  # the command line's words
     page.execute_script("document.getElementById('best-panel').scrollIntoView()")
     shot(page, "06-draw.png")
 

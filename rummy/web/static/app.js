@@ -388,10 +388,9 @@ function drawOptions(b) {
   const list = $("draw-options");
   const options = b.options || [];
   list.hidden = !options.length;
-  list.replaceChildren(...options.map((option) => {
-    const taken = option.cards ? ": " + option.cards.join(" ") : "";
-    const where = option.from === "discard" ? "the discard pile, top " + (option.take || 1) + taken
-      : "the " + option.from + taken + (option.from === "stock" ? " (expected value)" : "");
+  const words = b.view.options || [];
+  list.replaceChildren(...options.map((option, i) => {
+    const where = words[i] || option.from + (option.cards ? ": " + option.cards.join(" ") : "");
     const chosen = b.draw && b.draw.from === option.from && (b.draw.take || 0) === (option.take || 0);
     return el("li", {class: chosen ? "chosen" : null},
       el("span", {class: "value", text: String(Math.round(option.value * 100) / 100)}), " " + where + (chosen ? "  ← take this" : ""));
