@@ -507,6 +507,11 @@ function applyStep(m, text) {
     play.cards[j] = words[4];
     return null;
   }
+  if (verb === "meld" && words.length > 1) {  // hand cards as the next new play
+    const end = at("in") > 0 ? at("in") : words.length;
+    words.splice(end, 0, "to", "new/" + (m.newCount + 1));
+    return applyStep(m, ["play"].concat(words.slice(1)).join(" "));
+  }
   const to = at("to");
   if (verb === "play" && to > 1) {
     const cards = words.slice(1, to);
@@ -553,7 +558,10 @@ function addSteps(texts) {
   for (const text of texts) {
     const step = text.trim();
     if (!step) continue;
-    const why = applyStep(S.move, step);
+    // Tried on a copy: a step that fails halfway leaves the table as it was.
+    const trial = {...S.move, plays: S.move.plays.map((p) => ({...p, cards: p.cards.slice()})), hand: S.move.hand.slice()};
+    const why = applyStep(trial, step);
+    if (why === null) Object.assign(S.move, {plays: trial.plays, hand: trial.hand, discarded: trial.discarded, newCount: trial.newCount});
     S.move.steps.push({text: step, drawn: why === null});
     say("Step " + S.move.steps.length + ": " + step);
     if (why !== null) {
