@@ -172,6 +172,7 @@ function handEl(player, layout, o) {
   player.hand.forEach((card, i) => {
     const classes = [hot.get(card) ? "hot" : warm.get(card) ? "warm" : ""];
     if (o.move && player.to_move && o.move.selected.has("hand:" + i)) classes.push("selected");
+    if (player.to_move && o.flagged && o.flagged.hand && o.flagged.hand.has(card)) classes.push("breach");
     cards.append(cardEl(card, layout.deck, player.to_move ? "hand" : "hand-of-" + player.name, i, classes));
   });
   if (!player.hand.length) cards.append(el("span", {class: "unknown", text: "(empty)"}));
@@ -789,6 +790,8 @@ function flagged(data, after) {
       cards.forEach((card) => mark(play.name, card));
       if (!(b.cards || []).length && plays.length) mark(play.name, "*");
     }
+    // A breach naming no play is about the mover's hand (a hot card kept, say): mark it there too.
+    if (!plays.length) (b.cards || []).forEach((card) => mark("hand", card));
   }
   return marks;
 }
