@@ -327,8 +327,22 @@ function drawPosition() {
 function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 
 function drawMain() {
+  const focus = focusKey(document.activeElement);
   if (S.moving) drawTable($("table"), moveLayout(), {move: S.move});
   else drawTable($("table"), S.view, {});
+  // Redrawing replaces the elements: a keyboard user keeps their place.
+  const again = focus && $("table").querySelector(focus);
+  if (again) again.focus();
+}
+
+function focusKey(node) {
+  if (!node || !$("table").contains(node)) return null;
+  const d = node.dataset;
+  if (node.matches(".card")) return '.card[data-where="' + CSS.escape(d.where) + '"][data-index="' + d.index + '"]';
+  if (node.matches(".play")) return '.play[data-play="' + CSS.escape(d.play) + '"]';
+  if (node.matches(".new-play")) return '.new-play[data-space="' + CSS.escape(d.space) + '"]';
+  if (node.matches(".discard-zone")) return ".discard-zone";
+  return null;
 }
 
 // ------------------------------------------------------------ best move
@@ -342,8 +356,11 @@ async function askBest() {
   $("viewer").hidden = true;
   const button = $("best-button");
   button.disabled = true;
+  const asked = S.text;
   try {
-    S.best = await api("/api/best", {position: S.text});
+    const best = await api("/api/best", {position: asked});
+    if (asked !== S.text) return;  // another position was loaded meanwhile
+    S.best = best;
     drawBest();
   } catch (error) {
     $("best-status").textContent = "";
@@ -556,6 +573,7 @@ function targetPlay(m, name, space) {
 }
 
 function addSteps(texts) {
+  $("check-result").hidden = true;  // it was about other steps
   for (const text of texts) {
     const step = text.trim();
     if (!step) continue;
@@ -732,7 +750,7 @@ async function check() {
   $("check-verdict").textContent = "Checking…";
   try {
     const data = await api("/api/check", {before: S.text, after: m.steps.map((s) => s.text).join("; "), best: true});
-    drawCheck(data);
+    if (m === S.move) drawCheck(data);  // else the position or the turn changed meanwhile
   } catch (error) {
     showError($("check-error"), error);
   } finally {
