@@ -28,6 +28,7 @@ try:
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
     from selenium.webdriver.common.actions.pointer_input import PointerInput
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:  # pragma: no cover - depends on the machine
     pytest.skip("selenium is not installed (pip install -e '.[test]')", allow_module_level=True)
@@ -222,8 +223,11 @@ def test_robber_steal_by_clicks_is_legal(page: Any) -> None:
     click(page, '#table .play[data-play="ann/1"]')
     # Robber: the play became the mover's, and is drawn in her space.
     assert page.find_elements(By.CSS_SELECTOR, '[data-player="cat"] .play[data-play="ann/1"]')
-    card(page, "hand", "2C").click()
-    click(page, "#table .discard-zone")
+    # The discard with the keyboard: Enter on a card selects it, Enter on the pile drops it there.
+    page.execute_script("arguments[0].focus()", card(page, "hand", "2C"))
+    ActionChains(page).send_keys(Keys.ENTER).perform()
+    page.execute_script("arguments[0].focus()", page.find_element(By.CSS_SELECTOR, "#table .discard-zone"))
+    ActionChains(page).send_keys(Keys.ENTER).perform()
     assert steps(page) == ["play AS KS to ann/1", "discard 2C"]
     assert check(page).startswith("✔ legal")
     assert "short of the best" in text(page, "check-best")
