@@ -137,8 +137,19 @@ def best_report(text: str, kind: str | None = None, time_limit: float = 10.0, ob
         if not verdict.legal:
             data["verify_breaches"] = [b.to_data() for b in verdict.breaches]
     lines = answer_lines(Path(POSITION), answer, verdict)[1:]  # the first names the file
-    data["view"] = {"lines": plain(lines), **_plan_view(answer)}
+    data["view"] = {"lines": plain(lines), **_plan_view(answer), "options": _option_words(answer)}
     return data
+
+
+def _option_words(answer: Answer) -> list[str]:
+    """The draw phase: each of the answer's ``options`` in the command line's words, in the same order."""
+    from rummy.words import option_words
+
+    draw = answer.solution.draw
+    if draw is None:
+        return []
+    deck = answer.position.rules.deck
+    return [words_plain(option_words(option, draw), deck) for option in draw.options]
 
 
 def _plan_view(answer: Answer) -> dict[str, Any]:
