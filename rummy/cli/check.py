@@ -205,6 +205,17 @@ def _plan_named(item: str, names: dict[str, str]) -> str:
     return names.get(item, item)
 
 
+def plan_named_text(text: str, names: dict[str, str]) -> str:
+    """A breach's message with its plays under the plan's names (``ann/2`` -> ``new/1``), all at once."""
+    import re
+
+    renamed = {name: shown for name, shown in names.items() if name != shown}
+    if not renamed:
+        return text
+    pattern = re.compile(r"(?<![\w/])(%s)(?![\w/])" % "|".join(re.escape(name) for name in sorted(renamed, key=len, reverse=True)))
+    return pattern.sub(lambda found: renamed[found.group(1)], text)
+
+
 def verdict_lines(verdict: Verdict, names: dict[str, str] | None = None) -> list[Styled | str]:
     from rummy.cli.output import text
 
@@ -217,7 +228,7 @@ def verdict_lines(verdict: Verdict, names: dict[str, str] | None = None) -> list
         count = len(verdict.breaches)
         lines.append(text(("illegal", "bold red"), f": {count} breach{'es' if count != 1 else ''}"))
         for breach in verdict.breaches:
-            lines.append(text("  ", (breach.code, "bold"), f"  {breach.message}"))
+            lines.append(text("  ", (breach.code, "bold"), f"  {plan_named_text(breach.message, names)}"))
     reading = verdict.reading
     described = []
     for key, value in reading.items():

@@ -127,6 +127,7 @@ def best_report(text: str, kind: str | None = None, time_limit: float = 10.0, ob
     from rummy.cli.best import answer_lines
     from rummy.solution import SolverConfig
     from rummy.vocabulary import Objective
+    from rummy.words import breakdown_words, verdict_words
 
     position = read_play_position(text, kind=kind)
     answer = best(position, SolverConfig(time_limit=time_limit, workers=1, objective=Objective(objective), seed=seed))
@@ -137,7 +138,10 @@ def best_report(text: str, kind: str | None = None, time_limit: float = 10.0, ob
         if not verdict.legal:
             data["verify_breaches"] = [b.to_data() for b in verdict.breaches]
     lines = answer_lines(Path(POSITION), answer, verdict)[1:]  # the first names the file
-    data["view"] = {"lines": plain(lines), **_plan_view(answer), "options": _option_words(answer)}
+    deck = position.rules.deck
+    data["view"] = {"lines": plain(lines), "verdict": words_plain(verdict_words(answer), deck),
+                    "breakdown": words_plain(breakdown_words(answer), deck), **_plan_view(answer),
+                    "options": _option_words(answer)}
     return data
 
 
@@ -198,7 +202,7 @@ def check_report(before_text: str, after_text: str, before_kind: str | None = No
                  compare: bool = False, time_limit: float = 10.0) -> dict[str, Any]:
     """``rummy check --json`` (``--best`` with ``compare``) on a turn given as an after-position, a
     ``best --json`` answer or steps; the ``view`` adds the command line's lines and the table after the turn."""
-    from rummy.cli.check import answer_from_text, turn_report
+    from rummy.cli.check import answer_from_text, plan_named_text, turn_report
 
     before = read_play_position(before_text, BEFORE, before_kind)
     after, draw = answer_from_text(after_text, AFTER, kind_of(after_text, after_kind), before)
@@ -207,6 +211,9 @@ def check_report(before_text: str, after_text: str, before_kind: str | None = No
     shown = names if isinstance(names, dict) else {}
     return {**report.data, "view": {
         "lines": plain(report.lines),
+        # the breaches as the lines word them: plays under the names the drawn table gives them
+        "breaches": [{**breach.to_data(), "message": plan_named_text(breach.message, shown),
+                      "plays": [shown.get(name, name) for name in breach.plays]} for breach in report.verdict.breaches],
         "after": layout(after, shown) if after is not None else None,
     }}
 

@@ -381,8 +381,8 @@ function drawBest() {
   $("best-title").textContent = drawing ? "Draw advice" : "Best move";
   $("best-status").textContent = "Status: " + (STATUS_WORDS[b.status] || b.status.replace(/_/g, " "));
   if (b.gain !== undefined && b.gain !== null) {
-    const parts = (b.breakdown || []).map((part) => part.what + " " + part.points);
-    $("best-gain").textContent = "gain " + b.gain + (parts.length ? " = " + parts.join(" + ") : "");
+    // the command line's own words: "= table points won 25 + hand penalty avoided 34"
+    $("best-gain").textContent = "gain " + b.gain + (b.view.breakdown ? " " + b.view.breakdown : "");
   }
   drawOptions(b);
   const steps = b.view.steps || [];
@@ -765,7 +765,8 @@ function drawCheck(data) {
   const gain = data.reading && data.reading.gain !== undefined ? ", gain " + data.reading.gain : "";
   verdict.textContent = data.legal ? "✔ legal" + gain
     : "✘ illegal: " + data.breaches.length + (data.breaches.length === 1 ? " breach" : " breaches");
-  $("breaches").replaceChildren(...data.breaches.map((b) =>
+  // view.breaches word the plays as the drawn table names them (data.breaches: as the end state does)
+  $("breaches").replaceChildren(...data.view.breaches.map((b) =>
     el("li", {"data-code": b.code}, el("code", {text: b.code}), " " + b.message)));
   $("check-best").textContent = bestWords(data);
   const after = data.view && data.view.after;
