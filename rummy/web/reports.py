@@ -63,7 +63,7 @@ def layout(position: Position, names: dict[str, str] | None = None) -> dict[str,
     facts of the game a page needs to let a player move cards (asked of the family, never by name)."""
     from rummy.plays import PlayName, is_whole
     from rummy.scoring import play_score
-    from rummy.words import player_facts, position_facts, rules_summary, sort_for_display
+    from rummy.words import player_facts, position_facts, rules_summary, sort_for_display, unit
 
     rules = position.rules
     family = rules.family
@@ -98,6 +98,7 @@ def layout(position: Position, names: dict[str, str] | None = None) -> dict[str,
         "summary": rules_summary(rules),
         "facts": position_facts(position),
         "deck": deck,
+        "unit": unit(rules),
         "to_move": position.to_move,
         "phase": str(position.phase),
         "game": {
@@ -139,7 +140,10 @@ def best_report(text: str, kind: str | None = None, time_limit: float = 10.0, ob
             data["verify_breaches"] = [b.to_data() for b in verdict.breaches]
     lines = answer_lines(Path(POSITION), answer, verdict)[1:]  # the first names the file
     deck = position.rules.deck
+    solution = answer.solution
     data["view"] = {"lines": plain(lines), "verdict": words_plain(verdict_words(answer), deck),
+                    "gain_name": position.rules.family.gain_words(answer.solution_objective, solution.gain,
+                                                                  solution.cards_played),
                     "breakdown": words_plain(breakdown_words(answer), deck), **_plan_view(answer),
                     "options": _option_words(answer)}
     return data

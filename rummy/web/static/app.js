@@ -164,7 +164,7 @@ function playerHead(player) {
 function handEl(player, layout, o) {
   const row = el("div", {class: "hand", "data-hand": player.name}, el("span", {class: "label", text: "hand"}));
   if (player.hand === null || player.hand === undefined) {
-    row.append(el("span", {class: "unknown", text: player.hand_count + " cards, not known"}));
+    row.append(el("span", {class: "unknown", text: player.hand_count + " " + unitWord(layout, player.hand_count) + ", not known"}));
     return row;
   }
   const hot = counts(player.hot || []), warm = counts(player.warm || []);
@@ -236,7 +236,7 @@ function pilesEl(layout, o) {
   }
   if (layout.stock !== null && layout.stock !== undefined) {
     piles.append(el("div", {class: "pile"}, el("span", {class: "label", text: "stock"}),
-      el("span", {text: layout.stock + (layout.stock === 1 ? " card" : " cards")})));
+      el("span", {text: layout.stock + " " + unitWord(layout, layout.stock)})));
   }
   if (layout.upcard) {
     piles.append(el("div", {class: "pile"}, el("span", {class: "label", text: "upcard"}),
@@ -382,7 +382,7 @@ function drawBest() {
   $("best-status").textContent = "Status: " + (STATUS_WORDS[b.status] || b.status.replace(/_/g, " "));
   if (b.gain !== undefined && b.gain !== null) {
     // the command line's own words: "= table points won 25 + hand penalty avoided 34"
-    $("best-gain").textContent = "gain " + b.gain + (b.view.breakdown ? " " + b.view.breakdown : "");
+    $("best-gain").textContent = (b.view.gain_name || "gain") + " " + b.gain + (b.view.breakdown ? " " + b.view.breakdown : "");
   }
   drawOptions(b);
   const steps = b.view.steps || [];
@@ -869,3 +869,9 @@ function wire() {
 }
 
 document.addEventListener("DOMContentLoaded", wire);
+
+// "cards" or "tiles" (the game's own word), singular for one.
+function unitWord(layout, count) {
+  const word = layout.unit || "cards";
+  return count === 1 ? word.replace(/s$/, "") : word;
+}
