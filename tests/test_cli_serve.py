@@ -177,3 +177,31 @@ def test_a_streamed_body_over_the_limit_is_413_from_the_real_server(server: tupl
         connection.close()
     assert status == 413
 
+
+
+def test_the_listening_socket_is_tcp_so_answers_are_not_held_back() -> None:
+    """asyncio turns Nagle off (TCP_NODELAY) only on sockets made with IPPROTO_TCP; with proto 0
+    every answer waited for the client's delayed ACK: 40 ms for a 1 ms request."""
+    from rummy.cli.serve import _bound
+
+    with _bound("127.0.0.1", 0) as listening:
+        assert listening.proto == socket.IPPROTO_TCP
+
+
+def test_a_small_request_is_answered_without_a_delayed_ack(server: tuple[subprocess.Popen[str], int]) -> None:
+    import statistics
+
+    _, port = server
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    seconds = []
+    try:
+        for _ in range(15):
+            start = time.perf_counter()
+            connection.request("GET", "/api/positions/examples/house-classic")
+            response = connection.getresponse()
+            response.read()
+            seconds.append(time.perf_counter() - start)
+            assert response.status == 200
+    finally:
+        connection.close()
+    assert statistics.median(seconds) < 0.035, seconds  # about 1 ms; 40+ ms with Nagle on

@@ -49,7 +49,9 @@ def _bound(host: str, port: int) -> socket.socket:
     """The listening socket, bound here: uvicorn reports a port in use as a log line and exits 1."""
     from rummy.errors import RummyError
 
-    listening = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    # IPPROTO_TCP said outright: asyncio sets TCP_NODELAY only on sockets that say it (proto 0 would
+    # leave Nagle on, and every answer 40 ms late, waiting for a delayed ACK).
+    listening = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
     try:
         listening.bind((host, port))
