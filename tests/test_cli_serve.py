@@ -47,6 +47,7 @@ def test_a_port_out_of_range_is_one_line() -> None:
 
 
 def test_a_port_in_use_is_one_line_and_exit_2() -> None:
+    pytest.importorskip("fastapi", reason="rummy serve needs the web extra: pip install 'rummy[web]'")
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()

@@ -46,12 +46,13 @@ HOUSE = PUZZLE_EXAMPLES / "house-classic.toml"
 SHIPPED_PUZZLE = "house/house-classic-across-expert-s1-0004"
 # Keys that differ between the API and the command line by design.
 DIFFERENT = {"file", "seconds", "stats", "view", "verified"}
+SERVER_MOST = 20.0  # the module's server: the longest a solve may search
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     """One app, one solver process, for the whole module; the pool is closed on leaving."""
-    with TestClient(create_app(Settings(workers=1))) as client:
+    with TestClient(create_app(Settings(workers=1, max_seconds=SERVER_MOST))) as client:
         yield client
 
 
@@ -273,6 +274,17 @@ def test_an_unknown_key_with_a_new_line_is_named_on_one_line(client: TestClient)
     assert lines == ["'a\\nb': Extra inputs are not permitted"]
 
 
+def test_a_time_limit_that_is_no_number_is_refused_and_an_endless_one_capped(client: TestClient,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    def send(limit: str) -> Any:
+        content = f'{{"position": "x", "time_limit": {limit}}}'.encode()
+        return client.post("/api/best", content=content, headers={"content-type": "application/json"})
+
+    assert refused(send("NaN"))[0].startswith("time_limit: ")
+    monkeypatch.setattr(reports, "best_report", web_work.limits)
+    assert send("Infinity").json()["time_limit"] == send("1e308").json()["time_limit"] == SERVER_MOST
+
+
 @pytest.mark.parametrize("content", [b"", b"not json", b"[1, 2]", b'"a string"', b"{", b"\xff\xfe"])
 def test_a_body_that_is_no_request_object_is_a_400(client: TestClient, content: bytes) -> None:
     refused(client.post("/api/show", content=content, headers={"content-type": "application/json"}))
@@ -477,11 +489,28 @@ def test_hint_by_an_unlisted_id_is_404(client: TestClient, bad_id: str) -> None:
     refused(client.post("/api/hint", json={"id": bad_id}), 404)
 
 
-def test_hint_by_id_uses_the_stored_answer(client: TestClient) -> None:
-    """A time limit too short for any search still gets the hints: the stored answer answers."""
+def test_hint_by_id_uses_the_stored_answer(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The id hands the hint its puzzle's stored answer, and with it no search is made: the hints
+    come even with a tiny time limit, and even when the search would fail."""
+    path = PUZZLES / f"{SHIPPED_PUZZLE}.toml"
+    expected = cli_json("hint", path, "--level", "2")
     response = client.post("/api/hint", json={"id": SHIPPED_PUZZLE, "level": 2, "time_limit": 0.001})
     assert response.status_code == 200, response.text
-    assert response.json()["hints"] == cli_json("hint", PUZZLES / f"{SHIPPED_PUZZLE}.toml", "--level", "2")
+    assert response.json()["hints"] == expected
+    monkeypatch.setattr(reports, "hint_report", web_work.echo)
+    given_to_worker = client.post("/api/hint", json={"id": SHIPPED_PUZZLE, "level": 2}).json()
+    assert given_to_worker["text"] == path.read_text(encoding="utf-8")
+    assert given_to_worker["solution_text"] == path.with_name(f"{path.stem}.solution.json").read_text(encoding="utf-8")
+    monkeypatch.undo()
+
+    import rummy.cli.hint
+
+    def no_search(*_: Any) -> Any:
+        raise AssertionError("searched although the stored answer was given")
+
+    monkeypatch.setattr(rummy.cli.hint, "solved_answer", no_search)
+    report = reports.hint_report(path.read_text(), 2, solution_text=given_to_worker["solution_text"], time_limit=0.001)
+    assert report["hints"] == expected
 
 
 # ---------------------------------------------------------------------------------- 5. OpenAPI

@@ -35,3 +35,8 @@ def dies(**_: Any) -> dict[str, Any]:
 
 def pid(**_: Any) -> dict[str, Any]:
     return {"pid": os.getpid()}
+
+
+def echo(**kwargs: Any) -> dict[str, Any]:
+    """The arguments the solve was given, as its report."""
+    return dict(kwargs)
