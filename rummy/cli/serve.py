@@ -23,7 +23,7 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 def serve(host: HostOption = "127.0.0.1", port: PortOption = 8000, solvers: SolversOption = 2,
           time_limit: ServeTimeLimit = 30.0) -> int:
-    """Serve the board in the browser: open http://127.0.0.1:8000 (needs pip install "rummy[web]")."""
+    """Serve the board in the browser: open http://127.0.0.1:8000 (needs pip install "rummy\\[web]")."""
     from rummy.cli.output import print_error
     from rummy.errors import RummyError
 
