@@ -395,6 +395,23 @@ def test_a_worker_that_dies_is_a_503_and_the_next_solve_works(small: TestClient,
     assert best.status_code == 200, best.text
 
 
+def test_a_worker_killed_while_idle_is_replaced(small: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the fix, the broken pool refused every later submit with an uncaught BrokenProcessPool: a 500, forever."""
+    import signal
+
+    monkeypatch.setattr(reports, "best_report", web_work.pid)
+    idle = small.post("/api/best", json={"position": "x"}).json()["pid"]
+    os.kill(idle, signal.SIGKILL)
+    assert wait_dead(idle)
+    time.sleep(0.3)  # the executor notices
+    first = small.post("/api/best", json={"position": "x"})
+    assert first.status_code in (200, 503), first.text
+    if first.status_code == 503:
+        assert "stopped unexpectedly" in refused(first, 503)[0]
+    second = small.post("/api/best", json={"position": "x"})
+    assert second.status_code == 200 and second.json()["pid"] != idle
+
+
 def alive(pid: int) -> bool:
     """Running, not a zombie waiting for its parent."""
     try:
