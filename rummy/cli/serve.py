@@ -7,6 +7,7 @@ API answer what the command line answers (rummy.web.reports); solves run in
 
 from __future__ import annotations
 
+import socket
 from typing import Annotated
 
 import typer
@@ -35,11 +36,26 @@ def serve(host: HostOption = "127.0.0.1", port: PortOption = 8000, solvers: Solv
                          "pip install \"rummy[web]\" (or '.[web]' in the repository)") from None
     if host not in LOOPBACK:
         print_error(f"listening on {host}: anyone who can reach this machine can use the page")
+    listening = _bound(host, port)
     app = create_app(Settings(workers=solvers, max_seconds=time_limit))
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"rummy serve: http://{shown}:{port}  (Ctrl-C stops it)", err=True)
-    try:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
-    except OSError as error:  # the port is taken, the address is not this machine's
-        raise RummyError(f"--host {host} --port {port}: {error.strerror or error}") from None
+    with listening:
+        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])
     return 0
+
+
+def _bound(host: str, port: int) -> socket.socket:
+    """The listening socket, bound here: uvicorn reports a port in use as a log line and exits 1."""
+    from rummy.errors import RummyError
+
+    # IPPROTO_TCP said outright: asyncio sets TCP_NODELAY only on sockets that say it (proto 0 would
+    # leave Nagle on, and every answer 40 ms late, waiting for a delayed ACK).
+    listening = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+    try:
+        listening.bind((host, port))
+    except OSError as error:  # the port is taken, the address is not this machine's
+        listening.close()
+        raise RummyError(f"--host {host} --port {port}: {error.strerror or error}") from None
+    return listening

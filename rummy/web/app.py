@@ -167,11 +167,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(BadInput)
     async def bad_input(_: Request, error: BadInput) -> JSONResponse:
-        return JSONResponse({"error": error.lines[0], "errors": list(error.lines)}, status_code=error.status)
+        lines = [_one_line(line) for line in error.lines] or ["bad input"]
+        return JSONResponse({"error": lines[0], "errors": lines}, status_code=error.status)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
-        line = f"request: {str(error.detail).lower()}" if error.status_code == 400 else str(error.detail)
+        line = _one_line(f"request: {str(error.detail).lower()}" if error.status_code == 400 else str(error.detail))
         return JSONResponse({"error": line, "errors": [line]}, status_code=error.status_code)
 
     @app.exception_handler(RequestValidationError)
@@ -260,8 +261,18 @@ def _guarded(make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
 
 def _validation_line(problem: Any) -> str:
     """Pydantic's problem as one line naming the field: ``time_limit: Input should be greater than 0``."""
-    where = ".".join(str(part) for part in problem.get("loc", ()) if part != "body") or "request"
-    return f"{where}: {problem.get('msg', 'not valid')}"
+    from rummy.errors import quote
+
+    where = ".".join(str(part) if str(part).isidentifier() or isinstance(part, int) else quote(str(part))
+                     for part in problem.get("loc", ()) if part != "body") or "request"
+    return _one_line(f"{where}: {problem.get('msg', 'not valid')}")
+
+
+def _one_line(message: str) -> str:
+    """A line as the command line prints it (rummy.cli.output.one_line): the same words, never two lines."""
+    from rummy.cli.output import one_line
+
+    return one_line(message)
 
 
 def _version() -> str:

@@ -75,8 +75,8 @@ class SolvePool:
         self.in_flight += 1
         executor = self._executor
         try:
-            future = asyncio.wrap_future(executor.submit(run_report, function, kwargs))
-            try:
+            try:  # a pool broken by a worker that died is refused at submit, as well as while waiting
+                future = asyncio.wrap_future(executor.submit(run_report, function, kwargs))
                 return await asyncio.wait_for(future, seconds + GRACE_SECONDS)
             except asyncio.TimeoutError:
                 self._replace(executor)
@@ -92,10 +92,7 @@ class SolvePool:
         if executor is not self._executor:
             return  # already replaced by another overrun
         self._executor = self._new_executor()
-        processes = list(getattr(executor, "_processes", {}).values())  # the executor has no public kill
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.kill()
+        _stop(executor)
 
     def warm(self) -> None:
         """Start every worker now, without waiting for them (the first visitor should not wait for imports)."""
@@ -103,4 +100,13 @@ class SolvePool:
             self._executor.submit(_warm_up)
 
     def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Stop every worker, solving or not: a server stopped by SIGTERM leaves no process behind
+        (a spawned worker holds both ends of its queue, so it never sees the server go)."""
+        _stop(self._executor)
+
+
+def _stop(executor: ProcessPoolExecutor) -> None:
+    processes = list((getattr(executor, "_processes", None) or {}).values())  # the executor has no public kill
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.kill()

@@ -1,0 +1,208 @@
+"""``rummy serve``: its refusals on one line (exit 2), and a real server that answers and stops cleanly."""
+
+from __future__ import annotations
+
+import http.client
+import io
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from conftest import PUZZLE_EXAMPLES, REPO_ROOT
+from rummy.cli.app import main
+
+WITHOUT_FASTAPI = "import sys; sys.modules['fastapi'] = None; from rummy.cli.app import main; sys.exit(main(['serve']))"
+
+
+def cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def serve(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "rummy", "serve", *args], cwd=REPO_ROOT, text=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def test_a_port_out_of_range_is_one_line() -> None:
+    code, out, err = cli("serve", "--port", "70000")
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and "--port" in err and "70000" in err
+
+
+def test_a_port_in_use_is_one_line_and_exit_2() -> None:
+    pytest.importorskip("fastapi", reason="rummy serve needs the web extra: pip install 'rummy[web]'")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "rummy", "serve", "--port", str(port), "--solvers", "1"],
+                              cwd=REPO_ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done
+    assert done.stderr.splitlines() == [f"rummy: --host 127.0.0.1 --port {port}: Address already in use"]
+    assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_without_the_web_extra_it_says_what_to_install() -> None:
+    done = subprocess.run([sys.executable, "-c", WITHOUT_FASTAPI], cwd=REPO_ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and 'pip install "rummy[web]"' in lines[0] and "fastapi" in lines[0], done.stderr
+
+
+def children(pid: int) -> set[int]:
+    """The processes ``pid`` started (Linux: /proc)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found |= {int(child) for child in (task / "children").read_text().split()}
+        except OSError:
+            pass
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+@pytest.fixture()
+def server() -> Iterator[tuple[subprocess.Popen[str], int]]:
+    pytest.importorskip("fastapi", reason="rummy serve needs the web extra: pip install 'rummy[web]'")
+    port = free_port()
+    process = serve("--port", str(port), "--solvers", "1", "--time-limit", "5")
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert process.poll() is None, process.stderr.read() if process.stderr else ""
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not start within 30 s"
+                time.sleep(0.1)
+        yield process, port
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(10)
+        if process.stderr:
+            process.stderr.close()
+
+
+def request(port: int, method: str, path: str, body: bytes | None = None,
+            headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+    """One request as written, the path unnormalized (http.client sends it as it is)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
+def test_serve_answers_and_stops_with_its_workers(server: tuple[subprocess.Popen[str], int], stop: int) -> None:
+    import json
+
+    process, port = server
+    status, body = request(port, "GET", "/api/positions")
+    assert status == 200 and json.loads(body)["collections"]
+    text = (PUZZLE_EXAMPLES / "house-classic.toml").read_text()
+    status, body = request(port, "POST", "/api/best", json.dumps({"position": text}).encode(),
+                           {"content-type": "application/json"})
+    assert status == 200 and json.loads(body)["status"] == "optimal"
+    for path in ("/api/positions/examples/../../pyproject.toml", "/api/positions/../../../etc/passwd",
+                 "/api/positions/examples/%2e%2e%2f%2e%2e%2fpyproject.toml"):
+        status, body = request(port, "GET", path)
+        assert status == 404, (path, body)
+    workers = children(process.pid)
+    assert workers  # the solver (and multiprocessing's resource tracker)
+    process.send_signal(stop)
+    process.wait(20)
+    assert process.stderr is not None and "Traceback" not in process.stderr.read()
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [pid for pid in workers if alive(pid)]
+    for pid in left:  # not left behind by a failing test either
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "a solver process outlived the server"
+
+
+def test_a_streamed_body_over_the_limit_is_413_from_the_real_server(server: tuple[subprocess.Popen[str], int]) -> None:
+    _, port = server
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.putrequest("POST", "/api/show")
+        connection.putheader("content-type", "application/json")
+        connection.putheader("transfer-encoding", "chunked")
+        connection.endheaders()
+        status = None
+        try:
+            for _ in range(80):  # 320 KB in 4 KB chunks
+                chunk = b"#" * 4096
+                connection.send(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            connection.send(b"0\r\n\r\n")
+        except OSError:
+            pass  # the server may answer and close before the body ends
+        response = connection.getresponse()
+        status = response.status
+        assert b"KB" in response.read()
+    finally:
+        connection.close()
+    assert status == 413
+
+
+
+def test_the_listening_socket_is_tcp_so_answers_are_not_held_back() -> None:
+    """asyncio turns Nagle off (TCP_NODELAY) only on sockets made with IPPROTO_TCP; with proto 0
+    every answer waited for the client's delayed ACK: 40 ms for a 1 ms request."""
+    from rummy.cli.serve import _bound
+
+    with _bound("127.0.0.1", 0) as listening:
+        assert listening.proto == socket.IPPROTO_TCP
+
+
+def test_a_small_request_is_answered_without_a_delayed_ack(server: tuple[subprocess.Popen[str], int]) -> None:
+    import statistics
+
+    _, port = server
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    seconds = []
+    try:
+        for _ in range(15):
+            start = time.perf_counter()
+            connection.request("GET", "/api/positions/examples/house-classic")
+            response = connection.getresponse()
+            response.read()
+            seconds.append(time.perf_counter() - start)
+            assert response.status == 200
+    finally:
+        connection.close()
+    assert statistics.median(seconds) < 0.035, seconds  # about 1 ms; 40+ ms with Nagle on

@@ -1,0 +1,42 @@
+"""Stand-ins for the web API's solves, run in its worker processes (tests/test_web_api.py).
+
+A worker unpickles a function by its module and name, so these live in a
+module of their own that imports nothing heavy (no pytest, no FastAPI).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+
+def limits(**kwargs: Any) -> dict[str, Any]:
+    """A report that says which time limit the solve was given."""
+    return {"time_limit": kwargs.get("time_limit"), "pid": os.getpid()}
+
+
+def slow(**kwargs: Any) -> dict[str, Any]:
+    """A solve that takes ``sleep`` seconds (default 1.5), whatever its limit."""
+    time.sleep(float(kwargs.get("sleep", 1.5)))
+    return {"slept": True, "pid": os.getpid()}
+
+
+def sleepy(**_: Any) -> dict[str, Any]:
+    """A solve that never stops by itself."""
+    time.sleep(600)
+    return {}
+
+
+def dies(**_: Any) -> dict[str, Any]:
+    """A worker that dies mid-solve (a crash in native code looks the same)."""
+    os._exit(13)
+
+
+def pid(**_: Any) -> dict[str, Any]:
+    return {"pid": os.getpid()}
+
+
+def echo(**kwargs: Any) -> dict[str, Any]:
+    """The arguments the solve was given, as its report."""
+    return dict(kwargs)
