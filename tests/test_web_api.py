@@ -58,8 +58,11 @@ def client() -> Iterator[TestClient]:
 
 def cli(*args: str | Path) -> tuple[int, str, str]:
     """``rummy ARGS`` in this process: (exit code, stdout, stderr)."""
+    from unittest import mock
+
     out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
+    # --time-limit counts from the process's start (rummy.cli.deadline): here, the test run's, minutes ago
+    with redirect_stdout(out), redirect_stderr(err), mock.patch("rummy.cli.deadline.process_age", return_value=0.0):
         code = main([str(arg) for arg in args])
     return code, out.getvalue(), err.getvalue()
 
