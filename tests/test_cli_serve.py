@@ -18,6 +18,7 @@ import pytest
 
 from conftest import PUZZLE_EXAMPLES, REPO_ROOT
 from rummy.cli.app import main
+from web_work import alive
 
 WITHOUT_FASTAPI = "import sys; sys.modules['fastapi'] = None; from rummy.cli.app import main; sys.exit(main(['serve']))"
 
@@ -77,13 +78,6 @@ def children(pid: int) -> set[int]:
             pass
     return found
 
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state not in ("Z", "X")
 
 
 @pytest.fixture()

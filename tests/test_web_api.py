@@ -32,6 +32,7 @@ with warnings.catch_warnings():  # starlette would rather have httpx2: a warning
     from fastapi.testclient import TestClient  # noqa: E402
 
 import web_work  # noqa: E402  (the worker's stand-ins)
+from web_work import alive  # noqa: E402
 from conftest import MALFORMED_DIR, PUZZLE_EXAMPLES, REPO_ROOT  # noqa: E402
 from rummy.cli.app import main  # noqa: E402
 from rummy.web import pool as pool_module  # noqa: E402
@@ -414,14 +415,6 @@ def test_a_worker_killed_while_idle_is_replaced(small: TestClient, monkeypatch: 
     second = small.post("/api/best", json={"position": "x"})
     assert second.status_code == 200 and second.json()["pid"] != idle
 
-
-def alive(pid: int) -> bool:
-    """Running, not a zombie waiting for its parent."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state not in ("Z", "X")
 
 
 def wait_dead(pid: int, seconds: float = 5.0) -> bool:
