@@ -869,17 +869,23 @@ def is_position_name(name: str) -> bool:
 def position_files(paths: Iterable[str | Path]) -> list[Path]:
     """The files ``paths`` name, a folder standing for its .toml and .json positions (sorted;
     a puzzle folder's ``index.json`` and ``*.solution.json`` are skipped); a folder with none is refused."""
-    found: list[Path] = []
+    return list(iter_position_files(paths))
+
+
+def iter_position_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """``position_files`` one at a time: a folder's names are listed (and sorted), never its positions read
+    ahead, so a folder of a million positions streams."""
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
-            inside = sorted(child for child in path.iterdir() if is_position_name(child.name) and not child.is_dir())
-            if not inside:
-                raise PositionError(str(path), "a folder with no .toml or .json positions")
-            found.extend(inside)
-        else:
-            found.append(path)
-    return found
+        if not path.is_dir():
+            yield path
+            continue
+        with os.scandir(path) as entries:
+            names = sorted(entry.name for entry in entries if is_position_name(entry.name) and not entry.is_dir())
+        if not names:
+            raise PositionError(str(path), "a folder with no .toml or .json positions")
+        for name in names:
+            yield path / name
 
 
 def iter_positions(paths: Iterable[str | Path]) -> Iterator[tuple[Path, Position]]:

@@ -239,19 +239,21 @@ def test_workers_are_never_more_than_the_cores():
 
 
 def test_the_pool_is_sized_by_the_cores(monkeypatch):
-    from concurrent.futures import ThreadPoolExecutor
+    from rummy.parallel import InProcess
 
     sizes = []
 
-    class Recording(ThreadPoolExecutor):
-        def __init__(self, max_workers):
-            sizes.append(max_workers)
-            super().__init__(max_workers)
+    def recording(jobs, cluster=None):
+        sizes.append((jobs, cluster))
+        return InProcess()
 
-    monkeypatch.setattr(generator, "ProcessPoolExecutor", Recording)
+    monkeypatch.setattr(generator, "runner", recording)
     monkeypatch.setattr(generator, "available_cores", lambda: 2)
     report = generate(Request("rummikub-lenient", "play-all", 1, "easy", seed=1, workers=32))
-    assert sizes == [2] and len(report.puzzles) == 1
+    assert sizes == [(2, None)] and len(report.puzzles) == 1
+    sizes.clear()
+    generate(Request("rummikub-lenient", "play-all", 1, "easy", seed=1, workers=0))  # 0: one a core
+    assert sizes == [(2, None)]
 
 
 def test_workers_above_the_cores_are_lowered_with_a_note(tmp_path):

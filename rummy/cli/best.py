@@ -8,13 +8,15 @@ the exit code is the worst seen (2 bad input, 1 no legal turn, 0 found).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, Optional, TextIO
 
 import typer
 
-from rummy.cli.options import (JsonFlag, ObjectiveOption, PositionPaths, SeedOption, SvgPath, TimeLimitOption,
-                               WorkersOption)
+from rummy.cli.options import (ClusterOption, JobsOption, JsonFlag, ObjectiveOption, PositionPaths, SeedOption, SvgPath,
+                               TimeLimitOption)
+from rummy.cli.options import WORKERS_MAX
 from rummy.vocabulary import Objective
 
 if TYPE_CHECKING:
@@ -29,17 +31,25 @@ if TYPE_CHECKING:
     from rummy.solution import DrawChoice, SolverConfig
 
 VerifyFlag = Annotated[bool, typer.Option("--verify", help="Judge each answer with the checker before printing it.")]
+OrderedFlag = Annotated[bool, typer.Option(
+    "--ordered", help="With --json and --jobs or --cluster: print the answers in input order, not as each is done.")]
+SearchThreadsOption = Annotated[Optional[int], typer.Option(
+    "--workers", min=1, max=WORKERS_MAX, show_default=False,
+    help=f"Solver threads a search (1 to {WORKERS_MAX}; default 2, and 1 with --jobs or --cluster).")]
 
 
 def best(
     positions: PositionPaths,
     json_output: JsonFlag = False,
     time_limit: TimeLimitOption = 30.0,
-    workers: WorkersOption = 2,
+    workers: SearchThreadsOption = None,
     objective: ObjectiveOption = Objective.DEFAULT,
     seed: SeedOption = 0,
     verify: VerifyFlag = False,
     svg: SvgPath = None,
+    jobs: JobsOption = 1,
+    cluster: ClusterOption = None,
+    ordered: OrderedFlag = False,
 ) -> int:
     """Find the best legal turn: a proven-optimal plan (or the best found, with its bound, at the time limit)."""
     from rummy.cli import output
@@ -49,7 +59,12 @@ def best(
 
     from rummy.cli.deadline import Deadline
 
-    config = SolverConfig(time_limit=time_limit, workers=workers, objective=objective, seed=seed)
+    if jobs != 1 or cluster:
+        if svg is not None:
+            raise RummyError("--svg draws one position: it does not go with --jobs or --cluster")
+        config = SolverConfig(time_limit=time_limit, workers=workers or 1, objective=objective, seed=seed)
+        return _best_many(positions, config, json_output, verify, jobs, cluster, ordered)
+    config = SolverConfig(time_limit=time_limit, workers=workers or 2, objective=objective, seed=seed)
     deadline = Deadline(time_limit)
     worst = output.EXIT_OK
     paths = position_files(positions)
@@ -70,47 +85,187 @@ def best(
     return worst
 
 
-def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool, deadline: Deadline,
-               svg: Path | None = None) -> int:
+def _best_many(positions: list[Path], config: SolverConfig, json_output: bool, verify: bool, jobs: int,
+               cluster: str | None, ordered: bool) -> int:
+    """Many positions on ``--jobs`` processes or a ``--cluster``: each worker gets a position's text and
+    sends back what is printed. JSON lines come as each answer is done (``--ordered``: in input order);
+    the human view is always in input order. Ctrl-C stops the workers; what was printed stays printed."""
+    import sys
+
+    from rummy.cli import output
+    from rummy.parallel import runner
+    from rummy.reader import iter_position_files
+
+    run = runner(jobs, cluster)
+    # Listed once ahead (names only): a missing file or an empty folder is refused before any work.
+    count = sum(1 for _ in iter_position_files(positions))
+    total = count if sys.stderr.isatty() else None
+    tasks = (_task(path, config, json_output, verify) for path in iter_position_files(positions))
+    worst = output.EXIT_OK
+    done = 0
+    progress = _ManyProgress(total, run.where)
+    try:
+        results = (run.as_done(solve_text, tasks) if json_output and not ordered
+                   else enumerate(run.ordered(solve_text, tasks)))
+        for _, result in results:
+            _print_result(result, json_output)
+            worst = max(worst, result.code)
+            done += 1
+            progress.advance()
+    except KeyboardInterrupt:
+        output.print_error(f"interrupted after {done} of {count} answers")
+        raise
+    finally:
+        progress.close()
+        run.close()
+    return worst
+
+
+@dataclass(frozen=True)
+class Solved:
+    """What one worker sends back for one position: the exit code and what to print."""
+
+    source: str
+    code: int
+    data: dict[str, Any] | None = None  # the --json object
+    lines: tuple[Any, ...] = ()  # the human view (Styled lines)
+    errors: tuple[str, ...] = ()  # lines for stderr
+
+
+def _task(path: Path, config: SolverConfig, json_output: bool, verify: bool) -> tuple[Any, ...]:
+    """A position's task: its text read here (workers may be other machines), or why it cannot be read."""
+    from rummy.errors import RummyError, error_lines
+    from rummy.reader import read_text, source_name, text_kind
+
+    source = source_name(path)
+    try:
+        text = read_text(path)
+    except RummyError as error:
+        return (source, None, "toml", config, json_output, verify, tuple(error_lines(error)))
+    return (source, text, text_kind(path, text), config, json_output, verify, ())
+
+
+def solve_text(source: str, text: str | None, kind: str, config: SolverConfig, json_output: bool, verify: bool,
+               unread: tuple[str, ...] = ()) -> Solved:
+    """In a worker: the answer to one position given as text, as ``rummy best`` prints it."""
     from dataclasses import replace
 
     from rummy.cli import output
-    from rummy.answer import answer_data, best, solver_for
+    from rummy.cli.deadline import AFTER_SEARCH_SECONDS, LEAST_SEARCH_SECONDS
+    from rummy.errors import RummyError, error_lines
     from rummy.position import Position
+
+    if text is None:
+        return Solved(source, output.EXIT_BAD_INPUT, errors=unread)
+    try:
+        position = Position.from_text(text, source, kind)
+        limit = max(config.time_limit - AFTER_SEARCH_SECONDS, LEAST_SEARCH_SECONDS)
+        _, code, data, lines, errors = _answer(position, Path(source), replace(config, time_limit=limit), json_output,
+                                               verify)
+    except RummyError as error:
+        return Solved(source, output.EXIT_BAD_INPUT, errors=tuple(error_lines(error)))
+    except Exception as error:  # noqa: BLE001 - one position's bug must not stop the others
+        return Solved(source, output.EXIT_INTERNAL, errors=(f"{source}: internal error: {type(error).__name__}: {error}",))
+    return Solved(source, code, data, tuple(lines), tuple(errors))
+
+
+def _print_result(result: Solved, json_output: bool) -> None:
+    import sys
+
+    from rummy.cli import output
+
+    for line in result.errors:
+        output.print_error(line)
+    if json_output and result.data is not None:
+        output.print_json_line(result.data)
+    elif result.lines:
+        output.print_lines(result.lines)
+    sys.stdout.flush()  # a line per answer as it is done, also into a pipe
+
+
+class _ManyProgress:
+    """One bar for many positions, on a terminal's stderr only."""
+
+    def __init__(self, total: int | None, where: str) -> None:
+        self.bar: Progress | None = None
+        if total is not None and total > 1:
+            import rich.progress as bars
+            from rich.console import Console
+
+            self.bar = bars.Progress(bars.TextColumn(f"[bold]best on {where}"), bars.BarColumn(),
+                                     bars.MofNCompleteColumn(), bars.TimeElapsedColumn(),
+                                     console=Console(stderr=True), transient=True)
+            self.task = self.bar.add_task("positions", total=total)
+            self.bar.start()
+
+    def advance(self) -> None:
+        if self.bar is not None:
+            self.bar.advance(self.task)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _answer(position: Position, path: Path, config: SolverConfig, json_output: bool, verify: bool,
+            on_progress: Any = None) -> tuple[Answer, int, dict[str, Any] | None, list[Styled | str], list[str]]:
+    """Solve one position: the answer, its exit code, its --json object (with --json), its human lines
+    (without), its error lines."""
+    from dataclasses import replace
+
+    from rummy.cli import output
+    from rummy.answer import answer_data, best
     from rummy.vocabulary import Status
 
-    position = Position.from_file(path)
-    solver_for(position, config)  # imports the family's model first: the import counts against the limit
-    with _DrawProgress(position) as progress:
-        answer = best(position, replace(config, time_limit=deadline.search_seconds(), progress=progress.update))
-    verdict = None
-    if verify:  # every answer with a turn, the draw phase's too (a random draw: the draw alone)
-        from rummy.answer import verify_answer
-
-        from rummy.errors import RummyError, with_prefix
-
-        try:
-            verdict = verify_answer(answer)
-        except RummyError as error:  # the answer cannot be judged: name the file it came from
-            raise with_prefix(error, f"{path}: --verify") from None
-    if svg is not None:
-        from rummy.cli.picture import write_svg
-        from rummy.svg import plan_svg
-
-        write_svg(svg, plan_svg(answer), [path])
+    answer = best(position, replace(config, progress=on_progress) if on_progress is not None else config)
+    verdict = _verified(answer, path) if verify else None
+    data = None
+    lines: list[Styled | str] = []
     if json_output:
         data = {"file": str(path), **answer_data(answer)}
         if verdict is not None:
             data["verified"] = verdict.legal
             if not verdict.legal:
                 data["verify_breaches"] = [b.to_data() for b in verdict.breaches]
-        output.print_json_line(data)
     else:
-        output.print_lines(answer_lines(path, answer, verdict))
+        lines = answer_lines(path, answer, verdict)
+    errors = []
     if verdict is not None and not verdict.legal:
-        output.print_error(f"{path}: the checker rejects this answer: {', '.join(verdict.codes)} (a bug in rummy)")
-        return output.EXIT_INTERNAL
-    return output.EXIT_NEGATIVE if answer.solution.status == Status.NO_LEGAL_TURN else output.EXIT_OK
+        errors.append(f"{path}: the checker rejects this answer: {', '.join(verdict.codes)} (a bug in rummy)")
+        return answer, output.EXIT_INTERNAL, data, lines, errors
+    code = output.EXIT_NEGATIVE if answer.solution.status == Status.NO_LEGAL_TURN else output.EXIT_OK
+    return answer, code, data, lines, errors
+
+
+def _verified(answer: Answer, path: Path) -> Verdict | None:
+    from rummy.answer import verify_answer
+    from rummy.errors import RummyError, with_prefix
+
+    try:
+        return verify_answer(answer)
+    except RummyError as error:  # the answer cannot be judged: name the file it came from
+        raise with_prefix(error, f"{path}: --verify") from None
+
+
+def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool, deadline: Deadline,
+               svg: Path | None = None) -> int:
+    from dataclasses import replace
+
+    from rummy.answer import solver_for
+    from rummy.position import Position
+
+    position = Position.from_file(path)
+    solver_for(position, config)  # imports the family's model first: the import counts against the limit
+    with _DrawProgress(position) as progress:
+        answer, code, data, lines, errors = _answer(
+            position, path, replace(config, time_limit=deadline.search_seconds()), json_output, verify, progress.update)
+    if svg is not None:
+        from rummy.cli.picture import write_svg
+        from rummy.svg import plan_svg
+
+        write_svg(svg, plan_svg(answer), [path])
+    _print_result(Solved(str(path), code, data, tuple(lines), tuple(errors)), json_output)
+    return code
 
 
 # Nothing is shown for a search shorter than this (seconds).

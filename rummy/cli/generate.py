@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from rummy.cli.options import SEED_MAX, Preset, TimeLimitOption
+from rummy.cli.options import SEED_MAX, ClusterOption, JobsOption, Preset, TimeLimitOption
 from rummy.rules import PRESETS
 from rummy.solution import GENERATE_TIME_LIMIT
 from rummy.vocabulary import PuzzleKind, Tier
@@ -49,8 +49,8 @@ SeedOption = Annotated[int, typer.Option(
 OutOption = Annotated[Path, typer.Option(
     "--out", help="Folder for the puzzles and index.json (not a symbolic link; puzzle files already there are never overwritten).",
     show_default=False)]
-ProcessesOption = Annotated[int, typer.Option(
-    "--workers", min=1, help="Processes judging candidates; never more than this machine's cores (lowered, with a note).")]
+ProcessesOption = Annotated[Optional[int], typer.Option(
+    "--workers", min=1, hidden=True, show_default=False, help="The former name of --jobs.")]
 CandidatesOption = Annotated[
     Optional[int], typer.Option("--max-candidates", min=1, help="Give up after this many candidates (default: 400 a puzzle).", show_default=False)
 ]
@@ -64,8 +64,10 @@ def generate(
     difficulty: TierOption = None,
     seed: SeedOption = 0,
     time_limit: TimeLimitOption = GENERATE_TIME_LIMIT,
-    workers: ProcessesOption = 2,
+    jobs: JobsOption = 1,
     max_candidates: CandidatesOption = None,
+    cluster: ClusterOption = None,
+    workers: ProcessesOption = None,
 ) -> int:
     """Make puzzles with one best answer (checked) and a measured tier."""
     from dataclasses import replace
@@ -75,7 +77,9 @@ def generate(
     from rummy.generator import Request, available_cores, generate as run, name_prefix, validate
     from rummy.generator.collection import Collection
 
-    request = Request(rules, kind, count, difficulty, seed, time_limit, workers, max_candidates)
+    option = "--jobs" if workers is None else "--workers"
+    jobs = jobs if workers is None else workers
+    request = Request(rules, kind, count, difficulty, seed, time_limit, jobs, max_candidates, cluster or None)
     validate(request)
     try:
         # Before any work: a linked or unusable --out, an unreadable index, puzzle names already taken.
@@ -83,22 +87,29 @@ def generate(
     except RummyError as error:
         raise with_prefix(error, "--out") from None
     cores = available_cores()
-    if workers > cores:
-        output.print_error(f"note: --workers {workers} lowered to {cores}, the cores this machine lets rummy use")
+    if jobs > cores and not request.cluster:
+        output.print_error(f"note: {option} {jobs} lowered to {cores}, the cores this machine lets rummy use")
         request = replace(request, workers=cores)
     command = _command(request)
     progress = _Progress(request)
 
+    written: list[str] = []
+
     def on_outcome(outcome: Outcome, report: Report) -> None:
         if outcome.puzzle is not None:
             try:
-                collection.add(outcome.puzzle, command)
+                collection.add(outcome.puzzle, command)  # the files and the index, now: Ctrl-C keeps them
             except RummyError as error:
                 raise with_prefix(error, "--out") from None
+            written.append(outcome.puzzle.name)
         progress.update(outcome, report)
 
     try:
         report = run(request, on_outcome)
+    except KeyboardInterrupt:
+        progress.close()
+        output.print_error(f"interrupted: {len(written)} puzzles written to {out}, with their index")
+        raise
     finally:
         progress.close()
         collection.close()

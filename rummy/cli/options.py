@@ -136,3 +136,17 @@ SvgPath = Annotated[
         help="Also draw the picture as an SVG file (written in one step, never through a link nor over an input).",
     ),
 ]
+
+JobsOption = Annotated[
+    int,
+    typer.Option("--jobs", "-j", min=0, max=256,
+                 help="Worker processes (0: one a core). The answers are the same as with one."),
+]
+
+ClusterOption = Annotated[
+    Optional[str],
+    typer.Option("--cluster", envvar="RUMMY_CLUSTER", metavar="ADDRESS", show_default=False,
+                 help="Run on a Dask scheduler (tcp://HOST:8786; or $RUMMY_CLUSTER) instead of local processes "
+                      "(needs pip install \"rummy\\[cluster]\")."),
+]
+

@@ -20,17 +20,16 @@ for the tier).
 
 from __future__ import annotations
 
-import os
 import random
 import time
-from collections import Counter, deque
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generator
 
 from ..answer import answer_data, best
 from ..checker import check, turn_gain
 from ..errors import RummyError, with_prefix
+from ..parallel import cores, runner
 from ..position import Position, PuzzleStatement
 from ..rules import preset
 from ..solution import GENERATE_TIME_LIMIT, SolverConfig
@@ -51,8 +50,9 @@ class Request:
     tier: Tier | None = None  # None: any tier
     seed: int = 0
     time_limit: float = GENERATE_TIME_LIMIT  # per solve
-    workers: int = 2  # processes judging candidates
+    workers: int = 2  # processes judging candidates (--jobs; 0: one a core)
     max_candidates: int | None = None
+    cluster: str | None = None  # a Dask scheduler's address: candidates are judged there instead
 
     @property
     def limit(self) -> int:
@@ -129,15 +129,12 @@ def validate(request: Request) -> None:
 
 def available_cores() -> int:
     """The CPUs this process may run on (its affinity mask where the system has one)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
+    return cores()
 
 
 def workers_for(request: Request) -> int:
-    """Processes a run starts: ``request.workers``, never more than the cores (more only queue for them)."""
-    return max(1, min(request.workers, available_cores()))
+    """Processes a run starts: ``request.workers`` (0: one a core), never more than the cores (more only queue for them)."""
+    return max(1, min(request.workers or available_cores(), available_cores()))
 
 
 def name_prefix(request: Request) -> str:
@@ -173,23 +170,13 @@ def generate(request: Request, on_outcome: Callable[[Outcome, Report], None] | N
 
 
 def _outcomes(request: Request) -> Generator[Outcome, None, None]:
-    """Outcomes in index order; parallel when there is more than one worker (at most one a core)."""
-    workers = workers_for(request)
-    if workers <= 1:
-        for index in range(request.limit):
-            yield candidate(request, index)
-        return
-    pool = ProcessPoolExecutor(max_workers=workers)
+    """Outcomes in index order, whoever judges them (this process, a pool of them, a Dask cluster):
+    the same seed makes the same puzzles however many judge."""
+    run = runner(workers_for(request), request.cluster)
     try:
-        pending: deque[Future[Outcome]] = deque()
-        index = 0
-        while pending or index < request.limit:
-            while len(pending) < 3 * workers and index < request.limit:
-                pending.append(pool.submit(candidate, request, index))
-                index += 1
-            yield pending.popleft().result()
+        yield from run.ordered(candidate, ((request, index) for index in range(request.limit)))
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        run.close()
 
 
 def candidate(request: Request, index: int) -> Outcome:

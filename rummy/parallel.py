@@ -1,0 +1,201 @@
+"""Many tasks at once: in this process, in a pool of processes, or on a Dask cluster.
+
+``runner(jobs, cluster)`` gives the one ``Runner`` that ``rummy best`` and
+``rummy generate`` hand their tasks to. A task is a picklable function and
+its arguments (position *text*, never a path: a cluster's workers do not
+share this machine's disk), and its result is plain data. Tasks are
+submitted a window at a time, so a million inputs never sit in memory, and
+come back either in the order they were given (``ordered``) or as each one
+is done (``as_done``).
+
+Stopping: when the caller stops iterating (Ctrl-C, or it has enough) the
+tasks not yet started are cancelled and the worker processes are stopped;
+whatever came back before is the caller's to keep.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from typing import Any, Callable, Iterable, Iterator, Protocol, TypeVar
+
+from .errors import RummyError
+
+R = TypeVar("R")
+# Tasks in flight per worker: enough to keep every worker busy while results are read.
+WINDOW_PER_WORKER = 3
+MAX_JOBS = 256
+
+
+class Runner(Protocol):
+    workers: int
+    where: str  # "this process", "4 processes", "the Dask cluster at tcp://..."
+
+    def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[R]: ...
+
+    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, R]]: ...
+
+    def close(self) -> None: ...
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity, where the system tells it)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def jobs_for(jobs: int) -> int:
+    """``--jobs``: 0 is one a core; never more than MAX_JOBS."""
+    if jobs < 0:
+        raise RummyError(f"--jobs: {jobs} is not a number of processes (0 is one a core)")
+    return min(MAX_JOBS, cores() if jobs == 0 else jobs)
+
+
+def runner(jobs: int = 1, cluster: str | None = None) -> Runner:
+    """The runner for ``--jobs N`` / ``--cluster ADDRESS``."""
+    if cluster:
+        return DaskRunner(cluster)
+    count = jobs_for(jobs)
+    return InProcess() if count == 1 else Processes(count)
+
+
+class InProcess:
+    """One task after another, here (``--jobs 1``)."""
+
+    workers = 1
+    where = "this process"
+
+    def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[R]:
+        for task in tasks:
+            yield function(*task)
+
+    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, R]]:
+        for index, task in enumerate(tasks):
+            yield index, function(*task)
+
+    def close(self) -> None:
+        pass
+
+
+class Processes:
+    """A pool of worker processes on this machine (``--jobs N``). Workers start from a fork server,
+    a clean process, not from this one (which may run threads: a progress bar, OR-Tools)."""
+
+    def __init__(self, workers: int) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.workers = workers
+        self.where = f"{workers} processes"
+        self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+
+    def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[R]:
+        pending: deque[Any] = deque()
+        feed = (self.pool.submit(function, *task) for task in tasks)
+        try:
+            for future in _in_order(pending, feed, WINDOW_PER_WORKER * self.workers):
+                yield future.result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, R]]:
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        running: dict[Any, int] = {}
+        submitted = enumerate(tasks)
+        window = WINDOW_PER_WORKER * self.workers
+        try:
+            while True:
+                for index, task in submitted:
+                    running[self.pool.submit(function, *task)] = index
+                    if len(running) >= window:
+                        break
+                if not running:
+                    return
+                done, _ = wait(list(running), return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield running.pop(future), future.result()
+        finally:
+            for future in running:
+                future.cancel()
+
+    def close(self) -> None:
+        """Stop at once: tasks not started are cancelled, the workers are stopped (a task running
+        on one is abandoned: its result was not asked for)."""
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())  # no public way to stop them
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(5)
+
+
+class DaskRunner:
+    """Tasks on a Dask distributed cluster (``--cluster tcp://HOST:8786``; the ``rummy[cluster]`` extra).
+    Every worker must have rummy installed, the same version as here."""
+
+    def __init__(self, address: str) -> None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise RummyError("--cluster needs the cluster extra (dask distributed is not installed): "
+                             "pip install \"rummy[cluster]\"") from None
+        try:
+            self.client = Client(address, timeout=20)
+        except (OSError, TimeoutError, ValueError) as error:
+            raise RummyError(f"--cluster {address}: no Dask scheduler answers there ({error})") from None
+        self.workers = max(1, sum(self.client.nthreads().values()))
+        self.where = f"the Dask cluster at {address} ({self.workers} worker threads)"
+
+    def _submit(self, function: Callable[..., Any], task: tuple[Any, ...]) -> Any:
+        return self.client.submit(function, *task, pure=False)  # the same text twice is two tasks
+
+    def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[R]:
+        pending: deque[Any] = deque()
+        feed = (self._submit(function, task) for task in tasks)
+        try:
+            for future in _in_order(pending, feed, WINDOW_PER_WORKER * self.workers):
+                yield future.result()
+        finally:
+            self.client.cancel(list(pending))
+
+    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, R]]:
+        from distributed import as_completed
+
+        indexes: dict[Any, int] = {}
+        submitted = enumerate(tasks)
+        window = WINDOW_PER_WORKER * self.workers
+        completed = as_completed()
+        try:
+            for index, task in submitted:
+                future = self._submit(function, task)
+                indexes[future] = index
+                completed.add(future)
+                if len(indexes) >= window:
+                    break
+            for future in completed:
+                yield indexes.pop(future), future.result()
+                for index, task in submitted:  # one in, one out
+                    future = self._submit(function, task)
+                    indexes[future] = index
+                    completed.add(future)
+                    break
+        finally:
+            self.client.cancel(list(indexes))
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def _in_order(pending: deque[Any], feed: Iterator[Any], window: int) -> Iterator[Any]:
+    """The futures of ``feed`` in order, keeping up to ``window`` submitted ahead of the one awaited."""
+    for future in feed:
+        pending.append(future)
+        if len(pending) >= window:
+            yield pending.popleft()
+    while pending:
+        yield pending.popleft()
