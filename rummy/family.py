@@ -95,6 +95,11 @@ class Family(str):
     def shared_table(self) -> bool:
         return self.table == "shared"
 
+    @property
+    def plays_in_any_space(self) -> bool:
+        """A player may lay a new play in another player's space (House Rummy); elsewhere new plays are the mover's."""
+        return self.table == "spaces"
+
     # ----------------------------------------------------------- machinery
     def solver_function(self) -> Callable[[Position, SolverConfig], Solution]:
         """The family's model (imported on first use)."""

@@ -125,13 +125,19 @@ class Processes:
     def close(self) -> None:
         """Stop at once: tasks not started are cancelled, the workers are stopped (a task running
         on one is abandoned: its result was not asked for)."""
-        processes = list((getattr(self.pool, "_processes", None) or {}).values())  # no public way to stop them
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
-        for process in processes:
-            process.join(5)
+        stop_pool(self.pool)
+
+
+def stop_pool(pool: Any) -> None:
+    """Stop a ``ProcessPoolExecutor`` now: tasks not started are cancelled, its processes killed
+    (running or idle: the executor itself has no public way to stop a running task)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+    for process in processes:
+        process.join(5)
 
 
 class DaskRunner:

@@ -74,7 +74,7 @@ def turn_report(before: Position, after: Position | None, draw: DrawTaken | None
     except RummyError as error:
         raise with_prefix(error, where) from None
     best_line: Styled | str | None = None
-    names = _plan_names(before, after)
+    names = plan_names(before, after)
     data = verdict.to_data()
     # The reading keys plays by the end state's names; "names" gives the plan's name of each that differs.
     data["names"] = {name: shown for name, shown in names.items() if name != shown}
@@ -179,7 +179,7 @@ def puzzle_verdict(before: Position, verdict: Verdict) -> tuple[Styled | str, di
     return text(("not solved", "bold"), f": gain {gain} of {target}"), data
 
 
-def _plan_names(before: Position, after: Position | None) -> dict[str, str]:
+def plan_names(before: Position, after: Position | None) -> dict[str, str]:
     """The end state's plays under the names ``best``'s plans give them (plays as before the turn,
     new plays new/K), so that check and best name a play alike; none where no plan can be made."""
     from rummy.errors import RummyError

@@ -74,6 +74,12 @@ class CheckRequest(_Request):
     time_limit: float | None = Field(None, gt=0)
 
 
+class StepsRequest(_Request):
+    before: str = Field(max_length=MAX_TEXT, description="The position before the turn.")
+    steps: str = Field(max_length=MAX_TEXT, description="The turn so far, as steps ('play 7H 8H 9H to new/1; ...').")
+    before_format: Kind | None = None
+
+
 class HintRequest(_Request):
     puzzle: str | None = Field(None, max_length=MAX_TEXT, description="The puzzle's text (or give 'id').")
     id: str | None = Field(None, max_length=300, description="A shipped puzzle (GET /api/positions): its stored answer is used.")
@@ -200,6 +206,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def show(request: ShowRequest) -> dict[str, Any]:
         return _guarded(lambda: reports.show_report(request.position, request.format, request.after))
 
+    @app.post("/api/steps", summary="The table after a turn written as steps (as check reads them), not judged")
+    def steps(request: StepsRequest) -> dict[str, Any]:
+        return _guarded(lambda: reports.steps_report(request.before, request.steps, request.before_format))
+
     @app.post("/api/best", summary="rummy best --json --verify: the best turn (or draw advice in the draw phase)")
     async def best(request: BestRequest) -> dict[str, Any]:
         limit = seconds(request.time_limit)
@@ -263,6 +273,8 @@ def _validation_line(problem: Any) -> str:
     """Pydantic's problem as one line naming the field: ``time_limit: Input should be greater than 0``."""
     from rummy.errors import quote
 
+    if problem.get("type") == "json_invalid":
+        return _one_line(f"request: not valid JSON ({problem.get('ctx', {}).get('error', problem.get('msg'))})")
     where = ".".join(str(part) if str(part).isidentifier() or isinstance(part, int) else quote(str(part))
                      for part in problem.get("loc", ()) if part != "body") or "request"
     return _one_line(f"{where}: {problem.get('msg', 'not valid')}")

@@ -16,6 +16,8 @@ import asyncio
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+
+from rummy.parallel import stop_pool
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -64,6 +66,7 @@ class SolvePool:
         self.workers = max(1, workers)
         self.max_waiting = max(1, max_waiting)
         self.in_flight = 0
+        self._gate: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
         self._executor = self._new_executor()
 
     def _new_executor(self) -> ProcessPoolExecutor:
@@ -73,26 +76,38 @@ class SolvePool:
         if self.in_flight >= self.max_waiting:
             raise Busy(f"busy: {self.in_flight} solves are running or waiting; try again shortly")
         self.in_flight += 1
-        executor = self._executor
         try:
-            try:  # a pool broken by a worker that died is refused at submit, as well as while waiting
-                future = asyncio.wrap_future(executor.submit(run_report, function, kwargs))
-                return await asyncio.wait_for(future, seconds + GRACE_SECONDS)
-            except asyncio.TimeoutError:
-                self._replace(executor)
-                raise TookTooLong(f"the solve took longer than {seconds:g} s and was stopped") from None
-            except BrokenProcessPool:
-                self._replace(executor)
-                raise TookTooLong("a solver process stopped unexpectedly; try again") from None
+            # Waiting here, never in the executor's queue: the clock below counts a solve's own time only.
+            async with self._slots():
+                return await self._run(function, seconds, kwargs)
         finally:
             self.in_flight -= 1
+
+    def _slots(self) -> asyncio.Semaphore:
+        """One slot a worker, made in the running event loop (a semaphore belongs to one)."""
+        loop = asyncio.get_running_loop()
+        if self._gate is None or self._gate[0] is not loop:
+            self._gate = (loop, asyncio.Semaphore(self.workers))
+        return self._gate[1]
+
+    async def _run(self, function: Callable[..., Any], seconds: float, kwargs: dict[str, Any]) -> Outcome:
+        executor = self._executor
+        try:  # a pool broken by a worker that died is refused at submit, as well as while waiting
+            future = asyncio.wrap_future(executor.submit(run_report, function, kwargs))
+            return await asyncio.wait_for(future, seconds + GRACE_SECONDS)
+        except asyncio.TimeoutError:
+            self._replace(executor)
+            raise TookTooLong(f"the solve took longer than {seconds:g} s and was stopped") from None
+        except BrokenProcessPool:
+            self._replace(executor)
+            raise TookTooLong("a solver process stopped unexpectedly; try again") from None
 
     def _replace(self, executor: ProcessPoolExecutor) -> None:
         """A worker that overran its limit is killed with its pool; the next solve gets a fresh one."""
         if executor is not self._executor:
             return  # already replaced by another overrun
         self._executor = self._new_executor()
-        _stop(executor)
+        stop_pool(executor)
 
     def warm(self) -> None:
         """Start every worker now, without waiting for them (the first visitor should not wait for imports)."""
@@ -102,11 +117,4 @@ class SolvePool:
     def close(self) -> None:
         """Stop every worker, solving or not: a server stopped by SIGTERM leaves no process behind
         (a spawned worker holds both ends of its queue, so it never sees the server go)."""
-        _stop(self._executor)
-
-
-def _stop(executor: ProcessPoolExecutor) -> None:
-    processes = list((getattr(executor, "_processes", None) or {}).values())  # the executor has no public kill
-    executor.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.kill()
+        stop_pool(self._executor)

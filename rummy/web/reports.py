@@ -23,6 +23,7 @@ POSITION = "position"
 BEFORE = "before"
 AFTER = "after"
 PUZZLE = "puzzle"
+STEPS = "steps"
 
 
 def kind_of(text: str, kind: str | None = None) -> str:
@@ -74,7 +75,7 @@ def layout(position: Position, names: dict[str, str] | None = None) -> dict[str,
         cards = position.play_with_layoffs(name)
         whole = is_whole(cards, rules)
         plays.append({
-            "name": names.get(name, str(name)),
+            "name": str(names.get(name, name)),
             "space": None if family.shared_table else PlayName(name).owner,
             "cards": notation(play.ordered(rules), deck),
             "layoffs": [{"by": layer, "cards": notation(attached, deck)} for layer, attached in position.layoffs_on(name)],
@@ -103,6 +104,7 @@ def layout(position: Position, names: dict[str, str] | None = None) -> dict[str,
         "phase": str(position.phase),
         "game": {
             "shared_table": family.shared_table,
+            "plays_in_any_space": family.plays_in_any_space,
             "plays_change_owner": family.plays_change_owner,
             "layoffs_attached": family.layoffs_attached,
             "discards": bool(rules.discard),
@@ -220,6 +222,21 @@ def check_report(before_text: str, after_text: str, before_kind: str | None = No
                       "plays": [shown.get(name, name) for name in breach.plays]} for breach in report.verdict.breaches],
         "after": layout(after, shown) if after is not None else None,
     }}
+
+
+# ----------------------------------------------------------------- steps
+def steps_report(before_text: str, steps: str, before_kind: str | None = None) -> dict[str, Any]:
+    """The table after a turn written as steps, read as ``rummy check`` reads them (legal or not: that
+    is the checker's business), drawn with the plays under the plan's names (``new/K``); no steps: the
+    table as it is. For a page that lets a player move cards and shows where they lie."""
+    from rummy.cli.check import plan_names
+    from rummy.turn_steps import read_steps
+
+    before = read_play_position(before_text, BEFORE, before_kind)
+    if not steps.strip():
+        return {"view": layout(before)}
+    after = read_steps(before, steps, STEPS)
+    return {"view": layout(after, plan_names(before, after))}
 
 
 # ------------------------------------------------------------------ hint
