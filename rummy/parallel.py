@@ -151,7 +151,7 @@ class DaskRunner:
             raise RummyError("--cluster needs the cluster extra (dask distributed is not installed): "
                              "pip install \"rummy[cluster]\"") from None
         try:
-            self.client = Client(address, timeout=20)
+            self.client = Client(address, timeout=10)
         except (OSError, TimeoutError, ValueError) as error:
             raise RummyError(f"--cluster {address}: no Dask scheduler answers there ({error})") from None
         self.workers = max(1, sum(self.client.nthreads().values()))

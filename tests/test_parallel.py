@@ -1,0 +1,240 @@
+"""Many positions on many processes (``--jobs``) and on a Dask cluster (``--cluster``): the same answers
+as one process, in input order when asked, streamed as done otherwise; Ctrl-C stops cleanly."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from conftest import PUZZLE_EXAMPLES, REPO_ROOT
+from rummy.parallel import InProcess, Processes, jobs_for, runner
+from rummy.reader import iter_position_files, position_files
+
+TIMING = {"seconds", "stats"}
+
+
+def rummy(*args: str | Path, timeout: float = 300, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "rummy", *map(str, args)], capture_output=True, text=True,
+                          timeout=timeout, cwd=REPO_ROOT, env=env)
+
+
+def answers(stdout: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in stdout.splitlines()]
+
+
+def untimed(answer: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in answer.items() if key not in TIMING}
+
+
+@pytest.fixture(scope="module")
+def one_process() -> list[dict[str, Any]]:
+    """The examples answered in one process, one search thread: the reference."""
+    result = rummy("best", PUZZLE_EXAMPLES, "--json", "--workers", "1", "--verify")
+    assert result.returncode == 0, result.stderr
+    return answers(result.stdout)
+
+
+# ------------------------------------------------------------ the runner
+def double(x: int) -> int:
+    return 2 * x
+
+
+def sleepy(x: int) -> int:
+    time.sleep(0.01 * (x % 3))
+    return x
+
+
+def test_runners_give_every_result_in_order_or_as_done() -> None:
+    for run in (InProcess(), Processes(2)):
+        try:
+            assert list(run.ordered(double, ((k,) for k in range(40)))) == [2 * k for k in range(40)]
+            done = list(run.as_done(sleepy, ((k,) for k in range(40))))
+            assert sorted(done) == [(k, k) for k in range(40)]
+        finally:
+            run.close()
+
+
+def test_a_runner_reads_its_tasks_a_window_at_a_time() -> None:
+    read = []
+
+    def tasks() -> Iterator[tuple[int]]:
+        for k in range(10_000):
+            read.append(k)
+            yield (k,)
+
+    run = Processes(2)
+    try:
+        results = run.ordered(double, tasks())
+        assert next(results) == 0
+        assert len(read) <= 20  # a window ahead (3 a worker), never the whole input
+        results.close()  # stopping early cancels what was submitted and reads no more
+        assert len(read) <= 20
+    finally:
+        run.close()
+
+
+def test_jobs_zero_is_one_a_core_and_the_cluster_wins() -> None:
+    assert jobs_for(0) == len(os.sched_getaffinity(0))
+    assert jobs_for(3) == 3
+    assert isinstance(runner(1), InProcess)
+
+
+def test_folders_are_listed_lazily_and_as_before(tmp_path: Path) -> None:
+    for given in ([PUZZLE_EXAMPLES], [PUZZLE_EXAMPLES / "robber.toml", REPO_ROOT / "puzzles" / "robber"]):
+        assert list(iter_position_files(given)) == position_files(given)
+    listed = iter_position_files([tmp_path])
+    with pytest.raises(Exception, match="no .toml or .json positions"):
+        next(listed)
+
+
+# ----------------------------------------------------------------- best
+def test_jobs_give_the_answers_of_one_process(one_process: list[dict[str, Any]]) -> None:
+    ordered = rummy("best", PUZZLE_EXAMPLES, "--json", "--jobs", "2", "--ordered", "--verify")
+    streamed = rummy("best", PUZZLE_EXAMPLES, "--json", "--jobs", "2", "--verify")
+    for result in (ordered, streamed):
+        assert result.returncode == 0, result.stderr
+    assert [untimed(a) for a in answers(ordered.stdout)] == [untimed(a) for a in one_process]
+    by_file = {a["file"]: untimed(a) for a in answers(streamed.stdout)}
+    assert by_file == {a["file"]: untimed(a) for a in one_process}
+    assert all(a["verified"] for a in answers(streamed.stdout))
+
+
+def test_the_answers_are_judged_by_the_checker(one_process: list[dict[str, Any]]) -> None:
+    from rummy.checker import check
+    from rummy.position import Position
+
+    for answer in one_process:
+        before = Position.from_file(answer["file"])
+        if answer["after"] is None or before.phase != "play":
+            continue
+        after = Position.from_data(answer["after"], source="after", strict=False)
+        verdict = check(before, after)
+        assert verdict.legal and verdict.reading["gain"] == pytest.approx(answer["gain"], abs=1e-4), answer["file"]
+
+
+def test_the_human_view_is_in_input_order_as_one_process_prints_it() -> None:
+    files = [PUZZLE_EXAMPLES / name for name in ("robber.toml", "straight.toml", "rummikub.toml", "house-classic.toml")]
+    one = rummy("best", *files, "--workers", "1")
+    many = rummy("best", *files, "--jobs", "2")
+    assert one.returncode == many.returncode == 0, many.stderr
+    no_time = re.compile(r"\d+\.\d+ s\)")
+    assert no_time.sub("", many.stdout) == no_time.sub("", one.stdout)
+
+
+def test_a_bad_file_among_many_is_one_line_and_the_others_are_answered(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('rules = "robber"\nplayers = 3\n')
+    result = rummy("best", PUZZLE_EXAMPLES / "robber.toml", bad, tmp_path / "missing.toml",
+                   PUZZLE_EXAMPLES / "straight.toml", "--json", "--jobs", "2", "--ordered")
+    assert result.returncode == 2
+    assert [Path(a["file"]).name for a in answers(result.stdout)] == ["robber.toml", "straight.toml"]
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 and all(line.startswith("rummy: ") for line in lines)
+    assert any("bad.toml" in line for line in lines) and any("missing.toml: no such file" in line for line in lines)
+    assert "Traceback" not in result.stderr
+
+
+def test_an_empty_folder_is_refused_before_any_work(tmp_path: Path) -> None:
+    result = rummy("best", PUZZLE_EXAMPLES / "robber.toml", tmp_path, "--json", "--jobs", "2")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "no .toml or .json positions" in result.stderr
+
+
+def test_svg_and_bad_jobs_are_usage_errors(tmp_path: Path) -> None:
+    svg = rummy("best", PUZZLE_EXAMPLES / "robber.toml", "--jobs", "2", "--svg", tmp_path / "x.svg")
+    assert svg.returncode == 2 and "--svg" in svg.stderr and not (tmp_path / "x.svg").exists()
+    negative = rummy("best", PUZZLE_EXAMPLES / "robber.toml", "--jobs", "-1")
+    assert negative.returncode == 2 and negative.stderr.count("\n") == 1
+
+
+@pytest.mark.skipif(shutil.which("pgrep") is None, reason="pgrep (procps) is needed to look for leftover workers")
+def test_ctrl_c_stops_the_workers_and_keeps_what_was_printed(tmp_path: Path) -> None:
+    folder = tmp_path / "many"
+    folder.mkdir()
+    source = (PUZZLE_EXAMPLES / "house-classic.toml").read_text()
+    for k in range(400):
+        (folder / f"p{k:03}.toml").write_text(source)
+    process = subprocess.Popen([sys.executable, "-m", "rummy", "best", str(folder), "--json", "--jobs", "2"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO_ROOT)
+    assert process.stdout is not None
+    first = process.stdout.readline()  # an answer streamed as soon as it is done
+    assert json.loads(first)["gain"] == 94
+    process.send_signal(signal.SIGINT)
+    rest, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    printed = [first] + rest.splitlines()
+    assert all(json.loads(line)["gain"] == 94 for line in printed) and len(printed) < 400
+    assert re.search(r"interrupted after \d+ of 400 answers", err) and "Traceback" not in err
+    time.sleep(0.5)
+    leftovers = subprocess.run(["pgrep", "-f", str(folder)], capture_output=True, text=True).stdout.split()
+    assert leftovers == []
+
+
+# ------------------------------------------------------------- generate
+GENERATE = ("generate", "--rules", "robber", "--kind", "steal", "--difficulty", "medium", "--count", "4", "--seed", "5")
+
+
+def puzzle_texts(folder: Path) -> dict[str, str]:
+    return {p.name: p.read_text() for p in sorted(folder.glob("*.toml"))}
+
+
+def test_generate_makes_the_same_puzzles_whatever_the_jobs(tmp_path: Path) -> None:
+    made = {}
+    for jobs in ("1", "2", "0"):
+        out = tmp_path / f"jobs{jobs}"
+        result = rummy(*GENERATE, "--jobs", jobs, "--out", out)
+        assert result.returncode == 0, result.stderr
+        made[jobs] = puzzle_texts(out)
+    assert len(made["1"]) == 4 and made["1"] == made["2"] == made["0"]
+
+
+# -------------------------------------------------------------- cluster
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    distributed = pytest.importorskip("distributed", reason="dask distributed is not installed (pip install '.[cluster]')")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as local:
+        yield local.scheduler_address
+
+
+def test_a_cluster_gives_the_answers_of_one_process(cluster: str, one_process: list[dict[str, Any]]) -> None:
+    ordered = rummy("best", PUZZLE_EXAMPLES, "--json", "--cluster", cluster, "--ordered", "--verify")
+    assert ordered.returncode == 0, ordered.stderr
+    assert [untimed(a) for a in answers(ordered.stdout)] == [untimed(a) for a in one_process]
+    # the address from the environment, answers streamed as done
+    env = {**os.environ, "RUMMY_CLUSTER": cluster}
+    streamed = rummy("best", PUZZLE_EXAMPLES, "--json", "--verify", env=env)
+    assert streamed.returncode == 0, streamed.stderr
+    assert {a["file"]: untimed(a) for a in answers(streamed.stdout)} == {a["file"]: untimed(a) for a in one_process}
+
+
+def test_a_cluster_makes_the_same_puzzles(cluster: str, tmp_path: Path) -> None:
+    here = rummy(*GENERATE, "--out", tmp_path / "here")
+    there = rummy(*GENERATE, "--cluster", cluster, "--out", tmp_path / "there")
+    assert here.returncode == there.returncode == 0, there.stderr
+    assert puzzle_texts(tmp_path / "there") == puzzle_texts(tmp_path / "here") and len(puzzle_texts(tmp_path / "here")) == 4
+
+
+def test_no_scheduler_at_the_address_is_one_line() -> None:
+    pytest.importorskip("distributed", reason="dask distributed is not installed (pip install '.[cluster]')")
+    result = rummy("best", PUZZLE_EXAMPLES / "robber.toml", "--cluster", "tcp://127.0.0.1:9", timeout=120)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1 and "--cluster tcp://127.0.0.1:9" in result.stderr
+
+
+def test_without_dask_the_cluster_option_says_what_to_install() -> None:
+    code = ("import sys; sys.modules['distributed'] = None; from rummy.cli.app import main; "
+            "sys.exit(main(['best', sys.argv[1], '--cluster', 'tcp://127.0.0.1:9']))")
+    result = subprocess.run([sys.executable, "-c", code, str(PUZZLE_EXAMPLES / "robber.toml")],
+                            capture_output=True, text=True, timeout=120, cwd=REPO_ROOT)
+    assert result.returncode == 2 and 'pip install "rummy[cluster]"' in result.stderr
+    assert result.stderr.count("\n") == 1
