@@ -323,3 +323,44 @@ def test_phone_width_has_no_horizontal_scrolling(page: Any) -> None:
         shot(page, "07-phone.png")
     finally:
         page.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_lay_off_stays_drawn_when_the_mover_lays_off_too(page: Any) -> None:
+    load(page, "examples/straight")
+    click(page, "#my-move-button")
+    # Straight: new plays only in the mover's space.
+    zones = page.find_elements(By.CSS_SELECTOR, "#table .new-play")
+    assert [z.get_attribute("data-space") for z in zones] == ["cat"]
+    card(page, "hand", "KD").click()
+    click(page, '#table .play[data-play="bob/1"]')
+    assert steps(page) == ["play KD to bob/1"]
+    bob = '#table .play[data-play="bob/1"]'
+    assert [c.get_attribute("data-card") for c in page.find_elements(By.CSS_SELECTOR, bob + " .cards > .card")] \
+        == ["9D", "10D", "JD"]
+    assert page.find_elements(By.CSS_SELECTOR, bob + ' .layoffs[data-by="ann"] .card.layoff[data-card="QD"]')
+    assert page.find_elements(By.CSS_SELECTOR, bob + ' .layoffs[data-by="cat"] .card.layoff[data-card="KD"]')
+    assert not page.find_elements(By.CSS_SELECTOR, '#table .hand .card[data-card="KD"]')
+    # A step the server refuses is not added: its error line says why.
+    page.find_element(By.ID, "steps-input").send_keys("play 5S to new/1\n")
+    wait(page, lambda d: d.find_element(By.ID, "steps-error").is_displayed())
+    assert "step 2: 5S is not in cat's hand" in text(page, "steps-error")
+    assert steps(page) == ["play KD to bob/1"]
+    assert page.find_element(By.ID, "steps-input").get_attribute("value") == "play 5S to new/1"
+    shot(page, "08-straight-layoff.png", full=True)
+    # Best's frames draw the lay-offs as lay-offs, ann's QD untouched by the first step.
+    click(page, "#best-button")
+    wait(page, lambda d: "gain" in text(d, "best-gain"))
+    click(page, "#next-button")
+    frame = '#frame-table .play[data-play="bob/1"]'
+    assert page.find_elements(By.CSS_SELECTOR, frame + ' .layoffs[data-by="ann"] .card[data-card="QD"]:not(.touched)')
+    while page.find_element(By.ID, "next-button").is_enabled():
+        click(page, "#next-button")
+    assert page.find_elements(By.CSS_SELECTOR, frame + ' .layoffs[data-by="ann"] .card[data-card="QD"]')
+    assert page.find_elements(By.CSS_SELECTOR, frame + ' .layoffs[data-by="cat"] .card[data-card="KD"]')
+
+
+def test_house_rummy_offers_a_new_play_in_every_space(page: Any) -> None:
+    load(page, "examples/house-classic")
+    click(page, "#my-move-button")
+    zones = page.find_elements(By.CSS_SELECTOR, "#table .new-play")
+    assert sorted(z.get_attribute("data-space") for z in zones) == ["ann", "bob", "cat"]
