@@ -274,6 +274,16 @@ def read_steps(before: Position, text: str, source: str = "<steps>") -> Position
     return _after(state)
 
 
+def read_steps_named(before: Position, text: str, source: str = "<steps>") -> tuple[Position, dict[str, str]]:
+    """``read_steps``, and the after-position's plays under the names the steps use for them (as before
+    the turn, new/K): a play the steps emptied gives its name to none, so every name drawn is one the
+    next step can use."""
+    state = _Turn(before, {}, [])
+    for _ in _applied(before, text, source, state):
+        pass
+    return _after(state), _step_names(state)
+
+
 @dataclass(frozen=True)
 class TableAfterStep:
     """The table and the mover's hand after one step, plays named as in the plan (as before the turn, new/K)."""
@@ -516,6 +526,28 @@ def _lay_off(state: _Turn, play: _TablePlay, cards: tuple[Card, ...]) -> None:
     play.changed = True
 
 
+def _plays_left(state: _Turn) -> dict[str | None, list[_TablePlay]]:
+    """The plays left on the table, by space (None: the shared table), in the after-position's order."""
+    kept = [play for play in state.plays.values() if play.cards]
+    before = state.before
+    if before.rules.family.shared_table:
+        return {None: kept}
+    spaces: dict[str | None, list[_TablePlay]] = {p.name: [] for p in before.players}
+    # The mover's own plays first, then plays stolen (Robber), then the mover's new plays, in order.
+    order = [p for p in kept if not _is_new(p.name) and p.name not in state.stolen]
+    order += [p for p in kept if p.name in state.stolen] + [p for p in kept if _is_new(p.name)]
+    for play in order:
+        assert play.space is not None
+        spaces[play.space].append(play)
+    return spaces
+
+
+def _step_names(state: _Turn) -> dict[str, str]:
+    """The after-position's plays (``ann/2``, ``table/3``) under the names the steps gave them."""
+    return {str(PlayName.of(space if space is not None else "table", i)): play.name
+            for space, plays in _plays_left(state).items() for i, play in enumerate(plays, 1)}
+
+
 def _after(state: _Turn) -> Position:
     before = state.before
     rules = before.rules
@@ -533,17 +565,12 @@ def _after(state: _Turn) -> Position:
     if extend_only:  # every play laid this turn is a meld
         melded_names = {name for name, _ in state.meld}
         meld += [Play(tuple(p.cards)) for p in kept if _is_new(p.name) and p.name not in melded_names]
+    placed = _plays_left(state)
     if rules.family.shared_table:
-        after = replace(before, table=tuple(settled(p) for p in kept))
+        after = replace(before, table=tuple(settled(p) for p in placed[None]))
     else:
-        spaces: dict[str, list[Play]] = {p.name: [] for p in before.players}
-        # The mover's own plays first, then plays stolen (Robber), then the mover's new plays, in order.
-        order = [p for p in kept if not _is_new(p.name) and p.name not in state.stolen]
-        order += [p for p in kept if p.name in state.stolen] + [p for p in kept if _is_new(p.name)]
-        for play in order:
-            assert play.space is not None
-            spaces[play.space].append(settled(play))
-        after = replace(before, players=tuple(replace(p, plays=tuple(spaces[p.name])) for p in before.players))
+        after = replace(before, players=tuple(replace(p, plays=tuple(settled(play) for play in placed[p.name]))
+                                              for p in before.players))
     mover = after.mover
     held = Counter(c.plain() for c in state.hand)
     mover = replace(

@@ -174,6 +174,62 @@ def test_check_an_illegal_turn_as_the_command_line(client: TestClient, tmp_path:
     assert without(answer) == cli_json("check", HOUSE, turn)
 
 
+STRAIGHT = PUZZLE_EXAMPLES / "straight.toml"
+HOUSE_TURN = ("play 2H 2C to new/1; move * from cat/1 to new/1; play 8H 9H to new/2; move 7H from bob/1 to new/2; "
+              "play 9D to cat/1; discard KS")
+STRAIGHT_TURN = "play 4C 5C 6C to new/1; play 7D to ann/1; play AD KD to bob/1; discard QS"  # lay-offs on lay-offs
+
+
+@pytest.mark.parametrize(("path", "turn"), [(HOUSE, HOUSE_TURN), (STRAIGHT, STRAIGHT_TURN)], ids=["house", "straight"])
+def test_steps_draw_the_table_check_reads(client: TestClient, path: Path, turn: str) -> None:
+    before = path.read_text()
+    checked = client.post("/api/check", json={"before": before, "after": turn})
+    assert checked.status_code == 200 and checked.json()["legal"] is True, checked.text
+    after = checked.json()["view"]["after"]
+    # The whole turn, and each of its first steps: the table check's reading leaves, named alike.
+    response = client.post("/api/steps", json={"before": before, "steps": turn})
+    assert response.status_code == 200, response.text
+    assert response.json() == {"view": after}
+    for count in range(len(turn.split(";"))):
+        part = "; ".join(turn.split("; ")[:count])
+        response = client.post("/api/steps", json={"before": before, "steps": part})
+        assert response.status_code == 200, (part, response.text)
+        if count == 0:  # no steps: the table as show draws it
+            shown = client.post("/api/show", json={"position": before}).json()["view"]
+            assert response.json()["view"] == without(shown, {"lines"})
+
+
+def test_steps_keep_lay_offs_where_they_are(client: TestClient) -> None:
+    response = client.post("/api/steps", json={"before": STRAIGHT.read_text(), "steps": "play KD to bob/1"})
+    assert response.status_code == 200, response.text
+    bob = next(p for p in response.json()["view"]["plays"] if p["name"] == "bob/1")
+    assert bob["cards"] == ["9D", "10D", "JD"]
+    assert bob["layoffs"] == [{"by": "ann", "cards": ["QD"]}, {"by": "cat", "cards": ["KD"]}]
+
+
+def test_steps_name_every_play_as_the_next_step_can(client: TestClient) -> None:
+    """A new play emptied gives its name to none: the plays drawn keep the steps' names (new/2 stays
+    new/2), so that a step naming a drawn play means that play."""
+    turn = "play 2C 2H to new/1; play 8H 9H to new/2; move 2C 2H from new/1 to new/2"
+    response = client.post("/api/steps", json={"before": HOUSE.read_text(), "steps": turn})
+    assert response.status_code == 200, response.text
+    plays = {p["name"]: p["cards"] for p in response.json()["view"]["plays"]}
+    assert "new/1" not in plays and sorted(plays["new/2"]) == ["2C", "2H", "8H", "9H"]
+    response = client.post("/api/steps", json={"before": HOUSE.read_text(), "steps": turn + "; move 8H from new/2 to new/3"})
+    plays = {p["name"]: p["cards"] for p in response.json()["view"]["plays"]}
+    assert plays["new/3"] == ["8H"] and sorted(plays["new/2"]) == ["2C", "2H", "9H"]
+
+
+@pytest.mark.parametrize(("steps", "words"), [
+    ("play KD to bob/1; play 5S to new/1", "steps: step 2: 5S is not in cat's hand"),
+    ("play KD to bob/1; fly KD to the moon", "steps: step 2:"),
+    ("play KD to bob/9", "steps: step 1:"),
+])
+def test_a_step_that_cannot_be_taken_is_a_400_naming_it(client: TestClient, steps: str, words: str) -> None:
+    lines = refused(client.post("/api/steps", json={"before": STRAIGHT.read_text(), "steps": steps}))
+    assert lines[0].startswith(words), lines
+
+
 def test_check_best_as_check_dash_dash_best(client: TestClient, tmp_path: Path) -> None:
     """A best --json answer as the turn, and ``best: true``: how far from the best, as ``--best`` says."""
     answer_text = json.dumps(cli_json("best", HOUSE))

@@ -118,15 +118,23 @@ def load(driver: Any, shipped_id: str) -> None:
     wait(driver, lambda d: f"Loaded {shipped_id}:" in text(d, "result"))
 
 
+def settled(driver: Any) -> None:
+    """Wait for the steps on their way to the server (My move sends each one) to come back drawn."""
+    wait(driver, lambda d: d.find_element(By.ID, "table").get_attribute("aria-busy") != "true")
+
+
 def card(driver: Any, where: str, name: str) -> Any:
+    settled(driver)
     return driver.find_element(By.CSS_SELECTOR, f'#table .card[data-where="{where}"][data-card="{name}"]')
 
 
 def click(driver: Any, selector: str) -> None:
+    settled(driver)
     driver.find_element(By.CSS_SELECTOR, selector).click()
 
 
 def steps(driver: Any) -> list[str]:
+    settled(driver)
     return [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#steps-list li")]
 
 
@@ -192,8 +200,8 @@ def test_best_move_steps_through_to_the_marked_end_state(page: Any) -> None:
 def test_my_move_by_clicks_and_a_drag_is_legal_and_best(page: Any) -> None:
     load(page, "examples/house-classic")
     click(page, "#my-move-button")
+    card(page, "hand", "2H").click()  # the step names the cards in the order they were picked
     card(page, "hand", "2C").click()
-    card(page, "hand", "2H").click()
     click(page, '.new-play[data-space="ann"]')
     card(page, "cat/1", "*").click()
     click(page, '#table .play[data-play="new/1"]')
@@ -201,6 +209,7 @@ def test_my_move_by_clicks_and_a_drag_is_legal_and_best(page: Any) -> None:
     card(page, "hand", "9H").click()
     click(page, '.new-play[data-space="ann"]')
     # The steal of 7H by dragging it with the mouse onto the new play.
+    settled(page)
     target = page.find_element(By.CSS_SELECTOR, '#table .play[data-play="new/2"]')
     ActionChains(page).drag_and_drop(card(page, "bob/1", "7H"), target).perform()
     card(page, "hand", "9D").click()
@@ -222,6 +231,7 @@ def test_robber_steal_by_clicks_is_legal(page: Any) -> None:
     card(page, "hand", "KS").click()
     click(page, '#table .play[data-play="ann/1"]')
     # Robber: the play became the mover's, and is drawn in her space.
+    settled(page)
     assert page.find_elements(By.CSS_SELECTOR, '[data-player="cat"] .play[data-play="ann/1"]')
     # The discard with the keyboard: Enter on a card selects it, Enter on the pile drops it there.
     page.execute_script("arguments[0].focus()", card(page, "hand", "2C"))
@@ -313,3 +323,44 @@ def test_phone_width_has_no_horizontal_scrolling(page: Any) -> None:
         shot(page, "07-phone.png")
     finally:
         page.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_lay_off_stays_drawn_when_the_mover_lays_off_too(page: Any) -> None:
+    load(page, "examples/straight")
+    click(page, "#my-move-button")
+    # Straight: new plays only in the mover's space.
+    zones = page.find_elements(By.CSS_SELECTOR, "#table .new-play")
+    assert [z.get_attribute("data-space") for z in zones] == ["cat"]
+    card(page, "hand", "KD").click()
+    click(page, '#table .play[data-play="bob/1"]')
+    assert steps(page) == ["play KD to bob/1"]
+    bob = '#table .play[data-play="bob/1"]'
+    assert [c.get_attribute("data-card") for c in page.find_elements(By.CSS_SELECTOR, bob + " .cards > .card")] \
+        == ["9D", "10D", "JD"]
+    assert page.find_elements(By.CSS_SELECTOR, bob + ' .layoffs[data-by="ann"] .card.layoff[data-card="QD"]')
+    assert page.find_elements(By.CSS_SELECTOR, bob + ' .layoffs[data-by="cat"] .card.layoff[data-card="KD"]')
+    assert not page.find_elements(By.CSS_SELECTOR, '#table .hand .card[data-card="KD"]')
+    # A step the server refuses is not added: its error line says why.
+    page.find_element(By.ID, "steps-input").send_keys("play 5S to new/1\n")
+    wait(page, lambda d: d.find_element(By.ID, "steps-error").is_displayed())
+    assert "step 2: 5S is not in cat's hand" in text(page, "steps-error")
+    assert steps(page) == ["play KD to bob/1"]
+    assert page.find_element(By.ID, "steps-input").get_attribute("value") == "play 5S to new/1"
+    shot(page, "08-straight-layoff.png", full=True)
+    # Best's frames draw the lay-offs as lay-offs, ann's QD untouched by the first step.
+    click(page, "#best-button")
+    wait(page, lambda d: "gain" in text(d, "best-gain"))
+    click(page, "#next-button")
+    frame = '#frame-table .play[data-play="bob/1"]'
+    assert page.find_elements(By.CSS_SELECTOR, frame + ' .layoffs[data-by="ann"] .card[data-card="QD"]:not(.touched)')
+    while page.find_element(By.ID, "next-button").is_enabled():
+        click(page, "#next-button")
+    assert page.find_elements(By.CSS_SELECTOR, frame + ' .layoffs[data-by="ann"] .card[data-card="QD"]')
+    assert page.find_elements(By.CSS_SELECTOR, frame + ' .layoffs[data-by="cat"] .card[data-card="KD"]')
+
+
+def test_house_rummy_offers_a_new_play_in_every_space(page: Any) -> None:
+    load(page, "examples/house-classic")
+    click(page, "#my-move-button")
+    zones = page.find_elements(By.CSS_SELECTOR, "#table .new-play")
+    assert sorted(z.get_attribute("data-space") for z in zones) == ["ann", "bob", "cat"]

@@ -227,16 +227,16 @@ def check_report(before_text: str, after_text: str, before_kind: str | None = No
 # ----------------------------------------------------------------- steps
 def steps_report(before_text: str, steps: str, before_kind: str | None = None) -> dict[str, Any]:
     """The table after a turn written as steps, read as ``rummy check`` reads them (legal or not: that
-    is the checker's business), drawn with the plays under the plan's names (``new/K``); no steps: the
-    table as it is. For a page that lets a player move cards and shows where they lie."""
-    from rummy.cli.check import plan_names
-    from rummy.turn_steps import read_steps
+    is the checker's business), drawn with the plays under the names the steps give them (as before
+    the turn, ``new/K``: the plan's names for a turn a plan would write), so that the next step can
+    name any play drawn; no steps: the table as it is. For a page that lets a player move cards."""
+    from rummy.turn_steps import read_steps_named
 
     before = read_play_position(before_text, BEFORE, before_kind)
     if not steps.strip():
         return {"view": layout(before)}
-    after = read_steps(before, steps, STEPS)
-    return {"view": layout(after, plan_names(before, after))}
+    after, names = read_steps_named(before, steps, STEPS)
+    return {"view": layout(after, names)}
 
 
 # ------------------------------------------------------------------ hint

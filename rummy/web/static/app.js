@@ -82,11 +82,12 @@ function cardFace(card, deck) {
   return {text: rank + suit[0], small: "", cls: red ? "red" : "black", label: (RANKS[rank] || rank) + " of " + suit[1]};
 }
 
-// One card element. `where` is "hand", a play's name or "discard"; `index` its place there.
-function cardEl(card, deck, where, index, classes) {
+// One card element. `where` is "hand", a play's name or "discard"; `index` its place there and
+// `nth` which of the equal cards there it is (the selection's key: it outlives a redrawn table).
+function cardEl(card, deck, where, index, classes, nth) {
   const face = cardFace(card, deck);
   const node = el("span", {class: "card " + face.cls + " " + (classes || []).join(" "),
-    "data-card": card, "data-where": where, "data-index": index, role: "img", "aria-label": face.label},
+    "data-card": card, "data-where": where, "data-index": index, "data-nth": nth || 0, role: "img", "aria-label": face.label},
   el("span", {class: "face", text: face.text, "aria-hidden": "true"}));
   if (face.small) node.append(el("span", {class: "stands", text: face.small, "aria-hidden": "true"}));
   return node;
@@ -99,15 +100,21 @@ function counts(cards) {
   return found;
 }
 
-// --------------------------------------------------------------- layout
-// Every table the page draws is a "layout": show's view, or one built from it with other plays,
-// another hand for the mover or more cards on the discard pile.
-function layoutWith(base, plays, hand, discarded) {
-  return {...base,
-    plays: plays.map((p) => ({layoffs: [], whole: true, score: null, ...p})),
-    players: base.players.map((p) => (p.to_move && hand ? moverWith(p, hand) : p)),
-    discard: (discarded || []).reduce((pile, card) => (card ? pile.concat([card]) : pile), base.discard.slice())};
+// Every play's cards with those laid off on it.
+function allCards(play) {
+  return play.cards.concat(...(play.layoffs || []).map((layoff) => layoff.cards));
 }
+
+// The equal cards before each one: the `nth` of cardEl.
+function nths(cards) {
+  const seen = new Map();
+  return cards.map((card) => { const n = seen.get(card) || 0; seen.set(card, n + 1); return n; });
+}
+
+// --------------------------------------------------------------- layout
+// Every table the page draws is a "layout" made by the server: show's view, the table after the
+// steps so far (/api/steps), check's end state, best's end state; or a frame of best's plan
+// (frameLayout).
 
 // The mover holding another hand: hot and warm cards are those still held, the count is redone.
 function moverWith(player, hand) {
@@ -131,7 +138,9 @@ function drawTable(box, layout, options) {
     if (spaced) {
       const mine = layout.plays.filter((p) => p.space === player.name);
       mine.forEach((p) => shown.add(p.name));
-      group.append(playsEl(mine, layout, o, player.name));
+      // New plays go in the mover's space, or in any space where the game allows it (House Rummy).
+      const open = player.to_move || layout.game.plays_in_any_space;
+      group.append(playsEl(mine, layout, o, open ? player.name : null));
     }
     groups.append(group);
   }
@@ -139,7 +148,7 @@ function drawTable(box, layout, options) {
   const rest = layout.plays.filter((p) => !shown.has(p.name));
   if (!spaced || rest.length) {
     box.append(el("div", {class: "shared"}, el("h3", {text: spaced ? "Other plays" : "Table"}),
-      playsEl(rest, layout, o, spaced ? null : "")));
+      playsEl(rest, layout, o, spaced ? null : "")));  // a shared table: one new-play zone
   }
   box.append(pilesEl(layout, o));
   if (o.move) {  // the cards the mover may pick up take the keyboard focus too
@@ -169,11 +178,12 @@ function handEl(player, layout, o) {
   }
   const hot = counts(player.hot || []), warm = counts(player.warm || []);
   const cards = el("span", {class: "cards"});
+  const nth = nths(player.hand);
   player.hand.forEach((card, i) => {
     const classes = [hot.get(card) ? "hot" : warm.get(card) ? "warm" : ""];
-    if (o.move && player.to_move && o.move.selected.has("hand:" + i)) classes.push("selected");
+    if (o.move && player.to_move && o.move.selected.has(selectionKey("hand", card, nth[i]))) classes.push("selected");
     if (player.to_move && o.flagged && o.flagged.hand && o.flagged.hand.has(card)) classes.push("breach");
-    cards.append(cardEl(card, layout.deck, player.to_move ? "hand" : "hand-of-" + player.name, i, classes));
+    cards.append(cardEl(card, layout.deck, player.to_move ? "hand" : "hand-of-" + player.name, i, classes, nth[i]));
   });
   if (!player.hand.length) cards.append(el("span", {class: "unknown", text: "(empty)"}));
   row.append(cards);
@@ -205,17 +215,25 @@ function playEl(play, layout, o) {
   if (play.score !== null && play.score !== undefined) label.append(el("span", {class: "score", text: play.score + " pts"}));
   if (play.whole === false) label.append(el("span", {class: "not-whole", text: "not whole"}));
   const cards = el("div", {class: "cards"});
-  play.cards.forEach((card, i) => {
+  // How a card got there (marks), whether the step touched it, whether a breach names it.
+  const looks = (card) => {
     const classes = (marks[card] || []).map((kind) => "mark-" + kind);
     if (touched.has(card)) classes.push("touched");
     if (flagged.has(card) || flagged.has("*")) classes.push("breach");
-    if (o.move && o.move.selected.has(play.name + ":" + i)) classes.push("selected");
-    cards.append(cardEl(card, layout.deck, play.name, i, classes));
+    return classes;
+  };
+  const nth = nths(play.cards);
+  play.cards.forEach((card, i) => {
+    const classes = looks(card);
+    if (o.move && o.move.selected.has(selectionKey(play.name, card, nth[i]))) classes.push("selected");
+    cards.append(cardEl(card, layout.deck, play.name, i, classes, nth[i]));
   });
+  // Cards laid off stay their layer's (they are not moved): drawn after the play, with whose they are.
   for (const layoff of play.layoffs || []) {
-    layoff.cards.forEach((card, i) => cards.append(cardEl(card, layout.deck, "layoff", i,
-      ["layoff", flagged.has(card) ? "breach" : ""])));
-    cards.append(el("span", {class: "by", text: "laid off by " + layoff.by}));
+    const group = el("span", {class: "layoffs", "data-by": layoff.by});
+    layoff.cards.forEach((card, i) => group.append(cardEl(card, layout.deck, "layoff", i, ["layoff", ...looks(card)])));
+    group.append(el("span", {class: "by", text: "laid off by " + layoff.by}));
+    cards.append(group);
   }
   node.append(label, cards);
   return node;
@@ -328,7 +346,7 @@ function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 
 function drawMain() {
   const focus = focusKey(document.activeElement);
-  if (S.moving) drawTable($("table"), moveLayout(), {move: S.move});
+  if (S.moving) drawTable($("table"), S.move.layout, {move: S.move});
   else drawTable($("table"), S.view, {});
   // Redrawing replaces the elements: a keyboard user keeps their place.
   const again = focus && $("table").querySelector(focus);
@@ -448,22 +466,72 @@ function showFrame(k) {
   }
 }
 
+// A frame of the plan drawn as the server gives it: each play with every card on it, those laid
+// off included; the lay-offs the tables before and after the turn know are drawn as lay-offs
+// again (with whose they are), any other card as it comes. Nothing more is claimed of a frame's
+// plays (whether whole, their score): the frame does not say.
 function frameLayout(frame) {
   // A draw from the discard pile took its top cards before the first step.
   const draw = S.best.draw;
-  const base = draw && draw.from === "discard"
-    ? {...S.view, discard: S.view.discard.slice(0, S.view.discard.length - (draw.take || 1))} : S.view;
-  return layoutWith(base, frame.plays, frame.hand, [frame.discard]);
+  const pile = draw && draw.from === "discard" ? S.view.discard.slice(0, S.view.discard.length - (draw.take || 1))
+    : S.view.discard.slice();
+  const known = knownLayoffs([S.view, S.best.view.after]);
+  return {...S.view,
+    plays: frame.plays.map((p) => splitLayoffs(p, known.get(p.name) || [])),
+    players: S.view.players.map((p) => (p.to_move && frame.hand ? moverWith(p, frame.hand) : p)),
+    discard: frame.discard ? pile.concat([frame.discard]) : pile};
 }
 
-// The cards each play gained from one table to the next: what a step touched.
+// Per play name, the lay-offs the given layouts show on it: [{by, cards}], each card once.
+function knownLayoffs(layouts) {
+  const known = new Map();
+  for (const layout of layouts) {
+    for (const play of (layout && layout.plays) || []) {
+      for (const layoff of play.layoffs || []) {
+        const list = known.get(play.name) || [];
+        let entry = list.find((l) => l.by === layoff.by);
+        if (!entry) { entry = {by: layoff.by, cards: []}; list.push(entry); }
+        const have = counts(entry.cards);
+        for (const card of layoff.cards) {
+          if (have.get(card)) have.set(card, have.get(card) - 1); else entry.cards.push(card);
+        }
+        known.set(play.name, list);
+      }
+    }
+  }
+  return known;
+}
+
+// A frame's play: its cards less the lay-offs found among them, and those lay-offs.
+function splitLayoffs(play, layoffs) {
+  const cards = play.cards.slice(), found = [];
+  for (const layoff of layoffs) {
+    const taken = [];
+    for (const card of layoff.cards) {
+      const i = cards.lastIndexOf(card);
+      if (i >= 0) { cards.splice(i, 1); taken.push(card); }
+    }
+    if (taken.length) found.push({by: layoff.by, cards: taken});
+  }
+  return {name: play.name, space: play.space, cards: cards, layoffs: found};
+}
+
+// The mover holding the frame's hand: hot and warm cards are those still held, the count is redone.
+function moverWith(player, hand) {
+  const held = counts(hand);
+  const still = (cards) => cards.filter((card) => held.get(card));
+  const facts = (player.facts || []).map((fact) => (/^\d+ in hand$/.test(fact) ? hand.length + " in hand" : fact));
+  return {...player, hand: hand, hand_count: null, hot: still(player.hot || []), warm: still(player.warm || []), facts: facts};
+}
+
+// The cards each play gained from one table to the next (lay-offs included): what a step touched.
 function touchedBy(beforePlays, afterPlays) {
-  const had = new Map(beforePlays.map((p) => [p.name, counts(p.cards)]));
+  const had = new Map(beforePlays.map((p) => [p.name, counts(allCards(p))]));
   const touched = {};
   for (const play of afterPlays) {
     const left = new Map(had.get(play.name) || []);
     const gained = new Set();
-    for (const card of play.cards) {
+    for (const card of allCards(play)) {
       if (left.get(card)) left.set(card, left.get(card) - 1); else gained.add(card);
     }
     touched[play.name] = gained;
@@ -472,20 +540,12 @@ function touchedBy(beforePlays, afterPlays) {
 }
 
 // -------------------------------------------------------------- my move
-// The turn being built: the table as the steps so far leave it (plays keep their names from
-// before the turn; new plays are new/1, new/2, ...), the mover's hand, and the steps as text.
+// The turn being built: its steps as text, and the table they leave as the server reads them
+// (POST /api/steps, the checker's own reading: plays keep their names from before the turn, new
+// plays are new/1, new/2, ...). The page never applies a step itself: it sends the whole list and
+// draws the answer; a step the server refuses is not added.
 function newMove() {
-  const mover = S.view.players.find((p) => p.to_move);
-  return {
-    plays: S.view.plays.map((p) => ({name: p.name, space: p.space, cards: p.cards.slice()})),
-    hand: (mover && mover.hand ? mover.hand : []).slice(),
-    discarded: null, newCount: 0, steps: [], unread: 0, selected: new Set(),
-  };
-}
-
-function moveLayout() {
-  const m = S.move;
-  return layoutWith(S.view, m.plays, m.hand, [m.discarded]);
+  return {steps: [], layout: S.view, selected: new Set(), queue: Promise.resolve(), pending: 0};
 }
 
 function toggleMoving() {
@@ -503,125 +563,117 @@ function setMovingButton() {
   $("my-move-button").textContent = S.moving ? "Done moving" : "My move";
 }
 
-// One step of the page's notation applied to the local table. Returns null when done, else why not
-// (the step is still kept: the checker reads more forms than the page draws).
-function applyStep(m, text) {
-  const words = text.trim().split(/\s+/);
-  const verb = (words[0] || "").toLowerCase();
-  const at = (word) => words.findIndex((w, i) => i > 0 && w.toLowerCase() === word);
-  const space = at("in") > 0 ? words[at("in") + 1] : null;
-  if (verb === "discard" && words.length === 2) {
-    if (!takeFrom(m.hand, words[1])) return words[1] + " is not in the hand";
-    m.discarded = words[1];
-    return null;
-  }
-  if (verb === "replace" && words.length === 5 && words[2] === "*" && words[3].toLowerCase() === "with") {
-    const play = m.plays.find((p) => p.name === words[1]);
-    if (!play) return "no play " + words[1];
-    const j = play.cards.findIndex(isJoker);
-    if (j < 0) return "no joker in " + words[1];
-    if (!takeFrom(m.hand, words[4])) return words[4] + " is not in the hand";
-    m.hand.push(play.cards[j]);
-    play.cards[j] = words[4];
-    return null;
-  }
-  if (verb === "meld" && words.length > 1) {  // hand cards as the next new play
-    const end = at("in") > 0 ? at("in") : words.length;
-    words.splice(end, 0, "to", "new/" + (m.newCount + 1));
-    return applyStep(m, ["play"].concat(words.slice(1)).join(" "));
-  }
-  const to = at("to");
-  if (verb === "play" && to > 1) {
-    const cards = words.slice(1, to);
-    const play = targetPlay(m, words[to + 1], space);
-    if (!play) return "no play " + words[to + 1];
-    for (const card of cards) if (!takeFrom(m.hand, card)) return card + " is not in the hand";
-    play.cards.push(...cards);
-    // Where plays change owner, adding to another player's play makes it the mover's.
-    if (S.view.game.plays_change_owner && play.space && play.space !== S.view.to_move) play.space = S.view.to_move;
-    return null;
-  }
-  const from = at("from");
-  if (verb === "move" && from > 1 && to > from) {
-    const source = m.plays.find((p) => p.name === words[from + 1]);
-    if (!source) return "no play " + words[from + 1];
-    const cards = words.slice(1, from);
-    const play = targetPlay(m, words[to + 1], space);
-    if (!play) return "no play " + words[to + 1];
-    for (const card of cards) if (!takeFrom(source.cards, card)) return card + " is not in " + source.name;
-    play.cards.push(...cards);
-    return null;
-  }
-  return "the page does not draw this step";
+// Runs `work(m)` after the move's earlier requests, while that move is still the page's.
+function queued(work) {
+  const m = S.move;
+  const busy = (n) => { m.pending += n; $("table").setAttribute("aria-busy", String(m.pending > 0 && S.move === m)); };
+  busy(1);
+  m.queue = m.queue.then(() => (S.move === m ? work(m) : null)).catch((error) => say(String(error)))
+    .finally(() => busy(-1));
+  return m.queue;
 }
 
-function takeFrom(list, card) {
-  let i = list.indexOf(card);
-  if (i < 0 && card === "*") i = list.findIndex(isJoker);
-  if (i < 0) return false;
-  list.splice(i, 1);
+// Ask the server for the table after `list`; true when it took them (the move now holds them).
+async function sendSteps(m, list) {
+  let data;
+  try {
+    data = await api("/api/steps", {before: S.text, steps: list.join("; ")});
+  } catch (error) {
+    if (S.move === m) showError($("steps-error"), error);
+    return false;
+  }
+  if (S.move !== m) return false;
+  m.steps = list;
+  m.layout = data.view;
+  $("steps-error").hidden = true;
+  $("check-result").hidden = true;  // it was about other steps
+  pruneSelection(m);
+  drawMain();
+  drawSteps();
   return true;
 }
 
-function targetPlay(m, name, space) {
-  const found = m.plays.find((p) => p.name === name);
-  if (found || name !== "new/" + (m.newCount + 1)) return found;
-  m.newCount += 1;
-  const play = {name: name, space: S.view.game.shared_table ? null : space || S.view.to_move, cards: []};
-  m.plays.push(play);
-  return play;
-}
-
-function addSteps(texts) {
-  $("check-result").hidden = true;  // it was about other steps
-  for (const text of texts) {
-    const step = text.trim();
-    if (!step) continue;
-    // Tried on a copy: a step that fails halfway leaves the table as it was.
-    const trial = {...S.move, plays: S.move.plays.map((p) => ({...p, cards: p.cards.slice()})), hand: S.move.hand.slice()};
-    const why = applyStep(trial, step);
-    if (why === null) Object.assign(S.move, {plays: trial.plays, hand: trial.hand, discarded: trial.discarded, newCount: trial.newCount});
-    S.move.steps.push({text: step, drawn: why === null});
-    say("Step " + S.move.steps.length + ": " + step);
-    if (why !== null) {
-      S.move.unread += 1;
-      say("Kept “" + step + "” as written; the table here skips it (" + why + ").");
+// Steps to add, in order: text, or a function of the move making the text when its turn comes
+// (a new play's name depends on the steps before it). The first one refused stops the rest;
+// `refused(m, rest)` runs then, with the texts not added (the refused one first).
+function addSteps(steps, refused) {
+  return queued(async (m) => {
+    for (const [i, step] of steps.entries()) {
+      const text = (typeof step === "function" ? step(m) : step).trim();
+      if (!text) continue;
+      if (!(await sendSteps(m, m.steps.concat([text])))) {
+        if (refused) refused(m, [text].concat(steps.slice(i + 1).filter((s) => typeof s === "string")));
+        return;
+      }
+      say("Step " + m.steps.length + ": " + text);
     }
-  }
-  S.move.selected.clear();
-  drawMain();
-  drawSteps();
+  });
 }
 
-// Undo and Reset replay the steps kept from the table before the turn.
-function replay(steps) {
-  S.move = newMove();
-  addSteps(steps.map((s) => s.text));
+// Undo and Reset send the steps kept (`count(m)` of them), from the table before the turn.
+function keepSteps(count) {
+  return queued(async (m) => {
+    if (await sendSteps(m, m.steps.slice(0, Math.max(0, count(m))))) say(m.steps.length ? "Steps now: " + m.steps.length + "." : "No steps.");
+  });
 }
 
 function drawSteps() {
   if (!S.move) return;
-  $("steps-list").replaceChildren(...S.move.steps.map((step) =>
-    el("li", {class: step.drawn ? null : "undrawn"}, el("code", {text: step.text}))));
-  const note = $("steps-note");
-  note.hidden = !S.move.unread;
-  note.textContent = S.move.unread ? "Steps marked ⚠ are sent as written but not drawn here." : "";
+  $("steps-list").replaceChildren(...S.move.steps.map((step) => el("li", {}, el("code", {text: step}))));
   $("undo-button").disabled = !S.move.steps.length;
   $("reset-button").disabled = !S.move.steps.length;
 }
 
-// The selection: cards from the hand or from one play, as "where:index" keys.
-function selectedCards() {
-  const m = S.move, keys = [...m.selected];
-  if (!keys.length) return null;
-  const where = keys[0].split(":")[0];
-  const list = where === "hand" ? m.hand : m.plays.find((p) => p.name === where).cards;
-  const indexes = keys.map((k) => Number(k.split(":")[1])).sort((a, b) => a - b);
-  return {where: where, cards: indexes.map((i) => list[i])};
+// The next new play's name: one past every new play the table or the steps name.
+function newPlayName(m) {
+  let last = 0;
+  for (const play of m.layout.plays) {
+    const found = /^new\/(\d+)$/.exec(play.name);
+    if (found) last = Math.max(last, Number(found[1]));
+  }
+  for (const step of m.steps) {
+    for (const found of step.matchAll(/\bnew\/(\d+)\b/gi)) last = Math.max(last, Number(found[1]));
+  }
+  return "new/" + (last + 1);
 }
 
-function toggleCard(where, index) {
-  const m = S.move, key = where + ":" + index;
+// The selection: cards from the hand or from one play, in the order they were picked, as keys
+// "where|card|n" (the n-th equal card there), which stay true when the table is redrawn.
+function selectionKey(where, card, nth) { return where + "|" + card + "|" + nth; }
+
+function parseKey(key) {
+  const [where, card, nth] = key.split("|");
+  return {where: where, card: card, nth: Number(nth)};
+}
+
+function cardsAt(layout, where) {
+  if (where === "hand") {
+    const mover = layout.players.find((p) => p.to_move);
+    return (mover && mover.hand) || [];
+  }
+  const play = layout.plays.find((p) => p.name === where);
+  return play ? play.cards : null;
+}
+
+function selectedCards() {
+  const keys = [...S.move.selected].map(parseKey);
+  return keys.length ? {where: keys[0].where, cards: keys.map((k) => k.card)} : null;
+}
+
+// Forget selected cards the table no longer has where they were.
+function pruneSelection(m) {
+  for (const key of [...m.selected]) {
+    const k = parseKey(key), list = cardsAt(m.layout, k.where);
+    if (!list || list.filter((card) => card === k.card).length <= k.nth) m.selected.delete(key);
+  }
+}
+
+function isMovable(where) {
+  return where === "hand" || S.move.layout.plays.some((p) => p.name === where);
+}
+
+function toggleCard(where, card, nth) {
+  const m = S.move, key = selectionKey(where, card, nth);
   const current = selectedCards();
   if (current && current.where !== where) m.selected.clear();
   if (m.selected.has(key)) m.selected.delete(key); else m.selected.add(key);
@@ -638,6 +690,7 @@ function dropOn(target) {
   if (!chosen) { say("Select cards first."); return; }
   const m = S.move, cards = chosen.cards.join(" ");
   const fromHand = chosen.where === "hand";
+  const what = fromHand ? "play " + cards : "move " + cards + " from " + chosen.where;
   let step = null;
   if (target.discard) {
     if (!fromHand || chosen.cards.length !== 1) { say("Discard one card from the hand."); return; }
@@ -647,14 +700,18 @@ function dropOn(target) {
     if (fromHand && chosen.cards.length === 1 && target.card && isJoker(target.card) && !isJoker(chosen.cards[0])) {
       step = "replace " + target.play + " * with " + cards;
     } else {
-      step = (fromHand ? "play " + cards : "move " + cards + " from " + chosen.where) + " to " + target.play;
+      step = what + " to " + target.play;
     }
   } else if ("space" in target) {
-    const name = "new/" + (m.newCount + 1);
     const away = target.space && target.space !== S.view.to_move ? " in " + target.space : "";
-    step = (fromHand ? "play " + cards : "move " + cards + " from " + chosen.where) + " to " + name + away;
+    step = (now) => what + " to " + newPlayName(now) + away;
   }
-  if (step) addSteps([step]);
+  if (!step) return;
+  // The selection goes with the step; a refused step gives it back.
+  const kept = [...m.selected];
+  m.selected.clear();
+  drawMain();
+  addSteps([step], (now) => { now.selected = new Set(kept); pruneSelection(now); drawMain(); });
 }
 
 // Where a click, a tap or a drop landed, read from the element under it.
@@ -673,9 +730,8 @@ function onTableClick(event) {
   const where = card ? card.dataset.where : null;
   const chosen = selectedCards();
   // A card from the hand or a play is selected, unless a selection from elsewhere waits for a target.
-  if (card && (where === "hand" || S.move.plays.some((p) => p.name === where)) &&
-      (!chosen || chosen.where === where || where === "hand")) {
-    toggleCard(where, Number(card.dataset.index));
+  if (card && isMovable(where) && (!chosen || chosen.where === where || where === "hand")) {
+    toggleCard(where, card.dataset.card, Number(card.dataset.nth));
     return;
   }
   const target = targetAt(event.target);
@@ -695,7 +751,7 @@ const dragState = {start: null, ghost: null, justDropped: false};
 function onPointerDown(event) {
   if (!S.moving || event.button > 0) return;
   const card = event.target.closest(".card");
-  if (!card || !(card.dataset.where === "hand" || S.move.plays.some((p) => p.name === card.dataset.where))) return;
+  if (!card || !isMovable(card.dataset.where)) return;
   dragState.start = {x: event.clientX, y: event.clientY, card: card, id: event.pointerId};
 }
 
@@ -717,7 +773,7 @@ function onPointerMove(event) {
 
 function beginDrag(card) {
   // Dragging a card outside the selection drags that card alone.
-  const key = card.dataset.where + ":" + card.dataset.index;
+  const key = selectionKey(card.dataset.where, card.dataset.card, Number(card.dataset.nth));
   if (!S.move.selected.has(key)) { S.move.selected = new Set([key]); drawMain(); }
   const chosen = selectedCards();
   dragState.ghost = el("div", {class: "ghost", "aria-hidden": "true", text: chosen.cards.join(" ")});
@@ -744,15 +800,17 @@ async function check() {
   const m = S.move;
   $("check-error").hidden = true;
   $("check-result").hidden = true;
+  if (m) await m.queue;  // the steps still on their way count
   if (!m || !m.steps.length) { showError($("check-error"), {error: "no steps yet: move some cards first"}); return; }
+  const asked = m.steps.join("; ");  // steps change after this: the answer is about these
   const button = $("check-button");
   button.disabled = true;
   $("check-verdict").textContent = "Checking…";
   try {
-    const data = await api("/api/check", {before: S.text, after: m.steps.map((s) => s.text).join("; "), best: true});
-    if (m === S.move) drawCheck(data);  // else the position or the turn changed meanwhile
+    const data = await api("/api/check", {before: S.text, after: asked, best: true});
+    if (m === S.move && asked === m.steps.join("; ")) drawCheck(data);  // else the position or the turn changed
   } catch (error) {
-    showError($("check-error"), error);
+    if (m === S.move && asked === m.steps.join("; ")) showError($("check-error"), error);
   } finally {
     button.disabled = false;
   }
@@ -849,10 +907,15 @@ function wire() {
   $("prev-button").addEventListener("click", () => showFrame(S.frame - 1));
   $("next-button").addEventListener("click", () => showFrame(S.frame + 1));
   $("frame-slider").addEventListener("input", (e) => showFrame(Number(e.target.value)));
-  $("undo-button").addEventListener("click", () => replay(S.move.steps.slice(0, -1)));
-  $("reset-button").addEventListener("click", () => replay([]));
+  $("undo-button").addEventListener("click", () => keepSteps((m) => m.steps.length - 1));
+  $("reset-button").addEventListener("click", () => keepSteps(() => 0));
   $("check-button").addEventListener("click", check);
-  const typed = () => { addSteps($("steps-input").value.split(/[;\n]/)); $("steps-input").value = ""; };
+  // Typed steps: those the server refuses go back to the box, to be mended.
+  const typed = () => {
+    const texts = $("steps-input").value.split(/[;\n]/);
+    $("steps-input").value = "";
+    addSteps(texts, (_, rest) => { $("steps-input").value = rest.map((t) => t.trim()).filter(Boolean).join("; "); });
+  };
   $("steps-add-button").addEventListener("click", typed);
   $("steps-input").addEventListener("keydown", (e) => { if (e.key === "Enter") typed(); });
   const table = $("table");
