@@ -268,10 +268,7 @@ def read_steps(before: Position, text: str, source: str = "<steps>") -> Position
 
     Every step is applied in order; a step that cannot be read or applied is a
     PositionError ``SOURCE: step N: problem (in 'TEXT')``."""
-    state = _Turn(before, {}, [])
-    for _ in _applied(before, text, source, state):
-        pass
-    return _after(state)
+    return read_steps_named(before, text, source)[0]
 
 
 def read_steps_named(before: Position, text: str, source: str = "<steps>") -> tuple[Position, dict[str, str]]:
