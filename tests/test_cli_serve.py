@@ -11,14 +11,13 @@ import subprocess
 import sys
 import time
 from contextlib import redirect_stderr, redirect_stdout
-from pathlib import Path
 from typing import Iterator
 
 import pytest
 
 from conftest import PUZZLE_EXAMPLES, REPO_ROOT
 from rummy.cli.app import main
-from web_work import alive
+from processes import alive, children
 
 WITHOUT_FASTAPI = "import sys; sys.modules['fastapi'] = None; from rummy.cli.app import main; sys.exit(main(['serve']))"
 
@@ -66,18 +65,6 @@ def test_without_the_web_extra_it_says_what_to_install() -> None:
     assert done.returncode == 2
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and 'pip install "rummy[web]"' in lines[0] and "fastapi" in lines[0], done.stderr
-
-
-def children(pid: int) -> set[int]:
-    """The processes ``pid`` started (Linux: /proc)."""
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            found |= {int(child) for child in (task / "children").read_text().split()}
-        except OSError:
-            pass
-    return found
-
 
 
 @pytest.fixture()

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from typing import Any, Iterator
 import pytest
 
 from conftest import PUZZLE_EXAMPLES, REPO_ROOT
+from processes import alive, descendants
 from rummy.parallel import InProcess, Processes, jobs_for, runner
 from rummy.reader import iter_position_files, position_files
 
@@ -157,7 +157,6 @@ def test_svg_and_bad_jobs_are_usage_errors(tmp_path: Path) -> None:
     assert negative.returncode == 2 and negative.stderr.count("\n") == 1
 
 
-@pytest.mark.skipif(shutil.which("pgrep") is None, reason="pgrep (procps) is needed to look for leftover workers")
 def test_ctrl_c_stops_the_workers_and_keeps_what_was_printed(tmp_path: Path) -> None:
     folder = tmp_path / "many"
     folder.mkdir()
@@ -169,15 +168,18 @@ def test_ctrl_c_stops_the_workers_and_keeps_what_was_printed(tmp_path: Path) -> 
     assert process.stdout is not None
     first = process.stdout.readline()  # an answer streamed as soon as it is done
     assert json.loads(first)["gain"] == 94
+    workers = descendants(process.pid)
+    assert workers  # the pool of processes
     process.send_signal(signal.SIGINT)
     rest, err = process.communicate(timeout=60)
     assert process.returncode == 130
     printed = [first] + rest.splitlines()
     assert all(json.loads(line)["gain"] == 94 for line in printed) and len(printed) < 400
     assert re.search(r"interrupted after \d+ of 400 answers", err) and "Traceback" not in err
-    time.sleep(0.5)
-    leftovers = subprocess.run(["pgrep", "-f", str(folder)], capture_output=True, text=True).stdout.split()
-    assert leftovers == []
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert [pid for pid in workers if alive(pid)] == []
 
 
 # ------------------------------------------------------------- generate

@@ -32,7 +32,7 @@ with warnings.catch_warnings():  # starlette would rather have httpx2: a warning
     from fastapi.testclient import TestClient  # noqa: E402
 
 import web_work  # noqa: E402  (the worker's stand-ins)
-from web_work import alive  # noqa: E402
+from processes import alive  # noqa: E402
 from conftest import MALFORMED_DIR, PUZZLE_EXAMPLES, REPO_ROOT  # noqa: E402
 from rummy.cli.app import main  # noqa: E402
 from rummy.web import pool as pool_module  # noqa: E402

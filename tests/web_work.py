@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 from typing import Any
 
 
@@ -41,12 +40,3 @@ def pid(**_: Any) -> dict[str, Any]:
 def echo(**kwargs: Any) -> dict[str, Any]:
     """The arguments the solve was given, as its report."""
     return dict(kwargs)
-
-
-def alive(pid: int) -> bool:
-    """Running, not a zombie waiting for its parent."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state not in ("Z", "X")
