@@ -16,8 +16,9 @@ whatever came back before is the caller's to keep.
 from __future__ import annotations
 
 import os
+import time
 from collections import deque
-from typing import Any, Callable, Iterable, Iterator, Protocol, TypeVar
+from typing import Any, Callable, Generator, Iterable, Iterator, Protocol, TypeVar
 
 from .errors import RummyError
 
@@ -25,15 +26,16 @@ R = TypeVar("R")
 # Tasks in flight per worker: enough to keep every worker busy while results are read.
 WINDOW_PER_WORKER = 3
 MAX_JOBS = 256
+RECOUNT_SECONDS = 5.0  # how often a cluster's worker threads are counted again
 
 
 class Runner(Protocol):
     workers: int
     where: str  # "this process", "4 processes", "the Dask cluster at tcp://..."
 
-    def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[R]: ...
+    def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[R, None, None]: ...
 
-    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, R]]: ...
+    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]: ...
 
     def close(self) -> None: ...
 
@@ -67,11 +69,11 @@ class InProcess:
     workers = 1
     where = "this process"
 
-    def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[R]:
+    def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[R, None, None]:
         for task in tasks:
             yield function(*task)
 
-    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, R]]:
+    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
         for index, task in enumerate(tasks):
             yield index, function(*task)
 
@@ -91,17 +93,17 @@ class Processes:
         self.where = f"{workers} processes"
         self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
 
-    def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[R]:
+    def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[R, None, None]:
         pending: deque[Any] = deque()
         feed = (self.pool.submit(function, *task) for task in tasks)
         try:
-            for future in _in_order(pending, feed, WINDOW_PER_WORKER * self.workers):
+            for future in _in_order(pending, feed, lambda: WINDOW_PER_WORKER * self.workers):
                 yield future.result()
         finally:
             for future in pending:
                 future.cancel()
 
-    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, R]]:
+    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
         from concurrent.futures import FIRST_COMPLETED, wait
 
         running: dict[Any, int] = {}
@@ -154,54 +156,68 @@ class DaskRunner:
             self.client = Client(address, timeout=10)
         except (OSError, TimeoutError, ValueError) as error:
             raise RummyError(f"--cluster {address}: no Dask scheduler answers there ({error})") from None
-        self.workers = max(1, sum(self.client.nthreads().values()))
-        self.where = f"the Dask cluster at {address} ({self.workers} worker threads)"
+        self.workers = self._threads()
+        self._counted = time.monotonic()
+        self.where = f"the Dask cluster at {address}"
+
+    def _threads(self) -> int:
+        return max(1, sum(self.client.nthreads().values()))
+
+    def _window(self) -> int:
+        """Tasks in flight: a few a worker thread, counted again now and then (workers may join late)."""
+        if time.monotonic() - self._counted > RECOUNT_SECONDS:
+            self.workers, self._counted = self._threads(), time.monotonic()
+        return WINDOW_PER_WORKER * self.workers
 
     def _submit(self, function: Callable[..., Any], task: tuple[Any, ...]) -> Any:
         return self.client.submit(function, *task, pure=False)  # the same text twice is two tasks
 
-    def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[R]:
+    def _cancel(self, futures: Iterable[Any]) -> None:
+        """Tasks no one will read, cancelled (those already running on a worker finish there)."""
+        if self.client.status == "running":
+            self.client.cancel(list(futures))
+
+    def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[R, None, None]:
         pending: deque[Any] = deque()
         feed = (self._submit(function, task) for task in tasks)
         try:
-            for future in _in_order(pending, feed, WINDOW_PER_WORKER * self.workers):
+            for future in _in_order(pending, feed, self._window):
                 yield future.result()
         finally:
-            self.client.cancel(list(pending))
+            self._cancel(pending)
 
-    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, R]]:
+    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
         from distributed import as_completed
 
         indexes: dict[Any, int] = {}
         submitted = enumerate(tasks)
-        window = WINDOW_PER_WORKER * self.workers
         completed = as_completed()
-        try:
+
+        def top_up() -> None:
             for index, task in submitted:
                 future = self._submit(function, task)
                 indexes[future] = index
                 completed.add(future)
-                if len(indexes) >= window:
+                if len(indexes) >= self._window():
                     break
+
+        try:
+            top_up()
             for future in completed:
                 yield indexes.pop(future), future.result()
-                for index, task in submitted:  # one in, one out
-                    future = self._submit(function, task)
-                    indexes[future] = index
-                    completed.add(future)
-                    break
+                top_up()
         finally:
-            self.client.cancel(list(indexes))
+            self._cancel(indexes)
 
     def close(self) -> None:
         self.client.close()
 
 
-def _in_order(pending: deque[Any], feed: Iterator[Any], window: int) -> Iterator[Any]:
-    """The futures of ``feed`` in order, keeping up to ``window`` submitted ahead of the one awaited."""
+def _in_order(pending: deque[Any], feed: Iterator[Any], window: Callable[[], int]) -> Iterator[Any]:
+    """The futures of ``feed`` in order, keeping up to ``window()`` submitted ahead of the one awaited."""
     for future in feed:
         pending.append(future)
-        if len(pending) >= window:
+        if len(pending) >= window():
             yield pending.popleft()
     while pending:
         yield pending.popleft()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, Generator, Optional, TextIO
 
 import typer
 
@@ -104,10 +104,11 @@ def _best_many(positions: list[Path], config: SolverConfig, json_output: bool, v
     worst = output.EXIT_OK
     done = 0
     progress = _ManyProgress(total, run.where)
+    found: Generator[Any, None, None] = (run.as_done(solve_text, tasks) if json_output and not ordered
+                                         else run.ordered(solve_text, tasks))
     try:
-        results = (run.as_done(solve_text, tasks) if json_output and not ordered
-                   else enumerate(run.ordered(solve_text, tasks)))
-        for _, result in results:
+        for item in found:
+            result: Solved = item[1] if isinstance(item, tuple) else item  # as_done gives (input index, result)
             _print_result(result, json_output)
             worst = max(worst, result.code)
             done += 1
@@ -116,6 +117,7 @@ def _best_many(positions: list[Path], config: SolverConfig, json_output: bool, v
         output.print_error(f"interrupted after {done} of {count} answers")
         raise
     finally:
+        found.close()  # cancels what is in flight while the runner can still do it
         progress.close()
         run.close()
     return worst
