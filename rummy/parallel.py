@@ -26,6 +26,7 @@ R = TypeVar("R")
 # Tasks in flight per worker: enough to keep every worker busy while results are read.
 WINDOW_PER_WORKER = 3
 MAX_JOBS = 256
+CLUSTER_VARIABLE = "RUMMY_CLUSTER"
 RECOUNT_SECONDS = 5.0  # how often a cluster's worker threads are counted again
 
 
@@ -53,6 +54,13 @@ def jobs_for(jobs: int) -> int:
     if jobs < 0:
         raise RummyError(f"--jobs: {jobs} is not a number of processes (0 is one a core)")
     return min(MAX_JOBS, cores() if jobs == 0 else jobs)
+
+
+def cluster_address(given: str | None) -> str | None:
+    """``--cluster``'s address: as given (``""``: none, this machine), else ``$RUMMY_CLUSTER``'s, if set."""
+    if given is not None:
+        return given or None
+    return os.environ.get(CLUSTER_VARIABLE) or None
 
 
 def runner(jobs: int = 1, cluster: str | None = None) -> Runner:
@@ -92,6 +100,7 @@ class Processes:
         self.workers = workers
         self.where = f"{workers} processes"
         self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+        _start_fork_server()
 
     def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[R, None, None]:
         pending: deque[Any] = deque()
@@ -128,6 +137,24 @@ class Processes:
         """Stop at once: tasks not started are cancelled, the workers are stopped (a task running
         on one is abandoned: its result was not asked for)."""
         stop_pool(self.pool)
+
+
+def _start_fork_server() -> None:
+    """Start the fork server with Ctrl-C ignored, and so its workers: a terminal's Ctrl-C goes to the
+    whole process group, and is this process's to handle (it stops the workers); a fork server still
+    importing would print a traceback of its own."""
+    import signal
+    import threading
+    from multiprocessing import forkserver
+
+    if threading.current_thread() is not threading.main_thread():
+        forkserver.ensure_running()
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def stop_pool(pool: Any) -> None:

@@ -76,17 +76,35 @@ def test_a_runner_reads_its_tasks_a_window_at_a_time() -> None:
     try:
         results = run.ordered(double, tasks())
         assert next(results) == 0
-        assert len(read) <= 20  # a window ahead (3 a worker), never the whole input
+        assert len(read) == 6  # a window ahead (3 a worker), never the whole input
         results.close()  # stopping early cancels what was submitted and reads no more
-        assert len(read) <= 20
+        assert len(read) == 6
     finally:
         run.close()
 
 
-def test_jobs_zero_is_one_a_core_and_the_cluster_wins() -> None:
+def test_jobs_zero_is_one_a_core(monkeypatch: pytest.MonkeyPatch) -> None:
     assert jobs_for(0) == len(os.sched_getaffinity(0))
     assert jobs_for(3) == 3
     assert isinstance(runner(1), InProcess)
+
+
+def test_the_cluster_comes_from_the_option_else_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy.parallel import cluster_address
+
+    monkeypatch.delenv("RUMMY_CLUSTER", raising=False)
+    assert cluster_address(None) is None and cluster_address("tcp://a:1") == "tcp://a:1"
+    monkeypatch.setenv("RUMMY_CLUSTER", "tcp://b:2")
+    assert cluster_address(None) == "tcp://b:2" and cluster_address("") is None and cluster_address("tcp://a:1") == "tcp://a:1"
+
+
+def test_a_picture_of_one_answer_is_made_here_whatever_the_environment(tmp_path: Path) -> None:
+    env = {**os.environ, "RUMMY_CLUSTER": "tcp://127.0.0.1:9"}  # nothing answers there
+    result = rummy("best", PUZZLE_EXAMPLES / "robber.toml", "--svg", tmp_path / "x.svg", env=env)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "x.svg").is_file()
+    here = rummy("best", PUZZLE_EXAMPLES / "robber.toml", "--cluster", "", "--json", env=env)
+    assert here.returncode == 0 and json.loads(here.stdout)["gain"] == 355
 
 
 def test_folders_are_listed_lazily_and_as_before(tmp_path: Path) -> None:
@@ -131,6 +149,15 @@ def test_the_human_view_is_in_input_order_as_one_process_prints_it() -> None:
     assert no_time.sub("", many.stdout) == no_time.sub("", one.stdout)
 
 
+def test_stdin_is_named_as_one_process_names_it() -> None:
+    text = (PUZZLE_EXAMPLES / "robber.toml").read_text()
+    for extra in ((), ("--jobs", "2")):
+        result = subprocess.run([sys.executable, "-m", "rummy", "best", "-", "--json", *extra], input=text,
+                                capture_output=True, text=True, timeout=120, cwd=REPO_ROOT)
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout)["file"] == "-"
+
+
 def test_a_bad_file_among_many_is_one_line_and_the_others_are_answered(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('rules = "robber"\nplayers = 3\n')
@@ -157,25 +184,38 @@ def test_svg_and_bad_jobs_are_usage_errors(tmp_path: Path) -> None:
     assert negative.returncode == 2 and negative.stderr.count("\n") == 1
 
 
-def test_ctrl_c_stops_the_workers_and_keeps_what_was_printed(tmp_path: Path) -> None:
-    folder = tmp_path / "many"
+def many_copies(folder: Path, count: int) -> Path:
     folder.mkdir()
     source = (PUZZLE_EXAMPLES / "house-classic.toml").read_text()
-    for k in range(400):
+    for k in range(count):
         (folder / f"p{k:03}.toml").write_text(source)
-    process = subprocess.Popen([sys.executable, "-m", "rummy", "best", str(folder), "--json", "--jobs", "2"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO_ROOT)
+    return folder
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("early", [False, True], ids=["after-an-answer", "at-start"])
+def test_ctrl_c_stops_the_workers_and_keeps_what_was_printed(tmp_path: Path, jobs: str, early: bool) -> None:
+    folder = many_copies(tmp_path / "many", 400)
+    # A terminal's Ctrl-C goes to the whole process group: the command, its fork server, its workers.
+    process = subprocess.Popen([sys.executable, "-m", "rummy", "best", str(folder), "--json", "--jobs", jobs],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO_ROOT,
+                               start_new_session=True)
     assert process.stdout is not None
-    first = process.stdout.readline()  # an answer streamed as soon as it is done
-    assert json.loads(first)["gain"] == 94
+    if early:
+        time.sleep(0.3)  # still starting: importing, listing, starting the pool
+        printed = []
+    else:
+        printed = [process.stdout.readline()]  # an answer streamed as soon as it is done
+        assert json.loads(printed[0])["gain"] == 94
     workers = descendants(process.pid)
-    assert workers  # the pool of processes
-    process.send_signal(signal.SIGINT)
+    os.killpg(process.pid, signal.SIGINT)
     rest, err = process.communicate(timeout=60)
-    assert process.returncode == 130
-    printed = [first] + rest.splitlines()
+    assert process.returncode == 130, err
+    printed += rest.splitlines()
     assert all(json.loads(line)["gain"] == 94 for line in printed) and len(printed) < 400
-    assert re.search(r"interrupted after \d+ of 400 answers", err) and "Traceback" not in err
+    assert "Traceback" not in err and err.strip().splitlines()[-1] == "rummy: interrupted", err
+    if not early or len(err.splitlines()) > 1:
+        assert re.search(r"interrupted after \d+ of 400 answers", err) or jobs == "1", err
     deadline = time.monotonic() + 10
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -198,6 +238,27 @@ def test_generate_makes_the_same_puzzles_whatever_the_jobs(tmp_path: Path) -> No
         assert result.returncode == 0, result.stderr
         made[jobs] = puzzle_texts(out)
     assert len(made["1"]) == 4 and made["1"] == made["2"] == made["0"]
+
+
+def test_ctrl_c_in_generate_keeps_the_puzzles_and_their_index(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    process = subprocess.Popen([sys.executable, "-m", "rummy", "generate", "--rules", "robber", "--kind", "steal",
+                                "--count", "400", "--seed", "2", "--jobs", "2", "--out", str(out)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO_ROOT,
+                               start_new_session=True)
+    assert process.stderr is not None
+    for _ in range(5):
+        assert process.stderr.readline().startswith("made ")  # one line a puzzle made
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and "Traceback" not in err, err
+    said = re.search(r"interrupted: (\d+) puzzles written", err)
+    assert said, err
+    index = json.loads((out / "index.json").read_text())["puzzles"]
+    files = sorted(p.name for p in out.glob("*.toml"))
+    assert len(index) == len(files) == int(said.group(1)) >= 5
+    assert sorted(entry["position"] for entry in index) == files
+    assert all((out / entry["solution"]).is_file() for entry in index)
 
 
 # -------------------------------------------------------------- cluster

@@ -20,7 +20,7 @@ from typing import Annotated
 
 import typer
 
-from rummy.cli.output import PROGRAM, run_guarded
+from rummy.cli.output import EXIT_INTERRUPTED, PROGRAM, run_guarded
 from rummy.cli.best import best
 from rummy.cli.check import check
 from rummy.cli.generate import generate
@@ -85,4 +85,11 @@ def main(argv: list[str] | None = None) -> int:
 
         completion_init()  # the shells typer completes for, loaded only when a shell asks
     command = typer.main.get_command(app)
-    return run_guarded(lambda: command.main(args=args, prog_name=PROGRAM, standalone_mode=False))
+
+    def invoke() -> int | None:
+        code = command.main(args=args, prog_name=PROGRAM, standalone_mode=False)
+        if code == EXIT_INTERRUPTED:  # typer turns Ctrl-C into exit code 130, silently: say it as for any interrupt
+            raise KeyboardInterrupt
+        return code
+
+    return run_guarded(invoke)

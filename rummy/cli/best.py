@@ -59,6 +59,10 @@ def best(
 
     from rummy.cli.deadline import Deadline
 
+    from rummy.parallel import cluster_address
+
+    # $RUMMY_CLUSTER stands for --cluster, but not where a picture of one answer is asked for
+    cluster = cluster_address(cluster) if svg is None or cluster else None
     if jobs != 1 or cluster:
         if svg is not None:
             raise RummyError("--svg draws one position: it does not go with --jobs or --cluster")
@@ -96,9 +100,10 @@ def _best_many(positions: list[Path], config: SolverConfig, json_output: bool, v
     from rummy.parallel import runner
     from rummy.reader import iter_position_files
 
-    run = runner(jobs, cluster)
-    # Listed once ahead (names only): a missing file or an empty folder is refused before any work.
+    # Listed once ahead (names only): an empty folder is refused before any work (a missing file is
+    # answered with its error line, in its place).
     count = sum(1 for _ in iter_position_files(positions))
+    run = runner(jobs, cluster)
     total = count if sys.stderr.isatty() else None
     tasks = (_task(path, config, json_output, verify) for path in iter_position_files(positions))
     worst = output.EXIT_OK
@@ -143,13 +148,14 @@ def _task(path: Path, config: SolverConfig, json_output: bool, verify: bool) -> 
     try:
         text = read_text(path)
     except RummyError as error:
-        return (source, None, "toml", config, json_output, verify, tuple(error_lines(error)))
-    return (source, text, text_kind(path, text), config, json_output, verify, ())
+        return (str(path), source, None, "toml", config, json_output, verify, tuple(error_lines(error)))
+    return (str(path), source, text, text_kind(path, text), config, json_output, verify, ())
 
 
-def solve_text(source: str, text: str | None, kind: str, config: SolverConfig, json_output: bool, verify: bool,
-               unread: tuple[str, ...] = ()) -> Solved:
-    """In a worker: the answer to one position given as text, as ``rummy best`` prints it."""
+def solve_text(path: str, source: str, text: str | None, kind: str, config: SolverConfig, json_output: bool,
+               verify: bool, unread: tuple[str, ...] = ()) -> Solved:
+    """In a worker: the answer to one position given as text, as ``rummy best`` prints it (``path`` as the
+    command line gave it, ``source`` as error lines name it)."""
     from dataclasses import replace
 
     from rummy.cli import output
@@ -162,7 +168,7 @@ def solve_text(source: str, text: str | None, kind: str, config: SolverConfig, j
     try:
         position = Position.from_text(text, source, kind)
         limit = max(config.time_limit - AFTER_SEARCH_SECONDS, LEAST_SEARCH_SECONDS)
-        _, code, data, lines, errors = _answer(position, Path(source), replace(config, time_limit=limit), json_output,
+        _, code, data, lines, errors = _answer(position, Path(path), replace(config, time_limit=limit), json_output,
                                                verify)
     except RummyError as error:
         return Solved(source, output.EXIT_BAD_INPUT, errors=tuple(error_lines(error)))

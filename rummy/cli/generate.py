@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from rummy.cli.options import SEED_MAX, ClusterOption, JobsOption, Preset, TimeLimitOption
+from rummy.cli.options import SEED_MAX, ClusterOption, Preset, TimeLimitOption
 from rummy.rules import PRESETS
 from rummy.solution import GENERATE_TIME_LIMIT
 from rummy.vocabulary import PuzzleKind, Tier
@@ -49,6 +49,10 @@ SeedOption = Annotated[int, typer.Option(
 OutOption = Annotated[Path, typer.Option(
     "--out", help="Folder for the puzzles and index.json (not a symbolic link; puzzle files already there are never overwritten).",
     show_default=False)]
+JobsOption = Annotated[int, typer.Option(
+    "--jobs", "-j", min=0, max=256,
+    help="Processes judging candidates (0: one a core); never more than the cores (lowered, with a note). "
+         "The same puzzles whatever the number.")]
 ProcessesOption = Annotated[Optional[int], typer.Option(
     "--workers", min=1, hidden=True, show_default=False, help="The former name of --jobs.")]
 CandidatesOption = Annotated[
@@ -79,7 +83,9 @@ def generate(
 
     option = "--jobs" if workers is None else "--workers"
     jobs = jobs if workers is None else workers
-    request = Request(rules, kind, count, difficulty, seed, time_limit, jobs, max_candidates, cluster or None)
+    from rummy.parallel import cluster_address
+
+    request = Request(rules, kind, count, difficulty, seed, time_limit, jobs, max_candidates, cluster_address(cluster))
     validate(request)
     try:
         # Before any work: a linked or unusable --out, an unreadable index, puzzle names already taken.

@@ -139,14 +139,12 @@ SvgPath = Annotated[
 
 JobsOption = Annotated[
     int,
-    typer.Option("--jobs", "-j", min=0, max=256,
-                 help="Worker processes (0: one a core). The answers are the same as with one."),
+    typer.Option("--jobs", "-j", min=0, max=256, help="Worker processes (0: one a core)."),
 ]
 
 ClusterOption = Annotated[
     Optional[str],
-    typer.Option("--cluster", envvar="RUMMY_CLUSTER", metavar="ADDRESS", show_default=False,
-                 help="Run on a Dask scheduler (tcp://HOST:8786; or $RUMMY_CLUSTER) instead of local processes "
-                      "(needs pip install \"rummy\\[cluster]\")."),
+    typer.Option("--cluster", metavar="ADDRESS", show_default=False,
+                 help="Run on a Dask scheduler (tcp://HOST:8786) instead of local processes; default "
+                      "$RUMMY_CLUSTER, '' for none (needs pip install \"rummy\\[cluster]\")."),
 ]
-

@@ -83,6 +83,9 @@ def run(model: cp_model.CpModel, seconds: float, tuning: Tuning, *, workers: int
     parameters = solver.parameters
     parameters.max_time_in_seconds = max(seconds, tuning.least_seconds)
     parameters.num_workers = workers
+    # Ctrl-C is Python's: CP-SAT's own handler would end a one-thread search at once (exit -2, nothing
+    # said) or swallow the signal in a multi-thread one; the command's handler stops the run cleanly.
+    parameters.catch_sigint_signal = False
     if seed is not None:
         parameters.random_seed = seed
     for name, value in tuning.parameters.items():
