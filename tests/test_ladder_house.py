@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from greedy_players import finished_turn, lay_new_plays
 from rummy.answer import best
 from rummy.cards import Card
 from rummy.checker import check
@@ -141,12 +142,7 @@ def simple_greedy(pos: Position, order: list[int]) -> Position:
     onto the first play of the mover's side it fits; else one card stolen from another space's play
     (the rest staying whole) into a new play with two hand cards or into the mover's play with one;
     repeated while anything was laid; then the costliest card is discarded."""
-    from dataclasses import replace as dc_replace
-    from itertools import combinations
-
-    from rummy.plays import Play, is_whole
-    from rummy.position import Turn
-    from rummy.scoring import penalty
+    from rummy.plays import is_whole
 
     rules = pos.rules
     hand = [(pos.mover.hand or ())[i] for i in order]
@@ -192,20 +188,8 @@ def simple_greedy(pos: Position, order: list[int]) -> Position:
                 laid = True
             elif steal_with(card):
                 laid = True
-        for combo in combinations(list(hand), 3):
-            if all(c in hand for c in combo) and is_whole(combo, rules):
-                plays.append(("ann", list(combo)))
-                for c in combo:
-                    hand.remove(c)
-                laid = True
-    discard = max(hand, key=lambda c: penalty(c, rules)) if hand else None
-    if discard is not None:
-        hand.remove(discard)
-    players = tuple(dc_replace(p, plays=tuple(Play(tuple(c)) for o, c in plays if o == p.name), hand=tuple(hand))
-                    if p.name == "ann" else dc_replace(p, plays=tuple(Play(tuple(c)) for o, c in plays if o == p.name))
-                    for p in pos.players)
-    return dc_replace(pos, players=players, discard_pile=pos.discard_pile + ((discard,) if discard else ()),
-                      turn=Turn(replaced=(), discard=discard, discard_declared=True))
+        laid = lay_new_plays(hand, plays, "ann", rules) or laid
+    return finished_turn(pos, plays, hand, meld=None)
 
 
 MELDED = [p for p in POSITIONS if p.mover.melded]

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from greedy_players import finished_turn, lay_new_plays
 from rummy.answer import best
 from rummy.checker import check
 from rummy.generator.robber_kinds import make_steal
@@ -127,12 +128,7 @@ def simple_greedy(pos: Position, order: list[int]) -> Position:
     """A one-order greedy player: hand cards in the given order, each onto the first play it fits
     (own or not) or into a new play of three hand cards; repeated while anything was laid; then
     the costliest card is discarded."""
-    from dataclasses import replace as dc_replace
-    from itertools import combinations
-
-    from rummy.plays import Play, is_whole
-    from rummy.position import Turn
-    from rummy.scoring import penalty
+    from rummy.plays import is_whole
 
     hand = [pos.mover.hand[i] for i in order] if pos.mover.hand else []
     plays = [(p.name, list(play.cards)) for p in pos.players for play in p.plays]
@@ -146,20 +142,8 @@ def simple_greedy(pos: Position, order: list[int]) -> Position:
                     hand.remove(card)
                     laid = True
                     break
-        for combo in combinations(list(hand), 3):
-            if all(c in hand for c in combo) and is_whole(combo, ROBBER):
-                plays.append(("ann", list(combo)))
-                for c in combo:
-                    hand.remove(c)
-                laid = True
-    discard = max(hand, key=lambda c: penalty(c, ROBBER)) if hand else None
-    if discard is not None:
-        hand.remove(discard)
-    players = tuple(dc_replace(p, plays=tuple(Play(tuple(c)) for o, c in plays if o == p.name), hand=tuple(hand))
-                    if p.name == "ann" else dc_replace(p, plays=tuple(Play(tuple(c)) for o, c in plays if o == p.name))
-                    for p in pos.players)
-    return dc_replace(pos, players=players, discard_pile=pos.discard_pile + ((discard,) if discard else ()),
-                      turn=Turn(meld=(), replaced=(), discard=discard, discard_declared=True))
+        laid = lay_new_plays(hand, plays, "ann", ROBBER) or laid
+    return finished_turn(pos, plays, hand, meld=())
 
 
 @pytest.mark.parametrize("index", range(16))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Generator, Optional, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, Generator, Iterator, Optional, TextIO
 
 import typer
 
@@ -55,11 +55,9 @@ def best(
     from rummy.cli import output
     from rummy.errors import RummyError
     from rummy.reader import position_files
-    from rummy.solution import SolverConfig
-
     from rummy.cli.deadline import Deadline
-
     from rummy.parallel import cluster_address
+    from rummy.solution import SolverConfig
 
     # $RUMMY_CLUSTER stands for --cluster, but not where a picture of one answer is asked for
     cluster = cluster_address(cluster) if svg is None or cluster else None
@@ -109,11 +107,11 @@ def _best_many(positions: list[Path], config: SolverConfig, json_output: bool, v
     worst = output.EXIT_OK
     done = 0
     progress = _ManyProgress(total, run.where)
-    found: Generator[Any, None, None] = (run.as_done(solve_text, tasks) if json_output and not ordered
-                                         else run.ordered(solve_text, tasks))
+    streamed = json_output and not ordered
+    found: Generator[Any, None, None] = run.as_done(solve_text, tasks) if streamed else run.ordered(solve_text, tasks)
+    results: Iterator[Solved] = (result for _, result in found) if streamed else found
     try:
-        for item in found:
-            result: Solved = item[1] if isinstance(item, tuple) else item  # as_done gives (input index, result)
+        for result in results:
             _print_result(result, json_output)
             worst = max(worst, result.code)
             done += 1
@@ -139,8 +137,21 @@ class Solved:
     errors: tuple[str, ...] = ()  # lines for stderr
 
 
-def _task(path: Path, config: SolverConfig, json_output: bool, verify: bool) -> tuple[Any, ...]:
-    """A position's task: its text read here (workers may be other machines), or why it cannot be read."""
+@dataclass(frozen=True)
+class PositionTask:
+    """One position for a worker: its text, read here (workers may be other machines), or why it could not be."""
+
+    path: str  # as the command line gave it (its answer's "file")
+    source: str  # as error lines name it
+    text: str | None
+    kind: str
+    config: SolverConfig
+    json_output: bool
+    verify: bool
+    unread: tuple[str, ...] = ()  # the error lines of a file that could not be read
+
+
+def _task(path: Path, config: SolverConfig, json_output: bool, verify: bool) -> tuple[PositionTask]:
     from rummy.errors import RummyError, error_lines
     from rummy.reader import read_text, source_name, text_kind
 
@@ -148,14 +159,12 @@ def _task(path: Path, config: SolverConfig, json_output: bool, verify: bool) -> 
     try:
         text = read_text(path)
     except RummyError as error:
-        return (str(path), source, None, "toml", config, json_output, verify, tuple(error_lines(error)))
-    return (str(path), source, text, text_kind(path, text), config, json_output, verify, ())
+        return (PositionTask(str(path), source, None, "toml", config, json_output, verify, tuple(error_lines(error))),)
+    return (PositionTask(str(path), source, text, text_kind(path, text), config, json_output, verify),)
 
 
-def solve_text(path: str, source: str, text: str | None, kind: str, config: SolverConfig, json_output: bool,
-               verify: bool, unread: tuple[str, ...] = ()) -> Solved:
-    """In a worker: the answer to one position given as text, as ``rummy best`` prints it (``path`` as the
-    command line gave it, ``source`` as error lines name it)."""
+def solve_text(task: PositionTask) -> Solved:
+    """In a worker: the answer to one position given as text, as ``rummy best`` prints it."""
     from dataclasses import replace
 
     from rummy.cli import output
@@ -163,13 +172,14 @@ def solve_text(path: str, source: str, text: str | None, kind: str, config: Solv
     from rummy.errors import RummyError, error_lines
     from rummy.position import Position
 
-    if text is None:
-        return Solved(source, output.EXIT_BAD_INPUT, errors=unread)
+    source = task.source
+    if task.text is None:
+        return Solved(source, output.EXIT_BAD_INPUT, errors=task.unread)
     try:
-        position = Position.from_text(text, source, kind)
-        limit = max(config.time_limit - AFTER_SEARCH_SECONDS, LEAST_SEARCH_SECONDS)
-        _, code, data, lines, errors = _answer(position, Path(path), replace(config, time_limit=limit), json_output,
-                                               verify)
+        position = Position.from_text(task.text, source, task.kind)
+        limit = max(task.config.time_limit - AFTER_SEARCH_SECONDS, LEAST_SEARCH_SECONDS)
+        _, code, data, lines, errors = _answer(position, Path(task.path), replace(task.config, time_limit=limit),
+                                               task.json_output, task.verify)
     except RummyError as error:
         return Solved(source, output.EXIT_BAD_INPUT, errors=tuple(error_lines(error)))
     except Exception as error:  # noqa: BLE001 - one position's bug must not stop the others
@@ -222,7 +232,7 @@ def _answer(position: Position, path: Path, config: SolverConfig, json_output: b
     from dataclasses import replace
 
     from rummy.cli import output
-    from rummy.answer import answer_data, best
+    from rummy.answer import best
     from rummy.vocabulary import Status
 
     answer = best(position, replace(config, progress=on_progress) if on_progress is not None else config)
@@ -230,11 +240,7 @@ def _answer(position: Position, path: Path, config: SolverConfig, json_output: b
     data = None
     lines: list[Styled | str] = []
     if json_output:
-        data = {"file": str(path), **answer_data(answer)}
-        if verdict is not None:
-            data["verified"] = verdict.legal
-            if not verdict.legal:
-                data["verify_breaches"] = [b.to_data() for b in verdict.breaches]
+        data = {"file": str(path), **verified_data(answer, verdict)}
     else:
         lines = answer_lines(path, answer, verdict)
     errors = []
@@ -243,6 +249,18 @@ def _answer(position: Position, path: Path, config: SolverConfig, json_output: b
         return answer, output.EXIT_INTERNAL, data, lines, errors
     code = output.EXIT_NEGATIVE if answer.solution.status == Status.NO_LEGAL_TURN else output.EXIT_OK
     return answer, code, data, lines, errors
+
+
+def verified_data(answer: Answer, verdict: Verdict | None) -> dict[str, Any]:
+    """The ``best --json`` object, with the checker's verdict on it (``--verify``) when there is one."""
+    from rummy.answer import answer_data
+
+    data = answer_data(answer)
+    if verdict is not None:
+        data["verified"] = verdict.legal
+        if not verdict.legal:
+            data["verify_breaches"] = [b.to_data() for b in verdict.breaches]
+    return data
 
 
 def _verified(answer: Answer, path: Path) -> Verdict | None:

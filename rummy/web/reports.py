@@ -126,8 +126,8 @@ def best_report(text: str, kind: str | None = None, time_limit: float = 10.0, ob
     the plan's steps in words with the table after each one, and the table after the turn with its marks."""
     from pathlib import Path
 
-    from rummy.answer import answer_data, best, verify_answer
-    from rummy.cli.best import answer_lines
+    from rummy.answer import best, verify_answer
+    from rummy.cli.best import answer_lines, verified_data
     from rummy.solution import SolverConfig
     from rummy.vocabulary import Objective
     from rummy.words import breakdown_words, verdict_words
@@ -135,11 +135,7 @@ def best_report(text: str, kind: str | None = None, time_limit: float = 10.0, ob
     position = read_play_position(text, kind=kind)
     answer = best(position, SolverConfig(time_limit=time_limit, workers=1, objective=Objective(objective), seed=seed))
     verdict = verify_answer(answer)
-    data = answer_data(answer)
-    if verdict is not None:
-        data["verified"] = verdict.legal
-        if not verdict.legal:
-            data["verify_breaches"] = [b.to_data() for b in verdict.breaches]
+    data = verified_data(answer, verdict)
     lines = answer_lines(Path(POSITION), answer, verdict)[1:]  # the first names the file
     deck = position.rules.deck
     solution = answer.solution
