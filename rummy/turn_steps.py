@@ -38,11 +38,17 @@ from .vocabulary import Action, Phase, Rearrange
 # Words that end a list of cards (a card is never written as one of them).
 CLAUSES = ("from", "to", "in", "on", "with", "paid")
 VERBS = ("replace", "meld", "play", "move", "steal", "lay", "lay-off", "layoff", "discard")
+STEP_WORDS = "replace, meld, play, move, steal, lay off, discard"
 MAX_STEPS = 256  # a turn has at most as many steps as cards on the table and in the hand
-_SEPARATOR = re.compile(r"[;\n]")
+# A step names at most every card of a position (rummy.reader.MAX_CARDS, 256, of at most 6
+# characters and a space) and its clauses; best's longest printed step is about 100 characters.
+# Every pattern below sees one step, whitespace collapsed, at most this long: bounded work.
+MAX_STEP_CHARS = 2048
 _NEW = "new"
 
 # ``rummy best``'s own words for a step, and the notes it adds (rummy.words.step_words), read as steps.
+# They are matched on a step's text with its whitespace collapsed to single spaces (``_collapsed``),
+# so that no ``\s*`` or ``\s+`` ever backtracks over a long run of whitespace.
 _NUMBERED = re.compile(r"^\d+\.\s+")
 _ROBBER_STEAL = re.compile(r"^steal\s+(\S+/\d+)\s+by\s+adding\s+(.+)$", re.IGNORECASE)
 _REPLACE_WORDS = re.compile(r"^replace\s+the\s+joker\s+of\s+(\S+)\s+with\s+(\S+)\s*$", re.IGNORECASE)
@@ -53,30 +59,69 @@ _NOTE = re.compile(r"\([^()]*\)")
 _MELD_AS = re.compile(r"^(meld\s+.*?)\s+as\s+new/\d+\b", re.IGNORECASE)
 _FROM_HAND = re.compile(r"\bfrom\s+your\s+hand\b", re.IGNORECASE)
 _PAID_BY_NOTHING = re.compile(r"\bpaid\s+by\s+nothing\b", re.IGNORECASE)
+_PLAY_NAME = re.compile(PLAY_NAME)  # the position format's play names
 _JOKER_TO_HAND = "the joker goes to your hand"  # best once wrote it as a step of its own, after a ';'
 
 
-def looks_like_steps(text: str) -> bool:
-    """Whether ``text`` is a turn written as steps rather than a position (TOML or JSON): its first
-    word outside comments is a step's verb."""
+def _collapsed(text: str) -> str:
+    """``text`` with every run of whitespace one space, none at the ends (linear, no pattern)."""
+    return " ".join(text.split())
+
+
+def _is_step_number(word: str) -> bool:
+    """``3.``: the number ``rummy best`` puts before a step (as ``_NUMBERED`` reads it)."""
+    return len(word) > 1 and word.endswith(".") and word[:-1].isdecimal()
+
+
+def _first_step_words(text: str) -> list[str] | None:
+    """The first line with something on it outside comments, split in words, a leading step
+    number dropped; None when there is no such line. Only the first few words are split off."""
     for line in text.splitlines():
         line = line.split("#", 1)[0].strip().lstrip("\ufeff")
         if not line:
             continue
-        words = _NUMBERED.sub("", line).split()
-        first = words[0].rstrip(";").lower()
-        # TOML's 'key = value' is no step, even where the key is a verb
-        return first in VERBS and "=" not in words[0] and (len(words) < 2 or not words[1].startswith("="))
-    return False
+        words = line.split(maxsplit=3)
+        if _is_step_number(words[0]) and len(words) > 1:
+            words = words[1:]
+        return words
+    return None
+
+
+def looks_like_steps(text: str) -> bool:
+    """Whether ``text`` is a turn written as steps rather than a position (TOML or JSON): the one
+    rule ``rummy check`` and the web's /api/steps both follow (docs/formats.md "Turns written as
+    steps"). The first line with something on it outside comments, after a step number (``3.``),
+    starts with ``;`` (which separates steps, and starts no TOML or JSON) or with a step's verb that
+    no ``=`` follows (TOML's ``key = value`` is no step, even where the key is a verb)."""
+    words = _first_step_words(text)
+    if not words:
+        return False
+    if words[0].startswith(";"):
+        return True
+    verb, separated, _ = words[0].partition(";")
+    if verb.lower() not in VERBS or "=" in verb:
+        return False
+    return bool(separated) or len(words) < 2 or not words[1].startswith("=")
+
+
+def first_step_word(text: str) -> str:
+    """The word a turn written as steps would start with (``""`` for none): the one a refusal quotes."""
+    words = _first_step_words(text)
+    return words[0].partition(";")[0] if words else ""
+
+
+def no_step(word: str) -> str:
+    """The problem of a text, or a step, that starts with ``word``, no step's verb."""
+    return f"{quote(word)} is no step (steps: {STEP_WORDS})"
 
 
 def split_steps(text: str) -> list[tuple[int, str]]:
-    """The steps of the text, numbered from 1: separated by ``;`` or new lines, comments and blanks dropped."""
+    """The steps of the text, numbered from 1: separated by ``;`` or new lines, comments and blanks
+    dropped, whitespace collapsed to single spaces."""
     steps: list[tuple[int, str]] = []
     for line in text.splitlines():
-        line = line.split("#", 1)[0]
-        for part in _SEPARATOR.split(line):
-            part = part.strip().lstrip("\ufeff").strip()
+        for part in line.split("#", 1)[0].split(";"):
+            part = _collapsed(part.lstrip().lstrip("\ufeff"))
             if part and part.lower().rstrip(".") != _JOKER_TO_HAND:
                 steps.append((len(steps) + 1, part))
     return steps
@@ -107,14 +152,16 @@ def plain_step(text: str) -> str:
     explanation after a colon dropped, "(ann's space)" read as "in ann", other notes in parentheses
     ("(now cat's)", "(joker as 9S)", "(where it stood for 9D)") dropped, "from your hand" and
     ", paying for the steal of ..." dropped, "steal ann/1 by adding AS KS" read as "steal AS KS from
-    ann/1" and "replace the joker of bob/1 with 3D" as "replace bob/1 * with 3D"."""
-    text = _NUMBERED.sub("", text.strip()).split(":", 1)[0]
-    text = _SPACE_NOTE.sub(r" in \1 ", text)
-    text = _PAYING_NOTE.sub(" ", text)
-    text = _NOTE.sub(" ", text)
-    text = _FROM_HAND.sub(" ", text)
-    text = _PAID_BY_NOTHING.sub(" ", text)
-    text = " ".join(text.replace(",", " ").split())
+    ann/1" and "replace the joker of bob/1 with 3D" as "replace bob/1 * with 3D". Whitespace is
+    collapsed first, and a step longer than ``MAX_STEP_CHARS`` is refused before any pattern sees it."""
+    text = _collapsed(text)
+    if len(text) > MAX_STEP_CHARS:  # before any pattern sees it
+        raise _StepError(f"a step of {len(text):,} characters; a step is at most {MAX_STEP_CHARS:,}")
+    text = _collapsed(_NUMBERED.sub("", text).split(":", 1)[0])
+    for note, instead in ((_SPACE_NOTE, r" in \1 "), (_PAYING_NOTE, " "), (_NOTE, " "), (_FROM_HAND, " "),
+                          (_PAID_BY_NOTHING, " ")):
+        text = _collapsed(note.sub(instead, text))  # the next pattern sees single spaces too
+    text = _collapsed(text.replace(",", " "))
     robber = _ROBBER_STEAL.match(text)
     if robber:
         text = f"steal {robber.group(2)} from {robber.group(1)}"
@@ -141,7 +188,7 @@ def parse_step(number: int, text: str) -> ParsedStep:
     elif verb in ("meld", "play", "move", "steal", "discard"):
         action = Action(verb)
     else:
-        raise _StepError(f"{quote(words[0])} is no step (steps: replace, meld, play, move, steal, lay off, discard)")
+        raise _StepError(no_step(words[0]))
     cards, clauses = _cards_and_clauses(rest)
     if not cards:
         raise _StepError(f"'{verb}' needs the cards it {'discards' if action == Action.DISCARD else 'moves'}")
@@ -232,7 +279,7 @@ def _cards(tokens: Iterable[str], where: str) -> tuple[Card, ...]:
 
 
 def _play_name(text: str, word: str) -> PlayName:
-    if not re.fullmatch(PLAY_NAME, text):  # the position format's play names
+    if not _PLAY_NAME.fullmatch(text):
         raise _StepError(f"{quote(text)} after '{word}' is not a play name like ann/2, table/3 or new/1")
     return PlayName(text)
 
@@ -348,8 +395,9 @@ def _apply(state: _Turn, step: ParsedStep) -> None:
         state.discarded = True
         return
     if step.action == Action.REPLACE_JOKER:
-        assert step.target is not None and step.put_in is not None
-        play = _existing(state, step.target)
+        if step.put_in is None:
+            raise _StepError("expected 'replace PLAY * with CARD', e.g. 'replace bob/1 * with 7H'")
+        play = _existing(state, _clause(step, "to"))
         joker = _take(play, step.cards[0], f"no joker in {play.name}")
         put_in = _from_hand(state, step.put_in)
         play.cards.append(put_in)
@@ -370,8 +418,7 @@ def _apply(state: _Turn, step: ParsedStep) -> None:
         step = replace(step, action=Action.STEAL, source=step.target, target=None)
     if step.action == Action.STEAL and family.plays_change_owner:
         # Robber: hand cards added to another player's play, which becomes the mover's.
-        assert step.source is not None
-        play = _existing(state, step.source)
+        play = _existing(state, _clause(step, "from"))
         if play.space == mover:
             raise _StepError(f"{play.name} is already {mover}'s: write 'lay off CARDS on {play.name}'")
         if step.target is not None and PlayName(step.target).owner != mover:
@@ -383,33 +430,32 @@ def _apply(state: _Turn, step: ParsedStep) -> None:
         state.stolen.append(play.name)
         return
     if step.action == Action.LAY_OFF and family.plays_change_owner:
-        assert step.target is not None
-        play = _existing(state, step.target)
+        play = _existing(state, _clause(step, "on"))
         if play.space != mover:
             raise _StepError(f"cards added to {play.name} steal it: write 'steal CARDS from {play.name}'")
         _play_from_hand(state, play, step.cards)
         return
     if step.action == Action.LAY_OFF and family.layoffs_attached or step.action == Action.PLAY and \
             family.layoffs_attached and not _is_new(step.target):
-        assert step.target is not None
-        _lay_off(state, _existing(state, step.target), step.cards)
+        _lay_off(state, _existing(state, _clause(step, "on" if step.action == Action.LAY_OFF else "to")), step.cards)
         return
     if step.action in (Action.PLAY, Action.LAY_OFF):
-        assert step.target is not None
+        name = _clause(step, "on" if step.action == Action.LAY_OFF else "to")
         if step.space is not None:
             _space(state, step.space)
-        play = _target(state, step.target, step.space)
-        if step.space is not None and not _is_new(step.target) and play.space != step.space:
+        play = _target(state, name, step.space)
+        if step.space is not None and not _is_new(name) and play.space != step.space:
             raise _StepError(f"{play.name} is in {play.space}'s space, not {step.space}'s")
         _play_from_hand(state, play, step.cards)
         return
-    # move, and House's steal: table cards from one play to another
-    assert step.source is not None and step.target is not None
+    # move, and a steal anywhere but in Robber Rummy: table cards from one play to another, which
+    # 'to' names (the parser cannot ask for it: a Robber steal has no 'to')
+    source_name, target_name = _clause(step, "from"), _clause(step, "to")
     if step.space is not None:
         _space(state, step.space)
-    source = _existing(state, step.source)
+    source = _existing(state, source_name)
     moved = [_take(source, card, f"{card.notation(before.rules.deck)} is not in {source.name}") for card in step.cards]
-    target = _target(state, step.target, step.space)
+    target = _target(state, target_name, step.space)
     if target is source:
         raise _StepError(f"a card moved from {source.name} goes to another play")
     target.cards.extend(_placed(card, written) for card, written in zip(moved, step.cards))
@@ -422,6 +468,17 @@ def _apply(state: _Turn, step: ParsedStep) -> None:
                 already[card.plain()] -= 1
             else:
                 target.cards.append(_from_hand(state, card))
+
+
+def _clause(step: ParsedStep, word: str) -> str:
+    """The play a step's clause names ('from': its source; 'to', 'on': its target), or the step's error."""
+    name = step.source if word == "from" else step.target
+    if name is None:
+        raise _StepError(f"'{_VERB_WORDS.get(step.action, step.action.value)}' needs '{word} PLAY'")
+    return name
+
+
+_VERB_WORDS = {Action.REPLACE_JOKER: "replace", Action.LAY_OFF: "lay off"}  # else the action's own word
 
 
 def _is_new(name: str | None) -> bool:
