@@ -3,7 +3,7 @@
 Steps built from real plays (the plans of shipped answers, in the reader's notation and in
 ``rummy best``'s words, in every family) are mutated: clauses dropped (a ``steal`` without
 ``to``), verbs swapped, words replaced, long runs of whitespace put in, a leading ``;``. Given to
-the reader (``rummy.turn_steps``), to the checker after it, to the web's steps report and to
+the reader (``rummy.steps_notation``, ``rummy.turn_steps``), to the checker after it, to the web's steps report and to
 ``rummy check BEFORE -``, every text is read or refused with a ``RummyError``: never another
 exception, exit 0, 1 or 2 only, one ``rummy: `` line on stderr for exit 2. And ``check`` and
 /api/steps read every text the same way (the one rule, ``looks_like_steps``).
@@ -30,14 +30,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import PUZZLE_EXAMPLES, REPO_ROOT
-from rummy import turn_steps
+from rummy import steps_notation
 from rummy.checker import check
 from rummy.cli.app import main
 from rummy.cli.check import answer_from_text
 from rummy.errors import PositionError, RummyError
 from rummy.plan import make_plan
 from rummy.position import Position
-from rummy.turn_steps import MAX_STEP_CHARS, looks_like_steps, read_steps, step_tables, steps_text
+from rummy.steps_notation import CLAUSES, MAX_STEP_CHARS, MAX_STEPS, VERBS, looks_like_steps
+from rummy.turn_steps import read_steps, step_tables, steps_text
 from rummy.web.reports import STEPS, steps_report
 from rummy.words import plain, step_words
 
@@ -99,7 +100,7 @@ def vocabulary(before: Position) -> list[str]:
     """Words a step may hold, from the position itself: its cards, its plays, its players, the step words."""
     names = [str(name) for name in before.named_plays()] + ["new/1", "new/2", "new/9", "zed/1"]
     players = [p.name for p in before.players]
-    return cards_of(before) + names + players + list(turn_steps.VERBS) + list(turn_steps.CLAUSES) + [
+    return cards_of(before) + names + players + list(VERBS) + list(CLAUSES) + [
         "by", "off", "*", "*=7H", "=", ":", "(", ")", "#", ";", ",", "3.", "as", "nothing", "your", "hand",
         "paying for the steal of", "(ann's space)", "by adding", "the joker of", "XX", "\ufeff", "",
     ]
@@ -126,7 +127,7 @@ def mutated_turn(draw: st.DrawFn) -> tuple[Path, str, Position, str]:
                 gone = draw(st.sampled_from(clauses))
                 line = line[: gone.start()] + line[gone.end():]
         elif shape == "verb":
-            line = " ".join([draw(st.sampled_from(list(turn_steps.VERBS) + ["lay off"]))] + tokens[1:])
+            line = " ".join([draw(st.sampled_from(list(VERBS) + ["lay off"]))] + tokens[1:])
         elif shape == "steal-without-to":
             cards = " ".join(draw(st.lists(st.sampled_from(cards_of(before)), min_size=1, max_size=3)))
             play = draw(st.sampled_from([str(name) for name in before.named_plays()] or ["bob/1"]))
@@ -345,15 +346,15 @@ def test_every_pattern_sees_one_collapsed_step_at_most_max_step_chars_long(monke
     """No pattern of the reader ever sees more than a step, whitespace collapsed: its work is bounded
     whatever the input (a long run of spaces once made ``,?\\s*paying`` quadratic)."""
     seen: list[str] = []
-    patterns = {name: value for name, value in vars(turn_steps).items() if isinstance(value, re.Pattern)}
+    patterns = {name: value for name, value in vars(steps_notation).items() if isinstance(value, re.Pattern)}
     assert len(patterns) >= 10
     for name, pattern in patterns.items():
-        monkeypatch.setattr(turn_steps, name, RecordingPattern(pattern, seen))
-    monkeypatch.setattr(turn_steps, "re", None)  # and no uncompiled re.match(...) on the side
+        monkeypatch.setattr(steps_notation, name, RecordingPattern(pattern, seen))
+    monkeypatch.setattr(steps_notation, "re", None)  # and no uncompiled re.match(...) on the side
     with contextlib.suppress(RummyError):
         read_steps(before_of(HOUSE), text)
     looks_like_steps(text)
     assert all(len(piece) <= MAX_STEP_CHARS for piece in seen), max(map(len, seen))
     assert not any(re.search(r"\s\s|^\s|\s$", piece) for piece in seen)  # collapsed: no run to backtrack over
     # and the patterns together see no more than the text itself, a few times over
-    assert sum(map(len, seen)) <= 12 * min(len(text), turn_steps.MAX_STEPS * MAX_STEP_CHARS)
+    assert sum(map(len, seen)) <= 12 * min(len(text), MAX_STEPS * MAX_STEP_CHARS)

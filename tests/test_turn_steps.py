@@ -11,7 +11,8 @@ from rummy.checker import check
 from rummy.errors import PositionError
 from rummy.plan import make_plan
 from rummy.position import Position
-from rummy.turn_steps import looks_like_steps, read_steps, split_steps, step_from_data, step_text, steps_text
+from rummy.steps_notation import looks_like_steps, plain_step, split_steps
+from rummy.turn_steps import read_steps, step_from_data, step_text, steps_text
 
 REPO = Path(__file__).resolve().parents[1]
 ANSWERS = sorted(REPO.glob("puzzles/*/*.solution.json"))
@@ -209,8 +210,6 @@ def test_the_steps_best_prints_are_a_turn_check_reads(path):
     ("play 7H 8H 9H to new/1", "play 7H 8H 9H to new/1"),
 ])
 def test_best_words_are_read_as_steps(words, steps):
-    from rummy.turn_steps import plain_step
-
     assert plain_step(words) == steps
 
 

@@ -142,7 +142,8 @@ def answer_from_text(text: str, source: str, kind: str, before: Position) -> tup
     """``read_answer`` on text already read (``kind``: toml or json, as ``rummy.reader.text_kind`` tells)."""
     from rummy.reader import end_state_or_draw_from_text
     from rummy.errors import RummyError
-    from rummy.turn_steps import first_step_word, looks_like_steps, no_step, read_steps
+    from rummy.steps_notation import first_step_word, looks_like_steps, no_step
+    from rummy.turn_steps import read_steps
     from rummy.vocabulary import Phase
 
     if looks_like_steps(text):  # the one rule, /api/steps's too

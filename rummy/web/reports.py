@@ -226,10 +226,11 @@ def steps_report(before_text: str, steps: str, before_kind: str | None = None) -
     is the checker's business), drawn with the plays under the names the steps give them (as before
     the turn, ``new/K``: the plan's names for a turn a plan would write), so that the next step can
     name any play drawn; no steps: the table as it is. For a page that lets a player move cards.
-    A text that ``rummy check`` would read as a position (turn_steps.looks_like_steps, the one rule)
+    A text that ``rummy check`` would read as a position (steps_notation.looks_like_steps, the one rule)
     is refused, not read as steps."""
     from rummy.errors import PositionError
-    from rummy.turn_steps import first_step_word, looks_like_steps, no_step, read_steps_named
+    from rummy.steps_notation import first_step_word, looks_like_steps, no_step
+    from rummy.turn_steps import read_steps_named
 
     before = read_play_position(before_text, BEFORE, before_kind)
     if not steps.strip():
