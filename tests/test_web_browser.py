@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,7 +31,7 @@ except ImportError:  # pragma: no cover - depends on the machine
     pytest.skip("selenium is not installed (pip install -e '.[test]')", allow_module_level=True)
 
 try:
-    import uvicorn
+    import uvicorn  # noqa: F401  (the server of the page: tests/live_server.py)
 except ImportError:  # pragma: no cover
     pytest.skip("uvicorn is not installed (pip install -e '.[test]')", allow_module_level=True)
 
@@ -55,29 +52,13 @@ HOUSE_BEST = ["play 2H 2C to new/1", "move * from cat/1 to new/1", "play 8H 9H t
 
 
 # --------------------------------------------------------------- fixtures
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
+    from live_server import live_server
     from rummy.web.app import Settings, create_app
 
-    port = _free_port()
-    config = uvicorn.Config(create_app(Settings(workers=1)), host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not running.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("rummy serve did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    running.should_exit = True
-    thread.join(timeout=10)
+    with live_server(create_app(Settings(workers=1))) as port:  # as rummy serve runs it (its limits, its protocol)
+        yield f"http://127.0.0.1:{port}/"
 
 
 @pytest.fixture(scope="module")
