@@ -68,6 +68,7 @@ def browser() -> Iterator[Any]:
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1100,900",
                      "--disable-dev-shm-usage"):
         options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the console: CSP violations show there
     try:
         driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     except WebDriverException as error:  # pragma: no cover - depends on the machine
@@ -176,6 +177,18 @@ def test_best_move_steps_through_to_the_marked_end_state(page: Any) -> None:
         shot(page, "02-best-full.png", full=True)
         DOCS_PICTURE.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ARTIFACTS / "02-best-full.png", DOCS_PICTURE)
+
+
+def test_the_page_works_within_its_content_security_policy(page: Any) -> None:
+    """The server's CSP (rummy.web.guard) allows the board's own origin only: nothing the page does is blocked."""
+    page.get_log("browser")  # what earlier tests left
+    page.refresh()  # the page's own loading is watched too
+    wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#load-select option")) > 5)
+    load(page, "examples/house-classic")
+    click(page, "#best-button")
+    wait(page, lambda d: "verified by the checker" in text(d, "best-verified"))
+    blocked = [entry["message"] for entry in page.get_log("browser") if "Content Security Policy" in entry["message"]]
+    assert not blocked
 
 
 def test_my_move_by_clicks_and_a_drag_is_legal_and_best(page: Any) -> None:

@@ -227,3 +227,17 @@ def test_http_that_is_not_http_is_a_json_400_with_the_headers(port: int) -> None
     assert answer is not None and status(answer) == 400
     assert body(answer)["error"] == "request: not valid HTTP/1.1"
     assert b"content-security-policy: default-src 'self'" in answer.lower()
+
+
+def test_the_bound_leaves_room_under_a_low_open_files_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    import resource
+
+    from rummy.web.protocol import FILES_KEPT, server_config
+
+    monkeypatch.setattr(resource, "getrlimit", lambda _: (300, 4096))
+    assert Limits().within_open_files().max_connections == 300 - FILES_KEPT
+    assert Limits(max_connections=100).within_open_files().max_connections == 100
+    protocol = server_config(object(), Limits(max_connections=1000)).http
+    assert isinstance(protocol, type) and getattr(protocol, "limits").max_connections == 300 - FILES_KEPT
+    monkeypatch.setattr(resource, "getrlimit", lambda _: (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    assert Limits(max_connections=100_000).within_open_files().max_connections == 100_000
