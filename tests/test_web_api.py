@@ -48,12 +48,13 @@ SHIPPED_PUZZLE = "house/house-classic-across-expert-s1-0004"
 # Keys that differ between the API and the command line by design.
 DIFFERENT = {"file", "seconds", "stats", "view", "verified"}
 SERVER_MOST = 20.0  # the module's server: the longest a solve may search
+BASE_URL = "http://127.0.0.1"  # a Host the server answers (TestClient's own, "testserver", is refused: rummy.web.guard)
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     """One app, one solver process, for the whole module; the pool is closed on leaving."""
-    with TestClient(create_app(Settings(workers=1, max_seconds=SERVER_MOST))) as client:
+    with TestClient(create_app(Settings(workers=1, max_seconds=SERVER_MOST)), base_url=BASE_URL) as client:
         yield client
 
 
@@ -421,7 +422,7 @@ def test_a_position_over_its_length_is_a_400(client: TestClient) -> None:
 @pytest.fixture(scope="module")
 def small() -> Iterator[TestClient]:
     """A server whose solves may last half a second and at most one at a time."""
-    with TestClient(create_app(Settings(workers=1, max_waiting=1, max_seconds=0.5))) as client:
+    with TestClient(create_app(Settings(workers=1, max_waiting=1, max_seconds=0.5)), base_url=BASE_URL) as client:
         yield client
 
 
