@@ -50,7 +50,7 @@ def refused(response: object, status: int) -> list[str]:
 
 # ------------------------------------------------------------------ headers on every answer
 @pytest.mark.parametrize("method, path, status", [
-    ("GET", "/", 200), ("GET", "/static/app.js", 200), ("GET", "/static/style.css", 200),
+    ("GET", "/", 200), ("GET", "/static/main.js", 200), ("GET", "/static/style.css", 200),
     ("GET", "/api/positions", 200), ("GET", "/openapi.json", 200), ("GET", "/nowhere", 404),
     ("GET", "/api/positions/examples/nothing", 404), ("POST", "/api/show", 400), ("GET", "/api/show", 405),
 ])
@@ -94,7 +94,7 @@ def test_the_page_loads_nothing_from_elsewhere(client: TestClient) -> None:
 
     page = client.get("/").text
     sources = re.findall(r'(?:src|href)="([^"]*)"', page)
-    assert sources and all(source.startswith("/static/") or source.startswith("data:") for source in sources)
+    assert sources and all(source.startswith("/static/") for source in sources)
 
 
 # ------------------------------------------------------------------ the Host header

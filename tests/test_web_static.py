@@ -50,7 +50,7 @@ class _Page(HTMLParser):
 @pytest.fixture(scope="module")
 def client() -> TestClient:
     # No `with`: the lifespan (which starts the solvers) is not needed to serve files.
-    return TestClient(create_app(Settings(workers=1)))
+    return TestClient(create_app(Settings(workers=1)), base_url="http://127.0.0.1")
 
 
 def _page(client: TestClient) -> _Page:

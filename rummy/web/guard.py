@@ -27,8 +27,8 @@ if TYPE_CHECKING:  # the names alone: rummy.cli.serve reads LOOPBACK_NAMES befor
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 # Listening on these, the server is reached by an address it cannot know: any IP address is its own.
 ALL_ADDRESSES = ("0.0.0.0", "::", "")
-# The page and its API load nothing from elsewhere; the favicon is a data: URL (index.html).
-CONTENT_SECURITY_POLICY = ("default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; "
+# The page and its API load nothing from elsewhere, not even a data: URL (the icon is static/icon.svg).
+CONTENT_SECURITY_POLICY = ("default-src 'self'; frame-ancestors 'none'; "
                            "base-uri 'none'; form-action 'self'")
 SECURITY_HEADERS = (
     (b"x-content-type-options", b"nosniff"),
