@@ -19,7 +19,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from rummy.generator.pool import DeckPool, PlayShapes, random_play  # noqa: E402
+from rummy.generator.deck import DeckPool, PlayShapes, random_play  # noqa: E402
 from rummy.plays import Play  # noqa: E402
 from rummy.position import Player, Position  # noqa: E402
 from rummy.rules import preset  # noqa: E402

@@ -50,7 +50,7 @@ sys.path.insert(0, str(HERE))
 
 from generate_house import HAND_SIZE, NAMES  # noqa: E402  (the deal: 10/8/7 cards for 2/3/4 players)
 from rummy.cards import JOKER, Card  # noqa: E402
-from rummy.generator.pool import DeckPool, PlayShapes, random_play  # noqa: E402
+from rummy.generator.deck import DeckPool, PlayShapes, random_play  # noqa: E402
 from rummy.plays import Play, is_whole  # noqa: E402
 from rummy.position import Player, Position  # noqa: E402
 from rummy.rules import Ruleset, preset  # noqa: E402

@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 from run import machine, replace_readme_block  # noqa: E402
-import rummy.draw as draw_advice  # noqa: E402
+import rummy.draw_advice as draw_advice  # noqa: E402
 from rummy.answer import Answer, best, verify_answer  # noqa: E402
 from rummy.errors import RummyError  # noqa: E402
 from rummy.position import Position  # noqa: E402

@@ -51,7 +51,7 @@ from run import machine, replace_readme_block  # noqa: E402  (shared with the ti
 from rummy.answer import best  # noqa: E402
 from rummy.cards import SUITS, Card  # noqa: E402
 from rummy.checker import check  # noqa: E402
-from rummy.generator.pool import DeckPool  # noqa: E402
+from rummy.generator.deck import DeckPool  # noqa: E402
 from rummy.plays import Play, is_whole  # noqa: E402
 from rummy.position import Player, Position  # noqa: E402
 from rummy.rules import preset  # noqa: E402

@@ -55,7 +55,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--time-limit", type=float, default=60.0)
     args = parser.parse_args()
-    from rummy.model.tiles import solve_tiles
+    from rummy.model.tile import solve_tiles
 
     config = SolverConfig(time_limit=args.time_limit, workers=args.workers)
     warm = Position.from_toml(WARM_UP)

@@ -39,7 +39,7 @@ def solver_for(position: Position, config: SolverConfig) -> Callable[[Position, 
     if position.phase != Phase.PLAY and not family.advises_draws:
         raise RummyError(f"phase {position.phase!r}: 'best' answers play-phase positions of {position.rules.name}")
     if position.phase == Phase.DRAW and family.draws is not None:
-        from .draw import advise
+        from .draw_advice import advise
 
         return advise
     return family.solver_function()

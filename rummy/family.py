@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
     from .checker.facts import TurnFacts
     from .checker.verdict import Breach
-    from .draw.options import Draw
+    from .draw_advice.options import Draw
     from .ladder import Rung
     from .position import Position
     from .rules import Ruleset
@@ -75,7 +75,7 @@ class GainBreakdown(Protocol):
 
 
 class DrawLister(Protocol):
-    """``Family.draws``: every draw of a draw-phase position open to its mover (``rummy.draw.options``)."""
+    """``Family.draws``: every draw of a draw-phase position open to its mover (``rummy.draw_advice.options``)."""
 
     def __call__(self, position: Position, /) -> list[Draw]: ...
 
@@ -121,7 +121,7 @@ class Family(str):
     breakdown: ClassVar[str]  # a GainBreakdown
     puzzles: ClassVar[str | None] = None  # a module: importing it registers the family's puzzle kinds
     ladder: ClassVar[str | None] = None  # a Ladder
-    # A DrawLister, for draw advice (rummy.draw); None where the family has no draw advice or
+    # A DrawLister, for draw advice (rummy.draw_advice); None where the family has no draw advice or
     # answers the draw phase in its own model (Robber).
     draws: ClassVar[str | None] = None
     # The draw phase as the checker judges it (rummy.checker.draw): the draws of the family's rules
@@ -167,7 +167,7 @@ class Family(str):
 
     @property
     def advises_draws(self) -> bool:
-        """Whether ``best`` answers the draw phase (with rummy.draw, or in the family's own model)."""
+        """Whether ``best`` answers the draw phase (with rummy.draw_advice, or in the family's own model)."""
         return self.draws is not None or self.answers_draw_phase
 
     def judge_function(self) -> Judge:
@@ -264,7 +264,7 @@ class House(Family):
     breakdown = "rummy.checker.gain:house_breakdown"
     puzzles = "rummy.generator.house_kinds"
     ladder = "rummy.ladder.house:LADDER"
-    draws = "rummy.draw.options:house_draws"
+    draws = "rummy.draw_advice.options:house_draws"
     draw_sources = (DrawSource.STOCK, DrawSource.DISCARD, DrawSource.OPEN, DrawSource.PASS, DrawSource.DEMAND)
     discard_bottom_hot = True
 
@@ -308,12 +308,12 @@ class Tile(Family):
     min_players = 1
     fixed_jokers_allowed = True
     own_options = ("max_cards_per_turn",)
-    solver = "rummy.model.tiles:solve_tiles"
-    judge = "rummy.checker.tiles:judge_tiles"
+    solver = "rummy.model.tile:solve_tiles"
+    judge = "rummy.checker.tile:judge_tiles"
     gain = "rummy.checker.gain:tiles_gain"
     breakdown = "rummy.checker.gain:tiles_breakdown"
     puzzles = "rummy.generator.tile_kinds"
-    ladder = "rummy.ladder.tiles:LADDER"
+    ladder = "rummy.ladder.tile:LADDER"
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         return card.rank
@@ -364,7 +364,7 @@ class Layoff(Family):
     judge = "rummy.checker.layoff:judge_layoff"
     gain = "rummy.checker.gain:layoff_gain"
     breakdown = "rummy.checker.gain:layoff_breakdown"
-    draws = "rummy.draw.options:layoff_draws"
+    draws = "rummy.draw_advice.options:layoff_draws"
     draw_sources = (DrawSource.STOCK, DrawSource.DISCARD)
     discard_take_max = 1  # the top card only (rules.md §8)
     puzzles = "rummy.generator.layoff_kinds"

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from rummy.cards import Card
-from rummy.generator.pool import DeckPool, PlayShapes, random_play
+from rummy.generator.deck import DeckPool, PlayShapes, random_play
 from rummy.plays import Play
 from rummy.position import Player, Position
 from rummy.rules import preset

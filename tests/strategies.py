@@ -17,7 +17,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from rummy.cards import JOKER, SUITS, Card
-from rummy.generator.pool import DeckPool
+from rummy.generator.deck import DeckPool
 from rummy.plays import Play, is_whole
 from rummy.position import Player, Position, Turn
 from rummy.rules import Ruleset

@@ -13,7 +13,7 @@ import pytest
 from rummy.cards import JOKER, Card, parse_cards, rank_at
 from rummy.checker import check
 from rummy.errors import PositionError
-from rummy.generator.pool import DeckPool, PlayShapes, random_play
+from rummy.generator.deck import DeckPool, PlayShapes, random_play
 from rummy.plays import Play, is_whole
 from rummy.position import DrawTaken, Position
 from rummy.reader import position_files, read_end_state, read_end_state_or_draw

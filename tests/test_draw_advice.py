@@ -3,7 +3,7 @@
 Every option of a small draw-phase position is valued here from the spec
 alone: the test enumerates the draws, builds each play-phase position right
 after the draw itself (the temperatures as rules.md §5 writes them, not
-rummy/draw/options.py), finds the best turn with the checker-based oracle
+rummy/draw_advice/options.py), finds the best turn with the checker-based oracle
 (tests/oracle.py), subtracts what the drawn cards cost in hand (Classic and
 lay-off: their penalty; Epic: nothing) and combines the outcomes with
 exact fractions (the stock: a mean over the unseen cards weighted by
@@ -33,8 +33,8 @@ from random_positions import deal_hand_near, random_house
 from rummy.answer import Answer, best
 from rummy.cards import Card, parse_cards
 from rummy.checker import turn_gain
-from rummy.draw.idle import idle_key
-from rummy.generator.pool import DeckPool, PlayShapes, random_play
+from rummy.draw_advice.idle import idle_key
+from rummy.generator.deck import DeckPool, PlayShapes, random_play
 from rummy.plays import Play, is_whole
 from rummy.position import Attached, Player, Position
 from rummy.rules import preset
@@ -75,7 +75,7 @@ def option_key(option: DrawOption) -> Key:
 
 def after_draw(position: Position, cards: tuple[Card, ...], hot: tuple[Card, ...] = (), warm: tuple[Card, ...] = (),
                players: dict[str, Player] | None = None, **changes) -> Position:
-    """The play-phase position right after the mover drew ``cards`` (written here from rules.md, not rummy.draw)."""
+    """The play-phase position right after the mover drew ``cards`` (written here from rules.md, not rummy.draw_advice)."""
     swapped = dict(players or {})
     mover = position.mover
     swapped[mover.name] = replace(swapped.get(mover.name, mover), hand=tuple(mover.hand) + cards, hot=hot, warm=warm)

@@ -20,7 +20,7 @@ from conftest import REPO_ROOT
 from rummy.cards import parse_cards
 from rummy.checker.facts import TurnFacts
 from rummy.checker.verdict import Breach
-from rummy.draw.options import Draw
+from rummy.draw_advice.options import Draw
 from rummy.errors import RulesError
 from rummy.family import (FAMILIES, HOUSE, LAYOFF, ROBBER, TILE, DrawLister, Family, Gain, GainBreakdown, Judge, Solver,
                           family_named, load)

@@ -29,7 +29,7 @@ from rummy.cards import Card
 from rummy.checker import check
 from rummy.errors import RummyError
 from rummy.generator import FAMILIES, KINDS, Request, generate, kind_for
-from rummy.generator.generator import validate
+from rummy.generator.candidate_search import validate
 from rummy.generator.layoff_kinds import SHAPES, accept_go_out, accept_most_points, canonical, deal
 from rummy.ladder import climb, ladder_of
 from rummy.model.extend.select import Selection

@@ -23,7 +23,7 @@ from rummy.cards import Card
 from rummy.checker import check
 from rummy.errors import RummyError
 from rummy.generator import FAMILIES, KINDS, TIERS, Request, generate, validate
-from rummy.generator.pool import DeckPool
+from rummy.generator.deck import DeckPool
 from rummy.generator.robber_kinds import (SHAPES, STEAL_TIERS, TRAPS, _plant_trap, _steal_gain, accept_steal,
                                           canonical, make_steal)
 from rummy.ladder import climb, ladder_of

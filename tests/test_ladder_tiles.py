@@ -1,4 +1,4 @@
-"""Tile rummy's human-like players (rummy.ladder.tiles): extend, split-and-swap, rearrange-three.
+"""Tile rummy's human-like players (rummy.ladder.tile): extend, split-and-swap, rearrange-three.
 
 On seeded random small positions (flexible and fixed jokers, jokers on the
 table and in the rack, melded and unmelded movers) every rung's turn is legal,
@@ -20,7 +20,7 @@ from rummy.answer import best
 from rummy.cards import JOKER, Card
 from rummy.checker import check
 from rummy.ladder import Effort, climb, ladder_of, ladder_tier, solving_rung
-from rummy.ladder.tiles import LADDER, TileGame, decode, encode
+from rummy.ladder.tile import LADDER, TileGame, decode, encode
 from rummy.plays import Play, readings, settled_stand_ins
 from rummy.position import Position
 from rummy.rules import preset

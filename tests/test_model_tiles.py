@@ -1,4 +1,4 @@
-"""The tile-rummy model (rummy/model/tiles/__init__.py): best gains, every rule, and every answer legal.
+"""The tile-rummy model (rummy/model/tile/__init__.py): best gains, every rule, and every answer legal.
 
 Every answer is judged three ways: the invariants of rules.md §4 checked
 here (whole plays, conservation, table tiles stay on the table), the
@@ -17,14 +17,14 @@ from pathlib import Path
 import pytest
 
 from rummy.cards import Card, parse_cards
-from rummy.generator.pool import DeckPool
+from rummy.generator.deck import DeckPool
 from rummy.plays import is_whole, readings
 from rummy.position import Position
 from rummy.rules import preset
 from rummy.scoring import meld_value
 from rummy.solution import Solution, SolverConfig
 
-tiles_model = pytest.importorskip("rummy.model.tiles")
+tiles_model = pytest.importorskip("rummy.model.tile")
 run_helper = pytest.importorskip("rummy.model.run")
 solve_tiles = tiles_model.solve_tiles
 

@@ -321,7 +321,7 @@ class _DrawProgress:
             from rich.console import Console
 
             console = Console(file=stream)
-            if position.phase == Phase.DRAW and position.rules.family.draws is not None:  # rummy.draw advises
+            if position.phase == Phase.DRAW and position.rules.family.draws is not None:  # rummy.draw_advice advises
                 self.bar = bars.Progress(bars.TextColumn("[bold]draw advice: searching the turn after each draw"),
                                          bars.BarColumn(), bars.MofNCompleteColumn(), bars.TimeElapsedColumn(),
                                          console=console, transient=True)

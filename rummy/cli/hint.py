@@ -4,7 +4,7 @@ The answer is the puzzle's ``NAME.solution.json`` beside it when that file
 can be read and its ``after`` is a legal turn from the puzzle (the checker
 judges it); otherwise the puzzle is solved (``rummy.answer.best``). Level 1
 says what to aim for, 2 which kinds of move are needed, 3 which plays to
-touch, 4 the first step (rummy.hints); each level prints the ones below it too.
+touch, 4 the first step (rummy.puzzle_hints); each level prints the ones below it too.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import typer
 from rummy.cli.options import JsonFlag, TimeLimitOption
 
 if TYPE_CHECKING:
-    from rummy.hints import Hint
+    from rummy.puzzle_hints import Hint
     from rummy.position import Position
 
 PuzzlePath = Annotated[
@@ -67,7 +67,7 @@ def check_hintable(position: Position, source: str) -> None:
 
 def hint_list(position: Position, found: tuple[Position, float | int] | str, level: int) -> list[Hint]:
     """The hints up to ``level`` from the answer ``found`` (none when ``found`` says why there is no answer)."""
-    from rummy.hints import hints
+    from rummy.puzzle_hints import hints
 
     if isinstance(found, str):
         return []

@@ -11,7 +11,7 @@ import importlib
 from ..family import FAMILIES as _GAME_FAMILIES
 
 from .difficulty import TIERS, Difficulty, tier_of
-from .generator import Outcome, Puzzle, Report, Request, available_cores, generate, name_prefix, validate, workers_for
+from .candidate_search import Outcome, Puzzle, Report, Request, available_cores, generate, name_prefix, validate, workers_for
 from .kinds import FAMILIES, KINDS, FamilySupport, Kind, kind_for, register_family, register_kind
 
 __all__ = [

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..errors import RummyError
 from ..files import FileKept, Folder, UnsafePath
-from .generator import Puzzle
+from .candidate_search import Puzzle
 from ..rules import preset
 from .kinds import kind_for
 

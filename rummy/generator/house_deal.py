@@ -55,7 +55,7 @@ from ..plays import Play, is_whole
 from ..position import Player, Position
 from ..rules import Ruleset
 from ..vocabulary import FirstOutBonus, Phase
-from .pool import DeckPool
+from .deck import DeckPool
 
 NAMES = ("ann", "bob", "cat", "dan")
 

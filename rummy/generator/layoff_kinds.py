@@ -77,7 +77,7 @@ from ..rules import Ruleset
 from ..scoring import penalty
 from ..vocabulary import PuzzleKind, Tier
 from .kinds import FamilySupport, Kind, register_family, register_kind
-from .pool import DeckPool, PlayShapes, random_play, with_piles
+from .deck import DeckPool, PlayShapes, random_play, with_piles
 
 Range = tuple[int, int]
 

@@ -60,7 +60,7 @@ from ..rules import Ruleset
 from ..scoring import penalty, robber_play_score
 from ..vocabulary import PuzzleKind, Tier
 from .kinds import FamilySupport, Kind, register_family, register_kind
-from .pool import DeckPool, with_piles
+from .deck import DeckPool, with_piles
 
 Range = tuple[int, int]
 

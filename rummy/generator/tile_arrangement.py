@@ -5,7 +5,7 @@ play the same tiles (identical tiles and the order of plays do not count;
 runs of one colour that touch are one run, as the solver lays them out).
 
 The uniqueness check forbids a table through its *signature*
-(``rummy.model.tiles.signature``): run starts and links per cell, book
+(``rummy.model.tile.signature``): run starts and links per cell, book
 slots per cell and books per number. A signature pins the table down except
 in three cases, where another table with the same signature (so forbidden
 together with it) may be just as good. ``ambiguity`` finds them, and the
@@ -27,7 +27,7 @@ from itertools import permutations
 
 from ..cards import Card
 from ..checker import check
-from ..model.tiles import Shape, arrangement_encodings, final_plays
+from ..model.tile import Shape, arrangement_encodings, final_plays
 from ..plays import Play, readings
 from ..position import Position
 from ..vocabulary import JokerMode

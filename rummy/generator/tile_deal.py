@@ -27,7 +27,7 @@ from ..plays import Play, Reading, jokers_undecided, readings
 from ..position import Position
 from ..rules import Ruleset
 from ..vocabulary import JokerMode, Phase
-from ..model.tiles.table import COLOURS, Cell, card_of, cell_of
+from ..model.tile.table import COLOURS, Cell, card_of, cell_of
 
 JOKER: Final = "joker"
 Slot = Cell | Literal["joker"]  # a cell, or JOKER

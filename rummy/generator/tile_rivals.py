@@ -18,10 +18,10 @@ from time import perf_counter
 
 from ..position import Position
 from ..vocabulary import Objective, SearchStatus
-from ..model.tiles import arrangement_signatures
-from ..model.tiles.tile_model import TileModel
-from ..model.tiles.decode import decode, to_play
-from ..model.tiles.table import read_setting
+from ..model.tile import arrangement_signatures
+from ..model.tile.cells import TileModel
+from ..model.tile.decode import decode, to_play
+from ..model.tile.table import read_setting
 from .tile_arrangement import canonical
 from .unique import Rivals
 

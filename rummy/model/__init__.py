@@ -1,5 +1,5 @@
 """Constraint models that find the best turn, one module per family of games.
 
-``rummy.model.tiles.solve_tiles`` is tile rummy. The modules import
+``rummy.model.tile.solve_tiles`` is tile rummy. The modules import
 ortools, so this package imports none of them itself.
 """

@@ -41,7 +41,7 @@ from .dominance import add_untouched_spaces
 from .exclude import add_exclusions
 from .hand import add_hand_rules
 from .greedy import greedy_turn
-from .hint import table_hint, turn_assignment
+from .warm_start import table_hint, turn_assignment
 from .meld import add_meld, add_roles, best_meld_score, meld_shapes
 from .objective import gain_ceiling, gain_terms, tiebreak_terms
 from .reach import reachable

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from ...draw.options import stock_draws
+from ...draw_advice.options import stock_draws
 from ...errors import RummyError
 from ...family import ROBBER
 from ...position import Position

@@ -53,7 +53,7 @@ from fractions import Fraction
 from ...cards import Card, cards_without
 from ...plays import Play
 from ...position import Position
-from ...draw.options import after_stock_draw, stock_draws
+from ...draw_advice.options import after_stock_draw, stock_draws
 from ...solution import DrawChoice, DrawOption, Solution, SolverConfig
 from ...vocabulary import DrawSource, Phase, Status
 from ..clock import Clock

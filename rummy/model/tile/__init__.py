@@ -23,7 +23,7 @@ Objectives, lexicographically:
    fixed seed, so the same position gives the same answer), laid out with
    adjacent runs of one colour merged.
 
-One CP-SAT model (tiles/tile_model) maximises ``W * gain + kept tiles`` with
+One CP-SAT model (tile/cells.py) maximises ``W * gain + kept tiles`` with
 ``W`` one more than the table's natural tiles, which is the lexicographic
 order exactly; one solve instead of two (gain, then the tie-break with the
 gain fixed) was measured faster on benchmarks/positions. It is hinted with
@@ -55,7 +55,7 @@ from ...position import Position, Turn
 from ...rules import Ruleset
 from ...solution import Solution, SolverConfig
 from ...vocabulary import SearchStatus, Status
-from .tile_model import SignatureKey, SolveResult, TileModel, Values
+from .cells import SignatureKey, SolveResult, TileModel, Values
 from .decode import FinalPlay, decode, table_values, to_play
 from .table import Cell, TileSetting, card_of, cell_of, count_cells, read_setting
 

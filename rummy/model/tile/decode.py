@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from ...cards import Card
 from ...plays import Play, jokers_undecided, readings
-from .tile_model import HAND, MAIN, Values
+from .cells import HAND, MAIN, Values
 from .table import COLOURS, VALUES, Cell, TileSetting, card_of, cell_of
 
 K = TypeVar("K")
