@@ -40,3 +40,18 @@ def pid(**_: Any) -> dict[str, Any]:
 def echo(**kwargs: Any) -> dict[str, Any]:
     """The arguments the solve was given, as its report."""
     return dict(kwargs)
+
+
+def scripted(**kwargs: Any) -> dict[str, Any]:
+    """A best report told by the position's text: ``sleep 2.5`` sleeps that long first; with the pid."""
+    words = str(kwargs.get("text", "")).split()
+    if words[:1] == ["sleep"]:
+        time.sleep(float(words[1]))
+    return {"pid": os.getpid(), "text": kwargs.get("text")}
+
+
+def touch(**kwargs: Any) -> dict[str, Any]:
+    """A solve that leaves a mark (the file ``path``): whether it ever ran."""
+    with open(str(kwargs["path"]), "w", encoding="utf-8") as mark:
+        mark.write("ran")
+    return {"pid": os.getpid()}
