@@ -12,16 +12,21 @@ To learn one family: read its class below, then its model subpackage
 (``rummy.model.<family>``), its judge (``rummy.checker.<family>``) and its
 puzzle kinds (``rummy.generator``).
 
-The model, the judge and the gain are named as ``"module:function"`` and
-imported on first use, so that importing a ruleset never loads OR-Tools and the
-checker, which asks the family for its judge, shares no code with the models.
+The model, the judge, the gain and the rest are named as ``"module:function"``
+and imported on first use, so that importing a ruleset never loads OR-Tools and
+the checker, which asks the family for its judge, shares no code with the
+models. What each reference names is a Protocol below (``Solver``, ``Judge``,
+``Gain``, ``GainBreakdown``, ``DrawLister``) or the ``Ladder`` alias; the
+accessors (``solver_function()``, ``judge_function()`` ...) return those types,
+and tests/test_family.py loads every reference of every family and matches it
+against its type.
 """
 
 from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable, Mapping, Protocol
 
 from .cards import Card
 from .errors import RulesError, quote
@@ -29,13 +34,55 @@ from .vocabulary import DrawSource, InitialMeldJoker, Objective
 
 if TYPE_CHECKING:
     from fractions import Fraction
+    from typing import Sequence, TypeAlias
 
+    from .checker.facts import TurnFacts
+    from .checker.verdict import Breach
+    from .draw.options import Draw
+    from .ladder import Rung
     from .position import Position
     from .rules import Ruleset
     from .solution import Solution, SolverConfig
 
 HOUSE_PENALTY = {1: 11, 11: 2, 12: 3, 13: 4}
 HOUSE_HANDS = 6
+
+
+# ------------------------------------------------ what the references name
+# Positional-only parameters: a family's function may name its own, and add some with defaults.
+class Solver(Protocol):
+    """``Family.solver``: the family's model, the best turn of a position within the config's limits."""
+
+    def __call__(self, position: Position, config: SolverConfig, /) -> Solution: ...
+
+
+class Judge(Protocol):
+    """``Family.judge``: the breaches of the family's reading of a turn, and that reading (JSON data)."""
+
+    def __call__(self, facts: TurnFacts, /) -> tuple[list[Breach], Mapping[str, object]]: ...
+
+
+class Gain(Protocol):
+    """``Family.gain``: (before, after, objective) -> the turn's gain, from the two end states alone."""
+
+    def __call__(self, before: Position, after: Position, objective: Objective, /) -> Fraction | int: ...
+
+
+class GainBreakdown(Protocol):
+    """``Family.breakdown``: (before, after, objective) -> [(what, points)] adding up to the gain."""
+
+    def __call__(self, before: Position, after: Position, objective: Objective, /) -> list[tuple[str, Fraction | int]]: ...
+
+
+class DrawLister(Protocol):
+    """``Family.draws``: every draw of a draw-phase position open to its mover (``rummy.draw.options``)."""
+
+    def __call__(self, position: Position, /) -> list[Draw]: ...
+
+
+if TYPE_CHECKING:
+    # ``Family.ladder``: the human-like players that grade puzzles (``rummy.ladder``), weakest first.
+    Ladder: TypeAlias = Sequence[Rung]
 
 
 class Family(str):
@@ -67,15 +114,15 @@ class Family(str):
     needs_meld_threshold: ClassVar[bool] = False
     fixed_jokers_allowed: ClassVar[bool] = False
     own_options: ClassVar[tuple[str, ...]] = ()  # options no other family may set
-    solver: ClassVar[str]
-    judge: ClassVar[str]
-    gain: ClassVar[str]  # (before, after, objective) -> gain, from the two end states alone
-    breakdown: ClassVar[str]  # (before, after, objective) -> [(what, points)] adding up to the gain
-    puzzles: ClassVar[str | None] = None  # the module that registers the family's puzzle kinds
-    # The human-like players that grade puzzles (rummy.ladder): a tuple of rungs, weakest first.
-    ladder: ClassVar[str | None] = None
-    # (position) -> every draw of the draw phase (rummy.draw.options), for draw advice (rummy.draw);
-    # None where the family has no draw advice or answers the draw phase in its own model (Robber).
+    # "module:name" references, each to a value of the type named (see the Protocols above).
+    solver: ClassVar[str]  # a Solver
+    judge: ClassVar[str]  # a Judge
+    gain: ClassVar[str]  # a Gain
+    breakdown: ClassVar[str]  # a GainBreakdown
+    puzzles: ClassVar[str | None] = None  # a module: importing it registers the family's puzzle kinds
+    ladder: ClassVar[str | None] = None  # a Ladder
+    # A DrawLister, for draw advice (rummy.draw); None where the family has no draw advice or
+    # answers the draw phase in its own model (Robber).
     draws: ClassVar[str | None] = None
     # The draw phase as the checker judges it (rummy.checker.draw): the draws of the family's rules
     # (``demand`` only where the ruleset allows it, ``open`` and ``pass`` only while ``piles.upcard``
@@ -101,17 +148,17 @@ class Family(str):
         return self.table == "spaces"
 
     # ----------------------------------------------------------- machinery
-    def solver_function(self) -> Callable[[Position, SolverConfig], Solution]:
+    def solver_function(self) -> Solver:
         """The family's model (imported on first use)."""
-        function: Callable[[Position, SolverConfig], Solution] = load(self.solver)
-        return function
+        solver: Solver = load(self.solver)
+        return solver
 
-    def draw_options(self, position: Position) -> list[Any]:
-        """Every draw open to the mover of a draw-phase position (``rummy.draw.options.Draw``)."""
+    def draw_options(self, position: Position) -> list[Draw]:
+        """Every draw open to the mover of a draw-phase position."""
         if self.draws is None:
             raise RulesError(f"{self.long_name} has no draw advice of its own")
-        options: list[Any] = load(self.draws)(position)
-        return options
+        draws: DrawLister = load(self.draws)
+        return draws(position)
 
     def search_signature(self, position: Position) -> Hashable | None:
         """What the family's model reads of a play-phase position: equal signatures, equal best turns
@@ -123,10 +170,10 @@ class Family(str):
         """Whether ``best`` answers the draw phase (with rummy.draw, or in the family's own model)."""
         return self.draws is not None or self.answers_draw_phase
 
-    def judge_function(self) -> Callable[..., Any]:
+    def judge_function(self) -> Judge:
         """The checker's judge of this family (imported on first use; never model code)."""
-        function: Callable[..., Any] = load(self.judge)
-        return function
+        judge: Judge = load(self.judge)
+        return judge
 
     def gain_words(self, objective: Objective, gain: object, cards_played: object) -> str:
         """What the human view calls an answer's gain: what it counts under ``objective``."""
@@ -135,13 +182,21 @@ class Family(str):
         return self.gain_name if gain == cards_played else "gain"
 
     def turn_gain(self, before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> Fraction | int:
-        gain: Fraction | int = load(self.gain)(before, after, objective)
-        return gain
+        gain: Gain = load(self.gain)
+        return gain(before, after, objective)
 
-    def gain_breakdown(self, before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> list[Any]:
+    def gain_breakdown(self, before: Position, after: Position,
+                       objective: Objective = Objective.DEFAULT) -> list[tuple[str, Fraction | int]]:
         """Where the gain of a turn comes from: (what, points) lines that add up to ``turn_gain``."""
-        lines: list[Any] = load(self.breakdown)(before, after, objective)
-        return lines
+        breakdown: GainBreakdown = load(self.breakdown)
+        return breakdown(before, after, objective)
+
+    def ladder_rungs(self) -> Ladder | None:
+        """The family's human-like players, weakest first (imported on first use); None where it has none."""
+        if self.ladder is None:
+            return None
+        rungs: Ladder = load(self.ladder)
+        return rungs
 
     def require(self, rules: Ruleset, what: str) -> None:
         """Refuse rules of another family (a library caller handed the wrong model a position)."""
@@ -337,6 +392,9 @@ def family_named(name: str) -> Family:
 
 @cache
 def load(reference: str) -> Any:
-    """The object a ``"module:name"`` reference names, imported on first use."""
+    """The object a ``"module:name"`` reference names, imported on first use.
+
+    Typed ``Any``: an import by name is beyond the type checker, so each caller gives the value its
+    type (a Protocol above), and tests/test_family.py checks every reference of every family against it."""
     module, _, name = reference.partition(":")
     return getattr(importlib.import_module(module), name)

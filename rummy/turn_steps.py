@@ -15,226 +15,27 @@ position after the turn, its ``[turn]`` table filled (meld, replaced,
 discard). A step that cannot be read or applied (an unknown word, a card
 that is not where the step takes it from, a play that does not exist) is a
 ``PositionError`` naming the step's number and quoting it; whether the turn
-is legal is the checker's business. ``steps_text(plan, before)`` writes a
+is legal is the checker's business. The text is split and each step's words
+read by ``rummy.steps_notation``, which also tells steps from a position. ``steps_text(plan, before)`` writes a
 ``Plan``'s steps in the same words: the reader and the writer live here side
 by side, so they agree.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Iterator
+from typing import Iterator
 
-from .cards import Card, Deck, cards_notation, cards_within, parse_cards
-from .errors import NotationError, PositionError, quote
+from .cards import Card, Deck, cards_notation, cards_within
+from .errors import PositionError, quote
 from .plan import Plan, Step
 from .plays import Play, PlayName, readings
 from .position import Attached, Position, Replacement, Turn
-from .reader import PLAY_NAME
+from .steps_notation import MAX_STEPS, ParsedStep, StepError, parse_step, split_steps
 from .vocabulary import Action, Phase, Rearrange
 
-# Words that end a list of cards (a card is never written as one of them).
-CLAUSES = ("from", "to", "in", "on", "with", "paid")
-VERBS = ("replace", "meld", "play", "move", "steal", "lay", "lay-off", "layoff", "discard")
-MAX_STEPS = 256  # a turn has at most as many steps as cards on the table and in the hand
-_SEPARATOR = re.compile(r"[;\n]")
 _NEW = "new"
-
-# ``rummy best``'s own words for a step, and the notes it adds (rummy.words.step_words), read as steps.
-_NUMBERED = re.compile(r"^\d+\.\s+")
-_ROBBER_STEAL = re.compile(r"^steal\s+(\S+/\d+)\s+by\s+adding\s+(.+)$", re.IGNORECASE)
-_REPLACE_WORDS = re.compile(r"^replace\s+the\s+joker\s+of\s+(\S+)\s+with\s+(\S+)\s*$", re.IGNORECASE)
-_SPACE_NOTE = re.compile(r"\(\s*([^\s()']+)'s\s+space\s*\)", re.IGNORECASE)
-_PAYING_NOTE = re.compile(r",?\s*paying\s+for\s+the\s+steal\s+of\s+[^,()]*", re.IGNORECASE)
-_NOTE = re.compile(r"\([^()]*\)")
-# "meld 2S 3S AS as new/1": the meld's name is the next new play's ("AS", the ace, is no "as").
-_MELD_AS = re.compile(r"^(meld\s+.*?)\s+as\s+new/\d+\b", re.IGNORECASE)
-_FROM_HAND = re.compile(r"\bfrom\s+your\s+hand\b", re.IGNORECASE)
-_PAID_BY_NOTHING = re.compile(r"\bpaid\s+by\s+nothing\b", re.IGNORECASE)
-_JOKER_TO_HAND = "the joker goes to your hand"  # best once wrote it as a step of its own, after a ';'
-
-
-def looks_like_steps(text: str) -> bool:
-    """Whether ``text`` is a turn written as steps rather than a position (TOML or JSON): its first
-    word outside comments is a step's verb."""
-    for line in text.splitlines():
-        line = line.split("#", 1)[0].strip().lstrip("\ufeff")
-        if not line:
-            continue
-        words = _NUMBERED.sub("", line).split()
-        first = words[0].rstrip(";").lower()
-        # TOML's 'key = value' is no step, even where the key is a verb
-        return first in VERBS and "=" not in words[0] and (len(words) < 2 or not words[1].startswith("="))
-    return False
-
-
-def split_steps(text: str) -> list[tuple[int, str]]:
-    """The steps of the text, numbered from 1: separated by ``;`` or new lines, comments and blanks dropped."""
-    steps: list[tuple[int, str]] = []
-    for line in text.splitlines():
-        line = line.split("#", 1)[0]
-        for part in _SEPARATOR.split(line):
-            part = part.strip().lstrip("\ufeff").strip()
-            if part and part.lower().rstrip(".") != _JOKER_TO_HAND:
-                steps.append((len(steps) + 1, part))
-    return steps
-
-
-# ------------------------------------------------------------------ parsing
-@dataclass(frozen=True)
-class ParsedStep:
-    """One step as written: its action, its cards and its clauses."""
-
-    number: int
-    text: str
-    action: Action
-    cards: tuple[Card, ...]
-    source: str | None = None  # from PLAY
-    target: str | None = None  # to PLAY / on PLAY / the play of a replacement
-    space: str | None = None  # in SPACE
-    paid_by: tuple[Card, ...] = ()
-    put_in: Card | None = None  # replace: the card put in the joker's place
-
-
-class _StepError(Exception):
-    """A step that cannot be read: the problem, to be named with the step's number and text."""
-
-
-def plain_step(text: str) -> str:
-    """A step as ``rummy best`` prints it, in the words the reader reads: its number dropped, the
-    explanation after a colon dropped, "(ann's space)" read as "in ann", other notes in parentheses
-    ("(now cat's)", "(joker as 9S)", "(where it stood for 9D)") dropped, "from your hand" and
-    ", paying for the steal of ..." dropped, "steal ann/1 by adding AS KS" read as "steal AS KS from
-    ann/1" and "replace the joker of bob/1 with 3D" as "replace bob/1 * with 3D"."""
-    text = _NUMBERED.sub("", text.strip()).split(":", 1)[0]
-    text = _SPACE_NOTE.sub(r" in \1 ", text)
-    text = _PAYING_NOTE.sub(" ", text)
-    text = _NOTE.sub(" ", text)
-    text = _FROM_HAND.sub(" ", text)
-    text = _PAID_BY_NOTHING.sub(" ", text)
-    text = " ".join(text.replace(",", " ").split())
-    robber = _ROBBER_STEAL.match(text)
-    if robber:
-        text = f"steal {robber.group(2)} from {robber.group(1)}"
-    text = _MELD_AS.sub(r"\1", text)
-    replaced = _REPLACE_WORDS.match(text)
-    if replaced:
-        text = f"replace {replaced.group(1)} * with {replaced.group(2)}"
-    return text
-
-
-def parse_step(number: int, text: str) -> ParsedStep:
-    """One step's words (the reader's, or ``rummy best``'s: ``plain_step``); ``_StepError`` when they are not a step."""
-    words = plain_step(text).split()
-    if not words:
-        raise _StepError("an empty step")
-    verb = words[0].lower()
-    rest = words[1:]
-    if verb == "lay" and rest and rest[0].lower() == "off":
-        verb, rest = "lay-off", rest[1:]
-    if verb in ("layoff", "lay-off"):
-        action = Action.LAY_OFF
-    elif verb == "replace":
-        return _parse_replace(number, text, rest)
-    elif verb in ("meld", "play", "move", "steal", "discard"):
-        action = Action(verb)
-    else:
-        raise _StepError(f"{quote(words[0])} is no step (steps: replace, meld, play, move, steal, lay off, discard)")
-    cards, clauses = _cards_and_clauses(rest)
-    if not cards:
-        raise _StepError(f"'{verb}' needs the cards it {'discards' if action == Action.DISCARD else 'moves'}")
-    allowed = {
-        Action.MELD: ("in",),
-        Action.PLAY: ("to", "in"),
-        Action.MOVE: ("from", "to", "in"),
-        Action.STEAL: ("from", "to", "in", "paid"),
-        Action.LAY_OFF: ("on", "to"),
-        Action.DISCARD: (),
-    }[action]
-    for word in clauses:
-        if word not in allowed:
-            said = "'paid by'" if word == "paid" else repr(word)
-            raise _StepError(f"{said} does not go with '{verb}'" + (f" (it takes: {', '.join(allowed)})" if allowed else ""))
-    needed = {Action.PLAY: ("to",), Action.MOVE: ("from", "to"), Action.STEAL: ("from",)}.get(action, ())
-    for word in needed:
-        if word not in clauses:
-            raise _StepError(f"'{verb}' needs '{word} PLAY'")
-    if action == Action.LAY_OFF and "on" not in clauses and "to" not in clauses:
-        raise _StepError("'lay off' needs 'on PLAY'")
-    if action == Action.DISCARD and len(cards) != 1:
-        raise _StepError("one card is discarded")
-    target = clauses.get("to") or clauses.get("on")
-    if "on" in clauses and "to" in clauses:
-        raise _StepError("'lay off' takes 'on PLAY' once")
-    for word in ("from", "to", "on"):
-        if word in clauses:
-            _play_name(clauses[word], word)
-    space = clauses.get("in")
-    if space is not None and len(space.split()) != 1:
-        raise _StepError(f"'in' names one space, got {quote(space)}")
-    paid = _cards(clauses["paid"].split(), "paid by") if "paid" in clauses else ()
-    return ParsedStep(number, text, action, cards, clauses.get("from"), target, space, paid)
-
-
-def _parse_replace(number: int, text: str, rest: list[str]) -> ParsedStep:
-    """``replace PLAY * with CARD`` (or ``replace * in PLAY with CARD``)."""
-    lowered = [w.lower() for w in rest]
-    if len(rest) == 4 and lowered[2] == "with":
-        play, joker, card = rest[0], rest[1], rest[3]
-    elif len(rest) == 5 and lowered[1] == "in" and lowered[3] == "with":
-        joker, play, card = rest[0], rest[2], rest[4]
-    else:
-        raise _StepError("expected 'replace PLAY * with CARD', e.g. 'replace bob/1 * with 7H'")
-    _play_name(play, "replace")
-    (found,) = _cards([joker], "replace")
-    if not found.is_joker:
-        raise _StepError(f"only a joker is replaced, not {quote(joker)}")
-    (put_in,) = _cards([card], "with")
-    if put_in.is_joker:
-        raise _StepError("a joker is replaced by a natural card, not a joker")
-    return ParsedStep(number, text, Action.REPLACE_JOKER, (found,), target=play, put_in=put_in)
-
-
-def _cards_and_clauses(words: list[str]) -> tuple[tuple[Card, ...], dict[str, str]]:
-    """The cards up to the first clause word, then each clause's words (``paid by`` taking the rest)."""
-    k = 0
-    while k < len(words) and words[k].lower() not in CLAUSES:
-        k += 1
-    cards = _cards(words[:k], "cards")
-    clauses: dict[str, str] = {}
-    while k < len(words):
-        word = words[k].lower()
-        if word not in CLAUSES:
-            raise _StepError(f"unexpected {quote(words[k])}")
-        if word in clauses:
-            raise _StepError(f"{quote(word)} is given twice")
-        if word == "paid":
-            if k + 1 >= len(words) or words[k + 1].lower() != "by":
-                raise _StepError("expected 'paid by CARDS'")
-            clauses["paid"] = " ".join(words[k + 2:])
-            if not clauses["paid"]:
-                raise _StepError("'paid by' needs the hand cards that pay")
-            break
-        if k + 1 >= len(words) or words[k + 1].lower() in CLAUSES:
-            raise _StepError(f"{quote(word)} needs a {'space' if word == 'in' else 'play'} after it")
-        clauses[word] = words[k + 1]
-        k += 2
-    return cards, clauses
-
-
-def _cards(tokens: Iterable[str], where: str) -> tuple[Card, ...]:
-    try:
-        return parse_cards(" ".join(tokens))
-    except NotationError as error:
-        raise _StepError(f"{error}" if where == "cards" else f"{where}: {error}") from None
-
-
-def _play_name(text: str, word: str) -> PlayName:
-    if not re.fullmatch(PLAY_NAME, text):  # the position format's play names
-        raise _StepError(f"{quote(text)} after '{word}' is not a play name like ann/2, table/3 or new/1")
-    return PlayName(text)
 
 
 # ----------------------------------------------------------------- applying
@@ -332,7 +133,7 @@ def _applied(before: Position, text: str, source: str, state: _Turn) -> Iterator
     for number, step_text in steps:
         try:
             _apply(state, parse_step(number, step_text))
-        except _StepError as error:
+        except StepError as error:
             raise PositionError(f"{source}: step {number}", f"{error} (in {quote(step_text)})") from None
         yield number
 
@@ -342,14 +143,15 @@ def _apply(state: _Turn, step: ParsedStep) -> None:
     family = before.rules.family
     mover = before.to_move
     if state.discarded:
-        raise _StepError("the discard ends the turn: no step comes after it")
+        raise StepError("the discard ends the turn: no step comes after it")
     if step.action == Action.DISCARD:
         state.discard = _from_hand(state, step.cards[0])
         state.discarded = True
         return
     if step.action == Action.REPLACE_JOKER:
-        assert step.target is not None and step.put_in is not None
-        play = _existing(state, step.target)
+        if step.put_in is None:
+            raise StepError("expected 'replace PLAY * with CARD', e.g. 'replace bob/1 * with 7H'")
+        play = _existing(state, _clause(step, "to"))
         joker = _take(play, step.cards[0], f"no joker in {play.name}")
         put_in = _from_hand(state, step.put_in)
         play.cards.append(put_in)
@@ -370,48 +172,46 @@ def _apply(state: _Turn, step: ParsedStep) -> None:
         step = replace(step, action=Action.STEAL, source=step.target, target=None)
     if step.action == Action.STEAL and family.plays_change_owner:
         # Robber: hand cards added to another player's play, which becomes the mover's.
-        assert step.source is not None
-        play = _existing(state, step.source)
+        play = _existing(state, _clause(step, "from"))
         if play.space == mover:
-            raise _StepError(f"{play.name} is already {mover}'s: write 'lay off CARDS on {play.name}'")
+            raise StepError(f"{play.name} is already {mover}'s: write 'lay off CARDS on {play.name}'")
         if step.target is not None and PlayName(step.target).owner != mover:
-            raise _StepError(f"a stolen play becomes {mover}'s: 'to' names one of {mover}'s plays, not {quote(step.target)}")
+            raise StepError(f"a stolen play becomes {mover}'s: 'to' names one of {mover}'s plays, not {quote(step.target)}")
         if step.paid_by:
-            raise _StepError("a steal in Robber Rummy is paid by the cards it adds: no 'paid by'")
+            raise StepError("a steal in Robber Rummy is paid by the cards it adds: no 'paid by'")
         _play_from_hand(state, play, step.cards)
         play.space = mover
         state.stolen.append(play.name)
         return
     if step.action == Action.LAY_OFF and family.plays_change_owner:
-        assert step.target is not None
-        play = _existing(state, step.target)
+        play = _existing(state, _clause(step, "on"))
         if play.space != mover:
-            raise _StepError(f"cards added to {play.name} steal it: write 'steal CARDS from {play.name}'")
+            raise StepError(f"cards added to {play.name} steal it: write 'steal CARDS from {play.name}'")
         _play_from_hand(state, play, step.cards)
         return
     if step.action == Action.LAY_OFF and family.layoffs_attached or step.action == Action.PLAY and \
             family.layoffs_attached and not _is_new(step.target):
-        assert step.target is not None
-        _lay_off(state, _existing(state, step.target), step.cards)
+        _lay_off(state, _existing(state, _clause(step, "on" if step.action == Action.LAY_OFF else "to")), step.cards)
         return
     if step.action in (Action.PLAY, Action.LAY_OFF):
-        assert step.target is not None
+        name = _clause(step, "on" if step.action == Action.LAY_OFF else "to")
         if step.space is not None:
             _space(state, step.space)
-        play = _target(state, step.target, step.space)
-        if step.space is not None and not _is_new(step.target) and play.space != step.space:
-            raise _StepError(f"{play.name} is in {play.space}'s space, not {step.space}'s")
+        play = _target(state, name, step.space)
+        if step.space is not None and not _is_new(name) and play.space != step.space:
+            raise StepError(f"{play.name} is in {play.space}'s space, not {step.space}'s")
         _play_from_hand(state, play, step.cards)
         return
-    # move, and House's steal: table cards from one play to another
-    assert step.source is not None and step.target is not None
+    # move, and a steal anywhere but in Robber Rummy: table cards from one play to another, which
+    # 'to' names (the parser cannot ask for it: a Robber steal has no 'to')
+    source_name, target_name = _clause(step, "from"), _clause(step, "to")
     if step.space is not None:
         _space(state, step.space)
-    source = _existing(state, step.source)
+    source = _existing(state, source_name)
     moved = [_take(source, card, f"{card.notation(before.rules.deck)} is not in {source.name}") for card in step.cards]
-    target = _target(state, step.target, step.space)
+    target = _target(state, target_name, step.space)
     if target is source:
-        raise _StepError(f"a card moved from {source.name} goes to another play")
+        raise StepError(f"a card moved from {source.name} goes to another play")
     target.cards.extend(_placed(card, written) for card, written in zip(moved, step.cards))
     target.changed = True
     if step.paid_by:
@@ -424,6 +224,17 @@ def _apply(state: _Turn, step: ParsedStep) -> None:
                 target.cards.append(_from_hand(state, card))
 
 
+def _clause(step: ParsedStep, word: str) -> str:
+    """The play a step's clause names ('from': its source; 'to', 'on': its target), or the step's error."""
+    name = step.source if word == "from" else step.target
+    if name is None:
+        raise StepError(f"'{_VERB_WORDS.get(step.action, step.action.value)}' needs '{word} PLAY'")
+    return name
+
+
+_VERB_WORDS = {Action.REPLACE_JOKER: "replace", Action.LAY_OFF: "lay off"}  # else the action's own word
+
+
 def _is_new(name: str | None) -> bool:
     return name is not None and PlayName(name).owner == _NEW
 
@@ -431,9 +242,9 @@ def _is_new(name: str | None) -> bool:
 def _space(state: _Turn, space: str) -> str:
     before = state.before
     if before.rules.family.shared_table:
-        raise _StepError(f"{before.rules.name} has one shared table: no 'in SPACE'")
+        raise StepError(f"{before.rules.name} has one shared table: no 'in SPACE'")
     if space not in {p.name for p in before.players}:
-        raise _StepError(f"{quote(space)} is not a player's space (players: {', '.join(p.name for p in before.players)})")
+        raise StepError(f"{quote(space)} is not a player's space (players: {', '.join(p.name for p in before.players)})")
     return space
 
 
@@ -441,8 +252,8 @@ def _existing(state: _Turn, name: str) -> _TablePlay:
     play = state.plays.get(name)
     if play is None:
         if _is_new(name):
-            raise _StepError(f"{name} is not laid yet (new plays are new/1, new/2, ... in the order they are made)")
-        raise _StepError(f"{quote(name)} names no play (plays: {_names(state)})")
+            raise StepError(f"{name} is not laid yet (new plays are new/1, new/2, ... in the order they are made)")
+        raise StepError(f"{quote(name)} names no play (plays: {_names(state)})")
     return play
 
 
@@ -458,7 +269,7 @@ def _target(state: _Turn, name: str, space: str | None) -> _TablePlay:
     if _is_new(name):
         expected = f"{_NEW}/{state.new_count + 1}"
         if name != expected:
-            raise _StepError(f"the next new play is {expected}, not {name}")
+            raise StepError(f"the next new play is {expected}, not {name}")
         return _new_play(state, name, space)
     return _existing(state, name)
 
@@ -478,7 +289,7 @@ def _take(play: _TablePlay, card: Card, missing: str) -> Card:
             if have == card and (not exact or have.stands_for == card.stands_for):
                 play.changed = True
                 return play.cards.pop(i)
-    raise _StepError(missing)
+    raise StepError(missing)
 
 
 def _from_hand(state: _Turn, card: Card) -> Card:
@@ -488,7 +299,7 @@ def _from_hand(state: _Turn, card: Card) -> Card:
             return _placed(have, card)
     deck = state.before.rules.deck
     held = cards_notation(state.hand, deck) or "nothing"
-    raise _StepError(f"{card.notation(deck)} is not in {state.before.to_move}'s hand (it holds {held})")
+    raise StepError(f"{card.notation(deck)} is not in {state.before.to_move}'s hand (it holds {held})")
 
 
 def _placed(card: Card, written: Card) -> Card:

@@ -1,12 +1,18 @@
-"""A real server on 127.0.0.1 for tests: started, asked over sockets, stopped with its workers.
+"""Real servers on 127.0.0.1 for tests, on a free port.
 
-``serving(args)`` runs ``python ARGS`` (``-m rummy serve ...``, or this file)
-in a session of its own, waits until its port answers, and at the end stops
-the whole session, whatever the test did.
+``live_server(app)``: a ``rummy serve`` server in a thread of the test
+process, uvicorn as ``rummy serve`` configures it
+(rummy.web.protocol.server_config), so the connections are held by the same
+protocol and limits; stopped on leaving.
+
+``serving(args)``: ``python ARGS`` (``-m rummy serve ...``, or this file) in
+a process and session of its own, once its port answers; at the end the
+whole session is stopped, whatever the test did. Its solver processes are
+its children (``solver_processes``).
 
 Run as a script, this file is a server with test hooks, as ``rummy serve``
-would run it but with settings the command line does not offer (the grace,
-the bound per address), and ``/api/best`` answered by ``web_work.scripted``:
+runs it but with settings the command line does not offer (the grace, the
+bound per address), and ``/api/best`` answered by ``web_work.scripted``:
 
     python tests/live_server.py PORT --workers 2 --grace 1 --time-limit 10 --max-per-client 8
 """
@@ -20,19 +26,44 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
+HOST = "127.0.0.1"
 REPO_ROOT = Path(__file__).resolve().parents[1]
 START_SECONDS = 30.0
 
 
 def free_port() -> int:
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
+        probe.bind((HOST, 0))
         return int(probe.getsockname()[1])
+
+
+@contextmanager
+def live_server(app: Any, limits: Any = None) -> Iterator[int]:
+    """Serve ``app`` (with ``limits``: rummy.web.protocol.Limits, its defaults if None); the port."""
+    import uvicorn
+
+    from rummy.web.protocol import Limits, server_config
+
+    port = free_port()
+    running = uvicorn.Server(server_config(app, limits or Limits(), host=HOST, port=port, log_level="error"))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + START_SECONDS
+    while not running.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError(f"the server did not start within {START_SECONDS:.0f} s")
+        time.sleep(0.05)
+    try:
+        yield port
+    finally:
+        running.should_exit = True
+        thread.join(timeout=20)
 
 
 @contextmanager
@@ -45,7 +76,7 @@ def serving(args: list[str], port: int) -> Iterator[subprocess.Popen[str]]:
         while True:
             assert process.poll() is None, process.stderr.read() if process.stderr else ""
             try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                with socket.create_connection((HOST, port), timeout=1):
                     break
             except OSError:
                 assert time.monotonic() < deadline, f"the server did not start within {START_SECONDS:g} s"
@@ -77,7 +108,7 @@ def request(port: int, method: str, path: str, body: bytes | None = None,
             timeout: float = 30.0) -> tuple[int, bytes]:
     """One request as written, the path unnormalized (http.client sends it as it is); from the
     address ``source`` (any of 127.0.0.0/8 on Linux) if given."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout,
+    connection = http.client.HTTPConnection(HOST, port, timeout=timeout,
                                             source_address=(source, 0) if source else None)
     try:
         connection.request(method, path, body=body, headers=headers or {})
@@ -96,7 +127,7 @@ def post(port: int, path: str, data: dict[str, Any], source: str | None = None,
 
 def unanswered(port: int, path: str, data: dict[str, Any], source: str | None = None) -> http.client.HTTPConnection:
     """A request sent and never read: close the connection to hang up."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+    connection = http.client.HTTPConnection(HOST, port, timeout=30,
                                             source_address=(source, 0) if source else None)
     connection.request("POST", path, body=json.dumps(data).encode(), headers={"content-type": "application/json"})
     return connection
@@ -126,6 +157,7 @@ def main() -> None:
     from rummy.cli.serve import _bound
     from rummy.web import reports
     from rummy.web.app import Settings, create_app
+    from rummy.web.protocol import server_config
 
     parser = argparse.ArgumentParser()
     parser.add_argument("port", type=int)
@@ -137,8 +169,8 @@ def main() -> None:
     reports.best_report = web_work.scripted  # type: ignore[assignment]  # the hook: a worker runs this instead
     app = create_app(Settings(workers=args.workers, max_seconds=args.time_limit, grace_seconds=args.grace,
                               max_per_client=args.max_per_client))
-    with _bound("127.0.0.1", args.port) as listening:
-        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])
+    with _bound(HOST, args.port) as listening:
+        uvicorn.Server(server_config(app, log_level="warning")).run(sockets=[listening])
 
 
 if __name__ == "__main__":

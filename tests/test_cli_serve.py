@@ -145,3 +145,35 @@ def test_a_small_request_is_answered_without_a_delayed_ack(server: tuple[subproc
     finally:
         connection.close()
     assert statistics.median(seconds) < 0.035, seconds  # about 1 ms; 40+ ms with Nagle on
+
+
+def test_the_real_server_refuses_other_hosts_and_bounds_its_connections(server: tuple[subprocess.Popen[str], int]) -> None:
+    """rummy serve itself: a rebound name is refused (421), and past its bound on open connections
+    (rummy.web.protocol.Limits) a connection is refused 503 while every one holds half a request."""
+    import json
+    import resource
+
+    from rummy.web.protocol import Limits
+
+    _, port = server
+    status, body = request(port, "GET", "/api/positions", headers={"Host": f"evil.example:{port}"})
+    assert status == 421 and json.loads(body)["error"].startswith("request: Host 'evil.example:")
+    status, _ = request(port, "GET", "/api/positions/examples/robber", headers={"Host": f"localhost:{port}"})
+    assert status == 200
+    bound = Limits().max_connections
+    if resource.getrlimit(resource.RLIMIT_NOFILE)[0] < bound + 200:
+        pytest.skip("too few open files allowed here to hold the server's bound of connections")
+    held = []
+    try:
+        for _ in range(bound):
+            connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+            held.append(connection)
+            connection.sendall(b"GET / HTTP/1.1\r\n")
+        time.sleep(0.5)  # for the server to read what each sent
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as refused:
+            answer = refused.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 503 "), answer[:200]
+    finally:
+        for connection in held:
+            connection.close()
+    assert request(port, "GET", "/")[0] == 200  # closed by the client: room again

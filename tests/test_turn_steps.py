@@ -11,7 +11,8 @@ from rummy.checker import check
 from rummy.errors import PositionError
 from rummy.plan import make_plan
 from rummy.position import Position
-from rummy.turn_steps import looks_like_steps, read_steps, split_steps, step_from_data, step_text, steps_text
+from rummy.steps_notation import looks_like_steps, plain_step, split_steps
+from rummy.turn_steps import read_steps, step_from_data, step_text, steps_text
 
 REPO = Path(__file__).resolve().parents[1]
 ANSWERS = sorted(REPO.glob("puzzles/*/*.solution.json"))
@@ -99,6 +100,8 @@ def test_an_illegal_turn_is_read_and_left_to_the_checker():
     ("steel AC from bob/1", "step 1: 'steel' is no step"),
     ("play AD AS to new/1; play", "step 2: 'play' needs the cards"),
     ("play AD AS", "step 1: 'play' needs 'to PLAY'"),
+    ("steal AC from bob/1", "step 1: 'steal' needs 'to PLAY'"),  # House: a steal names where the card goes
+    ("play AD\t \u3000   AS  to new/1; steal AC from bob/1 to new/1 paid by AD; discard KS", "step 3: KS is not in ann's hand"),
     ("play AD to new/2", "step 1: the next new play is new/1, not new/2"),
     ("play 7D to new/1", "step 1: 7D is not in ann's hand"),
     ("play XX to new/1", "step 1: unknown card"),
@@ -136,7 +139,12 @@ def test_steps_are_told_from_positions_by_content():
     assert not looks_like_steps(STEAL.read_text(encoding="utf-8"))
     assert not looks_like_steps('{"after": {}}')
     assert not looks_like_steps("play = 3\n")
+    # a leading ';' separates steps, and starts no TOML or JSON: steps (an empty first step)
+    assert looks_like_steps("; play 7H 8H 9H to new/1") and looks_like_steps("# turn\n  ;\n")
+    assert looks_like_steps("3. play 7H 8H 9H to new/1") and looks_like_steps("play;discard KS")
+    assert not looks_like_steps("3.play 7H") and not looks_like_steps("") and not looks_like_steps("# only\n")
     assert split_steps("a; b\n# c\n d # e\n;") == [(1, "a"), (2, "b"), (3, "d")]
+    assert split_steps("\ufeff play \t 7H  \u3000 8H;; discard\x0bKS") == [(1, "play 7H 8H"), (2, "discard"), (3, "KS")]
 
 
 def test_a_robber_plan_steals_every_play_it_takes():
@@ -202,8 +210,6 @@ def test_the_steps_best_prints_are_a_turn_check_reads(path):
     ("play 7H 8H 9H to new/1", "play 7H 8H 9H to new/1"),
 ])
 def test_best_words_are_read_as_steps(words, steps):
-    from rummy.turn_steps import plain_step
-
     assert plain_step(words) == steps
 
 

@@ -48,12 +48,13 @@ SHIPPED_PUZZLE = "house/house-classic-across-expert-s1-0004"
 # Keys that differ between the API and the command line by design.
 DIFFERENT = {"file", "seconds", "stats", "view", "verified"}
 SERVER_MOST = 20.0  # the module's server: the longest a solve may search
+BASE_URL = "http://127.0.0.1"  # a Host the server answers (TestClient's own, "testserver", is refused: rummy.web.guard)
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     """One app, one solver process, for the whole module; the pool is closed on leaving."""
-    with TestClient(create_app(Settings(workers=1, max_seconds=SERVER_MOST))) as client:
+    with TestClient(create_app(Settings(workers=1, max_seconds=SERVER_MOST)), base_url=BASE_URL) as client:
         yield client
 
 
@@ -230,6 +231,37 @@ def test_a_step_that_cannot_be_taken_is_a_400_naming_it(client: TestClient, step
     assert lines[0].startswith(words), lines
 
 
+def test_a_steal_without_to_is_a_400_from_check_and_steps(client: TestClient) -> None:
+    """Issue 24: once an ``assert`` (a 500, and a traceback from /api/steps); the command line's line."""
+    steal = "steal 7H from bob/1"
+    checked = refused(client.post("/api/check", json={"before": HOUSE.read_text(), "after": steal}))
+    assert checked == [f"after: step 1: 'steal' needs 'to PLAY' (in '{steal}')"]
+    stepped = refused(client.post("/api/steps", json={"before": HOUSE.read_text(), "steps": steal}))
+    assert stepped == [f"steps: step 1: 'steal' needs 'to PLAY' (in '{steal}')"]
+
+
+def test_a_long_run_of_spaces_is_read_as_one(client: TestClient) -> None:
+    """``play`` + 131,000 spaces + ``x``, under the body limit: read as ``play x`` (once quadratic: minutes)."""
+    steps = "play" + " " * 131_000 + "x"
+    lines = refused(client.post("/api/steps", json={"before": HOUSE.read_text(), "steps": steps}))
+    assert lines == ["steps: step 1: unknown card 'x' (in 'play x')"]
+
+
+def test_check_and_steps_read_a_leading_semicolon_alike(client: TestClient) -> None:
+    """One rule for both (formats.md "Turns written as steps"): a text that starts with ';' is steps."""
+    turn = "; " + HOUSE_TURN
+    checked = client.post("/api/check", json={"before": HOUSE.read_text(), "after": turn})
+    assert checked.status_code == 200 and checked.json()["legal"] is True, checked.text
+    stepped = client.post("/api/steps", json={"before": HOUSE.read_text(), "steps": turn})
+    assert stepped.status_code == 200, stepped.text
+    assert stepped.json() == {"view": checked.json()["view"]["after"]}
+
+
+def test_steps_refuse_what_check_reads_as_a_position(client: TestClient) -> None:
+    lines = refused(client.post("/api/steps", json={"before": HOUSE.read_text(), "steps": HOUSE.read_text()}))
+    assert lines[0].startswith("steps: not a turn written as steps: 'rules' is no step"), lines
+
+
 def test_check_best_as_check_dash_dash_best(client: TestClient, tmp_path: Path) -> None:
     """A best --json answer as the turn, and ``best: true``: how far from the best, as ``--best`` says."""
     answer_text = json.dumps(cli_json("best", HOUSE))
@@ -390,7 +422,7 @@ def test_a_position_over_its_length_is_a_400(client: TestClient) -> None:
 @pytest.fixture(scope="module")
 def small() -> Iterator[TestClient]:
     """A server whose solves may last half a second and at most one at a time."""
-    with TestClient(create_app(Settings(workers=1, max_waiting=1, max_seconds=0.5))) as client:
+    with TestClient(create_app(Settings(workers=1, max_waiting=1, max_seconds=0.5)), base_url=BASE_URL) as client:
         yield client
 
 

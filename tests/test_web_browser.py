@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,7 +31,7 @@ except ImportError:  # pragma: no cover - depends on the machine
     pytest.skip("selenium is not installed (pip install -e '.[test]')", allow_module_level=True)
 
 try:
-    import uvicorn
+    import uvicorn  # noqa: F401  (the server of the page: tests/live_server.py)
 except ImportError:  # pragma: no cover
     pytest.skip("uvicorn is not installed (pip install -e '.[test]')", allow_module_level=True)
 
@@ -55,29 +52,13 @@ HOUSE_BEST = ["play 2H 2C to new/1", "move * from cat/1 to new/1", "play 8H 9H t
 
 
 # --------------------------------------------------------------- fixtures
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
+    from live_server import live_server
     from rummy.web.app import Settings, create_app
 
-    port = _free_port()
-    config = uvicorn.Config(create_app(Settings(workers=1)), host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not running.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("rummy serve did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    running.should_exit = True
-    thread.join(timeout=10)
+    with live_server(create_app(Settings(workers=1))) as port:  # as rummy serve runs it (its limits, its protocol)
+        yield f"http://127.0.0.1:{port}/"
 
 
 @pytest.fixture(scope="module")
@@ -87,6 +68,7 @@ def browser() -> Iterator[Any]:
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1100,900",
                      "--disable-dev-shm-usage"):
         options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the console: CSP violations show there
     try:
         driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     except WebDriverException as error:  # pragma: no cover - depends on the machine
@@ -195,6 +177,18 @@ def test_best_move_steps_through_to_the_marked_end_state(page: Any) -> None:
         shot(page, "02-best-full.png", full=True)
         DOCS_PICTURE.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ARTIFACTS / "02-best-full.png", DOCS_PICTURE)
+
+
+def test_the_page_works_within_its_content_security_policy(page: Any) -> None:
+    """The server's CSP (rummy.web.guard) allows the board's own origin only: nothing the page does is blocked."""
+    page.get_log("browser")  # what earlier tests left
+    page.refresh()  # the page's own loading is watched too
+    wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#load-select option")) > 5)
+    load(page, "examples/house-classic")
+    click(page, "#best-button")
+    wait(page, lambda d: "verified by the checker" in text(d, "best-verified"))
+    blocked = [entry["message"] for entry in page.get_log("browser") if "Content Security Policy" in entry["message"]]
+    assert not blocked
 
 
 def test_my_move_by_clicks_and_a_drag_is_legal_and_best(page: Any) -> None:

@@ -55,3 +55,16 @@ def touch(**kwargs: Any) -> dict[str, Any]:
     with open(str(kwargs["path"]), "w", encoding="utf-8") as mark:
         mark.write("ran")
     return {"pid": os.getpid()}
+
+
+def until_told(**kwargs: Any) -> dict[str, Any]:
+    """A solve that lasts until the test says so: ``text`` names a folder; it writes ``started`` there,
+    then waits (at most 30 s) for ``stop`` to appear."""
+    from pathlib import Path
+
+    folder = Path(kwargs["text"])
+    (folder / "started").write_text("")
+    deadline = time.monotonic() + 30
+    while not (folder / "stop").exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return {"told": (folder / "stop").exists()}

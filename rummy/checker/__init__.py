@@ -10,20 +10,17 @@ every other family with draws (``Family.draw_sources``) by ``draw``.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ..position import Position
 from ..vocabulary import Phase
-from .facts import TurnFacts, gather_facts
+from .facts import gather_facts
 from .gain import breakdown, turn_gain
 from .robber import DrawReading, apply_draw
 from .codes import BreachCode
 from .verdict import Breach, Verdict, dedupe, json_number
 
 __all__ = ["Breach", "BreachCode", "Verdict", "check", "turn_gain"]
-
-# A family's judge (Family.judge names it): the breaches of its reading, and that reading.
-Judge = Callable[[TurnFacts], tuple[list[Breach], Mapping[str, object]]]
 
 
 def check(before: Position, after: Position) -> Verdict:
@@ -39,7 +36,7 @@ def check(before: Position, after: Position) -> Verdict:
     if before.phase == Phase.DRAW and family.answers_draw_phase:
         before, draw, draw_breaches = apply_draw(before, after)
     facts = gather_facts(before, after)
-    judge: Judge = family.judge_function()
+    judge = family.judge_function()
     family_breaches, family_reading = judge(facts)
     # The verdict's reading is JSON data whose keys and values depend on the family (Verdict.reading).
     reading: dict[str, Any] = dict(family_reading)

@@ -62,21 +62,19 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterator
 
 from ..cards import Card, cards_notation, cards_without
 from ..errors import PositionError, quote
 from ..position import DrawTaken, Player, Position
 from ..vocabulary import DrawSource, Phase
-from .facts import PILE_CHANGED, TurnFacts, check_same_game, gather_facts, plain_counter
+from .facts import PILE_CHANGED, check_same_game, gather_facts, plain_counter
 from .gain import breakdown, turn_gain
 from .verdict import Breach, Verdict, dedupe, json_number
 
 __all__ = ["AppliedDraw", "apply_draw_taken", "draw_candidates", "judge_drawn_turn", "judge_random_draw", "no_such_draw",
            "random_draw_sources"]
 
-# A family's judge (Family.judge names it), as rummy.checker.check calls it.
-Judge = Callable[[TurnFacts], tuple[list[Breach], Mapping[str, object]]]
 Stock = int | tuple[Card, ...] | None
 
 
@@ -136,7 +134,7 @@ def _judge(before: Position, after: Position, applied: AppliedDraw) -> tuple[lis
     facts = gather_facts(applied.start, after)
     if applied.pile_explained:
         facts.breaches = [b for b in facts.breaches if b.message != PILE_CHANGED]
-    judge: Judge = family.judge_function()
+    judge = family.judge_function()
     family_breaches, family_reading = judge(facts)
     # JSON data whose keys depend on the family (Verdict.reading), the draw read added.
     reading: dict[str, Any] = dict(family_reading)

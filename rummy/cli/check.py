@@ -141,20 +141,20 @@ def read_answer(path: Path, before: Position) -> tuple[Position | None, DrawTake
 def answer_from_text(text: str, source: str, kind: str, before: Position) -> tuple[Position | None, DrawTaken | None]:
     """``read_answer`` on text already read (``kind``: toml or json, as ``rummy.reader.text_kind`` tells)."""
     from rummy.reader import end_state_or_draw_from_text
-    from rummy.errors import RummyError, quote
-    from rummy.turn_steps import VERBS, looks_like_steps, read_steps
+    from rummy.errors import RummyError
+    from rummy.steps_notation import first_step_word, looks_like_steps, no_step
+    from rummy.turn_steps import read_steps
     from rummy.vocabulary import Phase
 
-    if looks_like_steps(text):
+    if looks_like_steps(text):  # the one rule, /api/steps's too
         return read_steps(before, text, source), None
     try:
         return end_state_or_draw_from_text(text, source, kind, random_draw=before.phase == Phase.DRAW)
     except RummyError as error:
-        first = next((line.split()[0] for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")), "")
-        if kind == "toml" and "not valid TOML" in str(error) and first.isalpha() and "=" not in first:
+        first = first_step_word(text)
+        if kind == "toml" and "not valid TOML" in str(error) and first.isalpha():
             # Words that are neither TOML nor a step: say both readings were tried.
-            raise RummyError(f"{error}; nor is it a turn written as steps ({quote(first)} is no step: "
-                             f"{', '.join(sorted(VERBS))})") from None
+            raise RummyError(f"{error}; nor is it a turn written as steps: {no_step(first)}") from None
         raise
 
 

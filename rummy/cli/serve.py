@@ -18,7 +18,6 @@ SolversOption = Annotated[int, typer.Option("--solvers", min=1, max=64,
                                             help="Worker processes that solve (1 to 64); show answers without one.")]
 ServeTimeLimit = Annotated[float, typer.Option("--time-limit", min=0.1, max=600.0,
                                                help="The longest a solve may search, in seconds (a request may ask less).")]
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def serve(host: HostOption = "127.0.0.1", port: PortOption = 8000, solvers: SolversOption = 2,
@@ -31,17 +30,20 @@ def serve(host: HostOption = "127.0.0.1", port: PortOption = 8000, solvers: Solv
         import uvicorn
 
         from rummy.web.app import Settings, create_app
+        from rummy.web.guard import LOOPBACK_NAMES
+        from rummy.web.protocol import server_config
     except ImportError as error:
         raise RummyError(f"rummy serve needs the web extra ({error.name} is not installed): "
                          "pip install \"rummy[web]\" (or '.[web]' in the repository)") from None
-    if host not in LOOPBACK:
+    if host not in LOOPBACK_NAMES:
         print_error(f"listening on {host}: anyone who can reach this machine can use the page")
     listening = _bound(host, port)
-    app = create_app(Settings(workers=solvers, max_seconds=time_limit))
+    app = create_app(Settings(workers=solvers, max_seconds=time_limit, host=host))
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"rummy serve: http://{shown}:{port}  (Ctrl-C stops it)", err=True)
     with listening:
-        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])
+        # Every connection timed and their number bounded (rummy.web.protocol); requests' Host checked (guard).
+        uvicorn.Server(server_config(app, log_level="warning")).run(sockets=[listening])
     return 0
 
 

@@ -23,6 +23,7 @@ import json
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from ..errors import RummyError
 from ..files import FileKept, Folder, UnsafePath
@@ -63,7 +64,7 @@ def write_puzzle(folder: Folder | Path, puzzle: Puzzle, command: str) -> None:
             raise
 
 
-def index_entry(puzzle: Puzzle) -> dict:
+def index_entry(puzzle: Puzzle) -> dict[str, Any]:
     return {
         "name": puzzle.name,
         "position": f"{puzzle.name}.toml",
@@ -77,7 +78,7 @@ def index_entry(puzzle: Puzzle) -> dict:
     }
 
 
-def read_index(folder: Folder | Path, advice: str = "; move it away first") -> dict[str, dict]:
+def read_index(folder: Folder | Path, advice: str = "; move it away first") -> dict[str, dict[str, Any]]:
     """The folder's index entries by name, in the index's order (none if there is no index or no
     folder); RummyError if it cannot be read, ending in ``advice``. At most ``INDEX_LIMIT`` bytes are
     read, and a nesting too deep for Python's reader is that one error too."""
@@ -88,7 +89,7 @@ def read_index(folder: Folder | Path, advice: str = "; move it away first") -> d
         return {} if data is None else _parse_index(data, opened.path / INDEX, advice)
 
 
-def _parse_index(data: bytes, path: Path, advice: str) -> dict[str, dict]:
+def _parse_index(data: bytes, path: Path, advice: str) -> dict[str, dict[str, Any]]:
     try:
         document = json.loads(data.decode("utf-8"))
         entries = document["puzzles"]

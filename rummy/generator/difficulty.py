@@ -53,6 +53,7 @@ cards plus the discard); its tiers read the first two figures:
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from ..ladder import Grade, grade
 from ..vocabulary import Tier
@@ -91,7 +92,7 @@ class Difficulty:
     rung_gains: tuple[tuple[str, int | float | None], ...] = ()  # each player climbed, and the gain it found
     shape_tier: Tier | None = None  # the tier the plan's figures alone would give
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         data = asdict(self)
         data["seconds"] = round(self.seconds, 4)
         data["rung_gains"] = [{"rung": name, "gain": gain} for name, gain in self.rung_gains]

@@ -23,7 +23,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 from itertools import combinations
-from typing import Iterator
+from typing import Iterator, NotRequired, TypedDict, Unpack
 
 from ..answer import Answer
 from ..cards import Card
@@ -48,8 +48,17 @@ TRAPS = {Tier.HARD: 1, Tier.EXPERT: 3}
 TRAPPED_PLANTS = {Tier.HARD: (1, 2), Tier.EXPERT: (0, 1)}
 
 
+class _KindShape(TypedDict):
+    """What a kind sets of its ``HouseShape`` (the rest follows from the tier)."""
+
+    plants: tuple[str, ...]
+    melded: bool
+    players: NotRequired[tuple[int, ...]]
+    first_plant: NotRequired[str]
+
+
 def _shape(rng: random.Random, tier: Tier | None, first_counts: bool = False,
-           traps: tuple[str, ...] | None = None, **kind) -> HouseShape:
+           traps: tuple[str, ...] | None = None, **kind: Unpack[_KindShape]) -> HouseShape:
     """The deal for a tier; ``first_counts``: the kind's first plant is one of the tier's plants;
     ``traps``: the traps a hard or expert deal may get (by default every one the mover can use: a mover
     who has not melded has no play of their own to take apart, no relay)."""

@@ -55,7 +55,7 @@ from ..answer import Answer
 from ..cards import SUITS, Card
 from ..model.robber import final_table
 from ..plays import Play, is_whole
-from ..position import Player, Position
+from ..position import Player, Position, TableKey
 from ..rules import Ruleset
 from ..scoring import penalty, robber_play_score
 from ..vocabulary import PuzzleKind, Tier
@@ -389,7 +389,7 @@ def accept_steal(position: Position, answer: Answer) -> str | None:
 
 
 # ------------------------------------------------------------- same answer
-def canonical(after: Position) -> tuple:
+def canonical(after: Position) -> TableKey:
     """Every player's plays up to identical cards and the order of plays (the discard left out)."""
     return after.table_key()
 

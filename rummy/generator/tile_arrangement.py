@@ -40,7 +40,7 @@ MOST_TRADES_JUDGED = 40
 Trade = tuple[int, int, int, Card]
 
 
-def canonical(after: Position) -> tuple:
+def canonical(after: Position) -> tuple[tuple[str, ...], ...]:
     """The final table up to the order of plays and of tiles (jokers as jokers, whatever they stand for)."""
     plays = [tuple(sorted(card.plain().notation() for card in play.cards)) for play in after.table]
     return tuple(sorted(plays))

@@ -27,7 +27,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, Iterable, Sequence
 
 from ..errors import RummyError
-from ..family import load
 from ..vocabulary import Phase, Tier
 
 if TYPE_CHECKING:
@@ -72,9 +71,9 @@ class Rung(ABC):
 def ladder_of(position: Position) -> Sequence[Rung]:
     """The rungs of ``position``'s family, weakest first; a RummyError where the family has none."""
     family = position.rules.family
-    if family.ladder is None:
+    rungs = family.ladder_rungs()
+    if rungs is None:
         raise RummyError(f"no human-like players for {family.long_name} yet")
-    rungs: Sequence[Rung] = load(family.ladder)
     return rungs
 
 

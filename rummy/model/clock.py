@@ -17,7 +17,7 @@ class Clock:
     deadline: float
     branches: int = 0
     solver_seconds: float = 0.0
-    methods: Counter = field(default_factory=Counter)
+    methods: Counter[str] = field(default_factory=Counter)
 
     @classmethod
     def from_now(cls, seconds: float) -> Clock:
@@ -33,8 +33,8 @@ class Clock:
         if method:
             self.methods[method] += 1
 
-    def stats(self) -> dict:
-        stats: dict = {"branches": self.branches, "wall_time": round(self.solver_seconds, 4)}
+    def stats(self) -> dict[str, int | float | str]:
+        stats: dict[str, int | float | str] = {"branches": self.branches, "wall_time": round(self.solver_seconds, 4)}
         if self.methods:
             stats["method"] = "+".join(sorted(self.methods))
         return stats

@@ -17,15 +17,15 @@ from __future__ import annotations
 
 import sys
 import types
+from typing import TYPE_CHECKING, TypeAlias
 
 
-def _import_cp_model():
+def _import_cp_model() -> types.ModuleType:
     if "pandas" in sys.modules or "ortools.sat.python.cp_model" in sys.modules:
         from ortools.sat.python import cp_model
         return cp_model
     stand_in = types.ModuleType("pandas", "a stand-in while ortools' cp_model is imported (rummy.model.cpsat)")
-    stand_in.Index = type("Index", (), {})
-    stand_in.Series = type("Series", (), {})
+    vars(stand_in).update(Index=type("Index", (), {}), Series=type("Series", (), {}))
     sys.modules["pandas"] = stand_in
     try:
         from ortools.sat.python import cp_model
@@ -35,4 +35,12 @@ def _import_cp_model():
     return cp_model
 
 
-cp_model = _import_cp_model()
+if TYPE_CHECKING:
+    # The type checker reads ortools' own annotations (the module ships py.typed).
+    from ortools.sat.python import cp_model as cp_model
+else:
+    cp_model = _import_cp_model()
+
+# An integer expression of a model: ortools' ``LinearExprT`` without numpy's integers, which rummy
+# never makes (and whose operators ortools' annotations do not mix with a ``LinearExpr``).
+Expression: TypeAlias = cp_model.LinearExpr | int

@@ -3,6 +3,8 @@
 ``reports`` answers as the command line does, with no web framework;
 ``pool`` runs solves in worker processes, off the server's event loop;
 ``shipped`` lists and reads the shipped positions and puzzles; ``app``
-is the FastAPI application; ``static/`` is the page (plain HTML, CSS and
-JavaScript: no build step).
+is the FastAPI application; ``guard`` its middleware (the Host check, the
+security headers, a bug as a JSON 500); ``protocol`` the HTTP connections
+(deadlines for slow ones, a bound on open ones); ``static/`` is the page
+(plain HTML, CSS and JavaScript: no build step).
 """

@@ -1,14 +1,17 @@
 """The FastAPI application of ``rummy serve``: the JSON API, the shipped positions, and the page.
 
 FastAPI (on Starlette and uvicorn) was chosen for its typed request models,
-which give the OpenAPI description (``/openapi.json``, browsable at ``/docs``)
-from the same code that validates requests. The page is plain HTML, CSS and
-JavaScript served as static files: nothing to build, nothing to install
-beyond the Python package.
+which give the OpenAPI description (``/openapi.json``) from the same code
+that validates requests (FastAPI's ``/docs`` and ``/redoc`` pages load
+scripts from public CDNs into the board's origin: they are switched off).
+The page is plain HTML, CSS and JavaScript served as static files: nothing
+to build, nothing to install beyond the Python package.
 
 Every answer is the command line's ``--json`` object (rummy.web.reports),
 plus a ``view`` key for the page. Bad input is a 400 whose ``error`` is the
-line the command line prints (without the ``rummy:`` prefix).
+line the command line prints (without the ``rummy:`` prefix). Every
+request passes rummy.web.guard first: its Host is checked, its answer gets
+the security headers, and a bug is a JSON 500.
 """
 
 from __future__ import annotations
@@ -26,8 +29,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rummy.web import reports
+from rummy.web.guard import HostGuard, InternalErrors, SecurityHeaders, error_body, error_response
 from rummy.web.pool import GRACE_SECONDS, MAX_PER_CLIENT, Busy, Outcome, SolvePool, TookTooLong
-from rummy.web.shipped import Shipped, default_root
+from rummy.web.shipped import NotShipped, Shipped, default_root
 
 MAX_BODY_BYTES = 256 * 1024  # a request's body; the largest real position is a few KB
 MAX_TEXT = 128 * 1024  # characters of one position or turn
@@ -43,6 +47,7 @@ class Settings:
     grace_seconds: float = GRACE_SECONDS  # a solve past its limit by this much has its worker killed
     max_seconds: float = MAX_SECONDS
     puzzles: Any = None  # the shipped positions' folder; None: the package's own
+    host: str = "127.0.0.1"  # the address listened on: a Host header names it or the loopback (rummy.web.guard)
 
 
 Kind = Literal["toml", "json"]
@@ -146,8 +151,8 @@ def _too_large_words(limit: int) -> str:
     return f"request: larger than {limit // 1024} KB"
 
 
-def _too_large(limit: int) -> JSONResponse:
-    return JSONResponse({"error": _too_large_words(limit), "errors": [_too_large_words(limit)]}, status_code=413)
+def _too_large(limit: int) -> ASGIApp:
+    return error_response(_too_large_words(limit), 413)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -167,7 +172,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         pool.close()
 
-    app = FastAPI(title="rummy", version=_version(), lifespan=lifespan,
+    app = FastAPI(title="rummy", version=_version(), lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Best moves, turn checks and hints for rummy games where the table can be rearranged. "
                               "Every answer is the JSON that the command line prints with --json (formats.md), "
                               "plus a 'view' key for drawing it.")
@@ -178,6 +183,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def bad_input(_: Request, error: BadInput) -> JSONResponse:
         lines = [_one_line(line) for line in error.lines] or ["bad input"]
         return JSONResponse({"error": lines[0], "errors": lines}, status_code=error.status)
+
+    @app.exception_handler(NotShipped)
+    async def not_shipped(_: Request, error: NotShipped) -> JSONResponse:
+        # listed when the server started, since removed or replaced by a link
+        line = _one_line(f"no shipped position {str(error)!r:.120}: not a regular file in its collection any more")
+        return JSONResponse(error_body([line]), status_code=404)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
@@ -278,6 +289,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=static), name="static")
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    # The last added is the outermost: headers on every answer, then bugs caught, then the Host checked.
+    app.add_middleware(HostGuard, listening=settings.host)
+    app.add_middleware(InternalErrors)
+    app.add_middleware(SecurityHeaders)
     return app
 
 

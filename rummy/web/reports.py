@@ -225,12 +225,19 @@ def steps_report(before_text: str, steps: str, before_kind: str | None = None) -
     """The table after a turn written as steps, read as ``rummy check`` reads them (legal or not: that
     is the checker's business), drawn with the plays under the names the steps give them (as before
     the turn, ``new/K``: the plan's names for a turn a plan would write), so that the next step can
-    name any play drawn; no steps: the table as it is. For a page that lets a player move cards."""
+    name any play drawn; no steps: the table as it is. For a page that lets a player move cards.
+    A text that ``rummy check`` would read as a position (steps_notation.looks_like_steps, the one rule)
+    is refused, not read as steps."""
+    from rummy.errors import PositionError
+    from rummy.steps_notation import first_step_word, looks_like_steps, no_step
     from rummy.turn_steps import read_steps_named
 
     before = read_play_position(before_text, BEFORE, before_kind)
     if not steps.strip():
         return {"view": layout(before)}
+    if not looks_like_steps(steps):
+        first = first_step_word(steps)
+        raise PositionError(STEPS, f"not a turn written as steps: {no_step(first) if first else 'only comments'}")
     after, names = read_steps_named(before, steps, STEPS)
     return {"view": layout(after, names)}
 

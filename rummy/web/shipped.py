@@ -3,15 +3,21 @@
 They come with the package (``rummy/puzzles``, the repository's ``puzzles/``
 folder). The list is made when the server starts; a request names an entry
 by its id (``house/house-classic-steal-hard-s1-0001``) and only ids on the
-list are read, so no path a visitor writes ever reaches the disk.
+list are read, so no path a visitor writes ever reaches the disk. Only
+regular files that lie in their collection's folder are listed and read: a
+symbolic link there (``examples/zz-link.toml -> /etc/hostname``) is
+neither listed nor followed, nor is a collection folder that is a link.
 """
 
 from __future__ import annotations
 
 import json
+import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+
+from rummy.reader import MAX_FILE_BYTES
 
 EXAMPLES = "examples"
 # What each folder holds, in the order the page lists them.
@@ -24,6 +30,11 @@ COLLECTIONS = {
 }
 SOLUTION_SUFFIX = ".solution.json"
 MAX_LISTED = 5000  # positions listed per folder at most
+MAX_INDEX_BYTES = 16 << 20  # a collection's index.json (5000 puzzles are about 1 MB)
+
+
+class NotShipped(LookupError):
+    """A listed file that is no longer a regular file in its collection (replaced since the listing)."""
 
 
 @dataclass(frozen=True)
@@ -50,12 +61,13 @@ def default_root() -> Path | None:
 
 class Shipped:
     def __init__(self, root: Path | None) -> None:
-        self.root = root
+        # The root itself may be a link (rummy/puzzles is one to the repository's puzzles/, in a checkout).
+        self.root = root.resolve() if root is not None else None
         self.entries: dict[str, Entry] = {}
-        if root is not None:
+        if self.root is not None:
             for collection in COLLECTIONS:
-                folder = root / collection
-                if folder.is_dir():
+                folder = self.root / collection
+                if _is_real(folder, stat.S_ISDIR):
                     for entry in _entries(folder, collection):
                         self.entries[entry.id] = entry
 
@@ -70,35 +82,63 @@ class Shipped:
         return self.entries.get(entry_id)
 
     def text(self, entry: Entry) -> str:
-        return entry.path.read_text(encoding="utf-8")
+        return _read_regular(entry.path)
 
     def solution_text(self, entry: Entry) -> str | None:
         if entry.solution is None:
             return None
-        return entry.solution.read_text(encoding="utf-8")
+        return _read_regular(entry.solution)
 
 
 def _entries(folder: Path, collection: str) -> list[Entry]:
     index = folder / "index.json"
-    if index.is_file():
-        data = json.loads(index.read_text(encoding="utf-8"))
+    if _is_file_in(index, folder):
+        data = json.loads(_read_regular(index, MAX_INDEX_BYTES))
         found = []
         for item in data.get("puzzles", [])[:MAX_LISTED]:
             position = folder / str(item.get("position", ""))
-            if position.parent != folder or not position.is_file():
+            if not _is_file_in(position, folder):
                 continue
             solution = folder / str(item.get("solution", ""))
             facts = {key: item[key] for key in ("rules", "kind", "tier", "gain") if key in item}
             name = str(item.get("name", position.stem))
             found.append(Entry(f"{collection}/{name}", collection, name, position,
-                               solution if solution.parent == folder and solution.is_file() else None, facts))
+                               solution if _is_file_in(solution, folder) else None, facts))
         return found
     found = []
-    for position in sorted(folder.glob("*.toml"))[:MAX_LISTED]:
+    for position in sorted(path for path in folder.glob("*.toml") if _is_file_in(path, folder))[:MAX_LISTED]:
         solution = position.with_name(position.stem + SOLUTION_SUFFIX)
         found.append(Entry(f"{collection}/{position.stem}", collection, position.stem, position,
-                           solution if solution.is_file() else None, _example_facts(position)))
+                           solution if _is_file_in(solution, folder) else None, _example_facts(position)))
     return found
+
+
+def _is_file_in(path: Path, folder: Path) -> bool:
+    """Is ``path`` a regular file (not a link) directly in ``folder``?"""
+    return path.parent == folder and _is_real(path, stat.S_ISREG)
+
+
+def _is_real(path: Path, kind: Callable[[int], bool]) -> bool:
+    """Is ``path`` there, of this kind (``stat.S_ISREG``, ``stat.S_ISDIR``), and not a symbolic link?"""
+    try:
+        return kind(path.lstat().st_mode)
+    except OSError:
+        return False
+
+
+def _read_regular(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a regular file, read without following a link in its place (listed files may change later)."""
+    from rummy.errors import RummyError
+    from rummy.files import Folder
+
+    try:
+        with Folder(path.parent) as folder:
+            data = folder.read(path.name, limit)
+        if data is not None:
+            return data.decode("utf-8")
+    except (RummyError, UnicodeDecodeError):
+        pass
+    raise NotShipped(f"{path.parent.name}/{path.name}")  # its name alone: the folder's path is nobody's business
 
 
 def _example_facts(path: Path) -> dict[str, Any]:
@@ -106,8 +146,8 @@ def _example_facts(path: Path) -> dict[str, Any]:
     import tomllib
 
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = tomllib.loads(_read_regular(path))
+    except (LookupError, OSError, ValueError):
         return {}
     rules = data.get("rules")
     return {"rules": rules if isinstance(rules, str) else (rules or {}).get("preset", "custom"),

@@ -34,7 +34,7 @@ from ...vocabulary import Ace
 Cards = tuple[Card, ...]
 
 
-def growths(base: Cards, hand: Counter, rules: Ruleset) -> list[Cards]:
+def growths(base: Cards, hand: Counter[Card], rules: Ruleset) -> list[Cards]:
     """Every distinct non-empty multiset of hand cards that keeps ``base`` whole when added."""
     plain = tuple(sorted(c.plain() for c in base))
     found: set[Cards] = set()
@@ -50,7 +50,7 @@ def growths(base: Cards, hand: Counter, rules: Ruleset) -> list[Cards]:
     return sorted(found)
 
 
-def new_plays(hand: Counter, rules: Ruleset) -> list[Cards]:
+def new_plays(hand: Counter[Card], rules: Ruleset) -> list[Cards]:
     """Every distinct whole play that can be laid from the hand alone."""
     found: set[Cards] = set()
     if hand[JOKER]:
@@ -73,7 +73,7 @@ def _position_bounds(rules: Ruleset) -> tuple[int | None, int | None]:
 
 
 # ------------------------------------------------------------ natural runs
-def _natural_run_growths(base: Cards, hand: Counter, rules: Ruleset, found: set[Cards]) -> None:
+def _natural_run_growths(base: Cards, hand: Counter[Card], rules: Ruleset, found: set[Cards]) -> None:
     suit = base[0].suit
     if any(c.suit != suit for c in base):
         return
@@ -97,7 +97,7 @@ def _natural_run_growths(base: Cards, hand: Counter, rules: Ruleset, found: set[
                 found.add(tuple(sorted(added)))
 
 
-def _chain(start: int, step: int, bound: int | None, suit: str, hand: Counter, room: int) -> list[Card]:
+def _chain(start: int, step: int, bound: int | None, suit: str, hand: Counter[Card], room: int) -> list[Card]:
     """Hand cards at consecutive positions from ``start`` outwards."""
     chain: list[Card] = []
     position = start
@@ -110,7 +110,7 @@ def _chain(start: int, step: int, bound: int | None, suit: str, hand: Counter, r
     return chain
 
 
-def _natural_new_runs(hand: Counter, rules: Ruleset, found: set[Cards]) -> None:
+def _natural_new_runs(hand: Counter[Card], rules: Ruleset, found: set[Cards]) -> None:
     _, high_bound = _position_bounds(rules)
     suits = {c.suit for c in hand if hand[c] > 0}
     last_start = 13 if high_bound is None else high_bound - rules.run_min + 1
@@ -131,7 +131,7 @@ def _natural_new_runs(hand: Counter, rules: Ruleset, found: set[Cards]) -> None:
 
 
 # ------------------------------------------------------------- joker runs
-def _joker_runs(base: Cards, hand: Counter, rules: Ruleset, found: set[Cards]) -> None:
+def _joker_runs(base: Cards, hand: Counter[Card], rules: Ruleset, found: set[Cards]) -> None:
     base_naturals = [c for c in base if not c.is_joker]
     base_jokers = len(base) - len(base_naturals)
     suits = {c.suit for c in base_naturals}
@@ -168,7 +168,7 @@ def _joker_runs(base: Cards, hand: Counter, rules: Ruleset, found: set[Cards]) -
 
 
 # ------------------------------------------------------------------- books
-def _books(base: Cards, hand: Counter, rules: Ruleset, found: set[Cards], with_jokers: bool) -> None:
+def _books(base: Cards, hand: Counter[Card], rules: Ruleset, found: set[Cards], with_jokers: bool) -> None:
     base_naturals = [c for c in base if not c.is_joker]
     base_jokers = len(base) - len(base_naturals)
     ranks = {c.rank for c in base_naturals}

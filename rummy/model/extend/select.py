@@ -44,6 +44,8 @@ from ...plays import Play
 from ...position import Player
 
 Cards = tuple[Card, ...]
+# How leaves of the exhaustive search compare: value, cards leaving the hand, new plays, the discard's order.
+SelectionKey = tuple[int, int, int, int]
 
 ENUMERATION_LIMIT = 400  # leaves of the exhaustive search before CP-SAT is cheaper
 # No tuning: CP-SAT's own parameters and seed.
@@ -66,12 +68,12 @@ class Choice:
 
 @dataclass(frozen=True)
 class TurnProblem:
-    hand: Counter
+    hand: Counter[Card]
     choices: tuple[Choice, ...]
     discard_value: Mapping[Card, int]
     discard_order: Mapping[Card, int]
-    warm: Counter = field(default_factory=Counter)
-    hot: Counter = field(default_factory=Counter)
+    warm: Counter[Card] = field(default_factory=Counter)
+    hot: Counter[Card] = field(default_factory=Counter)
     keep_one: bool = False
     max_new: int | None = None
     growth_needs_new: bool = False
@@ -104,7 +106,7 @@ class Applied:
 def apply_selection(problem: TurnProblem, selection: Selection, mover: Player) -> Applied:
     laid: list[Play] = []
     added: dict[int, tuple[Card, ...]] = {}
-    used: Counter = Counter()
+    used: Counter[Card] = Counter()
     for choice, times in zip(problem.choices, selection.counts):
         if not times:
             continue
@@ -139,7 +141,7 @@ def _discardable(problem: TurnProblem, card: Card) -> bool:
 
 
 def _leaf_estimate(problem: TurnProblem) -> int:
-    groups: Counter = Counter()
+    groups: Counter[int] = Counter()
     estimate = 1
     for choice in problem.choices:
         if choice.target is None:
@@ -169,7 +171,8 @@ def _enumerate(problem: TurnProblem, started: float) -> Selection | None:
         slots.append([(i, n) for n in range(1, problem.choices[i].copies + 1)])
     remaining = Counter(problem.hand)
     counts = [0] * len(problem.choices)
-    best: list = [None, None]  # key, (counts, discard, value)
+    # The best leaf so far, kept in a list the walk's closures update: its key and (counts, discard, value).
+    best: list[tuple[SelectionKey, tuple[tuple[int, ...], Card | None, int]]] = []
     total = hand_size(problem)
 
     def leaf(value: int, new_count: int, grew: bool, played: int) -> None:
@@ -192,9 +195,8 @@ def _enumerate(problem: TurnProblem, started: float) -> Selection | None:
             discard = max(options, key=lambda c: (problem.discard_value[c], problem.discard_order[c]))
             value += problem.discard_value[discard]
         key = _key(problem, value, played + (1 if discard else 0), new_count, discard)
-        if best[0] is None or key > best[0]:
-            best[0] = key
-            best[1] = (tuple(counts), discard, value)
+        if not best or key > best[0][0]:
+            best[:] = [(key, (tuple(counts), discard, value))]
 
     def walk(slot: int, value: int, new_count: int, grew: bool, played: int) -> None:
         if slot == len(slots):
@@ -217,13 +219,13 @@ def _enumerate(problem: TurnProblem, started: float) -> Selection | None:
                 remaining[c] += n * times
 
     walk(0, 0, 0, False, 0)
-    if best[0] is None:
+    if not best:
         return None
-    chosen, discard, value = best[1]
+    chosen, discard, value = best[0][1]
     return Selection(chosen, discard, value, value, True, "enumeration", time.perf_counter() - started)
 
 
-def _key(problem: TurnProblem, value: int, leaving: int, new_count: int, discard: Card | None) -> tuple:
+def _key(problem: TurnProblem, value: int, leaving: int, new_count: int, discard: Card | None) -> SelectionKey:
     return (
         value,
         leaving,
@@ -233,10 +235,10 @@ def _key(problem: TurnProblem, value: int, leaving: int, new_count: int, discard
 
 
 # --------------------------------------------------------------------- CP-SAT
-def _forbid(model: cp_model.CpModel, problem: TurnProblem, take: list) -> None:
+def _forbid(model: cp_model.CpModel, problem: TurnProblem, take: list[cp_model.IntVar]) -> None:
     """A no-good per forbidden vector: some choice is taken a different number of times."""
     for vector in sorted(problem.forbidden):
-        differs = []
+        differs: list[cp_model.BoolVarT] = []  # ortools: a Boolean variable or its negation
         for i, (var, choice, times) in enumerate(zip(take, problem.choices, vector)):
             if choice.copies > 1:
                 other = model.new_bool_var(f"x{i}")
@@ -254,7 +256,7 @@ def _cp_sat(problem: TurnProblem, time_limit: float, started: float) -> Selectio
         model.new_int_var(0, c.copies, f"c{i}") if c.copies > 1 else model.new_bool_var(f"c{i}")
         for i, c in enumerate(problem.choices)
     ]
-    by_target: dict[int, list] = {}
+    by_target: dict[int, list[cp_model.IntVar]] = {}
     new_vars = []
     growth_vars = []
     for var, choice in zip(take, problem.choices):
@@ -266,7 +268,7 @@ def _cp_sat(problem: TurnProblem, time_limit: float, started: float) -> Selectio
     for group in by_target.values():
         if len(group) > 1:
             model.add_at_most_one(group)
-    uses: dict[Card, list] = {card: [] for card in problem.hand}
+    uses: dict[Card, list[cp_model.LinearExpr]] = {card: [] for card in problem.hand}
     for var, choice in zip(take, problem.choices):
         for card, n in Counter(choice.added).items():
             uses[card].append(n * var)

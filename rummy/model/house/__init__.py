@@ -132,7 +132,7 @@ def _branch_model(ctx: TurnContext, options: dict[int, list[int]], excluded: tup
     return build_model(ctx, "meld", options, shapes, excluded)
 
 
-def build_model(ctx: TurnContext, branch: str, options: dict[int, list[int]], shapes: list,
+def build_model(ctx: TurnContext, branch: str, options: dict[int, list[int]], shapes: list[tuple[tuple[int, ...], int]],
                 excluded: tuple[Position, ...] = ()) -> HouseModel:
     m = HouseModel(ctx, branch)
     if m.melding:

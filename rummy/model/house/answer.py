@@ -58,7 +58,10 @@ def read_plan(m: HouseModel, value: Callable[[cp_model.IntVar], int], gain: Frac
 
 def after_position(ctx: TurnContext, plan: TurnPlan) -> Position:
     before = ctx.position
-    cards = lambda slots: tuple(ctx.slots[i].card for i in slots)  # noqa: E731
+
+    def cards(slots: tuple[int, ...]) -> tuple[Card, ...]:
+        return tuple(ctx.slots[i].card for i in slots)
+
     players = []
     for player in before.players:
         final = [cards(slots) for slots in plan.plays.get(player.name, [])]

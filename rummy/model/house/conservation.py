@@ -9,7 +9,7 @@ being on the table: payment, meld card, or a card put in for a joker.
 
 from __future__ import annotations
 
-from ..cpsat import cp_model
+from ..cpsat import Expression, cp_model
 
 from .state import HouseModel
 
@@ -30,7 +30,7 @@ def add_conservation(m: HouseModel) -> None:
             _roles(m, index, on_table)
 
 
-def _roles(m: HouseModel, index: int, on_table: cp_model.LinearExprT) -> None:
+def _roles(m: HouseModel, index: int, on_table: Expression) -> None:
     roles = [m.pay[index], m.meld[index]]
     roles += [v for (joker, card), v in m.replace.items() if card == index]
     if index in m.released:

@@ -9,7 +9,7 @@ re-forming it may raise the side's score.)
 
 from __future__ import annotations
 
-from ..cpsat import cp_model
+from ..cpsat import Expression, cp_model
 
 from .context import TablePlay
 from .runs import grids_of
@@ -36,7 +36,7 @@ def add_untouched_spaces(m: HouseModel) -> None:
                 m.model.add(kept >= 1 - flow)
 
 
-def _original(m: HouseModel, play: TablePlay) -> cp_model.LinearExprT | None:
+def _original(m: HouseModel, play: TablePlay) -> Expression | None:
     """A 0/1 expression: the play lies on the table exactly as before."""
     if play.overlaps:
         return None

@@ -37,7 +37,7 @@ def add_exclusions(m: HouseModel, excluded: tuple[Position, ...]) -> None:
     for after in excluded:
         for literals, off_table in _ways(m, after):
             off = [v for i in off_table for _, v in m.placements.get(i, [])]
-            m.model.add_bool_or([lit.Not() for lit in literals] + off)
+            m.model.add_bool_or([*(lit.Not() for lit in literals), *off])
 
 
 def _ways(m: HouseModel, after: Position) -> Iterator[tuple[list[cp_model.IntVar], list[int]]]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..cpsat import cp_model
+from ..cpsat import Expression, cp_model
 
 from .runs import grids_of
 from .state import HouseModel
@@ -49,7 +49,7 @@ def gain_terms(m: HouseModel) -> tuple[list[tuple[cp_model.IntVar, int]], int]:
     return terms, constant
 
 
-def moved_expr(m: HouseModel) -> tuple[cp_model.LinearExprT, int]:
+def moved_expr(m: HouseModel) -> tuple[Expression, int]:
     """Table cards moved (tie-break 1) and the most it can be."""
     ctx = m.ctx
     kind = {i: play for play in ctx.plays for i in play.slots}
@@ -65,7 +65,7 @@ def moved_expr(m: HouseModel) -> tuple[cp_model.LinearExprT, int]:
     return most - cp_model.LinearExpr.sum(unmoved), most
 
 
-def disturbed_expr(m: HouseModel) -> tuple[cp_model.LinearExprT, int]:
+def disturbed_expr(m: HouseModel) -> tuple[Expression, int]:
     """The table's plays that do not stay exactly as they were (tie-break 2)."""
     ctx = m.ctx
     intact = []
@@ -78,16 +78,17 @@ def disturbed_expr(m: HouseModel) -> tuple[cp_model.LinearExprT, int]:
             segment = next((v for s, v in grid.segments if set(s) == stretch), None)
             cells = {(p, i): v for p in grid.order for i, v in grid.cells[p]}
             needed = [cells.get((p, i)) for p, i in zip(play.positions, play.slots)]
-            if segment is None or any(v is None for v in needed):
+            present = [v for v in needed if v is not None]
+            if segment is None or len(present) < len(needed):
                 continue
             kept = m.bool(f"intact_{play.name}_{grid.layer}")
-            for var in [segment] + needed:
+            for var in [segment, *present]:
                 m.model.add_implication(kept, var)
             intact.append(kept)
     return len(ctx.plays) - cp_model.LinearExpr.sum(intact), len(ctx.plays)
 
 
-def tiebreak_terms(m: HouseModel) -> tuple[cp_model.LinearExprT, int]:
+def tiebreak_terms(m: HouseModel) -> tuple[Expression, int]:
     """One expression to minimise for tie-breaks 1, 2, 3 (in that order of weight), and its most."""
     moved, most_moved = moved_expr(m)
     disturbed, most_disturbed = disturbed_expr(m)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cpsat import cp_model
+from ..cpsat import Expression, cp_model
 
 from ...cards import SUITS, Card
 from ...cards import rank_at as rank_of
@@ -39,10 +39,10 @@ class RunGrid:
     cells: dict[int, list[tuple[int, cp_model.IntVar]]] = field(default_factory=dict)
     segments: list[tuple[tuple[int, ...], cp_model.IntVar]] = field(default_factory=list)
 
-    def occupancy(self, position: int) -> cp_model.LinearExprT:
+    def occupancy(self, position: int) -> Expression:
         return cp_model.LinearExpr.sum([v for _, v in self.cells.get(position, [])])
 
-    def joined(self, position: int) -> cp_model.LinearExprT:
+    def joined(self, position: int) -> Expression:
         """1 when ``position`` and the next one lie in the same run."""
         after = self.nxt.get(position)
         return cp_model.LinearExpr.sum(

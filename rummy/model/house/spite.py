@@ -9,7 +9,7 @@ in for a joker counts as a card of that space, so moving it away is a steal.
 
 from __future__ import annotations
 
-from ..cpsat import cp_model
+from ..cpsat import Expression, cp_model
 
 from .state import HouseModel
 
@@ -41,7 +41,7 @@ def add_no_spite(m: HouseModel) -> None:
         m.model.add(expr + constant >= 0)
 
 
-def _stolen_unless(m: HouseModel, belongs: cp_model.LinearExprT, index: int, space: str, name: str) -> cp_model.IntVar:
+def _stolen_unless(m: HouseModel, belongs: Expression, index: int, space: str, name: str) -> cp_model.IntVar:
     """A card that belongs to ``space`` (an expression 0/1) and ends elsewhere."""
     stolen = m.bool(name)
     inside = m.in_space(index, space)

@@ -21,7 +21,7 @@ import builtins
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..cpsat import cp_model
+from ..cpsat import Expression, cp_model
 
 from .context import Slot, TurnContext
 
@@ -76,10 +76,10 @@ class HouseModel:
     def place(self, index: int, space: str, var: cp_model.IntVar) -> None:
         self.placements.setdefault(index, []).append((space, var))
 
-    def on_table(self, index: int) -> cp_model.LinearExprT:
+    def on_table(self, index: int) -> Expression:
         return cp_model.LinearExpr.sum([v for _, v in self.placements.get(index, [])])
 
-    def in_space(self, index: int, space: str) -> cp_model.LinearExprT:
+    def in_space(self, index: int, space: str) -> Expression:
         return cp_model.LinearExpr.sum([v for s, v in self.placements.get(index, []) if s == space])
 
     # ``bool`` below names the method that makes a Boolean variable, hence ``builtins.bool``.

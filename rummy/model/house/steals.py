@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..cpsat import cp_model
+from ..cpsat import Expression, cp_model
 
 from .runs import RunGrid
 from .state import HouseModel
@@ -52,7 +52,7 @@ def _balance(m: HouseModel, grid: RunGrid) -> None:
     if not any(negative.values()):
         return  # nothing can be stolen into these runs
     # What the card at each position counts (+1 pays, -1 stolen).
-    here: dict[int, cp_model.LinearExprT] = {}
+    here: dict[int, Expression] = {}
     for p, cells in counts.items():
         here[p] = cp_model.LinearExpr.sum([_role_at(m, grid, p, index, var, constant, roles) if roles else constant * var
                                            for index, var, constant, roles in cells if roles or constant])

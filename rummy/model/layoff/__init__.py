@@ -74,7 +74,7 @@ from ...scoring import penalty
 from ...solution import Solution, SolverConfig
 from ...vocabulary import Phase, Status
 from ..extend.growth import growths, new_plays
-from ..extend.select import Choice, NoTurnInTime, Selection, TurnProblem, _key, apply_selection, select
+from ..extend.select import Choice, NoTurnInTime, Selection, SelectionKey, TurnProblem, _key, apply_selection, select
 
 
 def solve_layoff(position: Position, config: SolverConfig, force_cp_sat: bool = False) -> Solution:
@@ -348,7 +348,7 @@ def _select_excluding(problem: TurnProblem, barred: Barred, time_limit: float, f
     return chosen
 
 
-def _selection_key(problem: TurnProblem, selection: Selection) -> tuple:
+def _selection_key(problem: TurnProblem, selection: Selection) -> SelectionKey:
     played = sum(len(c.added) * n for c, n in zip(problem.choices, selection.counts))
     new_count = sum(n for c, n in zip(problem.choices, selection.counts) if c.target is None)
     leaving = played + (1 if selection.discard is not None else 0)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 
+from ...draw.options import stock_draws
 from ...errors import RummyError
 from ...family import ROBBER
 from ...position import Position
@@ -19,7 +20,7 @@ from ...solution import Solution, SolverConfig
 from ...vocabulary import Phase, Status
 from ..clock import Clock
 from ..extend.select import NoTurnInTime
-from .draw import pile_openings, solve_draw, stock_draws
+from .draw import pile_openings, solve_draw
 from .play import excluded_counts, final_table, no_turn_reason, robber_gain, robber_problem, solve_play
 
 __all__ = ["excluded_counts", "final_table", "pile_openings", "robber_gain", "robber_problem", "solve_robber", "stock_draws"]

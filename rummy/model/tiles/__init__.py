@@ -55,7 +55,7 @@ from ...position import Position, Turn
 from ...rules import Ruleset
 from ...solution import Solution, SolverConfig
 from ...vocabulary import SearchStatus, Status
-from .tile_model import SolveResult, TileModel, Values
+from .tile_model import SignatureKey, SolveResult, TileModel, Values
 from .decode import FinalPlay, decode, table_values, to_play
 from .table import Cell, TileSetting, card_of, cell_of, count_cells, read_setting
 
@@ -175,7 +175,7 @@ class Shape:
     jokers: tuple[Cell, ...]
 
 
-def arrangement_signatures(position: Position, after: Position) -> list[dict[tuple, int]]:
+def arrangement_signatures(position: Position, after: Position) -> list[dict[SignatureKey, int]]:
     """The model's signatures of every way it can hold ``after``'s final table (see ``TileModel.exclude``)."""
     plays, base = final_plays(position, after)
     table, table_jokers = count_cells(c for p in base for c in p.cards)
@@ -234,9 +234,9 @@ def _cuts(cells: tuple[Cell, ...], length: int) -> Iterator[tuple[tuple[Cell, ..
             yield (cells[:k],) + rest
 
 
-def signature(shapes: tuple[Shape, ...], played: Counter[Cell], jokers_played: int) -> dict[tuple, int]:
+def signature(shapes: tuple[Shape, ...], played: Counter[Cell], jokers_played: int) -> dict[SignatureKey, int]:
     """What ``TileModel.exclude`` compares: counts per key, kept plays and new ones alike."""
-    counts: Counter[tuple] = Counter()
+    counts: Counter[SignatureKey] = Counter()
     for cell, n in played.items():
         counts[("played", cell)] += n
     counts[("jokers",)] += jokers_played

@@ -41,6 +41,8 @@ from ..run import Tuning, run
 from .table import COLOURS, VALUES, Cell, TablePlay, TileSetting
 
 MAIN, HAND = "main", "hand"
+# A key of a final table's signature (``exclude``): ("jokers",), (what, cell) or ("books", number).
+SignatureKey = tuple[str] | tuple[str, Cell] | tuple[str, int]
 
 # Measured on benchmarks/positions: presolve and cuts cost more than they
 # save on these small models (presolve also loses the hint's benefit).
@@ -130,7 +132,7 @@ class TileModel:
         self.slot_total: list[Any] = []
         self.reserved: dict[Cell, list[Any]] = {}
         self.hand_slots: dict[Cell, list[Any]] = {}
-        self._terms: dict[tuple, Any] | None = None  # _signature_terms, made once
+        self._terms: dict[SignatureKey, Any] | None = None  # _signature_terms, made once
         self._build()
 
     # ---------------------------------------------------------------- build
@@ -375,7 +377,7 @@ class TileModel:
         return sum(len(plays[i].naturals) * var for i, var in self.kept.items())
 
     # ------------------------------------------------------------ exclusion
-    def exclude(self, signature: dict[tuple, int]) -> None:
+    def exclude(self, signature: dict[SignatureKey, int]) -> None:
         """Forbid every assignment whose final table has this signature (a no-good).
 
         A signature (``tiles.arrangement_signature``) counts, per key, what a
@@ -406,12 +408,12 @@ class TileModel:
             differ.append(literal)
         self.model.add_bool_or(differ)
 
-    def _signature_terms(self) -> dict[tuple, Any]:
+    def _signature_terms(self) -> dict[SignatureKey, Any]:
         if self._terms is not None:
             return self._terms
-        terms: dict[tuple, list[Any]] = {}
+        terms: dict[SignatureKey, list[Any]] = {}
 
-        def add(key: tuple, term: Any) -> None:
+        def add(key: SignatureKey, term: Any) -> None:
             terms.setdefault(key, []).append(term)
 
         for cell, var in self.played.items():

@@ -1,0 +1,61 @@
+// The page of `rummy serve`: load a position, draw it, ask for the best move, build and check a
+// turn, ask for hints. Everything it knows about a game comes from the API's `view` objects
+// (view.game says whether the table is shared, whether the game discards...): no game names here.
+//
+// The page is ES modules the browser loads as they are (no build step): this one wires the
+// buttons and the table to the others.
+//   state.js     what the page holds (one shared object)
+//   api.js       the API client          dom.js    elements and messages
+//   cards.js     cards and their keys    table.js  drawing a table
+//   position.js  loading a position      plan.js   best move / draw advice and the plan player
+//   mymove.js    My move: selection, taps, drags, steps
+//   check.js     checking My move        hint.js   puzzle hints
+import {check} from "./check.js";
+import {$} from "./dom.js";
+import {askHint, nextHintLevel} from "./hint.js";
+import {addSteps, keepSteps, onPointerDown, onPointerMove, onPointerUp, onTableClick, onTableKey,
+  toggleMoving} from "./mymove.js";
+import {askBest, showFrame} from "./plan.js";
+import {loadFile, loadList, loadShipped, showPosition} from "./position.js";
+import {state} from "./state.js";
+import {drawMain} from "./table.js";
+
+function wire() {
+  $("load-button").addEventListener("click", loadShipped);
+  $("load-select").addEventListener("change", () => { if ($("load-select").value) loadShipped(); });
+  $("show-button").addEventListener("click", () => showPosition($("paste").value, null));
+  $("file-input").addEventListener("change", loadFile);
+  $("best-button").addEventListener("click", askBest);
+  $("my-move-button").addEventListener("click", toggleMoving);
+  $("hint-button").addEventListener("click", () => askHint(nextHintLevel()));
+  document.querySelectorAll(".hint-level").forEach((b) =>
+    b.addEventListener("click", () => askHint(Number(b.dataset.level))));
+  $("prev-button").addEventListener("click", () => showFrame(state.frame - 1));
+  $("next-button").addEventListener("click", () => showFrame(state.frame + 1));
+  $("frame-slider").addEventListener("input", (e) => showFrame(Number(e.target.value)));
+  $("undo-button").addEventListener("click", () => keepSteps((m) => m.steps.length - 1));
+  $("reset-button").addEventListener("click", () => keepSteps(() => 0));
+  $("check-button").addEventListener("click", check);
+  // Typed steps: those the server refuses go back to the box, to be mended.
+  const typed = () => {
+    const texts = $("steps-input").value.split(/[;\n]/);
+    $("steps-input").value = "";
+    addSteps(texts, (_, rest) => { $("steps-input").value = rest.map((t) => t.trim()).filter(Boolean).join("; "); });
+  };
+  $("steps-add-button").addEventListener("click", typed);
+  $("steps-input").addEventListener("keydown", (e) => { if (e.key === "Enter") typed(); });
+  const table = $("table");
+  table.addEventListener("click", onTableClick);
+  table.addEventListener("keydown", onTableKey);
+  table.addEventListener("pointerdown", onPointerDown);
+  document.addEventListener("pointermove", onPointerMove);
+  document.addEventListener("pointerup", onPointerUp);
+  document.addEventListener("pointercancel", onPointerUp);
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && state.move && state.move.selected.size) { state.move.selected.clear(); drawMain(); }
+  });
+  loadList();
+}
+
+// A module runs once the document is parsed, before DOMContentLoaded (as a deferred script did).
+document.addEventListener("DOMContentLoaded", wire);
