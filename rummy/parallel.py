@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import time
 from collections import deque
+from contextlib import contextmanager
 from typing import Any, Callable, Generator, Iterable, Iterator, Protocol, TypeVar
 
 from .errors import RummyError
@@ -140,19 +141,28 @@ class Processes:
 
 
 def _start_fork_server() -> None:
-    """Start the fork server with Ctrl-C ignored, and so its workers: a terminal's Ctrl-C goes to the
-    whole process group, and is this process's to handle (it stops the workers); a fork server still
-    importing would print a traceback of its own."""
-    import signal
-    import threading
+    """Start the fork server with Ctrl-C ignored, and so its workers."""
     from multiprocessing import forkserver
 
-    if threading.current_thread() is not threading.main_thread():
+    with ctrl_c_ignored_by_children():
         forkserver.ensure_running()
+
+
+@contextmanager
+def ctrl_c_ignored_by_children() -> Iterator[None]:
+    """Processes started in this block ignore Ctrl-C (an ignored signal stays ignored through exec):
+    a terminal's Ctrl-C goes to the whole process group, and is this process's to handle (it stops
+    its children); a child still importing would print a traceback of its own. Only the main thread
+    may set a signal's handler; elsewhere the block changes nothing."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
         return
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        forkserver.ensure_running()
+        yield
     finally:
         signal.signal(signal.SIGINT, previous)
 

@@ -17,6 +17,7 @@ import pytest
 
 from conftest import PUZZLE_EXAMPLES, REPO_ROOT
 from rummy.cli.app import main
+from live_server import free_port, request, serving
 from processes import alive, children
 
 WITHOUT_FASTAPI = "import sys; sys.modules['fastapi'] = None; from rummy.cli.app import main; sys.exit(main(['serve']))"
@@ -27,17 +28,6 @@ def cli(*args: str) -> tuple[int, str, str]:
     with redirect_stdout(out), redirect_stderr(err):
         code = main(list(args))
     return code, out.getvalue(), err.getvalue()
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def serve(*args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "rummy", "serve", *args], cwd=REPO_ROOT, text=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
 def test_a_port_out_of_range_is_one_line() -> None:
@@ -71,40 +61,8 @@ def test_without_the_web_extra_it_says_what_to_install() -> None:
 def server() -> Iterator[tuple[subprocess.Popen[str], int]]:
     pytest.importorskip("fastapi", reason="rummy serve needs the web extra: pip install 'rummy[web]'")
     port = free_port()
-    process = serve("--port", str(port), "--solvers", "1", "--time-limit", "5")
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            assert process.poll() is None, process.stderr.read() if process.stderr else ""
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, "the server did not start within 30 s"
-                time.sleep(0.1)
+    with serving(["-m", "rummy", "serve", "--port", str(port), "--solvers", "1", "--time-limit", "5"], port) as process:
         yield process, port
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(10)
-        if process.stderr:
-            process.stderr.close()
-
-
-def request(port: int, method: str, path: str, body: bytes | None = None,
-            headers: dict[str, str] | None = None) -> tuple[int, bytes]:
-    """One request as written, the path unnormalized (http.client sends it as it is)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        connection.request(method, path, body=body, headers=headers or {})
-        response = connection.getresponse()
-        return response.status, response.read()
-    finally:
-        connection.close()
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])

@@ -464,13 +464,13 @@ def test_a_solve_past_its_limit_and_grace_is_stopped_and_the_next_one_works(
     monkeypatch.setattr(reports, "best_report", web_work.pid)
     first = small.post("/api/best", json={"position": "x"}).json()["pid"]  # a started worker
     monkeypatch.setattr(reports, "best_report", web_work.sleepy)
-    monkeypatch.setattr(pool_module, "GRACE_SECONDS", 0.5)
+    monkeypatch.setattr(small.app.state.pool, "grace", 0.5)  # type: ignore[attr-defined]
     start = time.monotonic()
     lines = refused(small.post("/api/best", json={"position": "x", "time_limit": 0.2}), 503)
     assert time.monotonic() - start < 10
     assert "longer than 0.2 s" in lines[0]
     assert wait_dead(first)  # the worker that overran was stopped
-    monkeypatch.setattr(pool_module, "GRACE_SECONDS", 15.0)
+    monkeypatch.undo()
     monkeypatch.setattr(reports, "best_report", web_work.pid)
     response = small.post("/api/best", json={"position": "x"})
     assert response.status_code == 200 and response.json()["pid"] != first
@@ -523,13 +523,10 @@ def test_the_solve_pool_on_its_own() -> None:
         with pytest.raises(Busy):
             await pool.run(web_work.pid, 5)
         assert (await slow).report["slept"] is True
-        saved = pool_module.GRACE_SECONDS
-        pool_module.GRACE_SECONDS = 0.3
-        try:
-            with pytest.raises(TookTooLong):
-                await pool.run(web_work.sleepy, 0.1)
-        finally:
-            pool_module.GRACE_SECONDS = saved
+        pool.grace = 0.3
+        with pytest.raises(TookTooLong):
+            await pool.run(web_work.sleepy, 0.1)
+        pool.grace = pool_module.GRACE_SECONDS
         assert wait_dead(first)
         with pytest.raises(TookTooLong):
             await pool.run(web_work.dies, 5)

@@ -42,6 +42,21 @@ def echo(**kwargs: Any) -> dict[str, Any]:
     return dict(kwargs)
 
 
+def scripted(**kwargs: Any) -> dict[str, Any]:
+    """A best report told by the position's text: ``sleep 2.5`` sleeps that long first; with the pid."""
+    words = str(kwargs.get("text", "")).split()
+    if words[:1] == ["sleep"]:
+        time.sleep(float(words[1]))
+    return {"pid": os.getpid(), "text": kwargs.get("text")}
+
+
+def touch(**kwargs: Any) -> dict[str, Any]:
+    """A solve that leaves a mark (the file ``path``): whether it ever ran."""
+    with open(str(kwargs["path"]), "w", encoding="utf-8") as mark:
+        mark.write("ran")
+    return {"pid": os.getpid()}
+
+
 def until_told(**kwargs: Any) -> dict[str, Any]:
     """A solve that lasts until the test says so: ``text`` names a folder; it writes ``started`` there,
     then waits (at most 30 s) for ``stop`` to appear."""

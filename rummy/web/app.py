@@ -16,6 +16,7 @@ the security headers, and a bug is a JSON 500.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any, Callable, Literal
 
@@ -29,7 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rummy.web import reports
 from rummy.web.guard import HostGuard, InternalErrors, SecurityHeaders, error_body, error_response
-from rummy.web.pool import Busy, Outcome, SolvePool, TookTooLong
+from rummy.web.pool import GRACE_SECONDS, MAX_PER_CLIENT, Busy, Outcome, SolvePool, TookTooLong
 from rummy.web.shipped import NotShipped, Shipped, default_root
 
 MAX_BODY_BYTES = 256 * 1024  # a request's body; the largest real position is a few KB
@@ -42,6 +43,8 @@ MAX_SECONDS = 30.0  # and at most, whatever the request asks
 class Settings:
     workers: int = 2  # solver processes
     max_waiting: int = 32  # solves running or queued at once
+    max_per_client: int = MAX_PER_CLIENT  # of those, from one client address
+    grace_seconds: float = GRACE_SECONDS  # a solve past its limit by this much has its worker killed
     max_seconds: float = MAX_SECONDS
     puzzles: Any = None  # the shipped positions' folder; None: the package's own
     host: str = "127.0.0.1"  # the address listened on: a Host header names it or the loopback (rummy.web.guard)
@@ -159,7 +162,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from pathlib import Path
     from typing import AsyncIterator
 
-    pool = SolvePool(settings.workers, settings.max_waiting)
+    pool = SolvePool(settings.workers, settings.max_waiting, settings.max_per_client, settings.grace_seconds)
     shipped = Shipped(Path(settings.puzzles) if settings.puzzles is not None else default_root())
     static = Path(str(files("rummy.web") / "static"))
 
@@ -200,18 +203,35 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def seconds(asked: float | None) -> float:
         return min(asked if asked is not None else min(DEFAULT_SECONDS, settings.max_seconds), settings.max_seconds)
 
-    async def solved(function: Callable[..., Any], limit: float, **kwargs: Any) -> Any:
+    async def solved(connection: Request, function: Callable[..., Any], limit: float, **kwargs: Any) -> Any:
+        """The solve's report, from a worker. A client that hangs up first has its solve withdrawn
+        (dropped if queued, its worker stopped if running), and so has a request whose task is cancelled."""
         try:
-            outcome: Outcome = await pool.run(function, limit, **kwargs)
+            solve = pool.submit(function, limit, connection.client.host if connection.client else "", **kwargs)
         except Busy as error:
             raise BadInput([str(error)], 503) from None
+        gone = asyncio.ensure_future(client_left(connection))
+        try:
+            await asyncio.wait((solve.answer, gone), return_when=asyncio.FIRST_COMPLETED)
+            if not solve.answer.done():  # nobody reads this answer: 499, nginx's "client closed request"
+                raise BadInput(["request: the client closed the connection before the answer"], 499)
+            outcome: Outcome = solve.answer.result()
         except TookTooLong as error:
             raise BadInput([str(error)], 503) from None
+        finally:
+            gone.cancel()
+            pool.withdraw(solve)
         if outcome.bad_input:
             raise BadInput(outcome.bad_input)
         if outcome.internal is not None:
             raise BadInput([f"internal error: {outcome.internal} (a bug in rummy)"], 500)
         return outcome.report
+
+    async def client_left(connection: Request) -> None:
+        """Returns when the client hangs up. The body is read by now (BodyLimit replayed it), so the
+        server's next message is ``http.disconnect``; it comes as soon as the client's socket closes."""
+        while (await connection.receive())["type"] != "http.disconnect":
+            pass
 
     @app.post("/api/show", summary="rummy show --json: the position, read as the command line reads it")
     def show(request: ShowRequest) -> dict[str, Any]:
@@ -222,22 +242,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return _guarded(lambda: reports.steps_report(request.before, request.steps, request.before_format))
 
     @app.post("/api/best", summary="rummy best --json --verify: the best turn (or draw advice in the draw phase)")
-    async def best(request: BestRequest) -> dict[str, Any]:
+    async def best(request: BestRequest, connection: Request) -> dict[str, Any]:
         limit = seconds(request.time_limit)
-        result: dict[str, Any] = await solved(reports.best_report, limit, text=request.position, kind=request.format,
-                                              time_limit=limit, objective=request.objective, seed=request.seed)
+        result: dict[str, Any] = await solved(connection, reports.best_report, limit, text=request.position,
+                                              kind=request.format, time_limit=limit, objective=request.objective,
+                                              seed=request.seed)
         return result
 
     @app.post("/api/check", summary="rummy check --json: is the turn legal? Every breach, coded")
-    async def check(request: CheckRequest) -> dict[str, Any]:
+    async def check(request: CheckRequest, connection: Request) -> dict[str, Any]:
         limit = seconds(request.time_limit)
         result: dict[str, Any] = await solved(
-            reports.check_report, limit, before_text=request.before, after_text=request.after,
+            connection, reports.check_report, limit, before_text=request.before, after_text=request.after,
             before_kind=request.before_format, after_kind=request.after_format, compare=request.best, time_limit=limit)
         return result
 
     @app.post("/api/hint", summary="rummy hint --json: hints for a puzzle, never more than the level asked")
-    async def hint(request: HintRequest) -> dict[str, Any]:
+    async def hint(request: HintRequest, connection: Request) -> dict[str, Any]:
         limit = seconds(request.time_limit)
         text, solution = request.puzzle, None
         if request.id is not None:
@@ -247,7 +268,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             text, solution = shipped.text(entry), shipped.solution_text(entry)
         if text is None:
             raise BadInput(["puzzle: give the puzzle's text, or the id of a shipped puzzle"])
-        result: dict[str, Any] = await solved(reports.hint_report, limit, text=text, level=request.level,
+        result: dict[str, Any] = await solved(connection, reports.hint_report, limit, text=text, level=request.level,
                                               kind=request.format, solution_text=solution, time_limit=limit)
         return result
 
