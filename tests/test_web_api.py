@@ -35,10 +35,10 @@ import web_work  # noqa: E402  (the worker's stand-ins)
 from processes import alive  # noqa: E402
 from conftest import MALFORMED_DIR, PUZZLE_EXAMPLES, REPO_ROOT  # noqa: E402
 from rummy.cli.app import main  # noqa: E402
-from rummy.web import pool as pool_module  # noqa: E402
+from rummy.web import workers  # noqa: E402
 from rummy.web import reports  # noqa: E402
 from rummy.web.app import MAX_BODY_BYTES, Settings, create_app  # noqa: E402
-from rummy.web.pool import Busy, SolvePool, TookTooLong  # noqa: E402
+from rummy.web.workers import Busy, SolvePool, TookTooLong  # noqa: E402
 
 EXAMPLES = sorted(PUZZLE_EXAMPLES.glob("*.toml"))
 PUZZLES = REPO_ROOT / "puzzles"
@@ -526,7 +526,7 @@ def test_the_solve_pool_on_its_own() -> None:
         pool.grace = 0.3
         with pytest.raises(TookTooLong):
             await pool.run(web_work.sleepy, 0.1)
-        pool.grace = pool_module.GRACE_SECONDS
+        pool.grace = workers.GRACE_SECONDS
         assert wait_dead(first)
         with pytest.raises(TookTooLong):
             await pool.run(web_work.dies, 5)

@@ -1,4 +1,4 @@
-"""One visitor must not lock out the others: the solve pool of ``rummy serve`` (rummy.web.pool).
+"""One visitor must not lock out the others: the solve pool of ``rummy serve`` (rummy.web.workers).
 
 First the pool alone (no HTTP): a withdrawn solve is dropped if queued and
 stops its worker if running, an overrun or a death stops only its own
@@ -27,7 +27,7 @@ import web_work  # noqa: E402
 from conftest import PUZZLE_EXAMPLES, REPO_ROOT  # noqa: E402
 from live_server import free_port, post, serving, solver_processes, unanswered  # noqa: E402
 from processes import alive  # noqa: E402
-from rummy.web.pool import Busy, SolvePool, TookTooLong  # noqa: E402
+from rummy.web.workers import Busy, SolvePool, TookTooLong  # noqa: E402
 
 DRAW_POSITION = REPO_ROOT / "benchmarks" / "positions" / "house-draw" / "unmelded-10-11-04.toml"  # 10 s at limit 10
 LIVENESS = 30.0  # "answered at all": a generous bound, never a measure of speed

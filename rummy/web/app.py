@@ -30,7 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rummy.web import reports
 from rummy.web.guard import HostGuard, InternalErrors, SecurityHeaders, error_body, error_response
-from rummy.web.pool import GRACE_SECONDS, MAX_PER_CLIENT, Busy, Outcome, SolvePool, TookTooLong
+from rummy.web.workers import GRACE_SECONDS, MAX_PER_CLIENT, Busy, Outcome, SolvePool, TookTooLong
 from rummy.web.shipped import NotShipped, Shipped, default_root
 
 MAX_BODY_BYTES = 256 * 1024  # a request's body; the largest real position is a few KB
