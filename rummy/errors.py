@@ -43,6 +43,15 @@ class PlayNotWhole(PositionError):
     an after-position may hold (``check`` reports it; ``rummy show --after`` draws it)."""
 
 
+class NoTurnInAnswer(PositionError):
+    """A ``best --json`` answer that holds no turn (status ``unknown`` or ``no-legal-turn``): there is
+    nothing in it to judge or draw. ``rummy check`` says so plainly (exit 4), not as bad input."""
+
+    def __init__(self, place: str, status: str) -> None:
+        self.status = status
+        super().__init__(place, f"the answer found no turn (status {status})")
+
+
 class PositionErrors(PositionError):
     """Several independent problems in one file (every unknown card, say): one line each.
 

@@ -198,7 +198,8 @@ class DaskRunner:
         self.where = f"the Dask cluster at {address}"
 
     def _threads(self) -> int:
-        return max(1, sum(self.client.nthreads().values()))
+        threads: dict[str, int] = self.client.nthreads()  # distributed's API is untyped
+        return max(1, sum(threads.values()))
 
     def _window(self) -> int:
         """Tasks in flight: a few a worker thread, counted again now and then (workers may join late)."""

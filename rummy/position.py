@@ -208,7 +208,7 @@ class Position:
     @classmethod
     def from_file(cls, path: str | Path, strict: bool = True) -> Position:
         """Read a position file (``-``: stdin); TOML or JSON by suffix, else by content."""
-        from .reader import read_text, source_name, text_kind
+        from .inputs import read_text, source_name, text_kind
 
         text = read_text(path)
         return cls.from_text(text, source=source_name(path), kind=text_kind(path, text), strict=strict)

@@ -5,7 +5,8 @@
 quoting the bad input, shortened.
 
 Reading is bounded (formats.md "Limits"): a file of at most ``MAX_FILE_BYTES``
-(a regular file, a pipe, or stdin as ``-``; never a device), nested at most
+(a regular file, a pipe, or stdin as ``-``; never a device: rummy.inputs reads
+files and lists folders), nested at most
 ``MAX_DEPTH`` levels, at most ``MAX_PLAYERS`` players and ``MAX_CARDS`` cards,
 and reading time grows linearly with the file.
 """
@@ -13,10 +14,7 @@ and reading time grows linearly with the file.
 from __future__ import annotations
 
 import json
-import os
 import re
-import stat
-import sys
 import tomllib
 from collections import Counter
 from contextlib import contextmanager
@@ -24,7 +22,20 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 from .cards import Card, cards_notation
-from .errors import NotationError, PlayNotWhole, PositionError, PositionErrors, RulesError, quote
+from .errors import NotationError, NoTurnInAnswer, PlayNotWhole, PositionError, PositionErrors, RulesError, quote
+# Reading files is rummy.inputs'; its names are given here too, where they always were.
+from .inputs import MAX_FILE_BYTES as MAX_FILE_BYTES
+from .inputs import PUZZLE_INDEX as PUZZLE_INDEX
+from .inputs import SOLUTION_SUFFIX as SOLUTION_SUFFIX
+from .inputs import STDIN as STDIN
+from .inputs import is_position_name as is_position_name
+from .inputs import iter_position_files as iter_position_files
+from .inputs import position_files as position_files
+from .inputs import read_text as read_text
+from .inputs import reason as _reason
+from .inputs import source_name as source_name
+from .inputs import text_kind as text_kind
+from .inputs import too_large
 from .plays import Play, PlayName, jokers_undecided, readings
 from .position import Attached, DrawTaken, Player, Position, PuzzleStatement, Replacement, Turn
 from .rules import Ruleset, ruleset_from_spec
@@ -33,14 +44,12 @@ from .vocabulary import Action, DrawSource, JokerMode, Phase, Status, Tier
 # ----------------------------------------------------------------- limits
 # Far beyond any real position, small enough that a hostile file is refused
 # at once (docs/formats.md "Limits"; docs/position.schema.json agrees).
-MAX_FILE_BYTES = 1 << 20  # 1 MiB; the largest real position is a few KB
 MAX_DEPTH = 16  # tables and lists inside one another; positions need 6
 MAX_PLAYERS = 8
 MAX_CARDS = 256  # cards written in one position, all places together (the largest deck: 106)
 MAX_NAME_LENGTH = 32  # player and side names
 MAX_HAND_NUMBER = 100  # House: 1-6
 RESERVED_NAMES = ("table", "new")  # plans name plays table/K and new/K
-STDIN = "-"
 # A play's name in lay-offs and replacements: OWNER/INDEX.
 PLAY_NAME = r"[^\s/]{1,%d}/[1-9][0-9]{0,2}" % MAX_NAME_LENGTH
 _LAYOFF_RE = re.compile(r"\s*(%s)\s+([^\s,].*)" % PLAY_NAME, re.DOTALL)
@@ -59,120 +68,7 @@ MAX_PUZZLE_KIND = 32
 MAX_TARGET = 1_000_000  # a gain no turn reaches
 
 
-# ---------------------------------------------------------------- input
-def source_name(path: str | Path) -> str:
-    return "<stdin>" if str(path) == STDIN else str(path)
-
-
-def text_kind(path: str | Path, text: str) -> str:
-    """``json`` or ``toml``: by the suffix, else by the content (a TOML file never starts with ``{``)."""
-    suffix = Path(str(path)).suffix.lower()
-    if suffix in (".json", ".toml"):
-        return suffix[1:]
-    return "json" if text.lstrip().startswith("{") else "toml"
-
-
-def read_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
-    """The text of a position file, a pipe, or stdin (``-``), refused when it is no such thing.
-
-    Only regular files and pipes are read, and at most ``limit`` + 1 bytes of
-    them: a device (``/dev/zero``) or a folder is refused before it is opened,
-    and a FIFO nobody writes to is refused without waiting.
-    """
-    source = source_name(path)
-    if str(path) == STDIN:
-        return _decode(_read_stdin(source, limit), source)
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise PositionError(source, "no such file") from None
-    except (OSError, ValueError) as error:
-        raise PositionError(source, f"cannot read: {_reason(error)}") from None
-    mode = info.st_mode
-    if stat.S_ISDIR(mode):
-        raise PositionError(source, "a folder, not a position file")
-    if stat.S_ISREG(mode):
-        if info.st_size > limit:
-            raise PositionError(source, _too_large(info.st_size, limit))
-    elif not stat.S_ISFIFO(mode):
-        raise PositionError(source, f"not a regular file (a {_file_kind(mode)}); give a position file, or '-' for stdin")
-    try:
-        # O_NONBLOCK: opening a FIFO never waits for a writer (nor a file swapped for one).
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
-        raise PositionError(source, "no such file") from None
-    except OSError as error:
-        raise PositionError(source, f"cannot read: {_reason(error)}") from None
-    try:
-        opened = os.fstat(fd).st_mode
-        if not (stat.S_ISREG(opened) or stat.S_ISFIFO(opened)):
-            raise PositionError(source, f"not a regular file (a {_file_kind(opened)})")
-        # A pipe with a writer is read like stdin; one without ends at once.
-        os.set_blocking(fd, True)
-        data = _read_fd(fd, source, limit)
-    except OSError as error:
-        raise PositionError(source, f"cannot read: {_reason(error)}") from None
-    finally:
-        os.close(fd)
-    if not data and stat.S_ISFIFO(opened):
-        raise PositionError(source, "nothing to read (a pipe or FIFO that nobody writes to)")
-    return _decode(data, source)
-
-
-def _read_stdin(source: str, limit: int) -> bytes:
-    stream = sys.stdin
-    if stream is None:
-        raise PositionError(source, "no stdin to read")
-    binary = getattr(stream, "buffer", None)
-    try:
-        if binary is None:  # a text stream (tests): read characters, bounded alike
-            data = stream.read(limit + 1).encode("utf-8", "surrogatepass")
-        else:
-            data = binary.read(limit + 1)
-    except OSError as error:
-        raise PositionError(source, f"cannot read: {_reason(error)}") from None
-    if len(data) > limit:
-        raise PositionError(source, _too_large(None, limit))
-    if not data:
-        raise PositionError(source, "nothing to read on stdin")
-    return data
-
-
-def _read_fd(fd: int, source: str, limit: int) -> bytes:
-    from .files import read_at_most
-
-    data = read_at_most(fd, limit)
-    if len(data) > limit:
-        raise PositionError(source, _too_large(None, limit))
-    return data
-
-
-def _decode(data: bytes, source: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise PositionError(source, f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})") from None
-
-
-def _too_large(size: int | None, limit: int) -> str:
-    what = f"{size:,} bytes" if size is not None else f"more than {limit:,} bytes"
-    return f"too large: {what}; a position file is at most {limit:,} bytes (1 MiB)"
-
-
-def _reason(error: BaseException) -> str:
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    return quote(str(error))
-
-
-def _file_kind(mode: int) -> str:
-    for test, name in ((stat.S_ISCHR, "device"), (stat.S_ISBLK, "block device"), (stat.S_ISSOCK, "socket"),
-                       (stat.S_ISDIR, "folder"), (stat.S_ISFIFO, "pipe")):
-        if test(mode):
-            return name
-    return "special file"
-
-
+# ---------------------------------------------------------------- parsing
 def parse_toml(text: str, source: str) -> dict[str, Any]:
     """TOML text as data; a syntax error, too deep a nesting or too long a number is a PositionError."""
     _check_length(text, source)
@@ -228,7 +124,7 @@ def _json_constant(name: str) -> Any:
 def _check_length(text: str, source: str) -> None:
     # Text from a file is already bounded in bytes; text handed in directly is bounded here.
     if len(text) > MAX_FILE_BYTES:
-        raise PositionError(source, _too_large(None, MAX_FILE_BYTES))
+        raise PositionError(source, too_large())
 
 
 def check_tree(data: Any, source: str) -> None:
@@ -824,6 +720,8 @@ def end_state_or_draw_from_text(text: str, source: str, kind: str,
         return Position.from_data(after, source=f"{source}: after", strict=False), None
     if after is not None:
         raise PositionError(f"{source}: after", f"expected the position after the turn, got {quote(after)}")
+    if data.get("status") in (Status.UNKNOWN, Status.NO_LEGAL_TURN):
+        raise NoTurnInAnswer(source, data["status"])
     if not random_draw or data.get("status") not in (Status.OPTIMAL, Status.FEASIBLE):
         raise PositionError(source, f"the answer has no after position (status {quote(data.get('status'))})")
     steps = data.get("steps")
@@ -850,42 +748,6 @@ def read_answer_draws(draws: Any, source: str, place: str = "options") -> list[t
     if reader.card_errors:
         raise reader.all_errors()
     return found
-
-
-# What ``rummy generate`` writes beside its positions: a folder of puzzles stands for its positions alone.
-PUZZLE_INDEX = "index.json"
-SOLUTION_SUFFIX = ".solution.json"
-
-
-def is_position_name(name: str) -> bool:
-    """Whether a file found in a folder is a position: a .toml or .json file, but not a puzzle
-    folder's ``index.json`` nor a ``NAME.solution.json`` answer (a file named outright is always read)."""
-    lower = name.lower()
-    if lower == PUZZLE_INDEX or lower.endswith(SOLUTION_SUFFIX):
-        return False
-    return lower.endswith((".toml", ".json"))
-
-
-def position_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The files ``paths`` name, a folder standing for its .toml and .json positions (sorted;
-    a puzzle folder's ``index.json`` and ``*.solution.json`` are skipped); a folder with none is refused."""
-    return list(iter_position_files(paths))
-
-
-def iter_position_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """``position_files`` one at a time: a folder's names are listed (and sorted), never its positions read
-    ahead, so a folder of a million positions streams."""
-    for raw in paths:
-        path = Path(raw)
-        if not path.is_dir():
-            yield path
-            continue
-        with os.scandir(path) as entries:
-            names = sorted(entry.name for entry in entries if is_position_name(entry.name) and not entry.is_dir())
-        if not names:
-            raise PositionError(str(path), "a folder with no .toml or .json positions")
-        for name in names:
-            yield path / name
 
 
 def iter_positions(paths: Iterable[str | Path]) -> Iterator[tuple[Path, Position]]:

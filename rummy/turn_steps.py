@@ -439,6 +439,8 @@ def step_from_data(data: dict[str, object]) -> Step:
 
     action = Action(str(data["action"]))
     paid = data.get("paid_by")
-    text = lambda key: str(data[key]) if key in data else None  # noqa: E731
+    def text(key: str) -> str | None:
+        return str(data[key]) if key in data else None
+
     return Step(action, cards(data.get("card", data.get("cards"))), text("from"), text("to"), text("space"),
                 cards(paid) if paid is not None else None)

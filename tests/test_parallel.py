@@ -110,9 +110,8 @@ def test_a_picture_of_one_answer_is_made_here_whatever_the_environment(tmp_path:
 def test_folders_are_listed_lazily_and_as_before(tmp_path: Path) -> None:
     for given in ([PUZZLE_EXAMPLES], [PUZZLE_EXAMPLES / "robber.toml", REPO_ROOT / "puzzles" / "robber"]):
         assert list(iter_position_files(given)) == position_files(given)
-    listed = iter_position_files([tmp_path])
-    with pytest.raises(Exception, match="no .toml or .json positions"):
-        next(listed)
+    assert [str(problem) for problem in iter_position_files([tmp_path])] == [
+        f"{tmp_path}: a folder with no .toml or .json positions"]
 
 
 # ----------------------------------------------------------------- best
@@ -171,10 +170,11 @@ def test_a_bad_file_among_many_is_one_line_and_the_others_are_answered(tmp_path:
     assert "Traceback" not in result.stderr
 
 
-def test_an_empty_folder_is_refused_before_any_work(tmp_path: Path) -> None:
+def test_an_empty_folder_gets_its_line_and_the_others_are_answered(tmp_path: Path) -> None:
     result = rummy("best", PUZZLE_EXAMPLES / "robber.toml", tmp_path, "--json", "--jobs", "2")
-    assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.count("\n") == 1 and "no .toml or .json positions" in result.stderr
+    assert result.returncode == 2
+    assert [Path(a["file"]).name for a in answers(result.stdout)] == ["robber.toml"]
+    assert result.stderr == f"rummy: {tmp_path}: a folder with no .toml or .json positions\n"
 
 
 def test_svg_and_bad_jobs_are_usage_errors(tmp_path: Path) -> None:

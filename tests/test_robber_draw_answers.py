@@ -313,7 +313,6 @@ def test_a_random_draw_from_an_empty_stock_is_illegal(tmp_path: Path) -> None:
 @pytest.mark.parametrize("stock, answer, says", [
     ("30", draw_answer(draw={"from": "pile", "cards": ["QS"], "top": "QS"}), "taking the pile is a certain draw"),
     ('"8H 2D"', draw_answer(draw={"from": "stock"}), "the stock is listed"),
-    ("30", draw_answer(status="no-legal-turn"), "no after position"),
     ("30", draw_answer(draw={"from": "open"}), "no draw of Robber Rummy"),
 ])
 def test_an_answer_without_its_turn_is_bad_input_where_the_draw_is_certain(tmp_path: Path, stock, answer, says) -> None:
@@ -321,6 +320,13 @@ def test_an_answer_without_its_turn_is_bad_input_where_the_draw_is_certain(tmp_p
     code, out, err = run("check", before, write(tmp_path / "answer.json", answer))
     assert code == 2 and not out
     assert says in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_an_answer_that_found_no_turn_has_nothing_to_judge(tmp_path: Path) -> None:
+    """Not bad input: one plain line, exit 4 (formats.md "No turn within the time limit")."""
+    before = write(tmp_path / "before.toml", DRAW_BEFORE.replace("STOCK", "30"))
+    code, out, err = run("check", before, write(tmp_path / "answer.json", draw_answer(status="no-legal-turn")))
+    assert (code, out.strip(), err) == (4, "nothing to judge: the answer found no turn (status no-legal-turn)", "")
 
 
 def test_a_play_phase_position_has_no_draw_to_judge(tmp_path: Path) -> None:

@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     command = typer.main.get_command(app)
 
     def invoke() -> int | None:
-        code = command.main(args=args, prog_name=PROGRAM, standalone_mode=False)
+        code: int | None = command.main(args=args, prog_name=PROGRAM, standalone_mode=False)
         if code == EXIT_INTERRUPTED:  # typer turns Ctrl-C into exit code 130, silently: say it as for any interrupt
             raise KeyboardInterrupt
         return code

@@ -2,8 +2,11 @@
 
 Several positions (files, or folders of them) are solved one after another
 in one process; with ``--json`` each answer is one JSON object on its own
-line. A bad file gets its one error line and the others are still solved;
-the exit code is the worst seen (2 bad input, 1 no legal turn, 0 found).
+line. A bad file (or a folder's entry that is no file, a pipe that sends
+nothing within ``PIPE_WAIT_SECONDS``) gets its one error line in its place and
+the others are still solved; the exit code is the worst seen
+(``output.worse``: 3 a bug, 2 bad input, 4 no turn found within the time
+limit, 1 no legal turn, 0 found).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ if TYPE_CHECKING:
     from rummy.checker import Verdict
     from rummy.cli.deadline import Deadline
     from rummy.cli.output import Styled
+    from rummy.errors import PositionError
     from rummy.position import Position
     from rummy.solution import DrawChoice, SolverConfig
 
@@ -53,8 +57,8 @@ def best(
 ) -> int:
     """Find the best legal turn: a proven-optimal plan (or the best found, with its bound, at the time limit)."""
     from rummy.cli import output
-    from rummy.errors import RummyError
-    from rummy.reader import position_files
+    from rummy.errors import PositionError, RummyError
+    from rummy.inputs import iter_position_files, position_files
     from rummy.cli.deadline import Deadline
     from rummy.parallel import cluster_address
     from rummy.solution import SolverConfig
@@ -69,20 +73,22 @@ def best(
     config = SolverConfig(time_limit=time_limit, workers=workers or 2, objective=objective, seed=seed)
     deadline = Deadline(time_limit)
     worst = output.EXIT_OK
-    paths = position_files(positions)
     if svg is not None:
         from rummy.cli.picture import check_svg_path
 
+        paths = position_files(positions)
         if len(paths) != 1:
             raise RummyError(f"--svg draws one position; {len(paths)} positions were given")
         check_svg_path(svg, paths)
-    for path in paths:
+    for path in list(iter_position_files(positions)):
         try:
+            if isinstance(path, PositionError):  # a folder's entry that is no file: its line, in its place
+                raise path
             code = _solve_one(path, config, json_output, verify, deadline, svg)
         except RummyError as error:
             output.print_bad_input(error)
             code = output.EXIT_BAD_INPUT
-        worst = max(worst, code)
+        worst = output.worse(worst, code)
         deadline.next_answer()
     return worst
 
@@ -96,10 +102,10 @@ def _best_many(positions: list[Path], config: SolverConfig, json_output: bool, v
 
     from rummy.cli import output
     from rummy.parallel import runner
-    from rummy.reader import iter_position_files
+    from rummy.inputs import iter_position_files
 
-    # Listed once ahead (names only): an empty folder is refused before any work (a missing file is
-    # answered with its error line, in its place).
+    # Listed once ahead (names only), to count them for the progress bar; a problem (a missing file,
+    # a folder with no positions) is answered with its error line, in its place.
     count = sum(1 for _ in iter_position_files(positions))
     run = runner(jobs, cluster)
     total = count if sys.stderr.isatty() else None
@@ -113,7 +119,7 @@ def _best_many(positions: list[Path], config: SolverConfig, json_output: bool, v
     try:
         for result in results:
             _print_result(result, json_output)
-            worst = max(worst, result.code)
+            worst = output.worse(worst, result.code)
             done += 1
             progress.advance()
     except KeyboardInterrupt:
@@ -151,13 +157,15 @@ class PositionTask:
     unread: tuple[str, ...] = ()  # the error lines of a file that could not be read
 
 
-def _task(path: Path, config: SolverConfig, json_output: bool, verify: bool) -> tuple[PositionTask]:
-    from rummy.errors import RummyError, error_lines
-    from rummy.reader import read_text, source_name, text_kind
+def _task(path: Path | PositionError, config: SolverConfig, json_output: bool, verify: bool) -> tuple[PositionTask]:
+    from rummy.errors import PositionError, RummyError, error_lines
+    from rummy.inputs import PIPE_WAIT_SECONDS, read_text, source_name, text_kind
 
+    if isinstance(path, PositionError):  # a folder's entry that is no file
+        return (PositionTask(path.place, path.place, None, "toml", config, json_output, verify, tuple(error_lines(path))),)
     source = source_name(path)
     try:
-        text = read_text(path)
+        text = read_text(path, wait=PIPE_WAIT_SECONDS)
     except RummyError as error:
         return (PositionTask(str(path), source, None, "toml", config, json_output, verify, tuple(error_lines(error))),)
     return (PositionTask(str(path), source, text, text_kind(path, text), config, json_output, verify),)
@@ -233,7 +241,6 @@ def _answer(position: Position, path: Path, config: SolverConfig, json_output: b
 
     from rummy.cli import output
     from rummy.answer import best
-    from rummy.vocabulary import Status
 
     answer = best(position, replace(config, progress=on_progress) if on_progress is not None else config)
     verdict = _verified(answer, path) if verify else None
@@ -247,8 +254,19 @@ def _answer(position: Position, path: Path, config: SolverConfig, json_output: b
     if verdict is not None and not verdict.legal:
         errors.append(f"{path}: the checker rejects this answer: {', '.join(verdict.codes)} (a bug in rummy)")
         return answer, output.EXIT_INTERNAL, data, lines, errors
-    code = output.EXIT_NEGATIVE if answer.solution.status == Status.NO_LEGAL_TURN else output.EXIT_OK
-    return answer, code, data, lines, errors
+    return answer, _status_code(answer.solution.status), data, lines, errors
+
+
+def _status_code(status: str) -> int:
+    """The exit code of an answer: 1 no legal turn, 4 none found within the time limit, else 0."""
+    from rummy.cli import output
+    from rummy.vocabulary import Status
+
+    if status == Status.NO_LEGAL_TURN:
+        return output.EXIT_NEGATIVE
+    if status == Status.UNKNOWN:
+        return output.EXIT_NO_ANSWER
+    return output.EXIT_OK
 
 
 def verified_data(answer: Answer, verdict: Verdict | None) -> dict[str, Any]:
@@ -278,9 +296,11 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
     from dataclasses import replace
 
     from rummy.answer import solver_for
+    from rummy.inputs import PIPE_WAIT_SECONDS, read_text, source_name, text_kind
     from rummy.position import Position
 
-    position = Position.from_file(path)
+    text = read_text(path, wait=PIPE_WAIT_SECONDS)  # a pipe must not hold up the positions after it
+    position = Position.from_text(text, source_name(path), text_kind(path, text))
     solver_for(position, config)  # imports the family's model first: the import counts against the limit
     with _DrawProgress(position) as progress:
         answer, code, data, lines, errors = _answer(

@@ -28,17 +28,26 @@ if TYPE_CHECKING:
 
 def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag = False, compare: BestFlag = False,
           time_limit: TimeLimitOption = 30.0) -> int:
-    """Judge a proposed turn: exit 0 when legal, 1 when illegal (every breach listed).
+    """Judge a proposed turn: exit 0 when legal, 1 when illegal (every breach listed), 4 when AFTER is
+    an answer with no turn in it (nothing to judge).
 
     A turn written as steps comes from a file or from stdin (-), e.g.:
 
     echo 'play 7H 8H 9H to new/1; discard KS' | rummy check position.toml -
     """
     from rummy.cli import output
+    from rummy.errors import NoTurnInAnswer
     from rummy.position import Position
 
     before = Position.from_file(before_path)
-    after, draw = read_answer(after_path, before)
+    try:
+        after, draw = read_answer(after_path, before)
+    except NoTurnInAnswer as empty:  # best's answer "unknown" or "no-legal-turn": said plainly, not as bad input
+        if json_output:
+            output.print_json({"legal": None, "status": empty.status, "nothing_to_judge": empty.problem})
+        else:
+            output.print_lines([output.text(("nothing to judge", "bold"), f": {empty.problem}")])
+        return output.EXIT_NO_ANSWER
     report = turn_report(before, after, draw, f"{before_path} -> {after_path}", compare, time_limit)
     if json_output:
         output.print_json(report.data)
@@ -119,7 +128,7 @@ def _against_best(before: Position, verdict: Verdict, time_limit: float,
         return text(f"the best draw is worth {best_gain} (its value looks one turn ahead from before the draw)"), data
     if not verdict.legal or gain is None:
         return text(f"the best legal turn scores {best_gain}"), data
-    short = float(solution.gain) - float(gain)  # type: ignore[arg-type]
+    short = float(solution.gain) - float(gain)
     data["short_of_best"] = round(short, 4) if proven else None
     if proven and short <= 1e-9:
         return text(("this is a best turn", "bold green"), f": gain {number(gain)}, the most any turn scores"), data

@@ -32,6 +32,8 @@ LevelOption = Annotated[
 ]
 
 SOLUTION_SUFFIX = ".solution.json"
+# Why there is no hint when the search found no turn in time (exit 4, as best's "unknown").
+NO_TURN_IN_TIME = "no turn found within the time limit (try a longer --time-limit)"
 
 
 def hint(puzzle_path: PuzzlePath, level: LevelOption = 1, json_output: JsonFlag = False,
@@ -53,6 +55,8 @@ def hint(puzzle_path: PuzzlePath, level: LevelOption = 1, json_output: JsonFlag 
         output.print_lines([text(f"no hint: {found}")])
     else:
         output.print_lines([text((f"{h.level}. ", "bold"), h.text) for h in given])
+    if found == NO_TURN_IN_TIME:
+        return output.EXIT_NO_ANSWER
     return output.EXIT_NEGATIVE if isinstance(found, str) else output.EXIT_OK
 
 
@@ -132,7 +136,7 @@ def solved_answer(position: Position, time_limit: float) -> tuple[Position, floa
     if solution.status == Status.DRAW:
         return "nothing can be played; draw"
     if solution.status == Status.UNKNOWN:
-        return "no turn found within the time limit (try a longer --time-limit)"
+        return NO_TURN_IN_TIME
     if solution.status not in (Status.OPTIMAL, Status.FEASIBLE) or solution.after is None:
         return "no legal turn"
     gain = solution.gain

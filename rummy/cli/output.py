@@ -5,7 +5,9 @@ are the same everywhere. Loading this module is cheap: rich is imported
 only to draw colours on a terminal, the solver only to classify an error.
 
 Exit codes (formats.md): 0 done, 1 a negative answer (no legal turn, an
-illegal turn), 2 bad input or usage, 3 a bug in rummy itself.
+illegal turn), 2 bad input or usage, 3 a bug in rummy itself, 4 no answer
+(the time limit passed before any turn was found; an answer with no turn to
+judge).
 """
 
 from __future__ import annotations
@@ -28,7 +30,11 @@ EXIT_OK = 0
 EXIT_NEGATIVE = 1
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
+EXIT_NO_ANSWER = 4
 EXIT_INTERRUPTED = 130
+# Many answers (rummy best on several positions) exit with the worst code seen, in this order:
+# no answer is worse than a negative one, and better than input that must be mended.
+_EXIT_SEVERITY = (EXIT_OK, EXIT_NEGATIVE, EXIT_NO_ANSWER, EXIT_BAD_INPUT, EXIT_INTERNAL)
 DEBUG_VARIABLE = "RUMMY_DEBUG"
 
 # Hearts and diamonds red, spades and clubs in the terminal's own colour.
@@ -41,6 +47,14 @@ TILE_SUIT_STYLES = {"S": "bold", "C": "bold blue", "H": "bold red", "D": f"bold 
 JOKER_STYLE = "bold magenta"
 HOT_STYLE = "underline"
 WARM_STYLE = "italic"
+
+
+def worse(code: int, other: int) -> int:
+    """The worse of two exit codes (``_EXIT_SEVERITY``; a code not in it is the worst)."""
+    def rank(value: int) -> int:
+        return _EXIT_SEVERITY.index(value) if value in _EXIT_SEVERITY else len(_EXIT_SEVERITY)
+
+    return code if rank(code) >= rank(other) else other
 
 
 # ------------------------------------------------------------------- JSON
