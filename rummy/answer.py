@@ -81,7 +81,7 @@ def answer_from_data(position: Position, data: Any, source: str) -> Answer:
     """A ``best --json`` answer read back (a puzzle's ``NAME.solution.json``), planned from its
     ``after`` and its draw options, without solving anything; RummyError naming ``source`` where
     it is not one."""
-    from .reader import read_answer_draws
+    from .end_states import read_answer_draws
 
     if not isinstance(data, dict):
         raise RummyError(f"{source}: not a 'best --json' answer (not a JSON object)")

@@ -221,13 +221,13 @@ class Position:
 
     @classmethod
     def from_toml(cls, text: str, source: str = "<toml>", strict: bool = True) -> Position:
-        from .reader import parse_toml
+        from .parsing import parse_toml
 
         return cls.from_data(parse_toml(text, source), source, strict)
 
     @classmethod
     def from_json(cls, text: str, source: str = "<json>", strict: bool = True) -> Position:
-        from .reader import parse_json
+        from .parsing import parse_json
 
         data = parse_json(text, source)
         if not isinstance(data, dict):

@@ -6,23 +6,21 @@ quoting the bad input, shortened.
 
 Reading is bounded (formats.md "Limits"): a file of at most ``MAX_FILE_BYTES``
 (a regular file, a pipe, or stdin as ``-``; never a device: rummy.inputs reads
-files and lists folders), nested at most
-``MAX_DEPTH`` levels, at most ``MAX_PLAYERS`` players and ``MAX_CARDS`` cards,
-and reading time grows linearly with the file.
+files and lists folders), parsed by rummy.parsing (nested at most ``MAX_DEPTH``
+levels), then validated here: at most ``MAX_PLAYERS`` players and ``MAX_CARDS``
+cards, and reading time grows linearly with the file. What ``check`` reads as
+the position after a turn (an answer's ``after`` or draw) is rummy.end_states.
 """
 
 from __future__ import annotations
 
-import json
 import re
-import tomllib
 from collections import Counter
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
 from .cards import Card, cards_notation
-from .errors import NotationError, NoTurnInAnswer, PlayNotWhole, PositionError, PositionErrors, RulesError, quote
+from .errors import NotationError, PlayNotWhole, PositionError, PositionErrors, RulesError, quote
 # Reading files is rummy.inputs'; its names are given here too, where they always were.
 from .inputs import MAX_FILE_BYTES as MAX_FILE_BYTES
 from .inputs import PUZZLE_INDEX as PUZZLE_INDEX
@@ -32,19 +30,17 @@ from .inputs import is_position_name as is_position_name
 from .inputs import iter_position_files as iter_position_files
 from .inputs import position_files as position_files
 from .inputs import read_text as read_text
-from .inputs import reason as _reason
 from .inputs import source_name as source_name
 from .inputs import text_kind as text_kind
-from .inputs import too_large
+from .parsing import check_tree, child_place
 from .plays import Play, PlayName, jokers_undecided, readings
 from .position import Attached, DrawTaken, Player, Position, PuzzleStatement, Replacement, Turn
 from .rules import Ruleset, ruleset_from_spec
-from .vocabulary import Action, DrawSource, JokerMode, Phase, Status, Tier
+from .vocabulary import DrawSource, JokerMode, Phase, Tier
 
 # ----------------------------------------------------------------- limits
 # Far beyond any real position, small enough that a hostile file is refused
 # at once (docs/formats.md "Limits"; docs/position.schema.json agrees).
-MAX_DEPTH = 16  # tables and lists inside one another; positions need 6
 MAX_PLAYERS = 8
 MAX_CARDS = 256  # cards written in one position, all places together (the largest deck: 106)
 MAX_NAME_LENGTH = 32  # player and side names
@@ -66,111 +62,6 @@ PUZZLE_KEYS = ("kind", "tier", "task", "target", "rules_note")
 MAX_PUZZLE_TEXT = 500  # characters of [puzzle] task and rules_note
 MAX_PUZZLE_KIND = 32
 MAX_TARGET = 1_000_000  # a gain no turn reaches
-
-
-# ---------------------------------------------------------------- parsing
-def parse_toml(text: str, source: str) -> dict[str, Any]:
-    """TOML text as data; a syntax error, too deep a nesting or too long a number is a PositionError."""
-    _check_length(text, source)
-    with _refused_as(source, "TOML"):
-        return tomllib.loads(text)
-
-
-def parse_json(text: str, source: str) -> Any:
-    """JSON text as data. Refuses what JSON does not allow but Python's reader takes:
-    NaN and Infinity, and a key given twice."""
-    _check_length(text, source)
-    with _refused_as(source, "JSON"):
-        try:
-            return json.loads(text, object_pairs_hook=_json_object, parse_constant=_json_constant)
-        except _JsonRefusal as refusal:
-            raise PositionError(source, f"not valid JSON: {refusal.args[0]}") from None
-
-
-@contextmanager
-def _refused_as(source: str, language: str) -> Iterator[None]:
-    """The reader's errors as one PositionError each: bad syntax, too deep a nesting, too long a number."""
-    try:
-        yield
-    except PositionError:
-        raise
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
-        raise PositionError(source, f"not valid {language}: {error}") from None
-    except RecursionError:
-        raise PositionError(source, f"nested more than {MAX_DEPTH} levels deep; no position needs that") from None
-    except ValueError as error:  # e.g. a number of more than 4,300 digits
-        raise PositionError(source, f"not valid {language}: {_reason(error)}") from None
-
-
-class _JsonRefusal(Exception):
-    """Raised inside json.loads by the hooks (not a ValueError: json must not reword it)."""
-
-
-def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _JsonRefusal(f"the key {quote(key)} is given twice")
-            seen.add(key)
-    return data
-
-
-def _json_constant(name: str) -> Any:
-    raise _JsonRefusal(f"{name} is not a JSON number")
-
-
-def _check_length(text: str, source: str) -> None:
-    # Text from a file is already bounded in bytes; text handed in directly is bounded here.
-    if len(text) > MAX_FILE_BYTES:
-        raise PositionError(source, too_large())
-
-
-def check_tree(data: Any, source: str) -> None:
-    """Every table and list nested at most ``MAX_DEPTH`` deep, every text valid Unicode.
-
-    Iterative, so that hostile nesting never meets Python's recursion limit;
-    linear in the size of the data.
-    """
-    stack: list[tuple[Any, int, str]] = [(data, 1, "")]
-    while stack:
-        node, depth, place = stack.pop()
-        if depth > MAX_DEPTH:
-            raise PositionError(f"{source}: {place}" if place else source,
-                                f"nested more than {MAX_DEPTH} levels deep; no position needs that")
-        if isinstance(node, Mapping):
-            items: Iterable[tuple[Any, Any]] = node.items()
-        elif isinstance(node, (list, tuple)):
-            items = enumerate(node)
-        else:
-            continue
-        for key, value in items:
-            if isinstance(key, str) and not _valid_text(key):
-                raise PositionError(f"{source}: {place}" if place else source, f"the key {quote(key)} is not valid Unicode text")
-            if isinstance(value, str):
-                if not _valid_text(value):
-                    raise PositionError(f"{source}: {_child(place, key)}", f"{quote(value)} is not valid Unicode text")
-            elif isinstance(value, (Mapping, list, tuple)):
-                stack.append((value, depth + 1, _child(place, key)))
-
-
-def _valid_text(text: str) -> bool:
-    """No lone surrogates (JSON can write ``"\\ud800"``, which no file can hold)."""
-    if text.isascii():
-        return True
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _child(place: str, key: Any) -> str:
-    if isinstance(key, int):
-        return f"{place}[{key + 1}]"
-    shown = key if isinstance(key, str) and key.isidentifier() and len(key) <= MAX_NAME_LENGTH else quote(key)
-    return f"{place}.{shown}" if place else shown
 
 
 def name_problem(name: Any, what: str = "player name") -> str | None:
@@ -208,7 +99,7 @@ def read_position(data: Any, source: str = "<position>", strict: bool = True) ->
     if not isinstance(data, Mapping):
         raise PositionError(source, f"a position must be a table of keys, got {quote(data)}")
     check_tree(data, source)
-    reader = _Reader(source, strict)
+    reader = Reader(source, strict)
     try:
         return reader.position(data)
     except PositionError as error:
@@ -222,7 +113,7 @@ def read_puzzle_statement(data: Any, source: str = "<puzzle>") -> PuzzleStatemen
     """A ``[puzzle]`` table alone, read as a position's is (``PuzzleStatement.from_data``)."""
     if isinstance(data, Mapping):
         check_tree(data, source)
-    return _Reader(source).puzzle(data)
+    return Reader(source).puzzle(data)
 
 
 # Unknown cards reported from one file, at most (one line each); the rest are counted.
@@ -237,7 +128,7 @@ CARD_HINTS = {
 _UNREAD = Card(1, "S")
 
 
-class _Reader:
+class Reader:
     """Reads position data, keeping track of the place for error messages."""
 
     def __init__(self, source: str, strict: bool = True) -> None:
@@ -349,9 +240,9 @@ class _Reader:
         """Every key known here, and none of them null (JSON's null is no value: leave the key out)."""
         for key, value in data.items():
             if key not in known:
-                raise self.fail(_child(place, key), f"unknown key {quote(key)} (known here: {', '.join(known)})")
+                raise self.fail(child_place(place, key), f"unknown key {quote(key)} (known here: {', '.join(known)})")
             if value is None:
-                raise self.fail(_child(place, key), "null is not a value here; leave the key out")
+                raise self.fail(child_place(place, key), "null is not a value here; leave the key out")
 
     def cards(self, value: Any, place: str) -> tuple[Card, ...]:
         budget = MAX_CARDS - self.cards_read
@@ -664,90 +555,6 @@ class _Reader:
         if card == position.upcard:
             return "piles.upcard"
         return "piles.stock"
-
-
-def read_end_state(path: str | Path) -> Position:
-    """A proposed end state (``check``'s AFTER), read leniently: a TOML or JSON
-    position with its [turn] table, or the JSON that ``best --json`` prints
-    (its ``after`` key; several answers, one per line: the first).
-
-    Read by content as well as by suffix, so ``<(rummy best BEFORE --json)`` works.
-    """
-    position, _ = read_end_state_or_draw(path)
-    assert position is not None  # only a random draw has none
-    return position
-
-
-def read_end_state_or_draw(path: str | Path, random_draw: bool = False) -> tuple[Position | None, DrawTaken | None]:
-    """``(the end state, None)``, read as ``read_end_state`` reads it. With ``random_draw``
-    (a draw-phase BEFORE), a ``best --json`` answer whose draw is random (``after`` null)
-    gives ``(None, its draw)``: the draw is judged alone (docs/checker.md). The draw is
-    formats.md's ``draw`` object (or the answer's first step, a draw), read as a
-    ``DrawTaken``: ``from``, and ``take``, ``card``, ``player`` where given. The file is
-    read once, so a pipe works."""
-    text = read_text(path)
-    return end_state_or_draw_from_text(text, source_name(path), text_kind(path, text), random_draw)
-
-
-def _answer_data(text: str, source: str) -> Any:
-    """JSON text as data; of several answers, one per line (``best --json`` on many positions), the first."""
-    stripped = text.strip()
-    first = stripped.splitlines()[0] if "\n{" in stripped else text
-    return parse_json(first, source)
-
-
-def is_answer(text: str, kind: str, source: str) -> bool:
-    """Whether the text is the JSON of a ``best --json`` answer (a puzzle's ``NAME.solution.json``
-    too): an object with an ``after`` key and no ``players``."""
-    if kind != "json" and not text.lstrip().startswith("{"):
-        return False
-    data = _answer_data(text, source)
-    return isinstance(data, dict) and "after" in data and "players" not in data
-
-
-def end_state_or_draw_from_text(text: str, source: str, kind: str,
-                                random_draw: bool = False) -> tuple[Position | None, DrawTaken | None]:
-    """``read_end_state_or_draw`` on text already read."""
-    if kind != "json" and not text.lstrip().startswith("{"):
-        return Position.from_toml(text, source=source, strict=False), None
-    data = _answer_data(text, source)
-    if not isinstance(data, dict):
-        raise PositionError(source, f"a position must be a JSON object, got {quote(data)}")
-    if "after" not in data or "players" in data:
-        return Position.from_data(data, source=source, strict=False), None
-    after = data["after"]
-    if isinstance(after, dict):
-        return Position.from_data(after, source=f"{source}: after", strict=False), None
-    if after is not None:
-        raise PositionError(f"{source}: after", f"expected the position after the turn, got {quote(after)}")
-    if data.get("status") in (Status.UNKNOWN, Status.NO_LEGAL_TURN):
-        raise NoTurnInAnswer(source, data["status"])
-    if not random_draw or data.get("status") not in (Status.OPTIMAL, Status.FEASIBLE):
-        raise PositionError(source, f"the answer has no after position (status {quote(data.get('status'))})")
-    steps = data.get("steps")
-    first_step = steps[0] if isinstance(steps, list) and steps and isinstance(steps[0], dict) else {}
-    draw = data.get("draw") or (first_step if first_step.get("action") == Action.DRAW else None)
-    if not isinstance(draw, dict):
-        raise PositionError(source, "the answer has neither an after position nor a draw")
-    return None, read_answer_draws([draw], source, "draw")[0][0]
-
-
-def read_answer_draws(draws: Any, source: str, place: str = "options") -> list[tuple[DrawTaken, tuple[Card, ...]]]:
-    """formats.md's ``draw`` objects of a ``best --json`` answer (its ``options`` list): each draw as
-    a ``DrawTaken`` and the cards it is known to give (a bad card is a PositionError naming its place)."""
-    if not isinstance(draws, list) or len(draws) > MAX_CARDS * 4:
-        raise PositionError(f"{source}: {place}", f"expected a list of draws, got {quote(draws)}")
-    reader = _Reader(source)
-    found = []
-    for i, draw in enumerate(draws, 1):
-        at = f"{place}[{i}]" if place != "draw" else place
-        taken = reader.draw_taken(draw, at, answer=True)
-        cards = reader.cards(draw.get("cards", []), f"{at}.cards")
-        reader.cards_read = 0  # each draw tells of the same position's cards again
-        found.append((taken, cards))
-    if reader.card_errors:
-        raise reader.all_errors()
-    return found
 
 
 def iter_positions(paths: Iterable[str | Path]) -> Iterator[tuple[Path, Position]]:

@@ -23,7 +23,7 @@ from rummy.checker.draw import apply_draw_taken, judge_random_draw
 from rummy.cli.app import main
 from rummy.errors import PositionError
 from rummy.position import DrawTaken, Position
-from rummy.reader import read_end_state_or_draw
+from rummy.end_states import read_end_state_or_draw
 from rummy.rules import preset
 from rummy.solution import DrawChoice, DrawOption, Solution
 from rummy.vocabulary import DrawSource, Status

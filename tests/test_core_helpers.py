@@ -16,7 +16,8 @@ from rummy.errors import PositionError
 from rummy.generator.deck import DeckPool, PlayShapes, random_play
 from rummy.plays import Play, is_whole
 from rummy.position import DrawTaken, Position
-from rummy.reader import position_files, read_end_state, read_end_state_or_draw
+from rummy.end_states import read_end_state, read_end_state_or_draw
+from rummy.inputs import position_files
 from rummy.rules import preset
 from rummy.scoring import first_out_bonus
 from rummy.vocabulary import DrawSource

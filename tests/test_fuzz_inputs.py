@@ -43,7 +43,7 @@ from hypothesis import strategies as st
 
 from rummy.cli.app import main
 from conftest import PUZZLE_EXAMPLES, REPO_ROOT, SCHEMA_PATH
-from rummy import reader
+from rummy import end_states, parsing, reader
 from rummy.errors import RummyError, error_lines
 from rummy.position import Position
 from rummy.rules import OPTION_NUMBER_MAX, preset
@@ -674,7 +674,7 @@ def test_fuzz_the_reader_refuses_cleanly_and_agrees_with_the_schema(case: Case, 
     path = case_file(fuzz_dir, case)
     for strict in (False,) if case.answer else (True, False):
         try:
-            position = reader.read_end_state(path) if case.answer else Position.from_file(path, strict=strict)
+            position = end_states.read_end_state(path) if case.answer else Position.from_file(path, strict=strict)
         except RummyError as error:
             # One line a problem; several only for independent ones (every unknown card), each naming the file.
             for message in error_lines(error):
@@ -688,10 +688,10 @@ def test_fuzz_the_reader_refuses_cleanly_and_agrees_with_the_schema(case: Case, 
         kind = reader.text_kind(path, text)
         if case.answer:  # as read_end_state reads it: the first line of several, the position under "after"
             stripped = text.strip()
-            data = reader.parse_json(stripped.splitlines()[0] if "\n{" in stripped else text, "x")
+            data = parsing.parse_json(stripped.splitlines()[0] if "\n{" in stripped else text, "x")
             data = data if "players" in data else data["after"]
         else:
-            data = reader.parse_json(text, "x") if kind == "json" else reader.parse_toml(text, "x")
+            data = parsing.parse_json(text, "x") if kind == "json" else parsing.parse_toml(text, "x")
         errors = sorted(VALIDATOR.iter_errors(data), key=lambda e: list(e.absolute_path))
         assert not errors, f"the reader accepts what the schema refuses: {errors[0].message[:300]} at {list(errors[0].absolute_path)}"
         assert Position.from_data(position.to_data(), strict=strict) == position

@@ -138,7 +138,7 @@ def _against_best(before: Position, verdict: Verdict, time_limit: float,
 
 
 def read_answer(path: Path, before: Position) -> tuple[Position | None, DrawTaken | None]:
-    """AFTER, as ``rummy.reader.read_end_state`` reads it; with a draw-phase BEFORE, a
+    """AFTER, as ``rummy.end_states.read_end_state`` reads it; with a draw-phase BEFORE, a
     ``best --json`` answer whose draw is random gives ``(None, its draw)``. A turn written
     as steps (``play 7H 8H 9H to new/1; discard KS``, told by its content) is applied to BEFORE."""
     from rummy.reader import read_text, source_name, text_kind
@@ -149,7 +149,7 @@ def read_answer(path: Path, before: Position) -> tuple[Position | None, DrawTake
 
 def answer_from_text(text: str, source: str, kind: str, before: Position) -> tuple[Position | None, DrawTaken | None]:
     """``read_answer`` on text already read (``kind``: toml or json, as ``rummy.reader.text_kind`` tells)."""
-    from rummy.reader import end_state_or_draw_from_text
+    from rummy.end_states import end_state_or_draw_from_text
     from rummy.errors import RummyError
     from rummy.steps_notation import first_step_word, looks_like_steps, no_step
     from rummy.turn_steps import read_steps

@@ -108,7 +108,7 @@ def stored_answer_from_text(text: str, source: str, position: Position) -> tuple
     legal turn from ``position`` that reaches the puzzle's target; None (solve instead) otherwise."""
     from rummy.checker import check
     from rummy.errors import RummyError
-    from rummy.reader import end_state_or_draw_from_text
+    from rummy.end_states import end_state_or_draw_from_text
 
     try:
         after, _ = end_state_or_draw_from_text(text, source, "json")

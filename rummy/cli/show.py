@@ -62,7 +62,7 @@ def position_from_text(text: str, source: str, kind: str, after: bool = False) -
     """``read_position`` on text already read (``kind``: toml or json)."""
     from rummy.errors import PlayNotWhole
     from rummy.position import Position
-    from rummy.reader import end_state_or_draw_from_text, is_answer
+    from rummy.end_states import end_state_or_draw_from_text, is_answer
 
     if after or is_answer(text, kind, source):
         # As check reads AFTER: a position, or the JSON of 'best --json' (a puzzle's NAME.solution.json), its after.
