@@ -16,7 +16,7 @@ The model, the judge, the gain and the rest are named as ``"module:function"``
 and imported on first use, so that importing a ruleset never loads OR-Tools and
 the checker, which asks the family for its judge, shares no code with the
 models. What each reference names is a Protocol below (``Solver``, ``Judge``,
-``Gain``, ``GainBreakdown``, ``DrawLister``) or the ``Ladder`` alias; the
+``DrawJudge``, ``Gain``, ``GainBreakdown``, ``DrawLister``) or the ``Ladder`` alias; the
 accessors (``solver_function()``, ``judge_function()`` ...) return those types,
 and tests/test_family.py loads every reference of every family and matches it
 against its type.
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from typing import Sequence, TypeAlias
 
     from .checker.facts import TurnFacts
-    from .checker.verdict import Breach
+    from .checker.verdict import Breach, Verdict
     from .draw_advice.options import Draw
     from .ladder import Rung
     from .position import Position
@@ -60,6 +60,12 @@ class Judge(Protocol):
     """``Family.judge``: the breaches of the family's reading of a turn, and that reading (JSON data)."""
 
     def __call__(self, facts: TurnFacts, /) -> tuple[list[Breach], Mapping[str, object]]: ...
+
+
+class DrawJudge(Protocol):
+    """``Family.draw_judge``: the checker's verdict on a turn from a draw-phase position: its draw applied, then the rest."""
+
+    def __call__(self, before: Position, after: Position, /) -> Verdict: ...
 
 
 class Gain(Protocol):
@@ -124,7 +130,9 @@ class Family(str):
     # A DrawLister, for draw advice (rummy.draw_advice); None where the family has no draw advice or
     # answers the draw phase in its own model (Robber).
     draws: ClassVar[str | None] = None
-    # The draw phase as the checker judges it (rummy.checker.draw): the draws of the family's rules
+    # A DrawJudge: how the checker judges a turn from the draw phase (None: the family has no draw phase).
+    draw_judge: ClassVar[str | None] = None
+    # The draw phase as the checker judges it (rummy.checker.draw_apply): the draws of the family's rules
     # (``demand`` only where the ruleset allows it, ``open`` and ``pass`` only while ``piles.upcard``
     # is set), the most cards one draw takes from the discard pile (None: down to its bottom), and
     # whether the bottom card taken is hot (must be played; otherwise it is warm).
@@ -174,6 +182,13 @@ class Family(str):
         """The checker's judge of this family (imported on first use; never model code)."""
         judge: Judge = load(self.judge)
         return judge
+
+    def draw_judge_function(self) -> DrawJudge | None:
+        """The checker's judge of a turn from the draw phase (imported on first use); None where the family has none."""
+        if self.draw_judge is None:
+            return None
+        draw_judge: DrawJudge = load(self.draw_judge)
+        return draw_judge
 
     def gain_words(self, objective: Objective, gain: object, cards_played: object) -> str:
         """What the human view calls an answer's gain: what it counts under ``objective``."""
@@ -260,6 +275,7 @@ class House(Family):
     needs_meld_threshold = True
     solver = "rummy.model.house:solve_house"
     judge = "rummy.checker.house:judge_house"
+    draw_judge = "rummy.checker.draw_judge:judge_drawn_turn"
     gain = "rummy.checker.gain:house_gain"
     breakdown = "rummy.checker.gain:house_breakdown"
     puzzles = "rummy.generator.house_kinds"
@@ -335,6 +351,7 @@ class Robber(Family):
     scores_plays = True
     solver = "rummy.model.robber:solve_robber"
     judge = "rummy.checker.robber:judge_robber"
+    draw_judge = "rummy.checker.robber:judge_robber_drawn_turn"
     gain = "rummy.checker.gain:robber_gain"
     breakdown = "rummy.checker.gain:robber_breakdown"
     puzzles = "rummy.generator.robber_kinds"
@@ -362,6 +379,7 @@ class Layoff(Family):
     own_options = ("plays_per_turn", "layoff_needs_meld", "keep_one_to_discard")
     solver = "rummy.model.layoff:solve_layoff"
     judge = "rummy.checker.layoff:judge_layoff"
+    draw_judge = "rummy.checker.draw_judge:judge_drawn_turn"
     gain = "rummy.checker.gain:layoff_gain"
     breakdown = "rummy.checker.gain:layoff_breakdown"
     draws = "rummy.draw_advice.options:layoff_draws"

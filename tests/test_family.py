@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import pickle
@@ -19,11 +20,11 @@ import pytest
 from conftest import REPO_ROOT
 from rummy.cards import parse_cards
 from rummy.checker.facts import TurnFacts
-from rummy.checker.verdict import Breach
+from rummy.checker.verdict import Breach, Verdict
 from rummy.draw_advice.options import Draw
 from rummy.errors import RulesError
-from rummy.family import (FAMILIES, HOUSE, LAYOFF, ROBBER, TILE, DrawLister, Family, Gain, GainBreakdown, Judge, Solver,
-                          family_named, load)
+from rummy.family import (FAMILIES, HOUSE, LAYOFF, ROBBER, TILE, DrawJudge, DrawLister, Family, Gain, GainBreakdown,
+                          Judge, Solver, family_named, load)
 from rummy.ladder import Rung
 from rummy.position import Position
 from rummy.rules import PRESETS, preset
@@ -100,15 +101,32 @@ def test_checking_a_turn_loads_no_model_code(example: str) -> None:
 
 
 
+@pytest.mark.parametrize("family", list(FAMILIES.values()), ids=str)
+def test_a_family_with_draws_judges_its_draw_phase_and_only_then(family: Family) -> None:
+    """The checker asks the record for the draw judge (no family is special-cased in rummy.checker)."""
+    assert (family.draw_judge_function() is not None) == bool(family.draw_sources)
+
+
+def test_the_checker_imports_no_familys_judge() -> None:
+    """check() finds every judge, the draw judges too, through the record, never by importing one."""
+    judges = {reference.partition(":")[0] for family in FAMILIES.values()
+              for reference in (family.judge, family.draw_judge) if reference is not None}
+    tree = ast.parse((REPO_ROOT / "rummy" / "checker" / "__init__.py").read_text())
+    imported = {"rummy.checker." + (node.module or "") for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.level == 1}
+    assert len(judges) == 5 and imported and not imported & judges
+
+
 # ------------------------------------------------------ the "module:name" references
 # The record fields that name a function, and the Protocol of rummy/family.py each function must fit.
 FUNCTION_FIELDS: dict[str, type] = {
-    "solver": Solver, "judge": Judge, "gain": Gain, "breakdown": GainBreakdown, "draws": DrawLister,
+    "solver": Solver, "judge": Judge, "draw_judge": DrawJudge, "gain": Gain, "breakdown": GainBreakdown,
+    "draws": DrawLister,
 }
 OTHER_FIELDS = {"ladder", "puzzles"}  # a Ladder (rungs), and a module that registers puzzle kinds
 # The names the Protocols' annotations use (family.py imports them for the type checker only).
 PROTOCOL_NAMES = {"Position": Position, "SolverConfig": SolverConfig, "Solution": Solution, "TurnFacts": TurnFacts,
-                  "Breach": Breach, "Draw": Draw, "Fraction": Fraction}
+                  "Breach": Breach, "Draw": Draw, "Fraction": Fraction, "Verdict": Verdict}
 REFERENCE = re.compile(r"rummy(\.\w+)+(:\w+)?")
 
 
