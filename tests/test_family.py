@@ -117,6 +117,28 @@ def test_the_checker_imports_no_familys_judge() -> None:
     assert len(judges) == 5 and imported and not imported & judges
 
 
+def imported_modules(path: str) -> set[str]:
+    """The rummy modules a module of rummy imports (relative imports resolved), at any depth of its code."""
+    package = ".".join(("rummy/" + path).removesuffix(".py").split("/")[:-1])
+    found: set[str] = set()
+    for node in ast.walk(ast.parse((REPO_ROOT / "rummy" / path).read_text())):
+        if isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            found.add(".".join(filter(None, (base, node.module))))
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_scoring_asks_the_family_which_never_calls_back() -> None:
+    """One way: rummy.scoring asks the ruleset's family; the record holds each family's own scoring
+    (House's play score and first-out bonus, Robber's card points) and never imports rummy.scoring."""
+    family_imports = imported_modules("family.py")
+    assert "rummy.plays" in family_imports  # the record's own imports are seen
+    assert "rummy.scoring" not in family_imports
+    assert "rummy.family" not in imported_modules("scoring.py")  # it asks rules.family, naming no record
+
+
 # ------------------------------------------------------ the "module:name" references
 # The record fields that name a function, and the Protocol of rummy/family.py each function must fit.
 FUNCTION_FIELDS: dict[str, type] = {
