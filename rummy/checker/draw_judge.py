@@ -358,4 +358,3 @@ def _hand_changed(was: Player, now: Player) -> bool:
     if was.hand is not None and now.hand is not None:
         return plain_counter(was.hand) != plain_counter(now.hand)
     return was.hand_size != now.hand_size
-
