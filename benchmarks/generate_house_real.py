@@ -54,7 +54,7 @@ from rummy.generator.deck import DeckPool, PlayShapes, random_play  # noqa: E402
 from rummy.plays import Play, is_whole  # noqa: E402
 from rummy.position import Player, Position  # noqa: E402
 from rummy.rules import Ruleset, preset  # noqa: E402
-from rummy.scoring import house_play_score  # noqa: E402
+from rummy.family import HOUSE  # noqa: E402
 from rummy.vocabulary import Phase  # noqa: E402
 
 # What players lay: mostly runs of 3-5 and books of 3-4 (the longer runs come from lay-offs).
@@ -111,7 +111,7 @@ def build_table(rng: random.Random, pool: DeckPool, rules: Ruleset, owners: list
     laid, jokers_left, misses = 0, table_jokers, 0
     estimated_plays = max(2, target // 4)
     while laid < target and misses < 30:
-        unmet = [n for n in owners if sum(house_play_score(tuple(p), rules) for p in spaces[n]) < cost]
+        unmet = [n for n in owners if sum(HOUSE.play_score(tuple(p), rules) for p in spaces[n]) < cost]
         plays = [p for n in owners for p in spaces[n]]
         if not unmet and plays and rng.random() < LAY_OFF_CHANCE:
             play = rng.choice(plays)
@@ -139,7 +139,7 @@ def build_table(rng: random.Random, pool: DeckPool, rules: Ruleset, owners: list
         laid += len(cards)
     if laid < target:
         return None
-    if any(sum(house_play_score(tuple(p), rules) for p in spaces[n]) < cost for n in owners):
+    if any(sum(HOUSE.play_score(tuple(p), rules) for p in spaces[n]) < cost for n in owners):
         return None
     return spaces
 

@@ -97,7 +97,7 @@ def answer_from_data(position: Position, data: Any, source: str) -> Answer:
             draw = DrawChoice(options, int(stats.get("samples", 0)), int(stats.get("unseen", 0)),
                               int(stats.get("openings", 0)), solves=int(stats.get("solves", 0)))
             if options and after is not None and position.rules.family.draws is not None:
-                from .checker.draw import apply_draw_taken
+                from .checker.draw_apply import apply_draw_taken
 
                 draw = replace(draw, start=apply_draw_taken(position, options[0].taken(), after).start)
         solution = Solution(status=data["status"], gain=float(data["gain"]), bound=float(data["bound"]), after=after,
@@ -219,7 +219,7 @@ def verify_answer(answer: Answer) -> Verdict | None:
 
     A turn (``after``) is judged from the position it starts from; in the draw
     phase the checker applies the draw first. A random draw's answer (``after``
-    None) is judged by its draw alone (``rummy.checker.draw.judge_random_draw``).
+    None) is judged by its draw alone (``rummy.checker.draw_judge.judge_random_draw``).
     """
     from .checker import check
 
@@ -230,7 +230,7 @@ def verify_answer(answer: Answer) -> Verdict | None:
         return check(answer.position, solution.after)
     chosen = solution.chosen_draw
     if answer.position.phase == Phase.DRAW and chosen is not None:
-        from .checker.draw import judge_random_draw
+        from .checker.draw_judge import judge_random_draw
 
         return judge_random_draw(answer.position, chosen.taken())
     return None

@@ -16,7 +16,7 @@ The model, the judge, the gain and the rest are named as ``"module:function"``
 and imported on first use, so that importing a ruleset never loads OR-Tools and
 the checker, which asks the family for its judge, shares no code with the
 models. What each reference names is a Protocol below (``Solver``, ``Judge``,
-``Gain``, ``GainBreakdown``, ``DrawLister``) or the ``Ladder`` alias; the
+``DrawJudge``, ``Gain``, ``GainBreakdown``, ``DrawLister``) or the ``Ladder`` alias; the
 accessors (``solver_function()``, ``judge_function()`` ...) return those types,
 and tests/test_family.py loads every reference of every family and matches it
 against its type.
@@ -25,19 +25,20 @@ against its type.
 from __future__ import annotations
 
 import importlib
+from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable, Mapping, Protocol
 
 from .cards import Card
 from .errors import RulesError, quote
-from .vocabulary import DrawSource, InitialMeldJoker, Objective
+from .plays import Reading, readings
+from .vocabulary import DrawSource, FirstOutBonus, InitialMeldJoker, Objective
 
 if TYPE_CHECKING:
-    from fractions import Fraction
     from typing import Sequence, TypeAlias
 
     from .checker.facts import TurnFacts
-    from .checker.verdict import Breach
+    from .checker.verdict import Breach, Verdict
     from .draw_advice.options import Draw
     from .ladder import Rung
     from .position import Position
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
 
 HOUSE_PENALTY = {1: 11, 11: 2, 12: 3, 13: 4}
 HOUSE_HANDS = 6
+HOUSE_FIRST_OUT_BONUS = 25
 
 
 # ------------------------------------------------ what the references name
@@ -60,6 +62,12 @@ class Judge(Protocol):
     """``Family.judge``: the breaches of the family's reading of a turn, and that reading (JSON data)."""
 
     def __call__(self, facts: TurnFacts, /) -> tuple[list[Breach], Mapping[str, object]]: ...
+
+
+class DrawJudge(Protocol):
+    """``Family.draw_judge``: the checker's verdict on a turn from a draw-phase position: its draw applied, then the rest."""
+
+    def __call__(self, before: Position, after: Position, /) -> Verdict: ...
 
 
 class Gain(Protocol):
@@ -124,7 +132,9 @@ class Family(str):
     # A DrawLister, for draw advice (rummy.draw_advice); None where the family has no draw advice or
     # answers the draw phase in its own model (Robber).
     draws: ClassVar[str | None] = None
-    # The draw phase as the checker judges it (rummy.checker.draw): the draws of the family's rules
+    # A DrawJudge: how the checker judges a turn from the draw phase (None: the family has no draw phase).
+    draw_judge: ClassVar[str | None] = None
+    # The draw phase as the checker judges it (rummy.checker.draw_apply): the draws of the family's rules
     # (``demand`` only where the ruleset allows it, ``open`` and ``pass`` only while ``piles.upcard``
     # is set), the most cards one draw takes from the discard pile (None: down to its bottom), and
     # whether the bottom card taken is hot (must be played; otherwise it is warm).
@@ -175,6 +185,13 @@ class Family(str):
         judge: Judge = load(self.judge)
         return judge
 
+    def draw_judge_function(self) -> DrawJudge | None:
+        """The checker's judge of a turn from the draw phase (imported on first use); None where the family has none."""
+        if self.draw_judge is None:
+            return None
+        draw_judge: DrawJudge = load(self.draw_judge)
+        return draw_judge
+
     def gain_words(self, objective: Objective, gain: object, cards_played: object) -> str:
         """What the human view calls an answer's gain: what it counts under ``objective``."""
         if objective in self.objective_gain_names:
@@ -211,6 +228,10 @@ class Family(str):
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
         raise NotImplementedError
 
+    def hand_penalty(self, cards: Iterable[Card], rules: Ruleset) -> int:
+        """What holding ``cards`` costs: their penalties added up."""
+        return sum(self.penalty(card, rules) for card in cards)
+
     def hand_counts_against(self, rules: Ruleset) -> bool:
         """Whether the cards left in the mover's hand lower the turn's gain (so a card drawn and kept costs)."""
         return True
@@ -221,7 +242,7 @@ class Family(str):
         Draw advice (rules.md §5) values a draw from the position before it:
         the play-phase gain minus the hand cost of the cards drawn.
         """
-        return sum(self.penalty(card, rules) for card in cards) if self.hand_counts_against(rules) else 0
+        return self.hand_penalty(cards, rules) if self.hand_counts_against(rules) else 0
 
     def play_score(self, cards: tuple[Card, ...], rules: Ruleset) -> int:
         """Points a play is worth to whoever owns it (House, Robber); 0 where plays score nothing."""
@@ -229,8 +250,6 @@ class Family(str):
 
     def meld_value(self, cards: tuple[Card, ...], rules: Ruleset) -> int:
         """What a play counts towards an initial-meld threshold: its numbers, a joker its best stand-in."""
-        from .plays import readings
-
         joker_counts = rules.initial_meld_joker != InitialMeldJoker.ZERO
         return max(
             (
@@ -260,6 +279,7 @@ class House(Family):
     needs_meld_threshold = True
     solver = "rummy.model.house:solve_house"
     judge = "rummy.checker.house:judge_house"
+    draw_judge = "rummy.checker.draw_judge:judge_drawn_turn"
     gain = "rummy.checker.gain:house_gain"
     breakdown = "rummy.checker.gain:house_breakdown"
     puzzles = "rummy.generator.house_kinds"
@@ -279,16 +299,40 @@ class House(Family):
         hands and the piles only through that bonus (Epic: the opponents' hands, or the unseen mean)."""
         from dataclasses import replace
 
-        from .scoring import first_out_bonus
-
         players = tuple(p if p.name == position.to_move else replace(p, hand=None, hand_count=None)
                         for p in position.players)
-        return replace(position, players=players, discard_pile=(), stock=None, upcard=None), first_out_bonus(position)
+        return (replace(position, players=players, discard_pile=(), stock=None, upcard=None),
+                self.first_out_bonus(position))
 
     def play_score(self, cards: tuple[Card, ...], rules: Ruleset) -> int:
-        from .scoring import house_play_score
+        """5 a card, but a book of exactly 3 is 10; a 3-card play that can read as a run is a run."""
+        found = readings(cards, rules)
+        if not found:
+            return 0
+        if len(cards) == 3 and all(r.kind == "book" for r in found):
+            return 10
+        return 5 * len(cards)
 
-        return house_play_score(cards, rules)
+    def first_out_bonus(self, position: Position) -> Fraction:
+        """What the mover's side earns by going out first (rules.md §5): 25 (Classic), or the
+        opponents' hand penalties (Epic), a hidden hand counted at the mean penalty of the unseen cards."""
+        rules = position.rules
+        if rules.first_out_bonus == FirstOutBonus.FIXED:
+            return Fraction(HOUSE_FIRST_OUT_BONUS)
+        if rules.first_out_bonus != FirstOutBonus.HANDS:
+            return Fraction(0)
+        unseen = position.unseen_cards()
+        count = sum(unseen.values())
+        mean = Fraction(sum(self.penalty(card, rules) * n for card, n in unseen.items()), count) if count else Fraction(0)
+        bonus = Fraction(0)
+        for player in position.players:
+            if player.side == position.mover.side:
+                continue
+            if player.hand is not None:
+                bonus += self.hand_penalty(player.hand, rules)
+            else:
+                bonus += (player.hand_count or 0) * mean
+        return bonus
 
     def meld_value(self, cards: tuple[Card, ...], rules: Ruleset) -> int:
         """A House meld costs points of play score."""
@@ -335,20 +379,29 @@ class Robber(Family):
     scores_plays = True
     solver = "rummy.model.robber:solve_robber"
     judge = "rummy.checker.robber:judge_robber"
+    draw_judge = "rummy.checker.robber:judge_robber_drawn_turn"
     gain = "rummy.checker.gain:robber_gain"
     breakdown = "rummy.checker.gain:robber_breakdown"
     puzzles = "rummy.generator.robber_kinds"
     ladder = "rummy.ladder.robber:LADDER"
 
     def natural_penalty(self, card: Card, rules: Ruleset) -> int:
-        from .scoring import robber_card_points
-
-        return robber_card_points(card.rank, ace_high=True)
+        return self.card_points(card.rank, ace_high=True)
 
     def play_score(self, cards: tuple[Card, ...], rules: Ruleset) -> int:
-        from .scoring import robber_play_score
+        """Book: card points, aces 15. Run: double, an ace 15 only when high. Best reading."""
+        return max((self._reading_score(r) for r in readings(cards, rules)), default=0)
 
-        return robber_play_score(cards, rules)
+    @staticmethod
+    def card_points(rank: int, ace_high: bool) -> int:
+        if rank == 1:
+            return 15 if ace_high else 5
+        return 10 if rank >= 10 else 5
+
+    def _reading_score(self, reading: Reading) -> int:
+        if reading.kind == "book":
+            return sum(self.card_points(s.rank, ace_high=True) for s in reading.stand_ins)
+        return 2 * sum(self.card_points(s.rank, ace_high=p == 14) for s, p in zip(reading.stand_ins, reading.positions))
 
 
 class Layoff(Family):
@@ -362,6 +415,7 @@ class Layoff(Family):
     own_options = ("plays_per_turn", "layoff_needs_meld", "keep_one_to_discard")
     solver = "rummy.model.layoff:solve_layoff"
     judge = "rummy.checker.layoff:judge_layoff"
+    draw_judge = "rummy.checker.draw_judge:judge_drawn_turn"
     gain = "rummy.checker.gain:layoff_gain"
     breakdown = "rummy.checker.gain:layoff_breakdown"
     draws = "rummy.draw_advice.options:layoff_draws"

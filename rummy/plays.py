@@ -11,10 +11,12 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, permutations
-from typing import Iterable, Iterator, Literal
+from typing import TYPE_CHECKING, Iterable, Iterator, Literal
 
 from .cards import SUITS, Card, Deck, cards_notation, parse_cards, rank_at
-from .rules import Ruleset
+
+if TYPE_CHECKING:  # rules -> family -> plays: the family scores plays by their readings
+    from .rules import Ruleset
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from rummy.answer import Answer, verify_answer
 from rummy.cards import Card
 from rummy.checker import check
-from rummy.checker.draw import apply_draw_taken, judge_random_draw
+from rummy.checker.draw_apply import apply_draw_taken
+from rummy.checker.draw_judge import judge_random_draw
 from rummy.cli.app import main
 from rummy.errors import PositionError
 from rummy.position import DrawTaken, Position

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from rummy.cards import JOKER, SUITS, Card
 from rummy.checker import Verdict, check
+from rummy.family import HOUSE
 from rummy.plays import Play, readings
 from rummy.position import Player, Position, Replacement, Turn
 from rummy.rules import preset
-from rummy.scoring import house_play_score
 from strategies import (
     MOVER,
     Pool,
@@ -654,7 +654,7 @@ def test_house_rearranging_needs_a_meld(data):
     long_run = draw_run(data, pool, range(6, 13))
     cut = data.draw(st.integers(3, len(long_run) - 3), label="cut")
     variant = data.draw(st.sampled_from(["melded", "melding"]), label="variant")
-    meld = draw_play(data, pool, where=lambda cards: house_play_score(cards, rules) >= cost) if variant == "melding" else ()
+    meld = draw_play(data, pool, where=lambda cards: HOUSE.play_score(cards, rules) >= cost) if variant == "melding" else ()
     extras, discard, kept = draw_discarding(data, pool, 1, 4)
     opponents = draw_opponents(data, pool, [long_run])
     own = draw_background(data, pool, 0, 2) if variant == "melded" else []
@@ -679,8 +679,8 @@ def test_house_meld_must_reach_the_cost(data):
     pool = Pool(rules)
     hand_number = data.draw(st.integers(3, 6), label="hand number")
     cost = rules.meld_threshold(hand_number)
-    meld = draw_play(data, pool, where=lambda cards: house_play_score(cards, rules) >= cost)
-    small = draw_play(data, pool, where=lambda cards: house_play_score(cards, rules) < cost, run_lengths=(3,))
+    meld = draw_play(data, pool, where=lambda cards: HOUSE.play_score(cards, rules) >= cost)
+    small = draw_play(data, pool, where=lambda cards: HOUSE.play_score(cards, rules) < cost, run_lengths=(3,))
     extras, discard, kept = draw_discarding(data, pool, 1, 3)
     opponents = draw_opponents(data, pool, [])
     mover = Player(MOVER, MOVER, False, tuple(shuffled(data, meld + small + extras)))
@@ -828,7 +828,7 @@ def test_house_meld_then_steal(data):
     assume(pool.has(beyond))
     pool.deal(beyond)
     meld, payment = beyond[:-1], beyond[-1]
-    hand_number = draw_from(data, [n for n in range(1, 7) if rules.meld_threshold(n) <= house_play_score(meld, rules)],
+    hand_number = draw_from(data, [n for n in range(1, 7) if rules.meld_threshold(n) <= HOUSE.play_score(meld, rules)],
                             "hand number")
     extras, discard, kept = draw_discarding(data, pool, 1, 3)
     opponents = draw_opponents(data, pool, [victim])

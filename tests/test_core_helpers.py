@@ -13,13 +13,13 @@ import pytest
 from rummy.cards import JOKER, Card, parse_cards, rank_at
 from rummy.checker import check
 from rummy.errors import PositionError
+from rummy.family import HOUSE
 from rummy.generator.deck import DeckPool, PlayShapes, random_play
 from rummy.plays import Play, is_whole
 from rummy.position import DrawTaken, Position
 from rummy.end_states import read_end_state, read_end_state_or_draw
 from rummy.inputs import position_files
 from rummy.rules import preset
-from rummy.scoring import first_out_bonus
 from rummy.vocabulary import DrawSource
 
 
@@ -94,12 +94,12 @@ def test_the_epic_first_out_bonus_counts_a_hidden_hand_at_the_unseen_mean() -> N
     unseen = position.unseen_cards()
     mean = Fraction(sum({1: 11, 11: 2, 12: 3, 13: 4}.get(c.rank, c.rank) if not c.is_joker else 15
                         for c in unseen.elements()), sum(unseen.values()))
-    assert first_out_bonus(position) == 3 * mean
+    assert HOUSE.first_out_bonus(position) == 3 * mean
 
 
 def test_the_classic_first_out_bonus_is_fixed() -> None:
     position = hidden_hand("house-classic")
-    assert first_out_bonus(position) == 25
+    assert HOUSE.first_out_bonus(position) == 25
 
 
 # ------------------------------------------------------------- a play's order

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import pickle
@@ -19,11 +20,11 @@ import pytest
 from conftest import REPO_ROOT
 from rummy.cards import parse_cards
 from rummy.checker.facts import TurnFacts
-from rummy.checker.verdict import Breach
+from rummy.checker.verdict import Breach, Verdict
 from rummy.draw_advice.options import Draw
 from rummy.errors import RulesError
-from rummy.family import (FAMILIES, HOUSE, LAYOFF, ROBBER, TILE, DrawLister, Family, Gain, GainBreakdown, Judge, Solver,
-                          family_named, load)
+from rummy.family import (FAMILIES, HOUSE, LAYOFF, ROBBER, TILE, DrawJudge, DrawLister, Family, Gain, GainBreakdown,
+                          Judge, Solver, family_named, load)
 from rummy.ladder import Rung
 from rummy.position import Position
 from rummy.rules import PRESETS, preset
@@ -100,15 +101,54 @@ def test_checking_a_turn_loads_no_model_code(example: str) -> None:
 
 
 
+@pytest.mark.parametrize("family", list(FAMILIES.values()), ids=str)
+def test_a_family_with_draws_judges_its_draw_phase_and_only_then(family: Family) -> None:
+    """The checker asks the record for the draw judge (no family is special-cased in rummy.checker)."""
+    assert (family.draw_judge_function() is not None) == bool(family.draw_sources)
+
+
+def test_the_checker_imports_no_familys_judge() -> None:
+    """check() finds every judge, the draw judges too, through the record, never by importing one."""
+    judges = {reference.partition(":")[0] for family in FAMILIES.values()
+              for reference in (family.judge, family.draw_judge) if reference is not None}
+    tree = ast.parse((REPO_ROOT / "rummy" / "checker" / "__init__.py").read_text())
+    imported = {"rummy.checker." + (node.module or "") for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.level == 1}
+    assert len(judges) == 5 and imported and not imported & judges
+
+
+def imported_modules(path: str) -> set[str]:
+    """The rummy modules a module of rummy imports (relative imports resolved), at any depth of its code."""
+    package = ".".join(("rummy/" + path).removesuffix(".py").split("/")[:-1])
+    found: set[str] = set()
+    for node in ast.walk(ast.parse((REPO_ROOT / "rummy" / path).read_text())):
+        if isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            found.add(".".join(filter(None, (base, node.module))))
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_scoring_asks_the_family_which_never_calls_back() -> None:
+    """One way: rummy.scoring asks the ruleset's family; the record holds each family's own scoring
+    (House's play score and first-out bonus, Robber's card points) and never imports rummy.scoring."""
+    family_imports = imported_modules("family.py")
+    assert "rummy.plays" in family_imports  # the record's own imports are seen
+    assert "rummy.scoring" not in family_imports
+    assert "rummy.family" not in imported_modules("scoring.py")  # it asks rules.family, naming no record
+
+
 # ------------------------------------------------------ the "module:name" references
 # The record fields that name a function, and the Protocol of rummy/family.py each function must fit.
 FUNCTION_FIELDS: dict[str, type] = {
-    "solver": Solver, "judge": Judge, "gain": Gain, "breakdown": GainBreakdown, "draws": DrawLister,
+    "solver": Solver, "judge": Judge, "draw_judge": DrawJudge, "gain": Gain, "breakdown": GainBreakdown,
+    "draws": DrawLister,
 }
 OTHER_FIELDS = {"ladder", "puzzles"}  # a Ladder (rungs), and a module that registers puzzle kinds
 # The names the Protocols' annotations use (family.py imports them for the type checker only).
 PROTOCOL_NAMES = {"Position": Position, "SolverConfig": SolverConfig, "Solution": Solution, "TurnFacts": TurnFacts,
-                  "Breach": Breach, "Draw": Draw, "Fraction": Fraction}
+                  "Breach": Breach, "Draw": Draw, "Fraction": Fraction, "Verdict": Verdict}
 REFERENCE = re.compile(r"rummy(\.\w+)+(:\w+)?")
 
 

@@ -250,7 +250,7 @@ def test_generated_puzzles_do_what_their_kind_says_and_are_unique(rules, kind, t
 def test_a_deal_shows_what_the_first_out_bonus_counts_and_nobody_holds_nothing(rules):
     """Epic's first-out bonus is the opponents' hand penalty: a puzzle shows their hands, so its value
     is what a player can work out; nobody holds 0 cards (they would have gone out)."""
-    from rummy.scoring import first_out_bonus
+    from rummy.family import HOUSE
 
     ruleset = preset(rules)
     for seed in range(40):
@@ -263,7 +263,7 @@ def test_a_deal_shows_what_the_first_out_bonus_counts_and_nobody_holds_nothing(r
             if player.name != position.to_move:
                 assert (player.hand is not None) == (rules == "house-epic"), (seed, player.name)
         if rules == "house-epic":  # the bonus reads the shown hands, never a mean over unseen cards
-            assert first_out_bonus(position).denominator == 1
+            assert HOUSE.first_out_bonus(position).denominator == 1
 
 
 # ------------------------------------------------------------------ traps (hard and expert deals)

@@ -32,7 +32,7 @@ from rummy.model.robber import excluded_counts, robber_problem, solve_robber
 from rummy.plays import Play, is_whole
 from rummy.position import Position
 from rummy.rules import preset
-from rummy.scoring import penalty, robber_play_score
+from rummy.scoring import penalty
 from rummy.solution import SolverConfig
 from rummy.vocabulary import Tier
 
@@ -321,7 +321,8 @@ def test_deals_are_valid_and_reproducible(tier: Tier) -> None:
 
 
 def own_gain(play: list[Card], card: Card) -> int:
-    return robber_play_score(tuple(play) + (card,), ROBBER) - robber_play_score(tuple(play), ROBBER) + penalty(card, ROBBER)
+    score = ROBBER.family.play_score
+    return score(tuple(play) + (card,), ROBBER) - score(tuple(play), ROBBER) + penalty(card, ROBBER)
 
 
 @pytest.mark.parametrize("seed", range(12))

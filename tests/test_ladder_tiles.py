@@ -20,7 +20,8 @@ from rummy.answer import best
 from rummy.cards import JOKER, Card
 from rummy.checker import check
 from rummy.ladder import Effort, climb, ladder_of, ladder_tier, solving_rung
-from rummy.ladder.tile import LADDER, TileGame, decode, encode
+from rummy.ladder.tile import LADDER
+from rummy.ladder.tile_moves import TileGame, decode, encode
 from rummy.plays import Play, readings, settled_stand_ins
 from rummy.position import Position
 from rummy.rules import preset

@@ -16,7 +16,7 @@ from ..rules import Ruleset
 from ..vocabulary import Phase
 from .verdict import Breach
 
-# The pile after the turn does not start with the pile before it (a draw-phase turn may explain why: checker/draw).
+# The pile after the turn does not start with the pile before it (a draw-phase turn may explain why: checker/draw_apply).
 PILE_CHANGED = "the discard pile changed below its top: only the discard may be added to it"
 
 

@@ -10,8 +10,9 @@ from typing import Iterable
 from fractions import Fraction
 
 from ..cards import Card
+from ..family import HOUSE
 from ..position import Position
-from ..scoring import first_out_bonus, hand_penalty, penalty, play_score
+from ..scoring import hand_penalty, penalty, play_score
 from ..vocabulary import Objective
 
 
@@ -35,7 +36,7 @@ def house_gain(before: Position, after: Position, objective: Objective = Objecti
     if rules.hand_penalty_at_end:
         gain += hand_penalty(before.mover.hand or (), rules) - hand_penalty(hand_after, rules)
     if not hand_after and before.first_out is None:
-        gain += first_out_bonus(before)
+        gain += HOUSE.first_out_bonus(before)
     return gain
 
 
@@ -90,7 +91,7 @@ def house_breakdown(before: Position, after: Position, objective: Objective = Ob
     if rules.hand_penalty_at_end:
         lines.append(("hand penalty", hand_penalty(before.mover.hand or (), rules) - hand_penalty(hand_after, rules)))
     if not hand_after and before.first_out is None:
-        lines.append(("first out", first_out_bonus(before)))
+        lines.append(("first out", HOUSE.first_out_bonus(before)))
     return lines
 
 

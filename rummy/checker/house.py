@@ -14,10 +14,10 @@ from itertools import combinations, islice, permutations, product
 from typing import Iterable, Iterator, TypedDict
 
 from ..cards import JOKER, Card
+from ..family import HOUSE
 from ..plays import Play, PlayName, is_whole
 from ..position import Replacement
 from ..rules import Ruleset
-from ..scoring import house_play_score
 from .facts import TurnFacts, plain_counter
 from .tokens import HAND, Token, token_readings
 from .verdict import Breach
@@ -244,7 +244,7 @@ class HouseJudge:
         for play in reading.meld or []:
             if not is_whole(play, self.rules):
                 breaches.append(Breach("not-whole", f"the meld play {show(play)} is not whole", tuple(c.notation() for c in play)))
-            total += house_play_score(play, self.rules)
+            total += HOUSE.play_score(play, self.rules)
         if total < self.cost:
             breaches.append(Breach("meld-too-small",
                                    f"the meld is worth {total} but hand {self.before.hand_number} costs {self.cost} to meld",
@@ -315,9 +315,9 @@ class HouseJudge:
 
     def spite_breaches(self, reading: Reading) -> list[Breach]:
         breaches: list[Breach] = []
-        before = {owner: sum(house_play_score(cards, self.rules) for cards in plays.elements())
+        before = {owner: sum(HOUSE.play_score(cards, self.rules) for cards in plays.elements())
                   for owner, plays in self.spaces_after_replacement(reading).items()}
-        after = {owner: sum(house_play_score(cards, self.rules) for cards in plays.elements())
+        after = {owner: sum(HOUSE.play_score(cards, self.rules) for cards in plays.elements())
                  for owner, plays in _plays_by_owner(self.after.named_plays().items()).items()}
         stolen = Counter(t.origin for t in reading.tokens
                          if t.on_table and t.origin not in (HAND, self.mover) and t.dest != t.origin)
@@ -435,7 +435,7 @@ def whole_subplays(items: list[tuple[int, Card]], rules: Ruleset) -> list[tuple[
 def minimal_melds(items: list[tuple[int, Card]], rules: Ruleset, cost: int) -> list[list[tuple[int, ...]]]:
     """Sets of disjoint whole plays worth at least ``cost``, none of which can be dropped."""
     cards = dict(items)
-    plays = [(p, house_play_score(tuple(cards[i] for i in p), rules)) for p in whole_subplays(items, rules)]
+    plays = [(p, HOUSE.play_score(tuple(cards[i] for i in p), rules)) for p in whole_subplays(items, rules)]
     plays.sort(key=lambda ps: -ps[1])
     results: list[list[tuple[int, ...]]] = []
 

@@ -1,13 +1,14 @@
 """Robber Rummy turns (rules.md §7): owned plays that only grow, stolen by adding to them.
 
-A turn that starts in the draw phase is first turned into a play-phase turn
+A turn that starts in the draw phase (``judge_robber_drawn_turn``, Robber's
+``Family.draw_judge``) is first turned into a play-phase turn
 (``apply_draw``): taking the pile puts the whole pile into the hand, and its
 top card must be melded at once, with hand cards only or onto a table play;
 drawing from the stock adds one card (the listed top card, or the one card
 that appears in the end state) and leaves the stock one card shorter.
 Hot and warm cards listed before the draw do not outlive it (as in ``best``).
 A random draw answered alone (``best``'s answer with ``after`` null) is
-judged by its draw only (``judge_draw_alone``, a wrapper of ``draw.judge_random_draw``).
+judged by its draw only (``judge_draw_alone``, a wrapper of ``draw_judge.judge_random_draw``).
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ from ..cards import Card, Deck
 from ..plays import PlayName, is_whole
 from ..position import DrawTaken, Position
 from ..vocabulary import DrawSource, Phase
-from .draw import judge_random_draw, no_such_draw, random_draw_sources
+from .draw_apply import no_such_draw
+from .draw_judge import judge_random_draw, random_draw_sources
 from .extend import discard_breaches, match_growth
 from .facts import TurnFacts, plain_counter
+from .play_phase import judge_play_phase
 from .verdict import Breach, Verdict
 
 # The draw in a verdict's reading (docs/checker.md): ``from`` the pile with its ``top`` card, or
@@ -91,6 +94,13 @@ def table_card_breaches(facts: TurnFacts, before_plays: Mapping[PlayName, tuple[
 
 
 # ------------------------------------------------------------------ the draw
+def judge_robber_drawn_turn(before: Position, after: Position) -> Verdict:
+    """Judge the turn from the draw-phase ``before``: the draw read from the end state
+    (``apply_draw``), then the play phase as ``check`` judges it, its gain counted from before the draw."""
+    start, draw, draw_breaches = apply_draw(before, after)
+    return judge_play_phase(start, after, gain_from=before, draw=draw, draw_breaches=draw_breaches)
+
+
 def apply_draw(before: Position, after: Position) -> tuple[Position, DrawReading, list[Breach]]:
     """The play-phase position the draw led to, what was drawn, and breaches of the draw itself.
 
@@ -164,7 +174,7 @@ def judge_draw_alone(before: Position, source: object) -> Verdict:
 
     ``source`` is a ``DrawSource``, or whatever an answer read from a file
     gives there (anything else is bad input). The judging is
-    ``rummy.checker.draw.judge_random_draw``, every family's: legal unless the
+    ``rummy.checker.draw_judge.judge_random_draw``, every family's: legal unless the
     stock is empty; a certain draw (the pile, a listed stock) without the turn
     after it is bad input.
     """

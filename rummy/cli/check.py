@@ -74,7 +74,7 @@ def turn_report(before: Position, after: Position | None, draw: DrawTaken | None
 
     try:
         if after is None:
-            from rummy.checker.draw import judge_random_draw
+            from rummy.checker.draw_judge import judge_random_draw
 
             assert draw is not None  # read_answer: no after position means a draw
             verdict = judge_random_draw(before, draw)

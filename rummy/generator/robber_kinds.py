@@ -53,11 +53,12 @@ from dataclasses import dataclass
 
 from ..answer import Answer
 from ..cards import SUITS, Card
+from ..family import ROBBER
 from ..model.robber import final_table
 from ..plays import Play, is_whole
 from ..position import Player, Position, TableKey
 from ..rules import Ruleset
-from ..scoring import penalty, robber_play_score
+from ..scoring import penalty
 from ..vocabulary import PuzzleKind, Tier
 from .kinds import FamilySupport, Kind, register_family, register_kind
 from .deck import DeckPool, with_piles
@@ -197,7 +198,7 @@ def _add_steals(rng: random.Random, pool: DeckPool, hand: list[Card], targets: l
 # --------------------------------------------------------------- traps
 def _steal_gain(play: list[Card], card: Card, rules: Ruleset) -> int:
     """What ``card`` gains now on an opponent's ``play``: the play grown, the opponent's loss, the card's penalty."""
-    return robber_play_score(tuple(play) + (card,), rules) + robber_play_score(tuple(play), rules) + penalty(card, rules)
+    return ROBBER.play_score(tuple(play) + (card,), rules) + ROBBER.play_score(tuple(play), rules) + penalty(card, rules)
 
 
 def _plant_trap(rng: random.Random, pool: DeckPool, rules: Ruleset, least_gap: int, table: list[list[Card]],
@@ -232,8 +233,8 @@ def _plant_trap(rng: random.Random, pool: DeckPool, rules: Ruleset, least_gap: i
         same_rank = [c for c in sorted(left.elements()) if c.rank == x.rank]
         rng.shuffle(same_rank)
         options = [same_rank[:size] for size in range(3, min(len(same_rank), rules.book_max - 1) + 1)]
-        gain_on_b = b + sum(robber_play_score(tuple(run + [x] + chain[: i + 1]), rules)
-                            - robber_play_score(tuple(run + [x] + chain[:i]), rules) + penalty(chain[i], rules)
+        gain_on_b = b + sum(ROBBER.play_score(tuple(run + [x] + chain[: i + 1]), rules)
+                            - ROBBER.play_score(tuple(run + [x] + chain[:i]), rules) + penalty(chain[i], rules)
                             for i in range(len(chain)))
         fitting = []
         for big in options:

@@ -47,9 +47,10 @@ from itertools import combinations
 from typing import ClassVar, Iterable, Iterator
 
 from ..cards import JOKER, SUITS, Card, cards_within
+from ..family import HOUSE
 from ..plays import Play, is_whole
 from ..position import Position, Replacement, Turn
-from ..scoring import first_out_bonus, house_play_score, penalty
+from ..scoring import penalty
 from ..vocabulary import Tier
 from . import Effort, Rung
 from .moves import Temperatures, without
@@ -129,7 +130,7 @@ class HouseSearch:
         self.warm = [_code(c) for c in mover.warm]
         self.temperatures = Temperatures((_code(c) for c in mover.hand or ()), self.hot, self.warm)
         self.classic = self.rules.hand_penalty_at_end
-        self.bonus = float(first_out_bonus(position)) if position.first_out is None else 0.0
+        self.bonus = float(HOUSE.first_out_bonus(position)) if position.first_out is None else 0.0
         self.penalty = {code: penalty(_card(code), self.rules) for code in (0, *range(4, 56))}
         self._scores: dict[tuple[int, ...], int] = {}
         self._whole: dict[tuple[int, ...], bool] = {}
@@ -143,7 +144,7 @@ class HouseSearch:
         found = self._scores.get(cards)
         if found is None:
             plain = tuple(_card(c) for c in cards)
-            found = house_play_score(plain, self.rules) if len(cards) >= 3 and is_whole(plain, self.rules) else -1
+            found = HOUSE.play_score(plain, self.rules) if len(cards) >= 3 and is_whole(plain, self.rules) else -1
             self._scores[cards] = found
         return found
 

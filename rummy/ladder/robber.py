@@ -30,9 +30,10 @@ from itertools import combinations
 from typing import ClassVar, Iterable, Iterator
 
 from ..cards import Card
+from ..family import ROBBER
 from ..plays import Play, is_whole
 from ..position import Position, Turn
-from ..scoring import penalty, robber_play_score
+from ..scoring import penalty
 from ..vocabulary import Tier
 from . import Effort, Rung
 from .moves import Temperatures
@@ -70,7 +71,7 @@ class RobberSearch:
     def score(self, cards: tuple[Card, ...]) -> int:
         found = self._scores.get(cards)
         if found is None:
-            found = robber_play_score(cards, self.rules) if is_whole(cards, self.rules) else -1
+            found = ROBBER.play_score(cards, self.rules) if is_whole(cards, self.rules) else -1
             self._scores[cards] = found
         return found
 

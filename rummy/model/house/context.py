@@ -18,7 +18,7 @@ from ...errors import PositionError, RulesError
 from ...plays import PlayName, readings
 from ...position import Position
 from ...rules import Ruleset
-from ...scoring import first_out_bonus, house_play_score, penalty
+from ...scoring import penalty
 from ...vocabulary import Ace, Phase
 
 HAND = None  # the origin of a hand card
@@ -130,7 +130,7 @@ def build_context(position: Position) -> TurnContext:
     spaces = tuple(p.name for p in position.players)
     sign = {p.name: 1 if p.side == mover.side else -1 for p in position.players}
     bonus = _first_out_bonus(position)
-    space_scores = {p.name: sum(house_play_score(tuple(c.plain() for c in q.cards), rules) for q in p.plays)
+    space_scores = {p.name: sum(HOUSE.play_score(tuple(c.plain() for c in q.cards), rules) for q in p.plays)
                     for p in position.players}
     return TurnContext(
         position=position, rules=rules, mover=mover.name, spaces=spaces, sign=sign, slots=tuple(slots),
@@ -149,7 +149,7 @@ def _table_play(name: str, space: str, indices: tuple[int, ...], cards: tuple[Ca
     found = readings(cards, rules)
     if not found:
         raise PositionError(name, "a play on the table is not whole")
-    score = house_play_score(cards, rules)
+    score = HOUSE.play_score(cards, rules)
     natural_ranks = {c.rank for c in cards if not c.is_joker}
     runs = [r for r in found if r.kind == "run"]
     # A play of one natural and jokers is kept as a run: books of the model
@@ -195,4 +195,4 @@ def _disjoint(options: list[list[tuple[int, ...]]], k: int, used: set[int]) -> l
 
 def _first_out_bonus(position: Position) -> Fraction:
     """What going out this turn adds (rules.md §5); 0 if someone already went out."""
-    return Fraction(0) if position.first_out is not None else first_out_bonus(position)
+    return Fraction(0) if position.first_out is not None else HOUSE.first_out_bonus(position)

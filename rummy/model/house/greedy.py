@@ -23,8 +23,8 @@ from itertools import combinations
 from typing import Iterable, Sequence
 
 from ...cards import Card
+from ...family import HOUSE
 from ...plays import readings
-from ...scoring import house_play_score
 from .candidates import play_shapes
 from .context import TurnContext
 from .replacement import replacement_options
@@ -119,7 +119,7 @@ def _cards(ctx: TurnContext, slots: Iterable[int]) -> tuple[Card, ...]:
 
 
 def _score(ctx: TurnContext, slots: Sequence[int]) -> int:
-    return house_play_score(_cards(ctx, slots), ctx.rules) if slots else 0
+    return HOUSE.play_score(_cards(ctx, slots), ctx.rules) if slots else 0
 
 
 def _whole(ctx: TurnContext, slots: Iterable[int]) -> bool:

@@ -20,8 +20,8 @@ from itertools import product
 from ..cpsat import cp_model
 
 from ...cards import Card
+from ...family import HOUSE
 from ...plays import is_whole
-from ...scoring import house_play_score
 from .context import TablePlay, TurnContext
 from .state import HouseModel
 
@@ -140,8 +140,8 @@ def _table_change(ctx: TurnContext, swaps: dict[int, int]) -> Fraction:
     change = Fraction(0)
     for play in ctx.plays:
         if any(i in swaps for i in play.slots):
-            before = house_play_score(_post_cards(ctx, play.slots, {}), ctx.rules)
-            after = house_play_score(_post_cards(ctx, play.slots, swaps), ctx.rules)
+            before = HOUSE.play_score(_post_cards(ctx, play.slots, {}), ctx.rules)
+            after = HOUSE.play_score(_post_cards(ctx, play.slots, swaps), ctx.rules)
             change += ctx.sign[play.space] * (after - before)
     return change
 

@@ -12,7 +12,7 @@ go). Hot cards, where a position lists them, must end on the table.
 
 Objective (``gain``): the change of the mover's side's (owned points − hand
 penalty) minus the change of every other side's, as if the hand ended now.
-Owned points are ``scoring.robber_play_score``; the hand penalty is
+Owned points are ``ROBBER.play_score`` (rummy.family); the hand penalty is
 ``scoring.penalty`` (single value, aces 15). Every choice's share is fixed:
 
 - growing a play of the mover's side: new score − old score;
@@ -55,9 +55,10 @@ from itertools import combinations, product
 from typing import Iterable, Sequence
 
 from ...cards import Card, cards_notation
+from ...family import ROBBER
 from ...plays import Play
 from ...position import Player, Position, Turn
-from ...scoring import penalty, robber_play_score
+from ...scoring import penalty
 from ...vocabulary import Phase
 from ..clock import Clock
 from ..extend.growth import growths, new_plays
@@ -81,7 +82,7 @@ def robber_gain(before: Position, after: Position) -> int:
 def _side_points(position: Position) -> Counter[str]:
     points: Counter[str] = Counter()
     for player in position.players:
-        points[player.side] += sum(robber_play_score(p.cards, position.rules) for p in player.plays)
+        points[player.side] += sum(ROBBER.play_score(p.cards, position.rules) for p in player.plays)
     return points
 
 
@@ -127,16 +128,16 @@ def robber_problem(position: Position, exclude: tuple[Position, ...] = ()) -> Tu
     hand = Counter(c.plain() for c in mover.hand or ())
     choices: list[Choice] = []
     for index, (owner, play) in enumerate(_table(position)):
-        old = robber_play_score(play.cards, rules)
+        old = ROBBER.play_score(play.cards, rules)
         own_side = owner.side == mover.side
         for added in growths(play.cards, hand, rules):
-            new = robber_play_score(play.cards + added, rules)
+            new = ROBBER.play_score(play.cards + added, rules)
             share = new - old if own_side else new + old
             choices.append(Choice(index, added, share + sum(penalty(c, rules) for c in added)))
     for cards in new_plays(hand, rules):
         need = Counter(cards)
         copies = min(hand[c] // n for c, n in need.items())
-        value = robber_play_score(cards, rules) + sum(penalty(c, rules) for c in cards)
+        value = ROBBER.play_score(cards, rules) + sum(penalty(c, rules) for c in cards)
         choices.append(Choice(None, cards, value, copies))
     order = {card: i for i, card in enumerate(sorted(hand))}
     forbidden = frozenset(v for excluded in exclude for v in excluded_counts(position, choices, excluded))

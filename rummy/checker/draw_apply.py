@@ -1,0 +1,375 @@
+"""A draw applied: the play-phase position one draw leads to (House Rummy and lay-off rummy, rules.md §5, §8).
+
+``apply_draw_taken(before, taken, after)`` takes the draw-phase ``before``
+and the draw ``taken`` and gives the position right after it: the cards
+drawn in the mover's hand with their temperatures, the piles updated, and
+the breaches of the draw itself (and, given the end state ``after``, where
+that does not follow from the draw). The checker judges the rest of the turn
+from there (``rummy.checker.draw_judge``); ``best`` plans a draw-phase answer
+read back from a file from there (``rummy.answer``). Robber Rummy applies its
+own draw (``rummy.checker.robber.apply_draw``).
+
+**What each draw does** (rules.md §5, §8):
+
+- ``stock``: the top stock card, cold: the first listed card, or, for a
+  stock of unknown cards, the one card that appears (it must be unseen before
+  the turn). The stock shows one card fewer after the turn.
+- ``discard``, taking N: the top N cards of the pile go to the hand. House:
+  the bottom one taken is hot; the top one, when N >= 2, is warm; the others
+  are warm with ``middle_discards_warm`` (Epic), cold otherwise. Lay-off
+  rummy takes the top card only, and it may not be discarded again this turn
+  (warm). The discard goes on top of what is left of the pile.
+- ``open``: the upcard goes to the hand, warm; the position after the turn
+  shows no upcard. A stock written as a count may count the upcard or not,
+  so the count may stay or drop by one.
+- ``pass``: the turn ends at gain 0 and nothing moves: every card is where it
+  was, and the upcard stays face up on the stock (the next player may take it
+  or pass, seeds/house-rummy.txt §7).
+- ``demand`` (``rules.demand``, Epic): card C from player P (a partner
+  included, never the mover). P must hold C: a known hand loses C; a hidden
+  hand loses one card, and C must be unseen before the turn. A player's last
+  card is not demanded. C is hot. A declared demand may also read as failed:
+  the turn ends with nothing moved (possible only when P's hand is hidden).
+
+Hot and warm cards a draw-phase position lists do not carry into the play
+phase (as with Robber Rummy, docs/checker.md): the hand holds no card drawn
+this turn before the draw.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from ..cards import Card, cards_notation, cards_without
+from ..errors import PositionError, quote
+from ..position import DrawTaken, Position
+from ..vocabulary import DrawSource, Phase
+from .facts import plain_counter
+from .verdict import Breach
+
+__all__ = ["AppliedDraw", "apply_draw_taken", "no_such_draw"]
+
+Stock = int | tuple[Card, ...] | None
+
+
+@dataclass(frozen=True)
+class AppliedDraw:
+    """One reading of the draw: what it was, and where it leads.
+
+    ``start`` is the play-phase position right after the draw; None where the
+    draw ended the turn (a pass, a failed demand). ``drawn`` are the cards it
+    put in the mover's hand, top first, ``hot`` and ``warm`` their
+    temperatures. ``breaches`` are the draw's own. ``pile_explained``: a
+    breach already says that the pile after the turn does not follow from the
+    draw (so the play phase does not say it again). ``if_unchanged``: a reading of a
+    draw that ends the turn which is read only where nothing moved (an inferred pass, a
+    failed demand), so that it never stands in for a turn that did move cards.
+    """
+
+    taken: DrawTaken
+    start: Position | None
+    drawn: tuple[Card, ...] = ()
+    hot: tuple[Card, ...] = ()
+    warm: tuple[Card, ...] = ()
+    breaches: tuple[Breach, ...] = ()
+    pile_explained: bool = False
+    failed: bool = False
+    inferred: tuple[str, ...] = ()
+    if_unchanged: bool = False
+
+
+# -------------------------------------------------------------- each draw
+def apply_draw_taken(before: Position, taken: DrawTaken, after: Position | None = None,
+                     inferred: tuple[str, ...] = ()) -> AppliedDraw:
+    """The draw ``taken`` applied to the draw-phase ``before``: the play-phase position it leads to,
+    the cards drawn and their temperatures, and the breaches of the draw itself.
+
+    With ``after``, the end state of the turn: also where it does not follow from the draw (the
+    stock, the upcard, the pile left), and the card a stock of unknown cards gave (the one that
+    appears); the position after the draw then takes the stock as ``after`` shows it, so that a
+    wrong stock is reported once. Without it, a stock of unknown cards is bad input."""
+    source = taken.source
+    if source == DrawSource.STOCK:
+        applied = _stock(before, after, taken)
+    elif source == DrawSource.DISCARD:
+        applied = _discard(before, after, taken)
+    elif source == DrawSource.OPEN:
+        applied = _open(before, after, taken)
+    elif source == DrawSource.DEMAND:
+        applied = _demand(before, after, taken)
+    elif source == DrawSource.PASS:
+        applied = AppliedDraw(taken, None, breaches=tuple(upcard_rule_breaches(before, source)))
+    else:
+        raise no_such_draw(before, source, "after: turn.draw.from")
+    return replace(applied, inferred=inferred) if inferred else applied
+
+
+def _stock(before: Position, after: Position | None, taken: DrawTaken) -> AppliedDraw:
+    deck = before.rules.deck
+    breaches = stock_rule_breaches(before)
+    stock = before.stock
+    if isinstance(stock, tuple) and stock:
+        drawn: tuple[Card, ...] = (stock[0].plain(),)
+        expected: Stock = stock[1:]
+    else:
+        expected = stock - 1 if isinstance(stock, int) and stock > 0 else stock
+        if after is None:
+            raise PositionError("after", "is needed to judge a draw from a stock of unknown cards: the card drawn "
+                                "is the one that appears in it")
+        card = appeared_card(before, after)
+        drawn = (card,) if card is not None else ()
+        if card is None:
+            breaches.append(Breach("conservation", "a card was drawn from the stock, but no card new to the mover's hand, "
+                                   "the table or the discard pile shows after the turn"))
+        elif before.unseen_cards()[card] <= 0:
+            breaches.append(Breach("conservation", f"{card.notation(deck)} cannot have come from the stock: every copy "
+                                   "is accounted for", (card.notation(deck),)))
+    breaches += _stock_breaches(before, after, (expected,), "after drawing one card")
+    breaches += _upcard_breaches(before, after, before.upcard)
+    start = _with_drawn(before, drawn, stock=_stock_of(after, expected))
+    return AppliedDraw(taken, start, drawn, breaches=tuple(breaches))
+
+
+def _discard(before: Position, after: Position | None, taken: DrawTaken) -> AppliedDraw:
+    rules = before.rules
+    family = rules.family
+    take = taken.take or 1
+    breaches = discard_rule_breaches(before, take)
+    pile = before.discard_pile
+    take = min(take, len(pile))
+    cards = tuple(c.plain() for c in reversed(pile[len(pile) - take:]))  # top first
+    rest = pile[: len(pile) - take]
+    hot: tuple[Card, ...] = ()
+    warm: tuple[Card, ...] = ()
+    if cards:
+        bottom = cards[-1]
+        hot, warm = ((bottom,), ()) if family.discard_bottom_hot else ((), (bottom,))
+        if len(cards) >= 2:
+            warm += (cards[0],)
+        if rules.middle_discards_warm:
+            warm += cards[1:-1]
+    now = [c.plain() for c in after.discard_pile] if after is not None else []
+    explained = after is not None and now[: len(rest)] != [c.plain() for c in rest]
+    if after is not None and explained:
+        show = notation_in(before)
+        breaches.append(Breach(
+            "draw-mismatch",
+            f"taking {take} card{'s' if take != 1 else ''} ({show(cards)}) from the discard pile leaves "
+            f"{show(rest) or 'it empty'}, but the pile after the turn is {show(after.discard_pile) or 'empty'}: "
+            "it must be what was left, with the discard on top",
+            tuple(c.notation(rules.deck) for c in after.discard_pile)))
+    breaches += _stock_breaches(before, after, (before.stock,), "nothing is drawn from the stock:")
+    breaches += _upcard_breaches(before, after, before.upcard)
+    start = _with_drawn(before, cards, hot, warm, discard_pile=rest, stock=_stock_of(after, before.stock))
+    return AppliedDraw(replace(taken, take=taken.take or 1), start, cards, hot, warm, tuple(breaches), explained)
+
+
+def _open(before: Position, after: Position | None, taken: DrawTaken) -> AppliedDraw:
+    breaches = upcard_rule_breaches(before, DrawSource.OPEN)
+    upcard = before.upcard.plain() if before.upcard is not None else None
+    drawn: tuple[Card, ...] = (upcard,) if upcard is not None else ()
+    stock = before.stock
+    # A stock written as a count may count the face-up card or not: it stays, or drops by one.
+    accepted: tuple[Stock, ...] = (stock, stock - 1) if isinstance(stock, int) and stock > 0 else (stock,)
+    breaches += _stock_breaches(before, after, accepted, "opening the stock takes only its upcard:")
+    if upcard is not None and after is not None and after.upcard is not None:
+        shown = after.upcard.notation(before.rules.deck)
+        breaches.append(Breach("draw-mismatch", f"{before.to_move} opened the stock, taking its upcard "
+                               f"{upcard.notation(before.rules.deck)} into the hand, but the position after the turn "
+                               f"still shows an upcard ({shown}); an opened stock shows none", (shown,)))
+    elif upcard is None:
+        breaches += _upcard_breaches(before, after, None)
+    start = _with_drawn(before, drawn, (), drawn, stock=_stock_of(after, stock), upcard=None)
+    return AppliedDraw(taken, start, drawn, (), drawn, tuple(breaches))
+
+
+def _demand(before: Position, after: Position | None, taken: DrawTaken) -> AppliedDraw:
+    deck = before.rules.deck
+    card, name = _demanded(taken)
+    breaches = demand_rule_breaches(before, card, name)
+    shown = card.notation(deck)
+    asked = before.player(name)
+    drawn: tuple[Card, ...] = (card,)
+    if name == before.to_move:
+        drawn, position = (), before
+    elif asked.hand is not None:
+        if plain_counter(asked.hand)[card] <= 0:
+            breaches.append(Breach("demand-not-held", f"{name} does not hold {shown}: the demand fails, so {shown} "
+                                   f"cannot come to {before.to_move}'s hand", (shown,)))
+            position = before
+        else:
+            position = before.replace_player(replace(asked, hand=cards_without(asked.hand, Counter([card]))))
+    else:
+        if before.unseen_cards()[card] <= 0:
+            breaches.append(Breach("demand-not-held", f"{shown} cannot be in {name}'s hand: every copy of it is in sight "
+                                   "(the mover's hand, the table, the piles or a known hand)", (shown,)))
+        position = before.replace_player(replace(asked, hand_count=max(asked.hand_size - 1, 0)))
+    breaches += _stock_breaches(before, after, (before.stock,), "nothing is drawn from the stock:")
+    breaches += _upcard_breaches(before, after, before.upcard)
+    start = _with_drawn(position, drawn, drawn, (), stock=_stock_of(after, before.stock))
+    return AppliedDraw(DrawTaken(DrawSource.DEMAND, card=card, player=name), start, drawn, drawn, (), tuple(breaches))
+
+
+def failed_demand(before: Position, taken: DrawTaken) -> AppliedDraw:
+    """The declared demand read as failed: the turn ends with nothing moved (only a hidden hand may lack the card)."""
+    card, name = _demanded(taken)
+    breaches = demand_rule_breaches(before, card, name)
+    asked = before.player(name)
+    if name != before.to_move and asked.hand is not None and plain_counter(asked.hand)[card] > 0:
+        shown = card.notation(before.rules.deck)
+        breaches.append(Breach("draw-mismatch", f"{name} holds {shown}, so the demand succeeds: {shown} goes to "
+                               f"{before.to_move}'s hand (hot) and the turn goes on", (shown,)))
+    return AppliedDraw(DrawTaken(DrawSource.DEMAND, card=card, player=name), None, breaches=tuple(breaches), failed=True,
+                       if_unchanged=True)
+
+
+def _demanded(taken: DrawTaken) -> tuple[Card, str]:
+    if taken.card is None or taken.player is None:
+        raise PositionError("after: turn.draw", "a demand names the card and the player asked")
+    return taken.card.plain(), taken.player
+
+
+# ------------------------------------------------------ the draw's own rules
+def stock_rule_breaches(before: Position) -> list[Breach]:
+    breaches: list[Breach] = []
+    if before.upcard is not None:
+        shown = before.upcard.notation(before.rules.deck)
+        breaches.append(Breach("stock-not-opened", f"the stock is not opened yet: its upcard {shown} is taken first "
+                               "('open') or passed ('pass'); no card is drawn from under it", (shown,)))
+    if empty_stock(before.stock):
+        breaches.append(Breach("empty-stock", "the stock is empty: no card can be drawn from it"))
+    return breaches
+
+
+def discard_rule_breaches(before: Position, take: int) -> list[Breach]:
+    family = before.rules.family
+    pile = before.discard_pile
+    breaches: list[Breach] = []
+    if take > len(pile):
+        held = f"holds {len(pile)}: {notation_in(before)(pile)}" if pile else "is empty"
+        breaches.append(Breach("pile-too-short", f"{take} card{'s' if take != 1 else ''} taken from the discard pile, "
+                               f"which {held}", tuple(c.notation(before.rules.deck) for c in pile)))
+    most = family.discard_take_max
+    if most is not None and take > most:
+        breaches.append(Breach("too-many-taken", f"{take} cards taken from the discard pile; {family.long_name} takes "
+                               f"{'only its top card' if most == 1 else f'at most {most}'}"))
+    return breaches
+
+
+def upcard_rule_breaches(before: Position, source: DrawSource) -> list[Breach]:
+    if before.upcard is not None:
+        return []
+    what = "take the upcard ('open')" if source == DrawSource.OPEN else "pass"
+    return [Breach("no-upcard", f"the stock is already opened (no upcard shows), so there is no upcard to {what}: "
+                   "draw from the stock or the discard pile")]
+
+
+def demand_rule_breaches(before: Position, card: Card, name: str) -> list[Breach]:
+    rules = before.rules
+    shown = card.notation(rules.deck)
+    mover = before.to_move
+    if name not in {p.name for p in before.players}:
+        raise PositionError("after: turn.draw.player", f"{quote(name)} is not a player")
+    breaches: list[Breach] = []
+    if not rules.demand:
+        breaches.append(Breach("demand-not-allowed", f"{rules.name} has no draw by demand: {mover} may not demand "
+                               f"{shown} from {name}", (shown,)))
+    if name == mover:
+        breaches.append(Breach("demand-not-allowed", f"{mover} demanded {shown} from themselves; a demand asks "
+                               "another player (a partner included)", (shown,)))
+    elif before.player(name).hand_size <= 1:
+        holds = "only one card" if before.player(name).hand_size == 1 else "no card"
+        breaches.append(Breach("demand-last-card", f"{name} holds {holds}: a demand for a player's last card "
+                               f"({shown}) is not allowed", (shown,)))
+    return breaches
+
+
+# ---------------------------------------------------- what the end state shows
+def _stock_breaches(before: Position, after: Position | None, accepted: tuple[Stock, ...], what: str) -> list[Breach]:
+    if after is None or any(same_stock(after.stock, stock) for stock in accepted):
+        return []
+    deck = before.rules.deck
+
+    def text(stock: Stock) -> str:
+        if isinstance(stock, tuple):
+            return cards_notation(stock, deck) if stock else "no card"
+        return "an unknown number of cards" if stock is None else f"{stock} card{'s' if stock != 1 else ''}"
+
+    return [Breach("conservation", f"{what} the stock holds {' or '.join(text(s) for s in accepted)}, but the "
+                   f"position after the turn shows {text(after.stock)}")]
+
+
+def _upcard_breaches(before: Position, after: Position | None, expected: Card | None) -> list[Breach]:
+    """The upcard stays face up on the stock unless the stock is opened."""
+    if after is None or same_card(after.upcard, expected):
+        return []
+    deck = before.rules.deck
+    if expected is None:
+        assert after.upcard is not None
+        shown = after.upcard.notation(deck)
+        return [Breach("draw-mismatch", f"an upcard ({shown}) shows after the turn, but the stock was opened before it",
+                       (shown,))]
+    kept = expected.notation(deck)
+    now = f"shows {after.upcard.notation(deck)} instead" if after.upcard is not None else "is gone"
+    return [Breach("draw-mismatch", f"the upcard {kept} {now} after the turn; only opening the stock takes it, "
+                   "and this draw did not", (kept,))]
+
+
+def no_such_draw(before: Position, source: object, place: str = "draw") -> PositionError:
+    """``source`` is no draw of the position's family (bad input)."""
+    family = before.rules.family
+    names = [quote(s) for s in family.draw_sources]
+    listed = " or ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " or " + names[-1]
+    return PositionError(place, f"{quote(source)} is no draw of {family.long_name}: {listed}")
+
+
+# ----------------------------------------------------------------- helpers
+def _with_drawn(position: Position, drawn: tuple[Card, ...], hot: tuple[Card, ...] = (), warm: tuple[Card, ...] = (),
+                **changes: Any) -> Position:
+    """``position`` in the play phase with ``drawn`` added to the mover's hand, hot and warm as given
+    (temperatures listed before the draw do not carry over: module docstring)."""
+    mover = position.mover
+    drawer = replace(mover, hand=(mover.hand or ()) + drawn, hot=hot, warm=warm)
+    return replace(position.replace_player(drawer), phase=Phase.PLAY, turn=None, **changes)
+
+
+def _stock_of(after: Position | None, expected: Stock) -> Stock:
+    """The stock right after the draw: as the end state shows it (a wrong one is reported by the draw)."""
+    return after.stock if after is not None else expected
+
+
+def appeared_card(before: Position, after: Position) -> Card | None:
+    """The card new to the mover's side after the turn (hand, table, discard pile): one that was
+    unseen before it where there is one."""
+    def side(position: Position) -> Counter[Card]:
+        return (plain_counter(position.table_cards()) + plain_counter(position.player(before.to_move).hand or ())
+                + plain_counter(position.discard_pile))
+
+    appeared = sorted((side(after) - side(before)).elements())
+    unseen = before.unseen_cards()
+    return next((card for card in appeared if unseen[card] > 0), appeared[0] if appeared else None)
+
+
+def empty_stock(stock: Stock) -> bool:
+    return stock == 0 or stock == ()
+
+
+def same_stock(a: Stock, b: Stock) -> bool:
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return [c.plain() for c in a] == [c.plain() for c in b]
+    return a == b
+
+
+def same_card(a: Card | None, b: Card | None) -> bool:
+    return (a is None and b is None) or (a is not None and b is not None and a.plain() == b.plain())
+
+
+def notation_in(position: Position) -> Callable[[Any], str]:
+    deck = position.rules.deck
+
+    def show(cards: Any) -> str:
+        return cards_notation(cards, deck)
+
+    return show
