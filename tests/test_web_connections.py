@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -24,7 +25,7 @@ from rummy.web import reports  # noqa: E402
 from rummy.web.app import Settings, create_app  # noqa: E402
 from rummy.web.protocol import Limits  # noqa: E402
 
-LIMITS = Limits(header_seconds=0.5, body_seconds=0.5, keep_alive_seconds=0.5, max_connections=8)
+LIMITS = Limits(header_seconds=0.5, body_seconds=0.5, keep_alive_seconds=0.5, max_connections=8, write_seconds=0.5)
 CLOSED_WITHIN = 10.0  # a liveness bound, far above LIMITS' deadlines: a connection left open fails the test
 SETTLE = 0.3  # for the server to take in what was sent (milliseconds) before the next step relies on it
 
@@ -241,3 +242,29 @@ def test_the_bound_leaves_room_under_a_low_open_files_limit(monkeypatch: pytest.
     assert isinstance(protocol, type) and getattr(protocol, "limits").max_connections == 300 - FILES_KEPT
     monkeypatch.setattr(resource, "getrlimit", lambda _: (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
     assert Limits(max_connections=100_000).within_open_files().max_connections == 100_000
+
+
+def test_a_client_that_reads_no_answer_is_closed_once_the_writing_stalls(port: int) -> None:
+    """Pipelined requests whose answers are never read fill the socket's buffers: the server's writing
+    stalls, and past ``write_seconds`` the connection is closed (it would otherwise hold a place for ever)."""
+    requests = 200
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as connection:
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        connection.settimeout(CLOSED_WITHIN)
+        connection.connect((HOST, port))
+        one = f"GET /api/positions HTTP/1.1\r\nHost: {HOST}:{port}\r\n\r\n".encode()
+        connection.sendall(one * requests)
+        time.sleep(LIMITS.write_seconds * 4 + SETTLE)  # reading nothing meanwhile
+        received, ended = 0, False
+        try:
+            while received < 64 << 20:
+                chunk = connection.recv(1 << 16)
+                if not chunk:
+                    ended = True
+                    break
+                received += len(chunk)
+        except (socket.timeout, ConnectionResetError):
+            ended = not isinstance(sys.exc_info()[1], socket.timeout)
+    answer_size = len(get(port, "/api/positions"))
+    assert ended, "the server kept the connection whose client read nothing"
+    assert received < requests * answer_size // 2, "the answers were all sent: the writing never stalled"

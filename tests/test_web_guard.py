@@ -148,6 +148,26 @@ def test_a_bug_in_an_endpoint_is_a_json_500_and_one_line_without_a_traceback(
     assert client.post("/api/steps", json={"before": ROBBER.read_text(), "steps": ""}).status_code == 200
 
 
+
+@pytest.mark.parametrize("debug", [False, True], ids=["plain", "RUMMY_DEBUG"])
+def test_a_bug_in_a_solve_is_a_json_500_and_one_line_on_the_servers_stderr(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str], debug: bool) -> None:
+    """A bug in a worker's solve is told as a bug in the server's own process is: the client gets the JSON 500,
+    the server's stderr one line (and, with RUMMY_DEBUG=1, the worker's traceback)."""
+    import web_work
+
+    if debug:
+        monkeypatch.setenv("RUMMY_DEBUG", "1")
+    else:
+        monkeypatch.delenv("RUMMY_DEBUG", raising=False)
+    monkeypatch.setattr(reports, "best_report", web_work.broken)  # the worker unpickles web_work.broken
+    capfd.readouterr()
+    response = client.post("/api/best", json={"position": ROBBER.read_text(), "time_limit": 5})
+    assert refused(response, 500) == ["internal error: KeyError: 'no such thing' (a bug in rummy)"]
+    err = capfd.readouterr().err
+    assert err.splitlines()[-1] == "rummy: POST /api/best: internal error: KeyError: 'no such thing' (a bug in rummy)"
+    assert ("Traceback" in err and "web_work.py" in err) is debug
+
 # ------------------------------------------------------------------ shipped files: regular, inside
 @pytest.fixture()
 def collection(tmp_path: Path) -> Path:

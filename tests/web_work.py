@@ -33,6 +33,11 @@ def dies(**_: Any) -> dict[str, Any]:
     os._exit(13)
 
 
+def broken(**_: Any) -> dict[str, Any]:
+    """A solve with a bug in it."""
+    raise KeyError("no such thing")
+
+
 def pid(**_: Any) -> dict[str, Any]:
     return {"pid": os.getpid()}
 

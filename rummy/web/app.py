@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rummy.web import reports
-from rummy.web.guard import HostGuard, InternalErrors, SecurityHeaders, error_body, error_response
+from rummy.web.guard import HostGuard, InternalErrors, SecurityHeaders, error_body, error_response, tell
 from rummy.web.workers import GRACE_SECONDS, MAX_PER_CLIENT, Busy, Outcome, SolvePool, TookTooLong
 from rummy.web.shipped import NotShipped, Shipped, default_root
 
@@ -224,7 +224,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if outcome.bad_input:
             raise BadInput(outcome.bad_input)
         if outcome.internal is not None:
-            raise BadInput([f"internal error: {outcome.internal} (a bug in rummy)"], 500)
+            line = f"internal error: {outcome.internal} (a bug in rummy)"
+            tell(f"{connection.method} {connection.url.path}: {line}", outcome.trace)
+            raise BadInput([line], 500)
         return outcome.report
 
     async def client_left(connection: Request) -> None:

@@ -95,7 +95,7 @@ class InternalErrors(_HttpMiddleware):
             await self.app(scope, receive, watched)
         except Exception as error:  # noqa: BLE001 - the one place a bug in an endpoint is answered
             line = internal_error_line(error)
-            _tell(f"{scope.get('method', '')} {scope.get('path', '')}: {line}")
+            tell(f"{scope.get('method', '')} {scope.get('path', '')}: {line}")
             if not started:  # once the answer has begun, the connection closes with it unfinished
                 await error_response(line, 500)(scope, receive, send)
 
@@ -106,13 +106,17 @@ def internal_error_line(error: BaseException) -> str:
     return one_line(f"internal error: {type(error).__name__}: {error} (a bug in rummy)")
 
 
-def _tell(line: str) -> None:
-    """One ``rummy: ...`` line on stderr; the traceback too with RUMMY_DEBUG=1."""
+def tell(line: str, trace: str | None = None) -> None:
+    """A bug, as one ``rummy: ...`` line on the server's stderr; with RUMMY_DEBUG=1 its traceback too
+    (``trace``, a worker's; else the exception being handled)."""
+    import sys
     import traceback
 
     from rummy.cli.output import debugging, print_error
 
-    if debugging():
+    if debugging() and trace:
+        sys.stderr.write(trace)
+    elif debugging():
         traceback.print_exc()
     print_error(line)
 

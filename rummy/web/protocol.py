@@ -12,7 +12,10 @@ part's start (a byte now and then does not extend it):
 - between requests: ``keep_alive_seconds`` from the previous answer.
 
 Past its deadline the connection is closed. While the app works on a request
-(a solve may take its whole time limit) no deadline runs.
+(a solve may take its whole time limit) no deadline runs; but an answer the
+client does not read (its writes stalled: the socket's buffer full, as with
+pipelined requests whose answers are never read) closes the connection after
+``write_seconds`` without progress.
 
 At most ``max_connections`` connections are open. Past that, a new one closes
 the oldest connection that has sent nothing since it opened or since its last
@@ -48,6 +51,7 @@ class Limits:
     body_seconds: float = 30.0  # the body, after the headers (256 KB at most: BodyLimit)
     keep_alive_seconds: float = 5.0  # waiting for the next request on an open connection
     max_connections: int = 256  # open at once
+    write_seconds: float = 30.0  # an answer's writing stalled (the client reads nothing)
 
     def within_open_files(self) -> Limits:
         """These limits with at most as many connections as the open-files limit leaves room for."""
@@ -84,6 +88,7 @@ class LimitedH11Protocol(H11Protocol):
         self.deadline: asyncio.TimerHandle | None = None
         self.heard = False  # a byte since the connection opened or since its last answer
         self.refused = False
+        self.write_stalled: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         if not self._room():
@@ -105,8 +110,29 @@ class LimitedH11Protocol(H11Protocol):
         super().on_response_complete()
         self._follow()
 
+    def pause_writing(self) -> None:
+        """The socket's buffer is full: the client reads nothing; it has ``write_seconds`` to start again."""
+        super().pause_writing()
+        if self.write_stalled is None:
+            self.write_stalled = self.loop.call_later(self.limits.write_seconds, self._stalled)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._stop_write_deadline()
+
+    def _stalled(self) -> None:
+        self.write_stalled = None
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.close()
+
+    def _stop_write_deadline(self) -> None:
+        if self.write_stalled is not None:
+            self.write_stalled.cancel()
+            self.write_stalled = None
+
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._stop_write_deadline()
         self.stage = None
         if not self.refused:
             super().connection_lost(exc)

@@ -70,6 +70,7 @@ class Outcome:
     report: Any = None
     bad_input: tuple[str, ...] = ()
     internal: str | None = None
+    trace: str | None = None  # the worker's traceback of an internal error (printed with RUMMY_DEBUG=1)
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,9 @@ def run_report(function: Callable[..., Any], kwargs: dict[str, Any]) -> Outcome:
     except RummyError as error:
         return Outcome(bad_input=tuple(error_lines(error)))
     except Exception as error:  # noqa: BLE001 - reported to the client as a bug in rummy, never a traceback
-        return Outcome(internal=f"{type(error).__name__}: {error}")
+        import traceback
+
+        return Outcome(internal=f"{type(error).__name__}: {error}", trace=traceback.format_exc())
 
 
 def _warm_up() -> None:
