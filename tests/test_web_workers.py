@@ -62,13 +62,15 @@ def test_a_queued_solve_withdrawn_never_reaches_a_worker(tmp_path: Path) -> None
     mark = tmp_path / "ran"
 
     async def scenario(pool: SolvePool) -> None:
-        running = asyncio.ensure_future(pool.run(web_work.slow, 30, sleep=1.5))
+        # the one worker holds the first solve until told: the others wait behind it whatever the machine's load
+        running = asyncio.ensure_future(pool.run(web_work.until_told, 30, text=str(tmp_path)))
         queued = asyncio.ensure_future(pool.run(web_work.touch, 30, path=str(mark)))
         withdrawn = pool.submit(web_work.touch, 30, "someone", path=str(mark))
-        await asyncio.sleep(0.3)  # the one worker is busy (or still warming) with the first
+        await asyncio.sleep(0.1)
         queued.cancel()
         pool.withdraw(withdrawn)
-        assert (await running).report["slept"] is True
+        (tmp_path / "stop").write_text("")
+        assert (await running).report["told"] is True
         assert (await pool.run(web_work.pid, 30)).report["pid"]  # and the worker is free again
         assert pool.in_flight == 0
         counts = pool.counts()
