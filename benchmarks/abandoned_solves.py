@@ -137,7 +137,7 @@ def main() -> int:
             stop_server(server)
         stderr.seek(0)
         traceback = b"Traceback" in stderr.read()
-    result = {"date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "machine": machine(),
+    result = {"date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), "machine": machine(),
               "code": args.label or str(args.source), "abandoned": args.abandoned, "hang_up_seconds": args.hang_up,
               "addresses": args.addresses, "solvers": args.solvers, **result, "server_traceback": traceback}
     args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -36,12 +36,12 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
-from run import machine, replace_readme_block  # noqa: E402
 import rummy.draw_advice as draw_advice  # noqa: E402
 from rummy.answer import Answer, best, verify_answer  # noqa: E402
 from rummy.errors import RummyError  # noqa: E402
 from rummy.position import Position  # noqa: E402
 from rummy.solution import SolverConfig  # noqa: E402
+from run import machine, replace_readme_block  # noqa: E402
 
 POSITIONS = HERE / "positions" / "house-draw"
 README = HERE / "README.md"

@@ -47,7 +47,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 import house_versions  # noqa: E402  (House: previous against current version)
-from run import machine, replace_readme_block  # noqa: E402  (shared with the tile benchmark)
 from rummy.answer import best  # noqa: E402
 from rummy.cards import SUITS, Card  # noqa: E402
 from rummy.checker import check  # noqa: E402
@@ -56,6 +55,7 @@ from rummy.plays import Play, is_whole  # noqa: E402
 from rummy.position import Player, Position  # noqa: E402
 from rummy.rules import preset  # noqa: E402
 from rummy.solution import SolverConfig  # noqa: E402
+from run import machine, replace_readme_block  # noqa: E402  (shared with the tile benchmark)
 
 README = HERE / "README.md"
 START, END = "<!-- families-benchmark:start -->", "<!-- families-benchmark:end -->"

@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rummy.generator import KINDS, TIERS, Request, generate  # noqa: E402
-from rummy.rules import preset  # noqa: E402
+from rummy.generator import KINDS, TIERS, Request, generate
+from rummy.rules import preset
 
 PRESETS = ["rummikub-lenient", "rummikub", "house-classic", "house-epic", "robber"]
 

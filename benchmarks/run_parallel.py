@@ -307,7 +307,7 @@ def main() -> int:
 
     started = time.perf_counter()
     results: dict[str, Any] = {
-        "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "machine": {"cpus": os.cpu_count(), "processor": platform.processor() or platform.machine(),
                     "python": platform.python_version()},
         "command": " ".join([Path(sys.executable).name, *sys.argv]),

@@ -196,7 +196,7 @@ async def measure(port: int, args: argparse.Namespace, server: subprocess.Popen[
     errors = sum(summary["errors"] for summary in endpoints.values()) + show_idle["errors"] + show_crowd["errors"]
     ratio = show_load["median_ms"] / show_idle["median_ms"] if show_idle["median_ms"] else None
     return {
-        "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "machine": machine(),
         "settings": {"seconds": args.seconds, "idle_seconds": args.idle_seconds, "clients": args.clients,
                      "solvers": args.solvers, "mix": dict(MIX), "examples": len(examples), "seed": args.seed},

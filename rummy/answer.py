@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable
-
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from .errors import RummyError
 from .plan import Plan, in_plan_order, make_plan

@@ -7,8 +7,9 @@ the same value. Which notation is printed depends on the ruleset's deck.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable, Literal
+from typing import Literal
 
 from .errors import NotationError, quote
 

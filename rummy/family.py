@@ -25,9 +25,10 @@ against its type.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .cards import Card
 from .errors import RulesError, quote
@@ -35,7 +36,8 @@ from .plays import Reading, readings
 from .vocabulary import DrawSource, FirstOutBonus, InitialMeldJoker, Objective
 
 if TYPE_CHECKING:
-    from typing import Sequence, TypeAlias
+    from collections.abc import Sequence
+    from typing import TypeAlias
 
     from .checker.facts import TurnFacts
     from .checker.verdict import Breach, Verdict

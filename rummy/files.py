@@ -33,9 +33,9 @@ import errno
 import os
 import stat
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from .errors import RummyError
 
@@ -92,7 +92,7 @@ class Folder:
             os.close(self.fd)
             self.fd = -1  # closed
 
-    def __enter__(self) -> "Folder":
+    def __enter__(self) -> Folder:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -17,8 +17,8 @@ import os
 import stat
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from .errors import PositionError, quote
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 import os
 import time
 from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Generator, Iterable, Iterator, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .errors import RummyError
 

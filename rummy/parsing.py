@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from .errors import PositionError, quote
 from .inputs import MAX_FILE_BYTES, too_large

@@ -11,8 +11,9 @@ payment), the discard last.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .assignment import max_weight_assignment
 from .cards import JOKER, Card, Deck, cards_notation, rank_name
@@ -311,7 +312,8 @@ def _why_moves(steps: list[Step], space_of: dict[str, str | None], before: Posit
             remainder = tuple(left.get(target, Counter()).elements())
             if target in stolen and remainder and not is_whole(remainder, before.rules):
                 step = replace(step, why=f"keeps {target} whole after the steal of {cards_notation(stolen[target], deck)}")
-            elif target.startswith("new/") or step.action == Action.MOVE and space_of.get(step.source or "") == space:
+            elif target.startswith("new/") or (
+                    step.action == Action.MOVE and space_of.get(step.source or "") == space):
                 taken = by_space[space]
                 steals = (f"the steal of {cards_notation(taken, deck)}" if len(taken) <= 3
                           else f"{len(taken)} steals from them")

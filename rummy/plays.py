@@ -8,10 +8,11 @@ reading gives them. A play is whole when it has at least one reading.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Iterable, Iterator, Literal
+from typing import TYPE_CHECKING, Literal
 
 from .cards import SUITS, Card, Deck, cards_notation, parse_cards, rank_at
 

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from .cards import Card, cards_notation
 from .errors import NotationError, PlayNotWhole, PositionError, PositionErrors, RulesError, quote
+
 # Reading files is rummy.inputs'; its names are given here too, where they always were.
 from .inputs import MAX_FILE_BYTES as MAX_FILE_BYTES
 from .inputs import PUZZLE_INDEX as PUZZLE_INDEX

@@ -8,9 +8,10 @@ impossible combination is refused with a message naming the option.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from .cards import Card, Deck, full_deck
 from .errors import RulesError, quote

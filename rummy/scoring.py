@@ -7,7 +7,7 @@ it, and the family never calls back here.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .cards import Card
 from .rules import Ruleset

@@ -10,8 +10,8 @@ spaces (tests/test_steps_fuzz.py checks this).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .cards import Card, parse_cards
 from .errors import NotationError, quote

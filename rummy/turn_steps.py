@@ -24,8 +24,8 @@ by side, so they agree.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Iterator
 
 from .cards import Card, Deck, cards_notation, cards_within
 from .errors import PositionError, quote
@@ -189,8 +189,8 @@ def _apply(state: _Turn, step: ParsedStep) -> None:
             raise StepError(f"cards added to {play.name} steal it: write 'steal CARDS from {play.name}'")
         _play_from_hand(state, play, step.cards)
         return
-    if step.action == Action.LAY_OFF and family.layoffs_attached or step.action == Action.PLAY and \
-            family.layoffs_attached and not _is_new(step.target):
+    if (step.action == Action.LAY_OFF and family.layoffs_attached) or (
+            step.action == Action.PLAY and family.layoffs_attached and not _is_new(step.target)):
         _lay_off(state, _existing(state, _clause(step, "on" if step.action == Action.LAY_OFF else "to")), step.cards)
         return
     if step.action in (Action.PLAY, Action.LAY_OFF):

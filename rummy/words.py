@@ -17,8 +17,9 @@ here too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Iterable, Sequence, Union
+from typing import TYPE_CHECKING, Union
 
 from .cards import SUITS, Card, Deck, cards_notation
 from .plays import PlayName

@@ -39,8 +39,9 @@ this turn before the draw.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 from ..cards import Card, cards_notation, cards_without
 from ..errors import PositionError, quote

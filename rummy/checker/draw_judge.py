@@ -34,17 +34,30 @@ the draw by itself.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Iterator
+from typing import Any
 
 from ..cards import Card
 from ..errors import PositionError, quote
 from ..position import DrawTaken, Player, Position
 from ..vocabulary import DrawSource, Phase
-from .draw_apply import (AppliedDraw, appeared_card, apply_draw_taken, demand_rule_breaches, discard_rule_breaches,
-                         empty_stock, failed_demand, no_such_draw, notation_in, same_card, same_stock,
-                         stock_rule_breaches, upcard_rule_breaches)
+from .draw_apply import (
+    AppliedDraw,
+    appeared_card,
+    apply_draw_taken,
+    demand_rule_breaches,
+    discard_rule_breaches,
+    empty_stock,
+    failed_demand,
+    no_such_draw,
+    notation_in,
+    same_card,
+    same_stock,
+    stock_rule_breaches,
+    upcard_rule_breaches,
+)
 from .facts import PILE_CHANGED, check_same_game, gather_facts, plain_counter
 from .gain import breakdown, turn_gain
 from .verdict import Breach, Verdict, dedupe, json_number

@@ -9,8 +9,8 @@ here is a matching of the plays before to the plays after.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..assignment import max_weight_assignment
 from ..cards import Card

@@ -5,8 +5,8 @@ reading (conservation, whole plays, opponents' hands, the piles)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from ..cards import Card, Deck, cards_notation
 from ..errors import PositionError

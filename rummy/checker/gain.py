@@ -6,7 +6,7 @@ Kept apart from the model so that the solver's claimed gain can be checked.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 from fractions import Fraction
 
 from ..cards import Card

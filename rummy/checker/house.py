@@ -9,9 +9,10 @@ reading with the fewest breaches is reported.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations, islice, permutations, product
-from typing import Iterable, Iterator, TypedDict
+from typing import TypedDict
 
 from ..cards import JOKER, Card
 from ..family import HOUSE

@@ -14,9 +14,10 @@ judged by its draw only (``judge_draw_alone``, a wrapper of ``draw_judge.judge_r
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
 from itertools import combinations
-from typing import Mapping, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from ..cards import Card, Deck
 from ..plays import PlayName, is_whole

@@ -30,11 +30,11 @@ is None and the answer is the draw alone.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from time import perf_counter
-from typing import Callable, Hashable
 
 from ..position import Position, Turn
 from ..solution import DrawChoice, DrawOption, Solution, SolverConfig

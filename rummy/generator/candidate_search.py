@@ -23,8 +23,9 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator
+from typing import Any
 
 from ..answer import answer_data, best
 from ..checker import check, turn_gain

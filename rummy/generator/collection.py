@@ -27,8 +27,8 @@ from typing import Any
 
 from ..errors import RummyError
 from ..files import FileKept, Folder, UnsafePath
-from .candidate_search import Puzzle
 from ..rules import preset
+from .candidate_search import Puzzle
 from .kinds import kind_for
 
 INDEX = "index.json"
@@ -177,7 +177,7 @@ class Collection:
             self.folder.close()
             self.folder = None
 
-    def __enter__(self) -> "Collection":
+    def __enter__(self) -> Collection:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ..cards import JOKER, SUITS, Card, rank_at
-from ..plays import is_whole
 from ..errors import PositionError
+from ..plays import is_whole
 from ..position import Player, Position
 from ..rules import Ruleset
 from ..vocabulary import Phase

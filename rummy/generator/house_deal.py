@@ -47,8 +47,8 @@ move is for the solver to say; the kinds test the answer.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..cards import JOKER, SUITS, Card, rank_at
 from ..plays import Play, is_whole

@@ -60,8 +60,8 @@ from ..position import Player, Position, TableKey
 from ..rules import Ruleset
 from ..scoring import penalty
 from ..vocabulary import PuzzleKind, Tier
-from .kinds import FamilySupport, Kind, register_family, register_kind
 from .deck import DeckPool, with_piles
+from .kinds import FamilySupport, Kind, register_family, register_kind
 
 Range = tuple[int, int]
 

@@ -42,9 +42,10 @@ loses more than 10 points per card stolen from it (no spite).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import ClassVar, Iterable, Iterator
+from typing import ClassVar
 
 from ..cards import JOKER, SUITS, Card, cards_within
 from ..family import HOUSE

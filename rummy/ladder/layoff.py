@@ -28,16 +28,27 @@ card is never played), warm cards never discarded, hot cards always played.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Hashable, Iterable, Iterator
 
 from ..cards import Card, cards_within
 from ..plays import Play, PlayName
 from ..position import Attached, Position, Turn
 from ..vocabulary import Tier
 from . import Effort, Rung
-from .moves import (Budget, Cards, Temperatures, Wholes, card_key, cards_key, contains, depth_first, minus, norm,
-                    plays_from)
+from .moves import (
+    Budget,
+    Cards,
+    Temperatures,
+    Wholes,
+    card_key,
+    cards_key,
+    contains,
+    depth_first,
+    minus,
+    norm,
+    plays_from,
+)
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,10 @@ may be discarded) and proposed, best first by the rung's own count.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import ClassVar, Iterable, Iterator
+from typing import ClassVar
 
 from ..cards import Card
 from ..family import ROBBER

@@ -30,9 +30,10 @@ The search each rung runs (the tiles, the states, the moves) is
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import replace
 from itertools import combinations
-from typing import ClassVar, Hashable, Iterable, Iterator
+from typing import ClassVar
 
 from ..cards import cards_within
 from ..plays import Play

@@ -11,9 +11,9 @@ play on the table whole, and the exhaustive re-partitions of rearrange-three.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Hashable, Iterable, Iterator
 
 from ..cards import SUITS, Card, rank_at
 from ..plays import Reading, readings, settled_stand_ins

@@ -15,8 +15,8 @@ half the time left, since the joining run restarts the search)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from ..vocabulary import SearchStatus
 from .clock import Clock

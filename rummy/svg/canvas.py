@@ -4,8 +4,9 @@ out as a player lays it, a line of ``rummy.words`` pieces, and the sizes and ink
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from ..cards import SUITS, Card, Deck, rank_name
 from ..plays import Play, readings

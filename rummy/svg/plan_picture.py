@@ -9,11 +9,36 @@ from typing import TYPE_CHECKING
 from ..cards import Card, Deck
 from ..plan import plan_departures, plan_marks
 from ..plays import PlayName, is_whole
-from ..words import (DRAW_OPTIONS_NOTE, DRAW_OPTIONS_TITLE, OPTIONS_SHOWN, Piece, Strong, breakdown_words,
-                     more_options_words, number, option_words, owner_note, sort_for_display, step_words,
-                     unvalued_words, verdict_words)
-from .canvas import (MARGIN, MARKS, MUTED, ROW_GAP, TEXT_WRAP, Canvas, card_row, picture_title, play_row, svg_number,
-                     words_line, wrap)
+from ..words import (
+    DRAW_OPTIONS_NOTE,
+    DRAW_OPTIONS_TITLE,
+    OPTIONS_SHOWN,
+    Piece,
+    Strong,
+    breakdown_words,
+    more_options_words,
+    number,
+    option_words,
+    owner_note,
+    sort_for_display,
+    step_words,
+    unvalued_words,
+    verdict_words,
+)
+from .canvas import (
+    MARGIN,
+    MARKS,
+    MUTED,
+    ROW_GAP,
+    TEXT_WRAP,
+    Canvas,
+    card_row,
+    picture_title,
+    play_row,
+    svg_number,
+    words_line,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from ..answer import Answer

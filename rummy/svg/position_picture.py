@@ -6,9 +6,30 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
 from ..plays import PlayName, is_whole
-from ..words import declared_draw_words, player_facts, position_facts, rule_changes, rules_summary, sort_for_display, unit
-from .canvas import (CARD_H, CARD_W, LABEL_W, MARGIN, MUTED, ROW_GAP, TEXT_WRAP, Canvas, card_back, card_row,
-                     picture_title, play_row, wrap)
+from ..words import (
+    declared_draw_words,
+    player_facts,
+    position_facts,
+    rule_changes,
+    rules_summary,
+    sort_for_display,
+    unit,
+)
+from .canvas import (
+    CARD_H,
+    CARD_W,
+    LABEL_W,
+    MARGIN,
+    MUTED,
+    ROW_GAP,
+    TEXT_WRAP,
+    Canvas,
+    card_back,
+    card_row,
+    picture_title,
+    play_row,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from ..position import Player, Position

@@ -13,9 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..cpsat import cp_model
-
 from ...cards import SUITS
+from ..cpsat import cp_model
 from .state import HouseModel
 
 

@@ -13,8 +13,8 @@ from fractions import Fraction
 from math import lcm
 
 from ...cards import Card, rank_at
-from ...family import HOUSE
 from ...errors import PositionError, RulesError
+from ...family import HOUSE
 from ...plays import PlayName, readings
 from ...position import Position
 from ...rules import Ruleset

@@ -18,9 +18,9 @@ even one stopped by the time limit, is at least as good as this turn.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Sequence
 
 from ...cards import Card
 from ...family import HOUSE

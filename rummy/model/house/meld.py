@@ -12,7 +12,6 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cpsat import cp_model
-
 from .candidates import play_shapes
 from .context import TurnContext
 from .state import HouseModel

@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
-from ..cpsat import cp_model
-
 from ...cards import Card
 from ...family import HOUSE
 from ...plays import is_whole
+from ..cpsat import cp_model
 from .context import TablePlay, TurnContext
 from .state import HouseModel
 

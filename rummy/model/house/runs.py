@@ -20,11 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cpsat import Expression, cp_model
-
 from ...cards import SUITS, Card
 from ...cards import rank_at as rank_of
 from ...vocabulary import Ace
+from ..cpsat import Expression, cp_model
 from .state import HouseModel
 
 

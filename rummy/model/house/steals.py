@@ -15,10 +15,9 @@ gives the search a much better bound.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..cpsat import Expression, cp_model
-
 from .runs import RunGrid
 from .state import HouseModel
 

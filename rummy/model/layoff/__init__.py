@@ -60,13 +60,12 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import replace
 
-from typing import Iterable
-
 from ...cards import Card, cards_notation
-from ...family import LAYOFF
 from ...errors import RummyError
+from ...family import LAYOFF
 from ...plays import Play, PlayName, readings
 from ...position import Attached, Position, Turn
 from ...rules import Ruleset

@@ -50,9 +50,9 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, product
-from typing import Iterable, Sequence
 
 from ...cards import Card, cards_notation
 from ...family import ROBBER

@@ -42,19 +42,19 @@ adds nothing to the model.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import islice, product
 from time import perf_counter
-from typing import Iterator
 
-from ..clock import Clock
-from ..run import all_workers_join, one_worker_seconds
 from ...cards import Card, cards_within, cards_without
 from ...plays import Play, readings
 from ...position import Position, Turn
 from ...rules import Ruleset
 from ...solution import Solution, SolverConfig
 from ...vocabulary import SearchStatus, Status
+from ..clock import Clock
+from ..run import all_workers_join, one_worker_seconds
 from .cells import SignatureKey, SolveResult, TileModel, Values
 from .decode import FinalPlay, decode, table_values, to_play
 from .table import Cell, TileSetting, card_of, cell_of, count_cells, read_setting

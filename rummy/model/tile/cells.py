@@ -29,7 +29,7 @@ books.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -37,7 +37,6 @@ from ...vocabulary import InitialMeldJoker, Objective, SearchStatus
 from ..clock import Clock
 from ..cpsat import cp_model
 from ..run import Tuning, run
-
 from .table import COLOURS, VALUES, Cell, TablePlay, TileSetting
 
 MAIN, HAND = "main", "hand"
@@ -80,7 +79,7 @@ class SolveResult:
     wall_time: float
 
 
-@lru_cache(maxsize=None)
+@cache
 def most_plays(naturals: tuple[int, ...], jokers: int) -> int:
     """How many plays can hold all these cells at once, given the tiles of each and the jokers.
 

@@ -9,8 +9,8 @@ cells a *kept* version of them may hold (rules.md §6 and the tie-break).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ...cards import SUITS, Card
 from ...errors import RulesError
