@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime as dt
 import json
 import sys
@@ -67,10 +68,8 @@ async def abandon(port: int, source: str, request: bytes, hang_up: float) -> Non
     await writer.drain()
     await asyncio.sleep(hang_up)
     writer.close()
-    try:
+    with contextlib.suppress(OSError):
         await writer.wait_closed()
-    except OSError:
-        pass
 
 
 async def visitor(client: httpx.AsyncClient, patience: float) -> dict[str, Any]:

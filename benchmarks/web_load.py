@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime as dt
 import json
 import os
@@ -78,10 +79,8 @@ def stop_server(server: subprocess.Popen[bytes]) -> None:
             pass
         except ProcessLookupError:
             return
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(server.pid, signal.SIGKILL)  # whatever is left of the group
-    except ProcessLookupError:
-        pass
     server.wait(10)
 
 

@@ -350,7 +350,7 @@ class Tile(Family):
     plays_key = "table"
     objectives = (Objective.DEFAULT, Objective.TILES, Objective.VALUE)
     gain_name = "tiles played"
-    objective_gain_names = {Objective.VALUE: "value of the tiles played"}
+    objective_gain_names: ClassVar[Mapping[Objective, str]] = {Objective.VALUE: "value of the tiles played"}
     min_players = 1
     fixed_jokers_allowed = True
     own_options = ("max_cards_per_turn",)

@@ -34,7 +34,7 @@ import os
 import stat
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from .errors import RummyError
@@ -165,10 +165,8 @@ class Folder:
         except OSError as error:
             raise RummyError(f"{self.path / name}: cannot write ({_reason(error)})") from None
         finally:
-            try:
+            with suppress(FileNotFoundError):  # not found: replaced into place
                 os.unlink(temporary, dir_fd=self.fd)
-            except FileNotFoundError:
-                pass  # replaced into place
         return identity
 
     def _take(self, temporary: str, name: str) -> None:

@@ -102,10 +102,8 @@ def _read_stdin(source: str, limit: int) -> bytes:
         raise PositionError(source, "no stdin to read")
     binary = getattr(stream, "buffer", None)
     try:
-        if binary is None:  # a text stream (tests): read characters, bounded alike
-            data = stream.read(limit + 1).encode("utf-8", "surrogatepass")
-        else:
-            data = binary.read(limit + 1)
+        # No buffer: a text stream (tests), read as characters and bounded alike.
+        data = stream.read(limit + 1).encode("utf-8", "surrogatepass") if binary is None else binary.read(limit + 1)
     except OSError as error:
         raise PositionError(source, f"cannot read: {reason(error)}") from None
     if len(data) > limit:

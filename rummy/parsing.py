@@ -108,7 +108,7 @@ def check_tree(data: Any, source: str) -> None:
 
 
 def _valid_text(text: str) -> bool:
-    """No lone surrogates (JSON can write ``"\\ud800"``, which no file can hold)."""
+    r"""No lone surrogates (JSON can write ``"\ud800"``, which no file can hold)."""
     if text.isascii():
         return True
     try:

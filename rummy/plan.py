@@ -122,9 +122,9 @@ def make_plan(before: Position, after: Position) -> Plan:
         stood = settled_stand_ins(before.play_with_layoffs(replacement.play), rules)
         steps.append(Step(Action.REPLACE_JOKER, (replacement.card,), HAND, replacement.play, stands_for=stood))
 
-    new_index = 0
+    new_index = 0  # counted on below: a play of the final table that no source matches is new too
     for play in (turn.meld or ()) if turn else ():
-        new_index += 1
+        new_index += 1  # noqa: SIM113 - new_index outlives the loop
         name = f"new/{new_index}"
         cards = Counter(c.plain() for c in play.cards)
         hand -= cards

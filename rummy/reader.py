@@ -49,10 +49,11 @@ MAX_NAME_LENGTH = 32  # player and side names
 MAX_HAND_NUMBER = 100  # House: 1-6
 RESERVED_NAMES = ("table", "new")  # plans name plays table/K and new/K
 # A play's name in lay-offs and replacements: OWNER/INDEX.
-PLAY_NAME = r"[^\s/]{1,%d}/[1-9][0-9]{0,2}" % MAX_NAME_LENGTH
-_LAYOFF_RE = re.compile(r"\s*(%s)\s+([^\s,].*)" % PLAY_NAME, re.DOTALL)
+# (% formatting: in an f-string every brace of the regular expression would be doubled.)
+PLAY_NAME = r"[^\s/]{1,%d}/[1-9][0-9]{0,2}" % MAX_NAME_LENGTH  # noqa: UP031
+_LAYOFF_RE = re.compile(r"\s*(%s)\s+([^\s,].*)" % PLAY_NAME, re.DOTALL)  # noqa: UP031
 _CARD_TOKEN_RE = re.compile(r"[^\s,]+")  # the same split as str.split() after commas become spaces
-_REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)
+_REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)  # noqa: UP031
 
 PHASES = tuple(Phase)
 TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "table", "players", "piles", "turn", "puzzle")

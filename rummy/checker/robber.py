@@ -191,7 +191,7 @@ def _top_card_breaches(before: Position, after: Position, top: Card) -> list[Bre
     deck = rules.deck
     hand = Counter(c.plain() for c in before.mover.hand or ())
     before_plays = {name: play.cards for name, play in before.named_plays().items()}
-    for name, play in after.named_plays().items():
+    for play in after.named_plays().values():
         cards = Counter(c.plain() for c in play.cards)
         if not cards[top.plain()]:
             continue

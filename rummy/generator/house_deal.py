@@ -125,10 +125,8 @@ def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape, hand_numbe
 
 def _plant(rng: random.Random, pool: DeckPool, kind: str, spaces: dict[str, list[Play]], hand: list[Card],
            mover: str, opponents: list[str], names: tuple[str, ...], rules: Ruleset) -> bool:
-    for _ in range(200):  # cheap tries: late in a deal most plants need a card already dealt
-        if _try_plant(rng, pool, kind, spaces, hand, mover, opponents, names, rules):
-            return True
-    return False
+    # Cheap tries: late in a deal most plants need a card already dealt.
+    return any(_try_plant(rng, pool, kind, spaces, hand, mover, opponents, names, rules) for _ in range(200))
 
 
 def _try_plant(rng: random.Random, pool: DeckPool, kind: str, spaces: dict[str, list[Play]], hand: list[Card],

@@ -183,7 +183,7 @@ def ambiguity(before: Position, after: Position) -> str | None:
             suit = _run_suit(play)
             if suit is not None:
                 runs_by_suit.setdefault(suit, []).append(play)
-        for suit, runs in runs_by_suit.items():
+        for runs in runs_by_suit.values():
             cards = [c for play in runs for c in play.cards]
             if not any(c.is_joker for c in cards) or len(cards) < 6:
                 continue

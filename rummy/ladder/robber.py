@@ -118,7 +118,7 @@ class RobberSearch:
                 greedy = gain == top
                 if not greedy and state.holds >= self.holds:
                     continue
-                owner, cards = state.plays[index]
+                _, cards = state.plays[index]
                 plays = list(state.plays)
                 plays[index] = (self.mover, tuple(sorted(cards + (card,))))
                 yield _State(tuple(plays), tuple(rest), state.holds + (0 if greedy else 1))

@@ -66,7 +66,7 @@ class RunResult:
         return solution[variable.index]
 
     def as_hint(self) -> dict[int, int]:
-        """This solution as the next run's hint (every variable)."""
+        """The solution found, as the next run's hint (every variable)."""
         assert self.solution is not None, "no solution was found"
         return dict(enumerate(self.solution))
 

@@ -275,7 +275,7 @@ def _cp_sat(problem: TurnProblem, time_limit: float, started: float) -> Selectio
     played_terms = []
     for card, count in problem.hand.items():
         used = sum(uses[card]) if uses[card] else 0
-        model.add(used + (discard[card] if card in discard else 0) <= count)
+        model.add(used + discard.get(card, 0) <= count)
         if problem.hot[card]:
             model.add(used >= problem.hot[card])
         played_terms.extend(uses[card])

@@ -229,7 +229,7 @@ def _steal(ctx: TurnContext, turn: GreedyTurn) -> bool:
 def _play_hot(ctx: TurnContext, turn: GreedyTurn) -> None:
     """A hot card still in hand goes wherever it keeps a play whole, even at a loss."""
     for card in [i for i in _payers(ctx, turn) if ctx.slots[i].hot]:
-        for space, plays in turn.plays.items():
+        for plays in turn.plays.values():
             target = next((p for p in plays if _whole(ctx, p + [card])), None)
             if target is not None:
                 target.append(card)

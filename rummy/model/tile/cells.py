@@ -357,9 +357,9 @@ class TileModel:
             return sum(cell[1] * var for cell, var in self.played.items())
         length = self.run_min
         terms: list[Any] = []
-        for (_, (c, v)), var in self.starts.items():
+        for (_, (_, v)), var in self.starts.items():
             terms.append((length * v + length * (length - 1) // 2) * var)
-        for (_, (c, v)), var in self.conts.items():
+        for (_, (_, v)), var in self.conts.items():
             terms.append((v + 1) * var)
         for (_, v, colours), var in self.books.items():
             terms.append(len(colours) * v * var)
