@@ -69,7 +69,8 @@ def read_text(path: str | Path, limit: int = MAX_FILE_BYTES, wait: float | None 
         if info.st_size > limit:
             raise PositionError(source, _too_large(info.st_size, limit))
     elif not stat.S_ISFIFO(mode):
-        raise PositionError(source, f"not a regular file (a {_file_kind(mode)}); give a position file, or '-' for stdin")
+        raise PositionError(source,
+                            f"not a regular file (a {_file_kind(mode)}); give a position file, or '-' for stdin")
     try:
         # O_NONBLOCK: opening a FIFO never waits for a writer (nor a file swapped for one).
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
@@ -139,7 +140,8 @@ def _read_pipe(fd: int, source: str, limit: int, wait: float) -> bytes:
             left = deadline - time.monotonic()
             if left <= 0 or not poller.poll(max(1, int(left * 1000))):
                 what = "nothing to read" if not size else "the position did not end"
-                raise PositionError(source, f"{what} after {wait:g} s (a pipe or FIFO whose writer sends nothing more)") from None
+                raise PositionError(
+                    source, f"{what} after {wait:g} s (a pipe or FIFO whose writer sends nothing more)") from None
             continue
         if not chunk:  # every writer has closed it
             break
@@ -154,7 +156,8 @@ def _decode(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise PositionError(source, f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})") from None
+        raise PositionError(source,
+                            f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})") from None
 
 
 def _too_large(size: int | None, limit: int) -> str:

@@ -38,7 +38,8 @@ class Runner(Protocol):
 
     def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[R, None, None]: ...
 
-    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]: ...
+    def as_done(self, function: Callable[..., R],
+                tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]: ...
 
     def close(self) -> None: ...
 
@@ -83,7 +84,8 @@ class InProcess:
         for task in tasks:
             yield function(*task)
 
-    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
+    def as_done(self, function: Callable[..., R],
+                tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
         for index, task in enumerate(tasks):
             yield index, function(*task)
 
@@ -114,7 +116,8 @@ class Processes:
             for future in pending:
                 future.cancel()
 
-    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
+    def as_done(self, function: Callable[..., R],
+                tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
         from concurrent.futures import FIRST_COMPLETED, wait
 
         running: dict[Any, int] = {}
@@ -225,7 +228,8 @@ class DaskRunner:
         finally:
             self._cancel(pending)
 
-    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
+    def as_done(self, function: Callable[..., R],
+                tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
         from distributed import as_completed
 
         indexes: dict[Any, int] = {}
