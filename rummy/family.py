@@ -67,7 +67,8 @@ class Judge(Protocol):
 
 
 class DrawJudge(Protocol):
-    """``Family.draw_judge``: the checker's verdict on a turn from a draw-phase position: its draw applied, then the rest."""
+    """``Family.draw_judge``: the checker's verdict on a turn from a draw-phase position: its draw
+    applied, then the rest."""
 
     def __call__(self, before: Position, after: Position, /) -> Verdict: ...
 
@@ -81,7 +82,8 @@ class Gain(Protocol):
 class GainBreakdown(Protocol):
     """``Family.breakdown``: (before, after, objective) -> [(what, points)] adding up to the gain."""
 
-    def __call__(self, before: Position, after: Position, objective: Objective, /) -> list[tuple[str, Fraction | int]]: ...
+    def __call__(self, before: Position, after: Position,
+                 objective: Objective, /) -> list[tuple[str, Fraction | int]]: ...
 
 
 class DrawLister(Protocol):
@@ -325,7 +327,8 @@ class House(Family):
             return Fraction(0)
         unseen = position.unseen_cards()
         count = sum(unseen.values())
-        mean = Fraction(sum(self.penalty(card, rules) * n for card, n in unseen.items()), count) if count else Fraction(0)
+        mean = (Fraction(sum(self.penalty(card, rules) * n for card, n in unseen.items()), count) if count
+                else Fraction(0))
         bonus = Fraction(0)
         for player in position.players:
             if player.side == position.mover.side:

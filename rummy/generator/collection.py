@@ -93,7 +93,8 @@ def _parse_index(data: bytes, path: Path, advice: str) -> dict[str, dict[str, An
     try:
         document = json.loads(data.decode("utf-8"))
         entries = document["puzzles"]
-        if not isinstance(entries, list) or not all(isinstance(e, dict) and isinstance(e.get("name"), str) for e in entries):
+        if not isinstance(entries, list) \
+                or not all(isinstance(e, dict) and isinstance(e.get("name"), str) for e in entries):
             raise TypeError("puzzles is not a list of entries with a name")
         return {entry["name"]: entry for entry in entries}
     except (UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError) as error:

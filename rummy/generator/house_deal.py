@@ -77,7 +77,8 @@ def _run(start: int, length: int, suit: str) -> list[Card]:
     return [Card(rank_at(start + k), suit) for k in range(length)]
 
 
-def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape, hand_number: int | None = None) -> Position | None:
+def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape,
+               hand_number: int | None = None) -> Position | None:
     pool = DeckPool(rules, rng)
     seats = rng.choice(shape.players)
     names = NAMES[:seats]
