@@ -99,10 +99,12 @@ def check_tree(data: Any, source: str) -> None:
             continue
         for key, value in items:
             if isinstance(key, str) and not _valid_text(key):
-                raise PositionError(f"{source}: {place}" if place else source, f"the key {quote(key)} is not valid Unicode text")
+                raise PositionError(f"{source}: {place}" if place else source,
+                                    f"the key {quote(key)} is not valid Unicode text")
             if isinstance(value, str):
                 if not _valid_text(value):
-                    raise PositionError(f"{source}: {child_place(place, key)}", f"{quote(value)} is not valid Unicode text")
+                    raise PositionError(f"{source}: {child_place(place, key)}",
+                                        f"{quote(value)} is not valid Unicode text")
             elif isinstance(value, (Mapping, list, tuple)):
                 stack.append((value, depth + 1, child_place(place, key)))
 

@@ -40,7 +40,8 @@ class Reading:
     def ordered(self) -> tuple[Card, ...]:
         """The play's cards in the order a player lays them out."""
         if self.kind == "book":
-            order = sorted(range(len(self.cards)), key=lambda i: (self.cards[i].is_joker, SUITS.index(self.stand_ins[i].suit)))
+            order = sorted(range(len(self.cards)),
+                           key=lambda i: (self.cards[i].is_joker, SUITS.index(self.stand_ins[i].suit)))
         else:
             order = sorted(range(len(self.cards)), key=lambda i: self.positions[i])
         return tuple(self.cards[i] for i in order)
@@ -241,7 +242,8 @@ def _run_readings(cards: tuple[Card, ...], rules: Ruleset) -> list[Reading]:
     return results
 
 
-def _place_naturals(naturals: list[tuple[int, Card]], window: tuple[int, ...], rules: Ruleset) -> Iterator[dict[int, int]]:
+def _place_naturals(naturals: list[tuple[int, Card]], window: tuple[int, ...],
+                    rules: Ruleset) -> Iterator[dict[int, int]]:
     """Assign each natural card a distinct position of the window matching its rank."""
     slots: dict[int, list[int]] = {}
     for p in window:

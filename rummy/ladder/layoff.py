@@ -173,7 +173,8 @@ class LayoffGame:
                 layoffs[index] = Attached(layoffs[index].target, layoffs[index].cards + added)
         melds = tuple(Play(m) for m in state.melds)
         player = replace(mover, hand=kept, melded=mover.melded or bool(melds), plays=mover.plays + melds,
-                         layoffs=tuple(layoffs), hot=cards_within(mover.hot, still), warm=cards_within(mover.warm, still))
+                         layoffs=tuple(layoffs), hot=cards_within(mover.hot, still),
+                         warm=cards_within(mover.warm, still))
         pile = position.discard_pile + ((discard,) if discard is not None else ())
         turn = Turn(meld=melds, replaced=(), discard=discard, discard_declared=True)
         return replace(position, discard_pile=pile, turn=turn).replace_player(player)

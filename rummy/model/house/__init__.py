@@ -244,7 +244,8 @@ def _greedy_start(m: HouseModel, config: SolverConfig, clock: Clock) -> RunResul
     return result if result.found else None
 
 
-def _no_meld_branch(ctx: TurnContext, options: dict[int, list[int]], excluded: tuple[Position, ...] = ()) -> BranchResult:
+def _no_meld_branch(ctx: TurnContext, options: dict[int, list[int]],
+                    excluded: tuple[Position, ...] = ()) -> BranchResult:
     """The best turn that changes nothing but jokers (listed, best first), skipping excluded tables."""
     forbidden = {after.table_key() for after in excluded}
     for turn in no_meld_turns(ctx, options):

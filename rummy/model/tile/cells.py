@@ -367,7 +367,8 @@ class TileModel:
 
     def gain_expression(self) -> Any:
         if self.setting.objective == Objective.VALUE:
-            return sum(cell[1] * var for cell, var in self.played.items()) + self.rules.joker_points * self.jokers_played
+            return sum(cell[1] * var for cell, var in self.played.items()) \
+                + self.rules.joker_points * self.jokers_played
         return sum(self.played.values()) + self.jokers_played
 
     def kept_expression(self) -> Any:
