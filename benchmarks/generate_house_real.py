@@ -125,7 +125,8 @@ def build_table(rng: random.Random, pool: DeckPool, rules: Ruleset, owners: list
             laid += len(added)
             continue
         joker = jokers_left > 0 and rng.random() < jokers_left / estimated_plays + 0.15
-        shapes = PlayShapes(SHAPES.tries, SHAPES.run_chance, SHAPES.run_lengths, SHAPES.book_sizes, 1.0 if joker else 0.0)
+        shapes = PlayShapes(SHAPES.tries, SHAPES.run_chance, SHAPES.run_lengths, SHAPES.book_sizes,
+                            1.0 if joker else 0.0)
         cards = random_play(rng, pool, rules, shapes)
         if cards is None:
             break

@@ -63,7 +63,8 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int, solvers: int, root: Path = ROOT, stderr: Any = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
+def start_server(port: int, solvers: int, root: Path = ROOT,
+                 stderr: Any = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
     """``rummy serve`` in a session of its own, run from ``root`` (its ``rummy`` package is the one served)."""
     return subprocess.Popen([sys.executable, "-m", "rummy", "serve", "--port", str(port), "--solvers", str(solvers)],
                             cwd=root, stdout=subprocess.DEVNULL, stderr=stderr, start_new_session=True)
