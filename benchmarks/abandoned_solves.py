@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime as dt
 import json
 import sys
@@ -67,10 +68,8 @@ async def abandon(port: int, source: str, request: bytes, hang_up: float) -> Non
     await writer.drain()
     await asyncio.sleep(hang_up)
     writer.close()
-    try:
+    with contextlib.suppress(OSError):
         await writer.wait_closed()
-    except OSError:
-        pass
 
 
 async def visitor(client: httpx.AsyncClient, patience: float) -> dict[str, Any]:
@@ -137,7 +136,7 @@ def main() -> int:
             stop_server(server)
         stderr.seek(0)
         traceback = b"Traceback" in stderr.read()
-    result = {"date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "machine": machine(),
+    result = {"date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), "machine": machine(),
               "code": args.label or str(args.source), "abandoned": args.abandoned, "hang_up_seconds": args.hang_up,
               "addresses": args.addresses, "solvers": args.solvers, **result, "server_traceback": traceback}
     args.json.parent.mkdir(parents=True, exist_ok=True)

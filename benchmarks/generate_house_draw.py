@@ -43,14 +43,16 @@ def draw_phase(position: Position, rng: random.Random) -> Position:
     size = rng.randint(1, 5)
     pile = list(position.discard_pile[-size:])
     # Only stock cards may fill the pile up: the unseen cards beyond the hidden hands.
-    spare = len(position.rules.deck_cards) - len(position.known_cards()) - sum(p.hand_count or 0 for p in position.players)
+    spare = len(position.rules.deck_cards) - len(position.known_cards()) \
+        - sum(p.hand_count or 0 for p in position.players)
     while len(pile) < size and unseen and spare > 0:
         spare -= 1
         pile.insert(0, unseen.pop())
     mover = replace(mover, hand=before, hot=(), warm=())
     switched = replace(position.replace_player(mover), phase=Phase.DRAW, discard_pile=tuple(pile), turn=None)
     # The stock holds every card the position does not show.
-    rest = len(position.rules.deck_cards) - len(switched.known_cards()) - sum(p.hand_count or 0 for p in switched.players)
+    rest = len(position.rules.deck_cards) - len(switched.known_cards()) \
+        - sum(p.hand_count or 0 for p in switched.players)
     return replace(switched, stock=max(rest, 0))
 
 

@@ -50,11 +50,11 @@ sys.path.insert(0, str(HERE))
 
 from generate_house import HAND_SIZE, NAMES  # noqa: E402  (the deal: 10/8/7 cards for 2/3/4 players)
 from rummy.cards import JOKER, Card  # noqa: E402
+from rummy.family import HOUSE  # noqa: E402
 from rummy.generator.deck import DeckPool, PlayShapes, random_play  # noqa: E402
 from rummy.plays import Play, is_whole  # noqa: E402
 from rummy.position import Player, Position  # noqa: E402
 from rummy.rules import Ruleset, preset  # noqa: E402
-from rummy.family import HOUSE  # noqa: E402
 from rummy.vocabulary import Phase  # noqa: E402
 
 # What players lay: mostly runs of 3-5 and books of 3-4 (the longer runs come from lay-offs).
@@ -125,7 +125,8 @@ def build_table(rng: random.Random, pool: DeckPool, rules: Ruleset, owners: list
             laid += len(added)
             continue
         joker = jokers_left > 0 and rng.random() < jokers_left / estimated_plays + 0.15
-        shapes = PlayShapes(SHAPES.tries, SHAPES.run_chance, SHAPES.run_lengths, SHAPES.book_sizes, 1.0 if joker else 0.0)
+        shapes = PlayShapes(SHAPES.tries, SHAPES.run_chance, SHAPES.run_lengths, SHAPES.book_sizes,
+                            1.0 if joker else 0.0)
         cards = random_play(rng, pool, rules, shapes)
         if cards is None:
             break

@@ -1,6 +1,7 @@
 """House Rummy, previous version against current, on the same positions in the same run.
 
-    python benchmarks/house_versions.py [--base REV] [--time-limit 60] [--repeats 3] [--no-readme] [--json FILE] [SET_OR_FILE ...]
+    python benchmarks/house_versions.py [--base REV] [--time-limit 60] [--repeats 3] [--no-readme]
+        [--json FILE] [SET_OR_FILE ...]
 
 - "previous" is a git revision (``--base``; default ``git merge-base HEAD
   main``, which is HEAD itself on main), checked out as a temporary ``git
@@ -287,13 +288,15 @@ def alarms(row: Row) -> list[str]:
     old, new = row.first("previous").get("gain"), row.first("current").get("gain")
     if old is None or new is None or abs(old - new) > 1e-6:
         proven = row.statuses("previous") == {"optimal"} and row.statuses("current") == {"optimal"}
-        notes.append(f"gains differ: previous {old}, current {new}" + (" (both proven optimal: ALARM)" if proven else ""))
+        notes.append(f"gains differ: previous {old}, current {new}"
+                     + (" (both proven optimal: ALARM)" if proven else ""))
     return notes
 
 
 def table(rows: list[Row]) -> list[str]:
     lines = [
-        "| group | positions | previous median s | p90 | max | current median s | p90 | max | median ratio (current / previous) | not optimal (prev / cur) | gains differ |",
+        ("| group | positions | previous median s | p90 | max | current median s | p90 | max "
+         "| median ratio (current / previous) | not optimal (prev / cur) | gains differ |"),
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     groups = sorted({r.group for r in rows})
@@ -317,7 +320,8 @@ def report(result: dict, command: str) -> str:
         f"Run {dt.date.today().isoformat()} with `{command}` on {machine()}; load average before/after: "
         f"{result['load'][0]} / {result['load'][1]}; the whole comparison took {result['wall']:.0f} s.",
         f"Previous: `{result['base_subject']}` (a git worktree of {result['base'][:10]}); current: the working tree "
-        f"({result['current']}, as the run started). `best` with SolverConfig(time_limit={result['time_limit']:g}, workers={result['workers']}), "
+        f"({result['current']}, as the run started). "
+        f"`best` with SolverConfig(time_limit={result['time_limit']:g}, workers={result['workers']}), "
         f"time = `solution.seconds` (building and solving); each position solved by both in turn, "
         f"median of {result['repeats']} (once when a solve took over {result['repeat_under']:g} s). "
         f"Goal (issue 12): current median <= {1000 * GOAL_MEDIAN:.0f} ms and max <= {GOAL_MAX:g} s, proven optimal.",
@@ -338,7 +342,8 @@ def report(result: dict, command: str) -> str:
         ]
     slowest = sorted(rows, key=lambda r: -max(r.seconds("previous"), r.seconds("current")))[:8]
     lines += ["Slowest positions (seconds, previous / current):", ""]
-    lines += [f"- `{r.set_name}/{r.path.name}`: {r.seconds('previous'):.2f} / {r.seconds('current'):.2f}" for r in slowest]
+    lines += [f"- `{r.set_name}/{r.path.name}`: {r.seconds('previous'):.2f} / {r.seconds('current'):.2f}"
+              for r in slowest]
     flagged = [(r, alarms(r)) for r in rows]
     flagged = [(r, a) for r, a in flagged if a]
     lines += [""]
@@ -359,7 +364,8 @@ def write_readme(text: str) -> None:
 def dump(result: dict, path: Path) -> None:
     data = {k: v for k, v in result.items() if k != "rows"}
     data["positions"] = [{
-        "file": str(r.path.relative_to(ROOT)) if ROOT in r.path.parents else str(r.path), "set": r.set_name, "group": r.group,
+        "file": str(r.path.relative_to(ROOT)) if ROOT in r.path.parents else str(r.path), "set": r.set_name,
+        "group": r.group,
         **{v: {"seconds": r.seconds(v), "runs": [{k: x.get(k) for k in ("status", "gain", "bound", "seconds", "error")}
                                                for x in r.runs[v]], "breaches": r.breaches.get(v)}
            for v in ("previous", "current")},
@@ -384,11 +390,13 @@ def load_average() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("sets", nargs="*", help=f"sets under benchmarks/positions, folders or files (default: {' '.join(DEFAULT_SETS)})")
+    parser.add_argument("sets", nargs="*",
+                        help=f"sets under benchmarks/positions, folders or files (default: {' '.join(DEFAULT_SETS)})")
     parser.add_argument("--base", help="the previous version: a git revision (default: git merge-base HEAD main)")
     parser.add_argument("--time-limit", type=float, default=60.0, help="per solve, seconds (default 60)")
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--repeat-under", type=float, default=REPEAT_UNDER, help="repeat only positions faster than this (s)")
+    parser.add_argument("--repeat-under", type=float, default=REPEAT_UNDER,
+                        help="repeat only positions faster than this (s)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--no-readme", action="store_true", help="print the tables only")
     parser.add_argument("--json", type=Path, help="also write every position's results here")

@@ -85,7 +85,7 @@ def solve(ruleset: RuleSet, path: Path) -> dict:
 def warm_up(ruleset: RuleSet) -> None:
     """One untimed solve, so the peer's one-time problem compilation is not charged to a position."""
     state: GameState = ruleset.new_game()
-    state.add_table(*(tile_index(ruleset, t) for t in "R1 R2 R3".split()))
+    state.add_table(*(tile_index(ruleset, t) for t in ["R1", "R2", "R3"]))
     state.add_rack(tile_index(ruleset, "R4"))
     state.initial = False
     ruleset.solve(state)

@@ -7,8 +7,8 @@ where this project is not installed.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 
 def position_paths(arguments: list[str], serve: bool) -> Iterator[Path]:

@@ -67,7 +67,8 @@ class Runner:
     """One solver process that reads a position path a line and answers a JSON line."""
 
     def __init__(self, command: list[str], env: dict[str, str] | None = None) -> None:
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+                                        cwd=ROOT)
 
     def solve(self, path: Path) -> dict:
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -169,7 +170,9 @@ def classify(row: dict) -> str:
 
 def table(rows: list[dict]) -> str:
     lines = [
-        "| table tiles | positions | our median s | our max s | peer median s | peer max s | median ratio (goal <= 0.20) | our max / peer median (goal <= 1) | same optimum | peer missed (joker placement) | our errors |",
+        ("| table tiles | positions | our median s | our max s | peer median s | peer max s "
+         "| median ratio (goal <= 0.20) | our max / peer median (goal <= 1) | same optimum "
+         "| peer missed (joker placement) | our errors |"),
         "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for size in sorted({r["size"] for r in rows if r["size"] is not None}):
@@ -208,10 +211,12 @@ def versions() -> str:
     from importlib.metadata import version
 
     peer = subprocess.run(
-        [str(PEER_PYTHON), "-c", "from importlib.metadata import version as v; print(v('rummikub-solver'), v('highspy'))"],
+        [str(PEER_PYTHON), "-c",
+         "from importlib.metadata import version as v; print(v('rummikub-solver'), v('highspy'))"],
         capture_output=True, text=True,
     ).stdout.split()
-    return f"ortools {version('ortools')}; rummikub-solver {peer[0] if peer else '?'} with highspy {peer[1] if len(peer) > 1 else '?'}"
+    return (f"ortools {version('ortools')}; rummikub-solver {peer[0] if peer else '?'} "
+            f"with highspy {peer[1] if len(peer) > 1 else '?'}")
 
 
 def report(rows: list[dict], memory: dict, args: argparse.Namespace, load: tuple[str, str]) -> str:
@@ -221,8 +226,8 @@ def report(rows: list[dict], memory: dict, args: argparse.Namespace, load: tuple
     for row in rows:
         kind = classify(row)
         if kind != "same":
-            notes.append(f"- `{row['file']}`: {kind}: ours {row['ours']['tiles_played']}, peer {row['peer']['tiles_played']}; "
-                         f"our plays: {'; '.join(row['ours']['plays'])}")
+            notes.append(f"- `{row['file']}`: {kind}: ours {row['ours']['tiles_played']}, "
+                         f"peer {row['peer']['tiles_played']}; our plays: {'; '.join(row['ours']['plays'])}")
     illegal = [r["file"] for r in rows if r["ours"].get("legal") is False]
     command = "python benchmarks/run.py" + (f" --repeats {args.repeats}" if args.repeats != 3 else "") + \
         (f" --workers {args.workers}" if args.workers != 2 else "")
@@ -236,13 +241,18 @@ def report(rows: list[dict], memory: dict, args: argparse.Namespace, load: tuple
         "",
         table(rows),
         "",
-        f"Peak memory (ru_maxrss of the solving process): ours {memory['ours'] / 1024:.0f} MB, peer {memory['peer'] / 1024:.0f} MB.",
-        f"Answers judged illegal by the checker: {len(illegal)}" + (f" ({', '.join(illegal)})" if illegal else "") + ".",
+        f"Peak memory (ru_maxrss of the solving process): ours {memory['ours'] / 1024:.0f} MB, "
+        f"peer {memory['peer'] / 1024:.0f} MB.",
+        f"Answers judged illegal by the checker: {len(illegal)}"
+        + (f" ({', '.join(illegal)})" if illegal else "") + ".",
         "",
-        *(["Positions where the optima differ:", "", *notes, ""] if notes else ["The optima agree on every position.", ""]),
-        *(["Positions built to show the peer's missing joker placements (`positions/tiles-special`, not in the table):", ""]
+        *(["Positions where the optima differ:", "", *notes, ""] if notes
+          else ["The optima agree on every position.", ""]),
+        *(["Positions built to show the peer's missing joker placements (`positions/tiles-special`, "
+           "not in the table):", ""]
           + [f"- `{r['file']}`: ours {r['ours']['tiles_played']} ({'; '.join(r['ours']['plays'])}; checker: "
-             f"{'legal' if r['ours'].get('legal') else r['ours'].get('legal')}), peer {r['peer']['tiles_played']}: {classify(r)}"
+             f"{'legal' if r['ours'].get('legal') else r['ours'].get('legal')}), "
+             f"peer {r['peer']['tiles_played']}: {classify(r)}"
              for r in special] + [""] if special else []),
         END,
     ])

@@ -36,12 +36,12 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
-from run import machine, replace_readme_block  # noqa: E402
 import rummy.draw_advice as draw_advice  # noqa: E402
 from rummy.answer import Answer, best, verify_answer  # noqa: E402
 from rummy.errors import RummyError  # noqa: E402
 from rummy.position import Position  # noqa: E402
 from rummy.solution import SolverConfig  # noqa: E402
+from run import machine, replace_readme_block  # noqa: E402
 
 POSITIONS = HERE / "positions" / "house-draw"
 README = HERE / "README.md"
@@ -97,7 +97,8 @@ def main() -> None:
         if base is not None and base.solution.draw and solution.draw:
             ours = [(o.source, o.take, o.card, o.player, o.exact) for o in solution.draw.options]
             theirs = [(o.source, o.take, o.card, o.player, o.exact) for o in base.solution.draw.options]
-            if sorted(ours, key=str) != sorted(theirs, key=str) and solution.status == base.solution.status == "optimal":
+            if sorted(ours, key=str) != sorted(theirs, key=str) \
+                    and solution.status == base.solution.status == "optimal":
                 alarms.append(f"{path.name}: option values differ from the baseline's")
         rows.append({
             "name": path.name, "seconds": solution.seconds, "status": str(solution.status),
@@ -131,8 +132,8 @@ def report(rows: list[dict], alarms: list[str], args: argparse.Namespace, took: 
     if base:
         bt = [r["base_seconds"] for r in base]
         bs = [r["base_solves"] for r in base]
-        lines.append(f"| baseline (no idle-card shortcut, one search at a time) | {statistics.median(bt):.2f} | {p90(bt):.2f} | "
-                     f"{max(bt):.2f} | {statistics.median(bs):.0f} | {max(bs)} | |")
+        lines.append(f"| baseline (no idle-card shortcut, one search at a time) | {statistics.median(bt):.2f} "
+                     f"| {p90(bt):.2f} | {max(bt):.2f} | {statistics.median(bs):.0f} | {max(bs)} | |")
         ratios = [r["seconds"] / r["base_seconds"] for r in base if r["base_seconds"]]
         lines += ["", f"Median ratio current / baseline, position by position: **{statistics.median(ratios):.2f}**."]
     goal = "met" if statistics.median(times) <= GOAL_MEDIAN and max(times) <= GOAL_MAX else "MISSED"

@@ -47,7 +47,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 import house_versions  # noqa: E402  (House: previous against current version)
-from run import machine, replace_readme_block  # noqa: E402  (shared with the tile benchmark)
 from rummy.answer import best  # noqa: E402
 from rummy.cards import SUITS, Card  # noqa: E402
 from rummy.checker import check  # noqa: E402
@@ -56,6 +55,7 @@ from rummy.plays import Play, is_whole  # noqa: E402
 from rummy.position import Player, Position  # noqa: E402
 from rummy.rules import preset  # noqa: E402
 from rummy.solution import SolverConfig  # noqa: E402
+from run import machine, replace_readme_block  # noqa: E402  (shared with the tile benchmark)
 
 README = HERE / "README.md"
 START, END = "<!-- families-benchmark:start -->", "<!-- families-benchmark:end -->"
@@ -191,9 +191,11 @@ def cold_start_rows() -> list[str]:
     own = statistics.median(ours) / statistics.median(lean)
     return [
         "| command | median s |", "|---|---:|",
-        f"| `{' '.join(Path(c).name if i == 0 else c for i, c in enumerate(ours_cmd[:2]))} puzzles/examples/rummikub-lenient.toml` | {statistics.median(ours):.3f} |",
+        f"| `{' '.join(Path(c).name if i == 0 else c for i, c in enumerate(ours_cmd[:2]))} "
+        f"puzzles/examples/rummikub-lenient.toml` | {statistics.median(ours):.3f} |",
         f"| `python -c \"import ortools.sat.python.cp_model\"` | {statistics.median(bare):.3f} |",
-        f"| `python -c \"import rummy.model.cpsat\"` (cp_model without pandas, as rummy imports it) | {statistics.median(lean):.3f} |",
+        f"| `python -c \"import rummy.model.cpsat\"` (cp_model without pandas, as rummy imports it) "
+        f"| {statistics.median(lean):.3f} |",
         "",
         f"Ratio: **{ratio:.2f}** (goal <= 1.2). It is below 1 because rummy imports cp_model without pandas, "
         f"which cp_model loads only for helpers rummy never calls; against that lean import alone, rummy's "
@@ -205,7 +207,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--no-readme", action="store_true")
-    parser.add_argument("--house-base", help="House: the previous version, a git revision (default: git merge-base HEAD main)")
+    parser.add_argument("--house-base",
+                        help="House: the previous version, a git revision (default: git merge-base HEAD main)")
     parser.add_argument("--house-time-limit", type=float, default=60.0, help="House: seconds per solve (default 60)")
     args = parser.parse_args()
     optimum: dict[Path, float] = {}
@@ -226,7 +229,8 @@ def main() -> None:
     text = "\n".join(sections)
     print(text)
     # Draw advice (House): its own script and README block.
-    subprocess.run([sys.executable, str(HERE / "run_draw.py")] + (["--no-readme"] if args.no_readme else []), check=True)
+    subprocess.run([sys.executable, str(HERE / "run_draw.py")] + (["--no-readme"] if args.no_readme else []),
+                   check=True)
     if not args.no_readme:
         replace_readme_block(START, END, f"{START}\n{text}\n{END}", "House Rummy, Robber Rummy, cold start")
 

@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rummy.generator import KINDS, TIERS, Request, generate  # noqa: E402
-from rummy.rules import preset  # noqa: E402
+from rummy.generator import KINDS, TIERS, Request, generate
+from rummy.rules import preset
 
 PRESETS = ["rummikub-lenient", "rummikub", "house-classic", "house-epic", "robber"]
 
@@ -45,14 +45,17 @@ def main() -> int:
     args = parser.parse_args()
 
     print(f"`rummy generate` on {os.cpu_count()} CPUs ({platform.processor() or platform.machine()}), "
-          f"Python {platform.python_version()}; {args.count} puzzles a row, --workers {args.workers}, seed {args.seed}.")
+          f"Python {platform.python_version()}; {args.count} puzzles a row, --workers {args.workers}, "
+          f"seed {args.seed}.")
     print()
-    print("| preset | kind | tier | puzzles | seconds | puzzles a minute | candidates a puzzle | commonest rejections |")
+    print("| preset | kind | tier | puzzles | seconds | puzzles a minute | candidates a puzzle "
+          "| commonest rejections |")
     print("|---|---|---|---:|---:|---:|---:|---|")
     medium_rates = []
     for rules in args.rules:
         family = preset(rules).family
-        kinds = [kind for (f, name), kind in KINDS.items() if f == family and (args.kinds is None or name in args.kinds)]
+        kinds = [kind for (f, name), kind in KINDS.items()
+                 if f == family and (args.kinds is None or name in args.kinds)]
         for kind_spec in kinds:
             kind = kind_spec.name
             for tier in [t for t in args.tiers if t in kind_spec.tiers]:
@@ -64,8 +67,8 @@ def main() -> int:
                     medium_rates.append(rate)
                 per = report.candidates / made if made else float("inf")
                 common = ", ".join(f"{reason} {n}" for reason, n in report.rejected.most_common(3))
-                print(f"| {rules} | {kind} | {tier} | {made} | {report.seconds:.1f} | {rate:.1f} | {per:.1f} | {common} |",
-                      flush=True)
+                print(f"| {rules} | {kind} | {tier} | {made} | {report.seconds:.1f} | {rate:.1f} | {per:.1f} "
+                      f"| {common} |", flush=True)
     if medium_rates:
         worst = min(medium_rates)
         verdict = "ok" if worst >= GOAL else "MISSED"

@@ -189,7 +189,8 @@ def measure_generate(args: argparse.Namespace, address: str, results: dict[str, 
             bad = []
             if files != first:
                 bad.append(f"{mode} run {repeat + 1}: puzzles differ: {sorted(files)} against {sorted(first)}"
-                           f" (same names, different bytes: {[n for n in files if n in first and files[n] != first[n]]})")
+                           " (same names, different bytes: "
+                           f"{[n for n in files if n in first and files[n] != first[n]]})")
             if result["code"] != 0 or result["timed_out"]:
                 bad.append(f"{mode} run {repeat + 1}: exit {result['code']}: {result['stderr'][-500:]}")
             differences += bad
@@ -307,7 +308,7 @@ def main() -> int:
 
     started = time.perf_counter()
     results: dict[str, Any] = {
-        "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "machine": {"cpus": os.cpu_count(), "processor": platform.processor() or platform.machine(),
                     "python": platform.python_version()},
         "command": " ".join([Path(sys.executable).name, *sys.argv]),
@@ -341,7 +342,8 @@ def main() -> int:
     print()
     print(tables(results))
     print(f"\n(whole run {results['seconds']:.0f} s; results in {args.out})")
-    bad = sum(len(b["mismatches"]) for b in results["best"].values()) + len(results.get("generate", {}).get("differences", []))
+    bad = sum(len(b["mismatches"]) for b in results["best"].values()) \
+        + len(results.get("generate", {}).get("differences", []))
     return 1 if bad else 0
 
 
@@ -357,7 +359,8 @@ def tables(results: dict[str, Any]) -> str:
         lines += ["", f"`rummy best --json` on {body} ({' '.join(data['paths'])}; {runs[REFERENCE][0]['positions']} "
                   f"positions; solver seconds a position, --workers 1: median {solver['median'] * 1000:.1f} ms, "
                   f"mean {data['solver_seconds_mean'] * 1000:.1f} ms, max {solver['max']:.2f} s)", "",
-                  "| mode | runs | wall s | positions/s | scaling efficiency | client peak RSS MB | load | mismatches |",
+                  ("| mode | runs | wall s | positions/s | scaling efficiency | client peak RSS MB | load "
+                   "| mismatches |"),
                   "|---|---:|---:|---:|---:|---:|---|---:|"]
         for mode, rows in runs.items():
             rate = spread([r["positions"] / r["seconds"] for r in rows])
@@ -385,13 +388,15 @@ def tables(results: dict[str, Any]) -> str:
             lines.append(f"- {line}")
     if "overhead" in results:
         over = results["overhead"]
-        lines += ["", f"Per-task overhead: {over['count']} copies of {over['position']} through `rummy best --json`", "",
+        lines += ["", f"Per-task overhead: {over['count']} copies of {over['position']} through `rummy best --json`",
+                  "",
                   "| mode | wall s | ms a position (wall / count) |", "|---|---:|---:|"]
         for mode, rows in over["runs"].items():
             lines.append(f"| `{mode}` | {fmt(spread([r['seconds'] for r in rows]), 2)} | "
                          f"{fmt(spread([r['seconds'] / over['count'] * 1000 for r in rows]), 2)} |")
         lines += ["", f"No-op tasks (`len` of the position's text), {over['noop_count']} through the runner's "
-                  "windowed `as_done` (last row: all at once), pool already started:", "", "| runner | ms a task |", "|---|---:|"]
+                  "windowed `as_done` (last row: all at once), pool already started:", "", "| runner | ms a task |",
+                  "|---|---:|"]
         for name, stats in over["noop_ms_per_task"].items():
             lines.append(f"| {name} | {fmt(stats, 3)} |")
     if "sizes" in results:

@@ -26,7 +26,6 @@ from position_paths import position_paths  # noqa: E402
 from rummy.position import Position  # noqa: E402
 from rummy.solution import SolverConfig  # noqa: E402
 
-
 WARM_UP = """
 rules = "rummikub-lenient"
 to_move = "ann"

@@ -150,7 +150,7 @@ def main() -> None:
                 break
             except (OSError, AssertionError):
                 if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("the server did not start")
+                    raise SystemExit("the server did not start") from None
                 time.sleep(0.2)
         time.sleep(3)  # the solver process's start
         result = {"when": dt.datetime.now().isoformat(timespec="minutes"), "machine": machine(),

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime as dt
 import json
 import os
@@ -62,7 +63,8 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int, solvers: int, root: Path = ROOT, stderr: Any = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
+def start_server(port: int, solvers: int, root: Path = ROOT,
+                 stderr: Any = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
     """``rummy serve`` in a session of its own, run from ``root`` (its ``rummy`` package is the one served)."""
     return subprocess.Popen([sys.executable, "-m", "rummy", "serve", "--port", str(port), "--solvers", str(solvers)],
                             cwd=root, stdout=subprocess.DEVNULL, stderr=stderr, start_new_session=True)
@@ -78,10 +80,8 @@ def stop_server(server: subprocess.Popen[bytes]) -> None:
             pass
         except ProcessLookupError:
             return
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(server.pid, signal.SIGKILL)  # whatever is left of the group
-    except ProcessLookupError:
-        pass
     server.wait(10)
 
 
@@ -196,7 +196,7 @@ async def measure(port: int, args: argparse.Namespace, server: subprocess.Popen[
     errors = sum(summary["errors"] for summary in endpoints.values()) + show_idle["errors"] + show_crowd["errors"]
     ratio = show_load["median_ms"] / show_idle["median_ms"] if show_idle["median_ms"] else None
     return {
-        "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "machine": machine(),
         "settings": {"seconds": args.seconds, "idle_seconds": args.idle_seconds, "clients": args.clients,
                      "solvers": args.solvers, "mix": dict(MIX), "examples": len(examples), "seed": args.seed},

@@ -15,7 +15,8 @@ checker, the generator) only when called, so importing rummy stays cheap.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .cards import JOKER, Card, cards_notation, parse_cards
 from .errors import NotationError, PositionError, RulesError, RummyError
@@ -52,7 +53,7 @@ def generate(request: Request, on_outcome: Callable[[Outcome, Report], None] | N
 
 
 __all__ = [
-    "JOKER", "Attached", "Card", "NotationError", "PRESETS", "Play", "Player", "Position", "PositionError",
+    "JOKER", "PRESETS", "Attached", "Card", "NotationError", "Play", "Player", "Position", "PositionError",
     "Reading", "Replacement", "RulesError", "Ruleset", "RummyError", "Solution", "SolverConfig", "Turn", "best",
     "cards_notation", "check", "generate", "is_whole", "parse_cards", "preset", "readings",
 ]

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable
-
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from .errors import RummyError
 from .plan import Plan, in_plan_order, make_plan
@@ -91,9 +91,11 @@ def answer_from_data(position: Position, data: Any, source: str) -> Answer:
         stats = data.get("stats") or {}
         draw = None
         if "options" in data:
-            options = tuple(DrawOption(taken.source, float(option["value"]), cards, taken.take, taken.card, taken.player,
-                                       _fraction(option.get("probability")), _fraction(option.get("scores_chance")))
-                            for (taken, cards), option in zip(read_answer_draws(data["options"], source), data["options"]))
+            options = tuple(DrawOption(taken.source, float(option["value"]), cards, taken.take, taken.card,
+                                       taken.player, _fraction(option.get("probability")),
+                                       _fraction(option.get("scores_chance")))
+                            for (taken, cards), option
+                            in zip(read_answer_draws(data["options"], source), data["options"]))
             draw = DrawChoice(options, int(stats.get("samples", 0)), int(stats.get("unseen", 0)),
                               int(stats.get("openings", 0)), solves=int(stats.get("solves", 0)))
             if options and after is not None and position.rules.family.draws is not None:
@@ -177,7 +179,8 @@ def gain_breakdown(answer: Answer) -> list[tuple[str, Fraction | int]] | None:
 
 
 def _option_data(option: DrawOption, deck: Deck) -> dict[str, Any]:
-    """One of formats.md's ``options``: the draw, its value and, for a random stock draw, the chance that the turn scores."""
+    """One of formats.md's ``options``: the draw, its value and, for a random stock draw, the chance
+    that the turn scores."""
     data = {**option.to_data(deck), "value": _number(option.value)}
     if option.scores_chance is not None:
         data["scores_chance"] = _number(float(option.scores_chance))

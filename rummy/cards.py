@@ -7,8 +7,9 @@ the same value. Which notation is printed depends on the ruleset's deck.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable, Literal
+from typing import Literal
 
 from .errors import NotationError, quote
 
@@ -25,7 +26,8 @@ JOKER_NAMES = ("*", "JK", "JO")
 # refused before it is looked at (a 5,000-digit "rank" must not be converted).
 LONGEST_CARD = 6
 # Card text is ASCII, except the four suit symbols: ``７H`` or ``7ſ`` is no card.
-_CARD_CHARACTERS = frozenset("0123456789*=ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") | frozenset(SUIT_SYMBOLS)
+_CARD_CHARACTERS = (frozenset("0123456789*=ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+                    | frozenset(SUIT_SYMBOLS))
 
 
 def rank_name(rank: int) -> str:

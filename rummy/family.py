@@ -25,9 +25,10 @@ against its type.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .cards import Card
 from .errors import RulesError, quote
@@ -35,7 +36,8 @@ from .plays import Reading, readings
 from .vocabulary import DrawSource, FirstOutBonus, InitialMeldJoker, Objective
 
 if TYPE_CHECKING:
-    from typing import Sequence, TypeAlias
+    from collections.abc import Sequence
+    from typing import TypeAlias
 
     from .checker.facts import TurnFacts
     from .checker.verdict import Breach, Verdict
@@ -65,7 +67,8 @@ class Judge(Protocol):
 
 
 class DrawJudge(Protocol):
-    """``Family.draw_judge``: the checker's verdict on a turn from a draw-phase position: its draw applied, then the rest."""
+    """``Family.draw_judge``: the checker's verdict on a turn from a draw-phase position: its draw
+    applied, then the rest."""
 
     def __call__(self, before: Position, after: Position, /) -> Verdict: ...
 
@@ -79,7 +82,8 @@ class Gain(Protocol):
 class GainBreakdown(Protocol):
     """``Family.breakdown``: (before, after, objective) -> [(what, points)] adding up to the gain."""
 
-    def __call__(self, before: Position, after: Position, objective: Objective, /) -> list[tuple[str, Fraction | int]]: ...
+    def __call__(self, before: Position, after: Position,
+                 objective: Objective, /) -> list[tuple[str, Fraction | int]]: ...
 
 
 class DrawLister(Protocol):
@@ -323,7 +327,8 @@ class House(Family):
             return Fraction(0)
         unseen = position.unseen_cards()
         count = sum(unseen.values())
-        mean = Fraction(sum(self.penalty(card, rules) * n for card, n in unseen.items()), count) if count else Fraction(0)
+        mean = (Fraction(sum(self.penalty(card, rules) * n for card, n in unseen.items()), count) if count
+                else Fraction(0))
         bonus = Fraction(0)
         for player in position.players:
             if player.side == position.mover.side:
@@ -348,7 +353,7 @@ class Tile(Family):
     plays_key = "table"
     objectives = (Objective.DEFAULT, Objective.TILES, Objective.VALUE)
     gain_name = "tiles played"
-    objective_gain_names = {Objective.VALUE: "value of the tiles played"}
+    objective_gain_names: ClassVar[Mapping[Objective, str]] = {Objective.VALUE: "value of the tiles played"}
     min_players = 1
     fixed_jokers_allowed = True
     own_options = ("max_cards_per_turn",)

@@ -33,9 +33,9 @@ import errno
 import os
 import stat
 import time
-from contextlib import contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Iterator
 
 from .errors import RummyError
 
@@ -73,14 +73,16 @@ class Folder:
                 self.path.mkdir(parents=True, exist_ok=True)
             except FileExistsError as error:
                 where = error.filename or self.path
-                raise RummyError(f"{self.path}: cannot create the folder ({where} exists and is not a folder)") from None
+                raise RummyError(
+                    f"{self.path}: cannot create the folder ({where} exists and is not a folder)") from None
             except OSError as error:
                 raise RummyError(f"{self.path}: cannot create the folder ({_reason(error)})") from None
         try:
             self.fd = os.open(self.path, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC)
         except OSError as error:
             if error.errno == errno.ELOOP:
-                raise UnsafePath(f"{self.path}: a symbolic link; rummy never writes through one (give the folder itself)") from None
+                raise UnsafePath(
+                    f"{self.path}: a symbolic link; rummy never writes through one (give the folder itself)") from None
             if error.errno == errno.ENOTDIR:
                 raise RummyError(f"{self.path}: a file, not a folder") from None
             if error.errno == errno.ENOENT:
@@ -92,7 +94,7 @@ class Folder:
             os.close(self.fd)
             self.fd = -1  # closed
 
-    def __enter__(self) -> "Folder":
+    def __enter__(self) -> Folder:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -121,7 +123,8 @@ class Folder:
 
     # ------------------------------------------------------------ reading
     def read(self, name: str, limit: int) -> bytes | None:
-        """The bytes of regular file ``name`` (None if there is none); a link, a folder or more than ``limit`` bytes is refused."""
+        """The bytes of regular file ``name`` (None if there is none); a link, a folder or more than
+        ``limit`` bytes is refused."""
         try:
             fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | _CLOEXEC, dir_fd=self.fd)
         except FileNotFoundError:
@@ -165,10 +168,8 @@ class Folder:
         except OSError as error:
             raise RummyError(f"{self.path / name}: cannot write ({_reason(error)})") from None
         finally:
-            try:
+            with suppress(FileNotFoundError):  # not found: replaced into place
                 os.unlink(temporary, dir_fd=self.fd)
-            except FileNotFoundError:
-                pass  # replaced into place
         return identity
 
     def _take(self, temporary: str, name: str) -> None:
@@ -257,7 +258,8 @@ class Folder:
 
 
 def read_at_most(fd: int, limit: int) -> bytes:
-    """What ``fd`` holds, but never more than ``limit + 1`` bytes: one more than allowed tells a caller it is too much."""
+    """What ``fd`` holds, but never more than ``limit + 1`` bytes: one more than allowed tells a
+    caller it is too much."""
     chunks: list[bytes] = []
     size = 0
     while size <= limit:

@@ -17,8 +17,8 @@ import os
 import stat
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from .errors import PositionError, quote
 
@@ -69,7 +69,8 @@ def read_text(path: str | Path, limit: int = MAX_FILE_BYTES, wait: float | None 
         if info.st_size > limit:
             raise PositionError(source, _too_large(info.st_size, limit))
     elif not stat.S_ISFIFO(mode):
-        raise PositionError(source, f"not a regular file (a {_file_kind(mode)}); give a position file, or '-' for stdin")
+        raise PositionError(source,
+                            f"not a regular file (a {_file_kind(mode)}); give a position file, or '-' for stdin")
     try:
         # O_NONBLOCK: opening a FIFO never waits for a writer (nor a file swapped for one).
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
@@ -102,10 +103,8 @@ def _read_stdin(source: str, limit: int) -> bytes:
         raise PositionError(source, "no stdin to read")
     binary = getattr(stream, "buffer", None)
     try:
-        if binary is None:  # a text stream (tests): read characters, bounded alike
-            data = stream.read(limit + 1).encode("utf-8", "surrogatepass")
-        else:
-            data = binary.read(limit + 1)
+        # No buffer: a text stream (tests), read as characters and bounded alike.
+        data = stream.read(limit + 1).encode("utf-8", "surrogatepass") if binary is None else binary.read(limit + 1)
     except OSError as error:
         raise PositionError(source, f"cannot read: {reason(error)}") from None
     if len(data) > limit:
@@ -141,7 +140,8 @@ def _read_pipe(fd: int, source: str, limit: int, wait: float) -> bytes:
             left = deadline - time.monotonic()
             if left <= 0 or not poller.poll(max(1, int(left * 1000))):
                 what = "nothing to read" if not size else "the position did not end"
-                raise PositionError(source, f"{what} after {wait:g} s (a pipe or FIFO whose writer sends nothing more)") from None
+                raise PositionError(
+                    source, f"{what} after {wait:g} s (a pipe or FIFO whose writer sends nothing more)") from None
             continue
         if not chunk:  # every writer has closed it
             break
@@ -156,7 +156,8 @@ def _decode(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise PositionError(source, f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})") from None
+        raise PositionError(source,
+                            f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})") from None
 
 
 def _too_large(size: int | None, limit: int) -> str:

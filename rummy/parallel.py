@@ -18,8 +18,9 @@ from __future__ import annotations
 import os
 import time
 from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Generator, Iterable, Iterator, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .errors import RummyError
 
@@ -37,7 +38,8 @@ class Runner(Protocol):
 
     def ordered(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[R, None, None]: ...
 
-    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]: ...
+    def as_done(self, function: Callable[..., R],
+                tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]: ...
 
     def close(self) -> None: ...
 
@@ -82,7 +84,8 @@ class InProcess:
         for task in tasks:
             yield function(*task)
 
-    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
+    def as_done(self, function: Callable[..., R],
+                tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
         for index, task in enumerate(tasks):
             yield index, function(*task)
 
@@ -113,7 +116,8 @@ class Processes:
             for future in pending:
                 future.cancel()
 
-    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
+    def as_done(self, function: Callable[..., R],
+                tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
         from concurrent.futures import FIRST_COMPLETED, wait
 
         running: dict[Any, int] = {}
@@ -224,7 +228,8 @@ class DaskRunner:
         finally:
             self._cancel(pending)
 
-    def as_done(self, function: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
+    def as_done(self, function: Callable[..., R],
+                tasks: Iterable[tuple[Any, ...]]) -> Generator[tuple[int, R], None, None]:
         from distributed import as_completed
 
         indexes: dict[Any, int] = {}

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from .errors import PositionError, quote
 from .inputs import MAX_FILE_BYTES, too_large
@@ -98,16 +99,18 @@ def check_tree(data: Any, source: str) -> None:
             continue
         for key, value in items:
             if isinstance(key, str) and not _valid_text(key):
-                raise PositionError(f"{source}: {place}" if place else source, f"the key {quote(key)} is not valid Unicode text")
+                raise PositionError(f"{source}: {place}" if place else source,
+                                    f"the key {quote(key)} is not valid Unicode text")
             if isinstance(value, str):
                 if not _valid_text(value):
-                    raise PositionError(f"{source}: {child_place(place, key)}", f"{quote(value)} is not valid Unicode text")
+                    raise PositionError(f"{source}: {child_place(place, key)}",
+                                        f"{quote(value)} is not valid Unicode text")
             elif isinstance(value, (Mapping, list, tuple)):
                 stack.append((value, depth + 1, child_place(place, key)))
 
 
 def _valid_text(text: str) -> bool:
-    """No lone surrogates (JSON can write ``"\\ud800"``, which no file can hold)."""
+    r"""No lone surrogates (JSON can write ``"\ud800"``, which no file can hold)."""
     if text.isascii():
         return True
     try:

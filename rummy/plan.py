@@ -11,8 +11,9 @@ payment), the discard last.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .assignment import max_weight_assignment
 from .cards import JOKER, Card, Deck, cards_notation, rank_name
@@ -104,7 +105,8 @@ def make_plan(before: Position, after: Position) -> Plan:
     # Robber plays change owner when stolen: match them across owners.
     any_owner = shared or rules.family.plays_change_owner
     sources: list[_Source] = [
-        _Source(name, None if any_owner else PlayName(name).owner, Counter(c.plain() for c in before.play_with_layoffs(name)))
+        _Source(name, None if any_owner else PlayName(name).owner,
+                Counter(c.plain() for c in before.play_with_layoffs(name)))
         for name in before.named_plays()
     ]
     hand = Counter(c.plain() for c in before.mover.hand or ())
@@ -121,9 +123,9 @@ def make_plan(before: Position, after: Position) -> Plan:
         stood = settled_stand_ins(before.play_with_layoffs(replacement.play), rules)
         steps.append(Step(Action.REPLACE_JOKER, (replacement.card,), HAND, replacement.play, stands_for=stood))
 
-    new_index = 0
+    new_index = 0  # counted on below: a play of the final table that no source matches is new too
     for play in (turn.meld or ()) if turn else ():
-        new_index += 1
+        new_index += 1  # noqa: SIM113 - new_index outlives the loop
         name = f"new/{new_index}"
         cards = Counter(c.plain() for c in play.cards)
         hand -= cards
@@ -310,8 +312,10 @@ def _why_moves(steps: list[Step], space_of: dict[str, str | None], before: Posit
             target = step.target
             remainder = tuple(left.get(target, Counter()).elements())
             if target in stolen and remainder and not is_whole(remainder, before.rules):
-                step = replace(step, why=f"keeps {target} whole after the steal of {cards_notation(stolen[target], deck)}")
-            elif target.startswith("new/") or step.action == Action.MOVE and space_of.get(step.source or "") == space:
+                step = replace(step,
+                               why=f"keeps {target} whole after the steal of {cards_notation(stolen[target], deck)}")
+            elif target.startswith("new/") or (
+                    step.action == Action.MOVE and space_of.get(step.source or "") == space):
                 taken = by_space[space]
                 steals = (f"the steal of {cards_notation(taken, deck)}" if len(taken) <= 3
                           else f"{len(taken)} steals from them")
@@ -371,7 +375,8 @@ def _match(sources: list[_Source], targets: Sequence[tuple[str, Play]], shared: 
         row: list[float] = []
         for j, source in enumerate(sources):
             overlap: float = sum((wanted & source.cards).values()) if source.space == space else 0
-            if overlap and stolen_grow and wanted == source.cards and PlayName(source.name).owner != PlayName(name).owner:
+            if overlap and stolen_grow and wanted == source.cards \
+                    and PlayName(source.name).owner != PlayName(name).owner:
                 overlap -= 0.5  # stolen, yet nothing added: impossible, unless no other reading is left
             # Ties go to the older play so names stay stable.
             row.append(overlap * 1000 - j if overlap else 0)

@@ -8,10 +8,11 @@ reading gives them. A play is whole when it has at least one reading.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Iterable, Iterator, Literal
+from typing import TYPE_CHECKING, Literal
 
 from .cards import SUITS, Card, Deck, cards_notation, parse_cards, rank_at
 
@@ -39,7 +40,8 @@ class Reading:
     def ordered(self) -> tuple[Card, ...]:
         """The play's cards in the order a player lays them out."""
         if self.kind == "book":
-            order = sorted(range(len(self.cards)), key=lambda i: (self.cards[i].is_joker, SUITS.index(self.stand_ins[i].suit)))
+            order = sorted(range(len(self.cards)),
+                           key=lambda i: (self.cards[i].is_joker, SUITS.index(self.stand_ins[i].suit)))
         else:
             order = sorted(range(len(self.cards)), key=lambda i: self.positions[i])
         return tuple(self.cards[i] for i in order)
@@ -240,7 +242,8 @@ def _run_readings(cards: tuple[Card, ...], rules: Ruleset) -> list[Reading]:
     return results
 
 
-def _place_naturals(naturals: list[tuple[int, Card]], window: tuple[int, ...], rules: Ruleset) -> Iterator[dict[int, int]]:
+def _place_naturals(naturals: list[tuple[int, Card]], window: tuple[int, ...],
+                    rules: Ruleset) -> Iterator[dict[int, int]]:
     """Assign each natural card a distinct position of the window matching its rank."""
     slots: dict[int, list[int]] = {}
     for p in window:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import tomli_w
 
@@ -20,7 +21,6 @@ from .errors import PositionError, quote
 from .plays import Play, PlayName
 from .rules import Ruleset, ruleset_to_spec
 from .vocabulary import DrawSource, Phase
-
 
 # A final table up to order (``Position.table_key``): per space (or "table"), its plays as sorted plain cards.
 TableKey = tuple[tuple[str, tuple[tuple[Card, ...], ...]], ...]

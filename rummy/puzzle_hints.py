@@ -99,7 +99,8 @@ def _moves(before: Position, after: Position, plan: Plan, gain: float | int) -> 
     if new_plays:
         count = len(new_plays)
         more = " more" if melds else ""
-        say(f"{('one more' if melds else 'a') + ' new play' if count == 1 else f'{count}{more} new plays'} from your hand")
+        say(f"{('one more' if melds else 'a') + ' new play' if count == 1 else f'{count}{more} new plays'}"
+            " from your hand")
     if any(step.action == Action.PLAY and not (step.target or "").startswith("new/") for step in plan.steps):
         say(f"adding {card}s from your hand to plays already on the table")
     if Action.LAY_OFF in actions:

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from .cards import Card, cards_notation
 from .errors import NotationError, PlayNotWhole, PositionError, PositionErrors, RulesError, quote
+
 # Reading files is rummy.inputs'; its names are given here too, where they always were.
 from .inputs import MAX_FILE_BYTES as MAX_FILE_BYTES
 from .inputs import PUZZLE_INDEX as PUZZLE_INDEX
@@ -47,10 +49,11 @@ MAX_NAME_LENGTH = 32  # player and side names
 MAX_HAND_NUMBER = 100  # House: 1-6
 RESERVED_NAMES = ("table", "new")  # plans name plays table/K and new/K
 # A play's name in lay-offs and replacements: OWNER/INDEX.
-PLAY_NAME = r"[^\s/]{1,%d}/[1-9][0-9]{0,2}" % MAX_NAME_LENGTH
-_LAYOFF_RE = re.compile(r"\s*(%s)\s+([^\s,].*)" % PLAY_NAME, re.DOTALL)
+# (% formatting: in an f-string every brace of the regular expression would be doubled.)
+PLAY_NAME = r"[^\s/]{1,%d}/[1-9][0-9]{0,2}" % MAX_NAME_LENGTH  # noqa: UP031
+_LAYOFF_RE = re.compile(r"\s*(%s)\s+([^\s,].*)" % PLAY_NAME, re.DOTALL)  # noqa: UP031
 _CARD_TOKEN_RE = re.compile(r"[^\s,]+")  # the same split as str.split() after commas become spaces
-_REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)
+_REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)  # noqa: UP031
 
 PHASES = tuple(Phase)
 TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "table", "players", "piles", "turn", "puzzle")
@@ -181,7 +184,8 @@ class Reader:
         hands = rules.family.hands_in_game
         if hands is not None:
             if hand_number is None:
-                raise self.fail("hand_number", f"missing: {rules.family.long_name} needs the hand of the game (1-{hands})")
+                raise self.fail("hand_number",
+                                f"missing: {rules.family.long_name} needs the hand of the game (1-{hands})")
             if not _count(hand_number, hands) or hand_number < 1:
                 raise self.fail("hand_number", f"{quote(hand_number)} is not a hand of the game (1-{hands})")
         elif hand_number is not None and (not _count(hand_number, MAX_HAND_NUMBER) or hand_number < 1):
@@ -201,7 +205,8 @@ class Reader:
         players = tuple(self.player(name, players_data[name], default_sides[name]) for name in names)
         if "table" in data:
             if not rules.family.shared_table:
-                raise self.fail("table", f"only shared tables (tile rummy) use 'table'; {rules.name} lays plays under players.NAME.{rules.family.plays_key}")
+                raise self.fail("table", f"only shared tables (tile rummy) use 'table'; "
+                                         f"{rules.name} lays plays under players.NAME.{rules.family.plays_key}")
             table = self.plays(data["table"], "table")
         else:
             table = ()
@@ -271,7 +276,8 @@ class Reader:
         return tuple(cards)
 
     def entries(self, value: Any, place: str, expected: str, what: str) -> list[Any]:
-        """A list of ``what`` (plays, lay-offs, replacements): each holds a card, so a position has at most MAX_CARDS."""
+        """A list of ``what`` (plays, lay-offs, replacements): each holds a card, so a position has at
+        most MAX_CARDS."""
         if not isinstance(value, list):
             raise self.fail(place, f"expected {expected}, got {quote(value)}")
         if len(value) > MAX_CARDS:
@@ -388,7 +394,8 @@ class Reader:
         player = data.get("player")
         if player is not None and not isinstance(player, str):
             raise self.fail(f"{place}.player", f"expected a player's name, got {quote(player)}")
-        return DrawTaken(DrawSource(source), take, self.card(card, f"{place}.card") if card is not None else None, player)
+        return DrawTaken(DrawSource(source), take, self.card(card, f"{place}.card") if card is not None else None,
+                         player)
 
     def turn(self, data: Any) -> Turn:
         if not isinstance(data, Mapping):
@@ -432,8 +439,8 @@ class Reader:
                 raise self.fail(f"puzzle.{key}", "missing: a [puzzle] table gives kind, tier, task and target")
         kind = data["kind"]
         if not isinstance(kind, str) or not 1 <= len(kind) <= MAX_PUZZLE_KIND or not kind.isprintable():
-            raise self.fail("puzzle.kind", f"expected a puzzle kind like \"steal\" (1 to {MAX_PUZZLE_KIND} characters), "
-                                           f"got {quote(kind)}")
+            raise self.fail("puzzle.kind", f"expected a puzzle kind like \"steal\" "
+                                           f"(1 to {MAX_PUZZLE_KIND} characters), got {quote(kind)}")
         tier = data["tier"]
         if not isinstance(tier, str) or tier not in set(Tier):
             raise self.fail("puzzle.tier", f"{quote(tier)} is not one of {', '.join(Tier)}")
@@ -452,8 +459,8 @@ class Reader:
         target = data["target"]
         if isinstance(target, bool) or not isinstance(target, (int, float)) or not -MAX_TARGET <= target <= MAX_TARGET:
             # NaN fails the comparison too
-            raise self.fail("puzzle.target", f"expected the best turn's gain, a number (at most {MAX_TARGET:,} either way), "
-                                             f"got {quote(target)}")
+            raise self.fail("puzzle.target", f"expected the best turn's gain, a number "
+                                             f"(at most {MAX_TARGET:,} either way), got {quote(target)}")
         return PuzzleStatement(kind, tier, texts["task"], target, texts.get("rules_note"))
 
     def card(self, text: str, place: str) -> Card:
@@ -496,18 +503,22 @@ class Reader:
         if len(position.players) < family.min_players:
             raise self.fail("players", f"{rules.name} needs at least {family.min_players} players")
         if family.max_players is not None and len(position.players) > family.max_players:
-            raise self.fail("players", f"{family.long_name} is for {family.min_players} to {family.max_players} players")
+            raise self.fail("players",
+                            f"{family.long_name} is for {family.min_players} to {family.max_players} players")
 
-    def check_plays_whole(self, position: Position, named: Mapping[PlayName, Play], attached: dict[str, list[Card]]) -> None:
+    def check_plays_whole(self, position: Position, named: Mapping[PlayName, Play],
+                          attached: dict[str, list[Card]]) -> None:
         rules = position.rules
         for name, play in named.items():
             place = self.play_place(position, name)
             cards = play.cards + tuple(attached.get(name, ()))
             found = readings(cards, rules)
             if not found:
-                raise PlayNotWhole(*self.where(place, f"{quote(cards_notation(cards, rules.deck))} is not a whole play under {rules.name}"))
+                raise PlayNotWhole(*self.where(
+                    place, f"{quote(cards_notation(cards, rules.deck))} is not a whole play under {rules.name}"))
             if len(cards) != len(play.cards) and not readings(play.cards, rules):
-                raise PlayNotWhole(*self.where(place, f"{quote(play.notation(deck=rules.deck))} is not a whole play without its lay-offs"))
+                raise PlayNotWhole(*self.where(
+                    place, f"{quote(play.notation(deck=rules.deck))} is not a whole play without its lay-offs"))
             if rules.joker_mode == JokerMode.FIXED and jokers_undecided(found):
                 raise PlayNotWhole(*self.where(
                     place,
@@ -538,7 +549,8 @@ class Reader:
         if position.upcard is not None:
             total -= 1  # a stock count may count the face-up card or not (docs/draw.md)
         if total > len(rules.deck_cards):
-            raise self.fail("", f"{total} cards in the position, but the {rules.name} deck holds {len(rules.deck_cards)}")
+            raise self.fail("",
+                            f"{total} cards in the position, but the {rules.name} deck holds {len(rules.deck_cards)}")
 
     def first_place_of(self, position: Position, card: Card) -> str:
         for name, play in position.named_plays().items():

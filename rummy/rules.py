@@ -8,9 +8,10 @@ impossible combination is refused with a message naming the option.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from .cards import Card, Deck, full_deck
 from .errors import RulesError, quote
@@ -29,31 +30,55 @@ class Ruleset:
     jokers: int = field(default=0, metadata={"doc": "jokers in the deck"})
     book_min: int = field(default=3, metadata={"doc": "fewest cards in a book (jokers included)"})
     book_max: int = field(default=4, metadata={"doc": "most cards in a book (jokers included)"})
-    book_distinct_suits: bool = field(default=True, metadata={"doc": "every natural card of a book has a different suit"})
+    book_distinct_suits: bool = field(default=True, metadata={
+        "doc": "every natural card of a book has a different suit"})
     run_min: int = field(default=3, metadata={"doc": "shortest run"})
-    ace: Ace = field(default=Ace.LOW, metadata={"doc": "low: A only before 2; high_or_low: A-2-3 or Q-K-A, never K-A-2; circular: K-A-2 is fine"})
-    joker_mode: JokerMode = field(default=JokerMode.FLEXIBLE, metadata={"doc": "flexible: a table joker may change meaning and move; fixed: it stands for one card until replaced"})
-    joker_replace_from_hand: bool = field(default=False, metadata={"doc": "(fixed) the card that frees a joker must come from the hand"})
-    joker_locks_play: bool = field(default=False, metadata={"doc": "(fixed) no card may be taken from a play holding an unreplaced joker"})
-    freed_joker_new_play_only: bool = field(default=False, metadata={"doc": "(fixed) a freed joker may only go into a new play made with hand cards"})
-    table: str = field(default="shared", metadata={"doc": "shared, spaces (one per player), owned_plays, or personal spaces with lay-offs"})
-    rearrange: Rearrange = field(default=Rearrange.FREE, metadata={"doc": "free: split, merge and move table cards; extend_only: plays only grow"})
-    initial_meld: tuple[int, ...] | None = field(default=None, metadata={"doc": "points needed for the first meld (one value, or one per hand number); none: no threshold"})
-    initial_meld_joker: InitialMeldJoker = field(default=InitialMeldJoker.STANDS_FOR, metadata={"doc": "what a joker counts in the initial meld: stands_for (the card it stands for) or zero"})
-    max_cards_per_turn: int | None = field(default=None, metadata={"doc": "most hand cards played in one turn (none: no limit)"})
-    plays_per_turn: int | None = field(default=None, metadata={"doc": "most new plays laid in one turn, lay-offs not counted (none: no limit)"})
-    layoff_needs_meld: bool = field(default=False, metadata={"doc": "cards may be added to existing plays only after one's first play"})
-    keep_one_to_discard: bool = field(default=False, metadata={"doc": "a player may not play their last card; they must end by discarding it"})
+    ace: Ace = field(default=Ace.LOW, metadata={
+        "doc": "low: A only before 2; high_or_low: A-2-3 or Q-K-A, never K-A-2; circular: K-A-2 is fine"})
+    joker_mode: JokerMode = field(default=JokerMode.FLEXIBLE, metadata={
+        "doc": "flexible: a table joker may change meaning and move; fixed: it stands for one card until replaced"})
+    joker_replace_from_hand: bool = field(default=False, metadata={
+        "doc": "(fixed) the card that frees a joker must come from the hand"})
+    joker_locks_play: bool = field(default=False, metadata={
+        "doc": "(fixed) no card may be taken from a play holding an unreplaced joker"})
+    freed_joker_new_play_only: bool = field(default=False, metadata={
+        "doc": "(fixed) a freed joker may only go into a new play made with hand cards"})
+    table: str = field(default="shared", metadata={
+        "doc": "shared, spaces (one per player), owned_plays, or personal spaces with lay-offs"})
+    rearrange: Rearrange = field(default=Rearrange.FREE, metadata={
+        "doc": "free: split, merge and move table cards; extend_only: plays only grow"})
+    initial_meld: tuple[int, ...] | None = field(default=None, metadata={
+        "doc": "points needed for the first meld (one value, or one per hand number); none: no threshold"})
+    initial_meld_joker: InitialMeldJoker = field(default=InitialMeldJoker.STANDS_FOR, metadata={
+        "doc": "what a joker counts in the initial meld: stands_for (the card it stands for) or zero"})
+    max_cards_per_turn: int | None = field(default=None, metadata={
+        "doc": "most hand cards played in one turn (none: no limit)"})
+    plays_per_turn: int | None = field(default=None, metadata={
+        "doc": "most new plays laid in one turn, lay-offs not counted (none: no limit)"})
+    layoff_needs_meld: bool = field(default=False, metadata={
+        "doc": "cards may be added to existing plays only after one's first play"})
+    keep_one_to_discard: bool = field(default=False, metadata={
+        "doc": "a player may not play their last card; they must end by discarding it"})
     discard: bool = field(default=True, metadata={"doc": "a turn ends with a discard (tile rummy: no discard)"})
-    first_out_bonus: FirstOutBonus = field(default=FirstOutBonus.NONE, metadata={"doc": "House: 'fixed' (25 points) or 'hands' (the opponents' hand penalties, Epic)"})
-    hand_penalty_at_end: bool = field(default=False, metadata={"doc": "House: unplayed cards are subtracted from the side's score at hand end (Classic)"})
-    demand: bool = field(default=False, metadata={"doc": "House: a player may demand a named card from another player instead of drawing (Epic)"})
-    middle_discards_warm: bool = field(default=False, metadata={"doc": "House: discard-pile cards taken between the top card and the bottom one taken are warm (Epic), not cold"})
-    ace_points: int = field(default=1, metadata={"doc": "lay-off rummy: penalty value of an ace (1; 15 when aces are high; 25 in one variation)"})
+    first_out_bonus: FirstOutBonus = field(default=FirstOutBonus.NONE, metadata={
+        "doc": "House: 'fixed' (25 points) or 'hands' (the opponents' hand penalties, Epic)"})
+    hand_penalty_at_end: bool = field(default=False, metadata={
+        "doc": "House: unplayed cards are subtracted from the side's score at hand end (Classic)"})
+    demand: bool = field(default=False, metadata={
+        "doc": "House: a player may demand a named card from another player instead of drawing (Epic)"})
+    middle_discards_warm: bool = field(default=False, metadata={
+        "doc": "House: discard-pile cards taken between the top card and the bottom one taken "
+               "are warm (Epic), not cold"})
+    ace_points: int = field(default=1, metadata={
+        "doc": "lay-off rummy: penalty value of an ace (1; 15 when aces are high; 25 in one variation)"})
     joker_points: int = field(default=15, metadata={"doc": "penalty value of a joker"})
-    queen_of_spades_points: int = field(default=10, metadata={"doc": "lay-off rummy: penalty value of the queen of spades (45 in Straight Rummy)"})
-    going_rummy: GoingRummy = field(default=GoingRummy.NONE, metadata={"doc": "lay-off rummy: going out in one turn with nothing laid before: double, bonus10 or none"})
-    target: Target = field(default=Target.WINNER_COLLECTS, metadata={"doc": "lay-off rummy: winner_collects (hand totals go to the winner) or penalty_points (each player counts their own)"})
+    queen_of_spades_points: int = field(default=10, metadata={
+        "doc": "lay-off rummy: penalty value of the queen of spades (45 in Straight Rummy)"})
+    going_rummy: GoingRummy = field(default=GoingRummy.NONE, metadata={
+        "doc": "lay-off rummy: going out in one turn with nothing laid before: double, bonus10 or none"})
+    target: Target = field(default=Target.WINNER_COLLECTS, metadata={
+        "doc": "lay-off rummy: winner_collects (hand totals go to the winner) "
+               "or penalty_points (each player counts their own)"})
 
     def __post_init__(self) -> None:
         # A family given by name (``family="tile"``) becomes its record.
@@ -331,7 +356,8 @@ _HOUSE: dict[str, Any] = dict(
 )
 _TILE: dict[str, Any] = dict(
     family=TILE, deck="tiles", copies=2, jokers=2, book_min=3, book_max=4, book_distinct_suits=True,
-    run_min=3, ace=Ace.LOW, table="shared", rearrange=Rearrange.FREE, initial_meld=(30,), discard=False, joker_points=30,
+    run_min=3, ace=Ace.LOW, table="shared", rearrange=Rearrange.FREE, initial_meld=(30,), discard=False,
+    joker_points=30,
 )
 _FIXED_JOKERS: dict[str, Any] = dict(joker_mode=JokerMode.FIXED, joker_replace_from_hand=True, joker_locks_play=True)
 _LAYOFF: dict[str, Any] = dict(
@@ -347,13 +373,15 @@ PRESETS: dict[str, Ruleset] = {
     "rummikub-lenient": Ruleset("rummikub-lenient", **_TILE),
     "tiles50": Ruleset("tiles50", **{**_TILE, "initial_meld": (50,)}, **_FIXED_JOKERS, freed_joker_new_play_only=True),
     "yourturnmyturn": Ruleset(
-        "yourturnmyturn", **{**_TILE, "joker_points": 25}, initial_meld_joker=InitialMeldJoker.ZERO, max_cards_per_turn=12
+        "yourturnmyturn", **{**_TILE, "joker_points": 25}, initial_meld_joker=InitialMeldJoker.ZERO,
+        max_cards_per_turn=12,
     ),
     "robber": Ruleset(
         "robber", family=ROBBER, deck="cards", copies=2, jokers=0, book_min=3, book_max=8,
         book_distinct_suits=False, run_min=3, ace=Ace.HIGH_OR_LOW, table="owned_plays", rearrange=Rearrange.EXTEND_ONLY,
     ),
-    "straight": Ruleset("straight", **_LAYOFF, ace=Ace.HIGH_OR_LOW, queen_of_spades_points=45, going_rummy=GoingRummy.DOUBLE),
+    "straight": Ruleset("straight", **_LAYOFF, ace=Ace.HIGH_OR_LOW, queen_of_spades_points=45,
+                        going_rummy=GoingRummy.DOUBLE),
     "traditional": Ruleset("traditional", **_LAYOFF, ace=Ace.LOW),
 }
 
@@ -363,7 +391,8 @@ PRESET_SUMMARIES: dict[str, str] = {
     "rummikub": "Tile rummy, official rules: initial meld 30, fixed jokers replaced from the hand, locking their play",
     "rummikub-lenient": "Tile rummy, lenient jokers: initial meld 30, jokers move freely",
     "tiles50": "Tile rummy, Tiles 50: initial meld 50, fixed jokers; a freed joker goes only into a new play",
-    "yourturnmyturn": "Tile rummy, YourTurnMyTurn: 18 tiles, jokers count 0 in the initial meld, at most 12 tiles a turn",
+    "yourturnmyturn": ("Tile rummy, YourTurnMyTurn: 18 tiles, jokers count 0 in the initial meld, "
+                       "at most 12 tiles a turn"),
     "robber": "Robber Rummy: two packs, owned plays stolen by adding to them, books up to 8",
     "straight": "Straight Rummy: one meld a turn, lay-offs, aces high or low, queen of spades 45, going rummy doubles",
     "traditional": "Traditional Rummy: one meld a turn, lay-offs, aces low, penalty points",

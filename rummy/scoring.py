@@ -1,4 +1,5 @@
-"""A card's penalty, a hand's, a play's score and its meld value, each as the ruleset's family counts it (rules.md §5-§8).
+"""A card's penalty, a hand's, a play's score and its meld value, each as the ruleset's family
+counts it (rules.md §5-§8).
 
 The family record holds each family's own values (``rummy.family``: House's
 play score and first-out bonus, Robber's card points...); this module asks
@@ -7,7 +8,7 @@ it, and the family never calls back here.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .cards import Card
 from .rules import Ruleset

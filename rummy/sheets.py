@@ -62,8 +62,8 @@ def _read_text(folder: Folder, name: str, limit: int) -> str:
 def read_collection(folder: Folder) -> list[StoredPuzzle]:
     """Every puzzle ``index.json`` lists, read (a missing or malformed file is a RummyError naming it)."""
     from .generator.collection import INDEX, read_index
-    from .position import Position
     from .parsing import parse_json
+    from .position import Position
 
     if folder.kind(INDEX) is None:
         raise RummyError(f"{folder.path}: no {INDEX} (not a puzzle collection written by 'rummy generate')")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from .cards import Card, Deck
 from .position import DrawTaken, Position
 from .vocabulary import DrawSource, Objective, Status
-
 
 # Seconds per solve of 'rummy generate' when a request does not say (generator.Request, the CLI).
 GENERATE_TIME_LIMIT = 10.0

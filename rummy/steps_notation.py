@@ -10,8 +10,8 @@ spaces (tests/test_steps_fuzz.py checks this).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .cards import Card, parse_cards
 from .errors import NotationError, quote
@@ -187,7 +187,8 @@ def parse_step(number: int, text: str) -> ParsedStep:
     for word in clauses:
         if word not in allowed:
             said = "'paid by'" if word == "paid" else repr(word)
-            raise StepError(f"{said} does not go with '{verb}'" + (f" (it takes: {', '.join(allowed)})" if allowed else ""))
+            raise StepError(f"{said} does not go with '{verb}'"
+                            + (f" (it takes: {', '.join(allowed)})" if allowed else ""))
     needed = {Action.PLAY: ("to",), Action.MOVE: ("from", "to"), Action.STEAL: ("from",)}.get(action, ())
     for word in needed:
         if word not in clauses:

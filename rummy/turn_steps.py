@@ -24,8 +24,8 @@ by side, so they agree.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Iterator
 
 from .cards import Card, Deck, cards_notation, cards_within
 from .errors import PositionError, quote
@@ -108,9 +108,11 @@ def step_tables(before: Position, text: str, source: str = "<steps>") -> list[Ta
         for name in before.named_plays()}  # cards the other players laid off stay where they are
 
     def laid_off(name: str) -> tuple[Card, ...]:
-        return others.get(name, ()) + tuple(c for attached in state.layoffs if attached.target == name for c in attached.cards)
+        return others.get(name, ()) + tuple(c for attached in state.layoffs if attached.target == name
+                                            for c in attached.cards)
 
-    return [TableAfterStep(tuple((p.name, p.space, tuple(p.cards) + laid_off(p.name)) for p in state.plays.values() if p.cards),
+    return [TableAfterStep(tuple((p.name, p.space, tuple(p.cards) + laid_off(p.name))
+                                 for p in state.plays.values() if p.cards),
                            tuple(state.hand), state.discard)
             for _ in _applied(before, text, source, state)]
 
@@ -118,7 +120,8 @@ def step_tables(before: Position, text: str, source: str = "<steps>") -> list[Ta
 def _applied(before: Position, text: str, source: str, state: _Turn) -> Iterator[int]:
     """Fills ``state`` from ``before`` and applies the steps to it one by one, yielding each step's number."""
     if before.phase != Phase.PLAY:
-        raise PositionError(source, f"a turn written as steps starts from a play-phase position, not the {before.phase} phase "
+        raise PositionError(source, "a turn written as steps starts from a play-phase position, "
+                                    f"not the {before.phase} phase "
                                     "(give the position after the draw, or the after-position as a file)")
     steps = split_steps(text)
     if not steps:
@@ -176,7 +179,8 @@ def _apply(state: _Turn, step: ParsedStep) -> None:
         if play.space == mover:
             raise StepError(f"{play.name} is already {mover}'s: write 'lay off CARDS on {play.name}'")
         if step.target is not None and PlayName(step.target).owner != mover:
-            raise StepError(f"a stolen play becomes {mover}'s: 'to' names one of {mover}'s plays, not {quote(step.target)}")
+            raise StepError(f"a stolen play becomes {mover}'s: "
+                            f"'to' names one of {mover}'s plays, not {quote(step.target)}")
         if step.paid_by:
             raise StepError("a steal in Robber Rummy is paid by the cards it adds: no 'paid by'")
         _play_from_hand(state, play, step.cards)
@@ -189,8 +193,8 @@ def _apply(state: _Turn, step: ParsedStep) -> None:
             raise StepError(f"cards added to {play.name} steal it: write 'steal CARDS from {play.name}'")
         _play_from_hand(state, play, step.cards)
         return
-    if step.action == Action.LAY_OFF and family.layoffs_attached or step.action == Action.PLAY and \
-            family.layoffs_attached and not _is_new(step.target):
+    if (step.action == Action.LAY_OFF and family.layoffs_attached) or (
+            step.action == Action.PLAY and family.layoffs_attached and not _is_new(step.target)):
         _lay_off(state, _existing(state, _clause(step, "on" if step.action == Action.LAY_OFF else "to")), step.cards)
         return
     if step.action in (Action.PLAY, Action.LAY_OFF):
@@ -244,7 +248,8 @@ def _space(state: _Turn, space: str) -> str:
     if before.rules.family.shared_table:
         raise StepError(f"{before.rules.name} has one shared table: no 'in SPACE'")
     if space not in {p.name for p in before.players}:
-        raise StepError(f"{quote(space)} is not a player's space (players: {', '.join(p.name for p in before.players)})")
+        raise StepError(f"{quote(space)} is not a player's space "
+                        f"(players: {', '.join(p.name for p in before.players)})")
     return space
 
 
@@ -383,7 +388,8 @@ def _after(state: _Turn) -> Position:
     held = Counter(c.plain() for c in state.hand)
     mover = replace(
         mover, hand=tuple(state.hand), hot=cards_within(mover.hot, held), warm=cards_within(mover.warm, held),
-        melded=mover.melded or bool(meld), layoffs=tuple(state.layoffs) if rules.family.layoffs_attached else mover.layoffs,
+        melded=mover.melded or bool(meld),
+        layoffs=tuple(state.layoffs) if rules.family.layoffs_attached else mover.layoffs,
     )
     after = after.replace_player(mover)
     turn = Turn(meld=tuple(meld), replaced=tuple(state.replaced), discard=state.discard,

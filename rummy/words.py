@@ -17,8 +17,9 @@ here too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Iterable, Sequence, Union
+from typing import TYPE_CHECKING
 
 from .cards import SUITS, Card, Deck, cards_notation
 from .plays import PlayName
@@ -36,7 +37,7 @@ class Strong(str):
     """Words a medium may set apart (bold): a gain, a verdict."""
 
 
-Piece = Union[str, tuple[Card, ...]]
+Piece = str | tuple[Card, ...]
 Words = tuple[Piece, ...]
 
 # The draw options listed (``--json`` lists every one).
@@ -156,7 +157,7 @@ def _stood_words(stood: tuple[Card, ...]) -> Words:
 
 
 def _a_rank(rank: str) -> str:
-    """ "a 2", "an 8", "an A" (ace), "a K"."""
+    """The rank with its article: "a 2", "an 8", "an A" (ace), "a K"."""
     return f"an {rank}" if rank in ("8", "11", "18", "A") else f"a {rank}"
 
 

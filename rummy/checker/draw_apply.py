@@ -39,8 +39,9 @@ this turn before the draw.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 from ..cards import Card, cards_notation, cards_without
 from ..errors import PositionError, quote
@@ -121,7 +122,8 @@ def _stock(before: Position, after: Position | None, taken: DrawTaken) -> Applie
         card = appeared_card(before, after)
         drawn = (card,) if card is not None else ()
         if card is None:
-            breaches.append(Breach("conservation", "a card was drawn from the stock, but no card new to the mover's hand, "
+            breaches.append(Breach("conservation",
+                                   "a card was drawn from the stock, but no card new to the mover's hand, "
                                    "the table or the discard pile shows after the turn"))
         elif before.unseen_cards()[card] <= 0:
             breaches.append(Breach("conservation", f"{card.notation(deck)} cannot have come from the stock: every copy "
@@ -203,7 +205,8 @@ def _demand(before: Position, after: Position | None, taken: DrawTaken) -> Appli
             position = before.replace_player(replace(asked, hand=cards_without(asked.hand, Counter([card]))))
     else:
         if before.unseen_cards()[card] <= 0:
-            breaches.append(Breach("demand-not-held", f"{shown} cannot be in {name}'s hand: every copy of it is in sight "
+            breaches.append(Breach("demand-not-held",
+                                   f"{shown} cannot be in {name}'s hand: every copy of it is in sight "
                                    "(the mover's hand, the table, the piles or a known hand)", (shown,)))
         position = before.replace_player(replace(asked, hand_count=max(asked.hand_size - 1, 0)))
     breaches += _stock_breaches(before, after, (before.stock,), "nothing is drawn from the stock:")
@@ -221,8 +224,8 @@ def failed_demand(before: Position, taken: DrawTaken) -> AppliedDraw:
         shown = card.notation(before.rules.deck)
         breaches.append(Breach("draw-mismatch", f"{name} holds {shown}, so the demand succeeds: {shown} goes to "
                                f"{before.to_move}'s hand (hot) and the turn goes on", (shown,)))
-    return AppliedDraw(DrawTaken(DrawSource.DEMAND, card=card, player=name), None, breaches=tuple(breaches), failed=True,
-                       if_unchanged=True)
+    return AppliedDraw(DrawTaken(DrawSource.DEMAND, card=card, player=name), None, breaches=tuple(breaches),
+                       failed=True, if_unchanged=True)
 
 
 def _demanded(taken: DrawTaken) -> tuple[Card, str]:

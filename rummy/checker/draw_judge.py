@@ -34,17 +34,30 @@ the draw by itself.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Iterator
+from typing import Any
 
 from ..cards import Card
 from ..errors import PositionError, quote
 from ..position import DrawTaken, Player, Position
 from ..vocabulary import DrawSource, Phase
-from .draw_apply import (AppliedDraw, appeared_card, apply_draw_taken, demand_rule_breaches, discard_rule_breaches,
-                         empty_stock, failed_demand, no_such_draw, notation_in, same_card, same_stock,
-                         stock_rule_breaches, upcard_rule_breaches)
+from .draw_apply import (
+    AppliedDraw,
+    appeared_card,
+    apply_draw_taken,
+    demand_rule_breaches,
+    discard_rule_breaches,
+    empty_stock,
+    failed_demand,
+    no_such_draw,
+    notation_in,
+    same_card,
+    same_stock,
+    stock_rule_breaches,
+    upcard_rule_breaches,
+)
 from .facts import PILE_CHANGED, check_same_game, gather_facts, plain_counter
 from .gain import breakdown, turn_gain
 from .verdict import Breach, Verdict, dedupe, json_number
@@ -57,7 +70,8 @@ def judge_drawn_turn(before: Position, after: Position) -> Verdict:
     """Judge the turn from the draw-phase ``before`` to ``after``: the draw, then the play phase."""
     _draw_sources(before)
     declared = after.turn.draw if after.turn is not None else None
-    readings = _declared_readings(before, after, declared) if declared is not None else _inferred_readings(before, after)
+    readings = (_declared_readings(before, after, declared) if declared is not None
+                else _inferred_readings(before, after))
     best: tuple[list[Breach], dict[str, Any]] | None = None
     for applied in readings:
         if applied.if_unchanged and best is not None and _changes(before, after, applied):
@@ -216,7 +230,8 @@ def _check_declared(before: Position, declared: DrawTaken) -> None:
         raise PositionError("after: turn.draw.take", f"only a draw from the discard pile takes a number of cards, "
                             f"not {quote(declared.source)}")
     if (declared.card is not None or declared.player is not None) and declared.source != DrawSource.DEMAND:
-        raise PositionError("after: turn.draw", f"only a demand names a card and a player, not {quote(declared.source)}")
+        raise PositionError("after: turn.draw",
+                            f"only a demand names a card and a player, not {quote(declared.source)}")
     if declared.player is not None and declared.player not in {p.name for p in before.players}:
         raise PositionError("after: turn.draw.player", f"{quote(declared.player)} is not a player")
 
@@ -235,8 +250,8 @@ def _changes(before: Position, after: Position, applied: AppliedDraw) -> list[st
     changed: list[str] = []
     was, now = plain_counter(before.mover.hand or ()), plain_counter(after.player(mover).hand or ())
     if was != now:
-        parts = [f"{word} {show(sorted(cards.elements()))}" for word, cards in (("gained", now - was), ("lost", was - now))
-                 if cards]
+        parts = [f"{word} {show(sorted(cards.elements()))}"
+                 for word, cards in (("gained", now - was), ("lost", was - now)) if cards]
         changed.append(f"{mover}'s hand ({' and '.join(parts)})")
     if before.table_key() != after.table_key() or _layoffs(before) != _layoffs(after):
         changed.append("the table")
@@ -246,7 +261,8 @@ def _changes(before: Position, after: Position, applied: AppliedDraw) -> list[st
         changed.append("the stock")
     if not same_card(before.upcard, after.upcard):
         upcard = before.upcard
-        changed.append(f"the upcard ({show([upcard])} stays face up on the stock)" if upcard is not None else "the upcard")
+        changed.append(f"the upcard ({show([upcard])} stays face up on the stock)" if upcard is not None
+                       else "the upcard")
     for player in before.players:
         if player.name != mover and _hand_changed(player, after.player(player.name)):
             changed.append(f"{player.name}'s hand")
@@ -351,7 +367,8 @@ def _draw_sources(before: Position) -> tuple[DrawSource, ...]:
 
 # ----------------------------------------------------------------- helpers
 def _layoffs(position: Position) -> list[tuple[str, str, tuple[Card, ...]]]:
-    return sorted((p.name, a.target, tuple(sorted(c.plain() for c in a.cards))) for p in position.players for a in p.layoffs)
+    return sorted((p.name, a.target, tuple(sorted(c.plain() for c in a.cards)))
+                  for p in position.players for a in p.layoffs)
 
 
 def _hand_changed(was: Player, now: Player) -> bool:

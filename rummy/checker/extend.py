@@ -9,8 +9,8 @@ here is a matching of the plays before to the plays after.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..assignment import max_weight_assignment
 from ..cards import Card
@@ -33,8 +33,9 @@ class Growth:
         return [(name, origin, added) for name, (origin, added) in self.grew.items() if origin is not None and added]
 
 
-def match_growth(facts: TurnFacts, before_plays: dict[PlayName, tuple[Card, ...]], after_plays: dict[PlayName, tuple[Card, ...]],
-                 same_owner: bool, prefer: Callable[[PlayName, PlayName], bool] | None = None) -> Growth:
+def match_growth(facts: TurnFacts, before_plays: dict[PlayName, tuple[Card, ...]],
+                 after_plays: dict[PlayName, tuple[Card, ...]], same_owner: bool,
+                 prefer: Callable[[PlayName, PlayName], bool] | None = None) -> Growth:
     """Match each play before to the play after that contains it.
 
     ``prefer(before, after)``: among matchings of as many plays, those whose
@@ -54,7 +55,8 @@ def match_growth(facts: TurnFacts, before_plays: dict[PlayName, tuple[Card, ...]
         if b in matching:
             continue
         holders = [a for a, ac in after_cards.items() if bc & ac]
-        merged_into = [a for a in holders if a in partner_of and not bc - (after_cards[a] - before_cards[partner_of[a]])]
+        merged_into = [a for a in holders
+                       if a in partner_of and not bc - (after_cards[a] - before_cards[partner_of[a]])]
         cards = tuple(c.notation(facts.deck) for c in bc.elements())
         if merged_into:
             a = merged_into[0]
@@ -62,13 +64,15 @@ def match_growth(facts: TurnFacts, before_plays: dict[PlayName, tuple[Card, ...]
                                    f"{partner_of[a]}; plays are never merged", cards, (a, b, partner_of[a])))
         else:
             breaches.append(Breach("play-split", f"{b} ({show(sorted(bc.elements()))}) does not lie whole in one play "
-                                   f"after the turn{' (its cards are in ' + ', '.join(holders) + ')' if holders else ''}; "
+                                   "after the turn"
+                                   f"{' (its cards are in ' + ', '.join(holders) + ')' if holders else ''}; "
                                    "plays only grow", cards, (b, *holders)))
     return Growth(grew, tuple(breaches))
 
 
-def _contain_matching(before_cards: dict[PlayName, Counter[Card]], after_cards: dict[PlayName, Counter[Card]], same_owner: bool,
-                      mover: str, prefer: Callable[[PlayName, PlayName], bool] | None = None) -> dict[PlayName, PlayName]:
+def _contain_matching(before_cards: dict[PlayName, Counter[Card]], after_cards: dict[PlayName, Counter[Card]],
+                      same_owner: bool, mover: str,
+                      prefer: Callable[[PlayName, PlayName], bool] | None = None) -> dict[PlayName, PlayName]:
     """Before play -> after play containing it: as many plays matched as possible, then the
     readings whose owners are right (a grown play is the mover's, an untouched one keeps its owner)."""
     def owner(name: str) -> str:
@@ -129,15 +133,17 @@ def discard_breaches(facts: TurnFacts, must_discard: bool) -> list[Breach]:
             breaches.append(Breach("hot-card-unplayed", f"the hot card {show([card])} did not end on the table; "
                                    "a hot card must be played this turn", (card.notation(facts.deck),)))
     if len(facts.discards) > 1:
-        breaches.append(Breach("extra-discard", f"{len(facts.discards)} cards discarded ({show(facts.discards)}); a turn ends with one",
+        breaches.append(Breach("extra-discard",
+                               f"{len(facts.discards)} cards discarded ({show(facts.discards)}); a turn ends with one",
                                tuple(c.notation(facts.deck) for c in facts.discards)))
     for card in facts.discards:
         plain = card.plain()
         if hot[plain] and hot[plain] >= hand_before[plain]:
-            breaches.append(Breach("hot-discard", f"{show([card])} is hot: it must be played, not discarded", (card.notation(facts.deck),)))
+            breaches.append(Breach("hot-discard", f"{show([card])} is hot: it must be played, not discarded",
+                                   (card.notation(facts.deck),)))
         elif warm[plain] and warm[plain] >= hand_before[plain]:
-            breaches.append(Breach("warm-discard", f"{show([card])} is warm (just taken from the discard pile): it may not be "
-                                   "discarded this turn", (card.notation(facts.deck),)))
+            breaches.append(Breach("warm-discard", f"{show([card])} is warm (just taken from the discard pile): "
+                                   "it may not be discarded this turn", (card.notation(facts.deck),)))
     if must_discard and not facts.discards:
         left = plain_counter(facts.hand_after())
         shown = show(sorted(left.elements()))

@@ -5,8 +5,8 @@ reading (conservation, whole plays, opponents' hands, the piles)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from ..cards import Card, Deck, cards_notation
 from ..errors import PositionError
@@ -16,7 +16,8 @@ from ..rules import Ruleset
 from ..vocabulary import Phase
 from .verdict import Breach
 
-# The pile after the turn does not start with the pile before it (a draw-phase turn may explain why: checker/draw_apply).
+# The pile after the turn does not start with the pile before it (a draw-phase turn may explain
+# why: checker/draw_apply).
 PILE_CHANGED = "the discard pile changed below its top: only the discard may be added to it"
 
 
@@ -141,7 +142,8 @@ def _check_conservation(facts: TurnFacts) -> None:
         )
     if appeared:
         facts.breaches.append(
-            Breach("conservation", f"{facts.show(appeared)} appeared from nowhere: not on the table or in the hand before",
+            Breach("conservation",
+                   f"{facts.show(appeared)} appeared from nowhere: not on the table or in the hand before",
                    tuple(c.notation(facts.deck) for c in appeared))
         )
     if facts.before.stock != facts.after.stock:
@@ -159,7 +161,8 @@ def _check_opponents(facts: TurnFacts) -> None:
             changed = after_player.hand_size != before_player.hand_size
         if changed:
             facts.breaches.append(
-                Breach("opponent-hand-changed", f"{before_player.name}'s hand changed; only the mover's hand may change",
+                Breach("opponent-hand-changed",
+                       f"{before_player.name}'s hand changed; only the mover's hand may change",
                        plays=(before_player.name,))
             )
 

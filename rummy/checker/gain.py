@@ -6,7 +6,7 @@ Kept apart from the model so that the solver's claimed gain can be checked.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 from fractions import Fraction
 
 from ..cards import Card
@@ -42,7 +42,8 @@ def house_gain(before: Position, after: Position, objective: Objective = Objecti
 
 def tiles_gain(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> int:
     """Tiles played (or, with the objective ``value``, their numbers)."""
-    played = Counter(c.plain() for p in after.table for c in p.cards) - Counter(c.plain() for p in before.table for c in p.cards)
+    played = Counter(c.plain() for p in after.table for c in p.cards) \
+        - Counter(c.plain() for p in before.table for c in p.cards)
     if objective == Objective.VALUE:
         return sum(penalty(card, before.rules) * n for card, n in played.items())
     return sum(played.values())
@@ -64,7 +65,8 @@ def robber_gain(before: Position, after: Position, objective: Objective = Object
 
 def layoff_gain(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> int:
     """Penalty value of the cards that left the mover's hand (played or discarded)."""
-    gone = Counter(c.plain() for c in before.mover.hand or ()) - Counter(c.plain() for c in after.player(before.to_move).hand or ())
+    gone = Counter(c.plain() for c in before.mover.hand or ()) \
+        - Counter(c.plain() for c in after.player(before.to_move).hand or ())
     return sum(penalty(card, before.rules) * n for card, n in gone.items())
 
 
@@ -80,7 +82,8 @@ def _side_lines(before: Position, after: Position) -> Breakdown:
     for side in sorted((set(old) | set(new)) - {mover_side}):
         names = "+".join(p.name for p in before.players if p.side == side)
         if new[side] != old[side]:
-            lines.append((f"taken from {names}" if new[side] < old[side] else f"given to {names}", old[side] - new[side]))
+            lines.append((f"taken from {names}" if new[side] < old[side] else f"given to {names}",
+                          old[side] - new[side]))
     return lines
 
 

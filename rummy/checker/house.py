@@ -9,9 +9,10 @@ reading with the fewest breaches is reported.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations, islice, permutations, product
-from typing import Iterable, Iterator, TypedDict
+from typing import TypedDict
 
 from ..cards import JOKER, Card
 from ..family import HOUSE
@@ -150,7 +151,8 @@ class HouseJudge:
             yield marked, [tuple(tokens[i].card for i in play) for play in meld], "meld inferred"
         yield tokens, None, ""
 
-    def declared_meld_markings(self, tokens: list[Token], plays: list[tuple[Card, ...]]) -> Iterator[tuple[list[Token], str]]:
+    def declared_meld_markings(self, tokens: list[Token],
+                               plays: list[tuple[Card, ...]]) -> Iterator[tuple[list[Token], str]]:
         """Every way of marking the declared meld cards among the tokens: (marked tokens, note).
 
         The declaration names the meld's cards, not which of two identical
@@ -197,16 +199,19 @@ class HouseJudge:
         if self.melded_before and reading.replaced:
             breaches.append(Breach("joker-replaced-after-meld",
                                    "a melded player may not replace jokers; they can only steal them",
-                                   tuple(c.notation() for _, c in reading.replaced), tuple(p for p, _ in reading.replaced)))
+                                   tuple(c.notation() for _, c in reading.replaced),
+                                   tuple(p for p, _ in reading.replaced)))
         for t in tokens:
             if t.origin_play is not None and not t.on_table:
                 if t.card.is_joker and self.melded_before:
                     breaches.append(Breach("joker-replaced-after-meld",
-                                           f"the joker from {t.origin_play} went to the {t.dest}: after melding jokers are stolen, not replaced",
+                                           f"the joker from {t.origin_play} went to the {t.dest}: "
+                                           "after melding jokers are stolen, not replaced",
                                            ("*",), (t.origin_play,)))
                 else:
                     breaches.append(Breach("table-card-to-hand",
-                                           f"{show([t.card])} from {t.origin_play} went to the {t.dest}; table cards stay on the table",
+                                           f"{show([t.card])} from {t.origin_play} went to the {t.dest}; "
+                                           "table cards stay on the table",
                                            (t.card.notation(),), (t.origin_play,)))
         breaches += self.replacement_breaches(reading)
         if not self.melded_before:
@@ -228,12 +233,17 @@ class HouseJudge:
         hand = plain_counter(self.facts.hand_before())
         for play_name, card in reading.replaced:
             if play_name not in plays or JOKER not in plays[PlayName(play_name)].cards:
-                breaches.append(Breach("bad-replacement", f"{play_name} held no joker to replace", (card.notation(),), (play_name,)))
+                breaches.append(Breach("bad-replacement", f"{play_name} held no joker to replace", (card.notation(),),
+                                       (play_name,)))
             elif hand[card] == 0:
-                breaches.append(Breach("bad-replacement", f"{self.facts.show([card])} put in for the joker of {play_name} was not in the hand",
+                breaches.append(Breach("bad-replacement",
+                                       f"{self.facts.show([card])} put in for the joker of {play_name} "
+                                       "was not in the hand",
                                        (card.notation(),), (play_name,)))
             elif not self.replacement_whole(play_name, card):
-                breaches.append(Breach("bad-replacement", f"{self.facts.show([card])} in place of the joker does not make {play_name} whole",
+                breaches.append(Breach("bad-replacement",
+                                       f"{self.facts.show([card])} in place of the joker "
+                                       f"does not make {play_name} whole",
                                        (card.notation(),), (play_name,)))
         return breaches
 
@@ -243,11 +253,13 @@ class HouseJudge:
         total = 0
         for play in reading.meld or []:
             if not is_whole(play, self.rules):
-                breaches.append(Breach("not-whole", f"the meld play {show(play)} is not whole", tuple(c.notation() for c in play)))
+                breaches.append(Breach("not-whole", f"the meld play {show(play)} is not whole",
+                                       tuple(c.notation() for c in play)))
             total += HOUSE.play_score(play, self.rules)
         if total < self.cost:
             breaches.append(Breach("meld-too-small",
-                                   f"the meld is worth {total} but hand {self.before.hand_number} costs {self.cost} to meld",
+                                   f"the meld is worth {total} but hand {self.before.hand_number} "
+                                   f"costs {self.cost} to meld",
                                    tuple(c.notation() for p in reading.meld or [] for c in p)))
         # Every declared meld card must be a hand card that ended on the table.
         available = Counter(t.card for t in reading.tokens if t.in_meld)
@@ -272,7 +284,8 @@ class HouseJudge:
                                    tuple(c.notation() for c in cards), tuple(sorted(_dest_plays(played)))))
         expected = self.spaces_after_replacement(reading)
         actual = _plays_by_owner(self.after.named_plays().items())
-        changed = sorted(owner for owner in set(expected) | set(actual) if expected.get(owner, Counter()) != actual.get(owner, Counter()))
+        changed = sorted(owner for owner in set(expected) | set(actual)
+                         if expected.get(owner, Counter()) != actual.get(owner, Counter()))
         if changed and not played:
             breaches.append(Breach("touched-before-meld",
                                    f"the table changed in {', '.join(changed)}'s space before the mover melded",
@@ -309,7 +322,8 @@ class HouseJudge:
                                    (play_name,) + tuple(sorted(_origin_plays(stolen)))))
             if meld_cards and len(payers) + len(meld_cards) >= len(stolen):
                 breaches.append(Breach("meld-card-as-payment",
-                                       f"meld cards {show([t.card for t in meld_cards])} in {play_name} cannot pay for a steal",
+                                       f"meld cards {show([t.card for t in meld_cards])} in {play_name} "
+                                       "cannot pay for a steal",
                                        tuple(t.card.notation() for t in meld_cards), (play_name,)))
         return breaches
 
@@ -329,8 +343,8 @@ class HouseJudge:
             allowed = 10 * stolen[owner]
             if loss > allowed:
                 breaches.append(Breach("spite",
-                                       f"{owner}'s space lost {loss} points but only {stolen[owner]} card(s) were stolen from it "
-                                       f"(at most {allowed} may be lost)", plays=(owner,)))
+                                       f"{owner}'s space lost {loss} points but only {stolen[owner]} card(s) "
+                                       f"were stolen from it (at most {allowed} may be lost)", plays=(owner,)))
         return breaches
 
     def temperature_breaches(self, tokens: list[Token]) -> list[Breach]:
@@ -348,20 +362,24 @@ class HouseJudge:
                                        (card.notation(),)))
         discards = self.facts.discards
         if len(discards) > 1:
-            breaches.append(Breach("extra-discard", f"{len(discards)} cards discarded ({show(discards)}); a turn ends with one",
+            breaches.append(Breach("extra-discard",
+                                   f"{len(discards)} cards discarded ({show(discards)}); a turn ends with one",
                                    tuple(c.notation() for c in discards)))
         for card in discards:
             plain = card.plain()
             if hot[plain] and hot[plain] >= hand_before[plain]:
-                breaches.append(Breach("hot-discard", f"{show([card])} is hot: it must be played, not discarded", (card.notation(),)))
+                breaches.append(Breach("hot-discard", f"{show([card])} is hot: it must be played, not discarded",
+                                       (card.notation(),)))
             elif warm[plain] and warm[plain] >= hand_before[plain]:
-                breaches.append(Breach("warm-discard", f"{show([card])} is warm: it may not be discarded this turn", (card.notation(),)))
+                breaches.append(Breach("warm-discard", f"{show([card])} is warm: it may not be discarded this turn",
+                                       (card.notation(),)))
         if not discards and self.rules.discard:
             left = plain_counter(self.facts.hand_after())
             discardable = left - warm - hot
             if discardable:
                 breaches.append(Breach("missing-discard",
-                                       f"the hand still holds {show(sorted(discardable.elements()))}, so one card must be discarded",
+                                       f"the hand still holds {show(sorted(discardable.elements()))}, "
+                                       "so one card must be discarded",
                                        tuple(c.notation() for c in discardable.elements())))
         return breaches
 
@@ -473,7 +491,9 @@ def describe_reading(facts: TurnFacts, reading: Reading) -> HouseReading:
     return {
         "meld": [Play(tuple(p)).notation(facts.rules) for p in reading.meld or []],
         "replaced": [f"{play} {card.notation(facts.deck)}" for play, card in reading.replaced],
-        "discard": facts.discards[0].notation(facts.deck) if len(facts.discards) == 1 else (show(facts.discards) or None),
+        "discard": (facts.discards[0].notation(facts.deck) if len(facts.discards) == 1
+                    else (show(facts.discards) or None)),
         "steals": payments,
-        "inferred": reading.inferred + ([f"discard {facts.discard_note}"] if facts.discard_note not in ("declared",) else []),
+        "inferred": reading.inferred + ([f"discard {facts.discard_note}"]
+                                        if facts.discard_note not in ("declared",) else []),
     }

@@ -78,7 +78,8 @@ def judge_layoff(facts: TurnFacts) -> tuple[list[Breach], LayoffReading]:
                                "before the player's first meld", plays=tuple(n for n, _, _ in laid_off)))
     hand_left = facts.hand_after()
     if rules.keep_one_to_discard and not hand_left and not facts.discards:
-        breaches.append(Breach("last-card-played", "the last card was played; with keep_one_to_discard the turn must end "
+        breaches.append(Breach("last-card-played",
+                               "the last card was played; with keep_one_to_discard the turn must end "
                                "by discarding it"))
     breaches += discard_breaches(facts, must_discard=bool(hand_left))
     return breaches, {

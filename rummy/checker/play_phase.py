@@ -6,7 +6,8 @@ the rest of a draw-phase turn with it, from the position its draw led to.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..position import Position
 from .facts import gather_facts

@@ -14,9 +14,10 @@ judged by its draw only (``judge_draw_alone``, a wrapper of ``draw_judge.judge_r
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
 from itertools import combinations
-from typing import Mapping, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from ..cards import Card, Deck
 from ..plays import PlayName, is_whole
@@ -60,7 +61,8 @@ def judge_robber(facts: TurnFacts) -> tuple[list[Breach], RobberReading]:
         if origin is None:
             laid.append(after_name)
             if owner != mover:
-                breaches.append(Breach("wrong-owner", f"{after_name} is a new play of the mover's cards, so it belongs to {mover}",
+                breaches.append(Breach("wrong-owner",
+                                       f"{after_name} is a new play of the mover's cards, so it belongs to {mover}",
                                        plays=(after_name,)))
             continue
         before_owner = PlayName(origin).owner
@@ -127,12 +129,14 @@ def apply_draw(before: Position, after: Position) -> tuple[Position, DrawReading
         info = {"draw": DrawSource.STOCK, "from": DrawSource.STOCK}
         new_pile = pile
         if before.stock == 0 or before.stock == ():
-            breaches.append(Breach("empty-stock", "the stock is empty: no card can be drawn from it, and the pile was not taken"))
+            breaches.append(Breach("empty-stock",
+                                   "the stock is empty: no card can be drawn from it, and the pile was not taken"))
         if isinstance(before.stock, tuple) and before.stock:
             drawn, stock = [before.stock[0]], before.stock[1:]
         else:
             stock = before.stock - 1 if isinstance(before.stock, int) and before.stock > 0 else before.stock
-            now = Counter(c.plain() for c in after.table_cards()) + Counter(c.plain() for c in after.player(before.to_move).hand or ()) \
+            now = Counter(c.plain() for c in after.table_cards()) \
+                + Counter(c.plain() for c in after.player(before.to_move).hand or ()) \
                 + Counter(c.plain() for c in after.discard_pile)
             before_mover = Counter(c.plain() for c in before.table_cards()) + Counter(c.plain() for c in hand) \
                 + Counter(c.plain() for c in pile)
@@ -144,7 +148,8 @@ def apply_draw(before: Position, after: Position) -> tuple[Position, DrawReading
                                        "every copy is accounted for", (drawn[0].notation(deck),)))
         info["drawn"] = [c.notation(deck) for c in drawn]
         if after.stock != stock:
-            breaches.append(Breach("conservation", f"after drawing one card the stock holds {_stock_text(stock, deck)}, "
+            breaches.append(Breach("conservation",
+                                   f"after drawing one card the stock holds {_stock_text(stock, deck)}, "
                                    f"but the position after the turn shows {_stock_text(after.stock, deck)}"))
             stock = after.stock  # reported here, not again as a change in the play phase
     # Hot and warm are what this turn's draw brought (rules.md §5): before the draw
@@ -190,7 +195,7 @@ def _top_card_breaches(before: Position, after: Position, top: Card) -> list[Bre
     deck = rules.deck
     hand = Counter(c.plain() for c in before.mover.hand or ())
     before_plays = {name: play.cards for name, play in before.named_plays().items()}
-    for name, play in after.named_plays().items():
+    for play in after.named_plays().values():
         cards = Counter(c.plain() for c in play.cards)
         if not cards[top.plain()]:
             continue

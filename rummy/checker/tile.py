@@ -57,7 +57,8 @@ def judge_tiles(facts: TurnFacts) -> tuple[list[Breach], TilesReading]:
                                tuple(c.notation(facts.deck) for c in facts.discards)))
     count = sum(played.values())
     if rules.max_cards_per_turn is not None and count > rules.max_cards_per_turn:
-        breaches.append(Breach("too-many-cards", f"{count} tiles played; {rules.name} allows at most {rules.max_cards_per_turn} a turn",
+        breaches.append(Breach("too-many-cards",
+                               f"{count} tiles played; {rules.name} allows at most {rules.max_cards_per_turn} a turn",
                                tuple(c.notation(facts.deck) for c in sorted(played.elements()))))
     if not facts.before.mover.melded:
         meld_breaches, meld = _initial_meld(facts, played)
@@ -98,7 +99,8 @@ def _initial_meld(facts: TurnFacts, played: Counter[Card]) -> tuple[list[Breach]
         if meld_plays and value >= threshold:
             breaches.append(Breach("rearranged-on-initial-meld",
                                    f"the table plays {'; '.join(names)} were changed in the initial-meld turn; "
-                                   "rearranging starts next turn", tuple(c.notation(rules.deck) for k in touched for c in k)))
+                                   "rearranging starts next turn",
+                                   tuple(c.notation(rules.deck) for k in touched for c in k)))
         else:
             breaches.append(Breach("touched-before-meld",
                                    f"the table plays {'; '.join(names)} were changed before the initial meld",
@@ -113,8 +115,8 @@ def _initial_meld(facts: TurnFacts, played: Counter[Card]) -> tuple[list[Breach]
         foreign = plain_counter(play.cards) - played
         if foreign:
             breaches.append(Breach("meld-not-from-hand",
-                                   f"the declared meld play {play.notation(rules)} uses {show(sorted(foreign.elements()))}, "
-                                   "which did not come from the rack",
+                                   f"the declared meld play {play.notation(rules)} "
+                                   f"uses {show(sorted(foreign.elements()))}, which did not come from the rack",
                                    tuple(c.notation(rules.deck) for c in foreign.elements())))
     return breaches, meld_notes
 
@@ -170,7 +172,8 @@ def _fixed_jokers(facts: TurnFacts, played: Counter[Card]) -> tuple[list[Breach]
 
 
 def _judge_joker_reading(facts: TurnFacts, played: Counter[Card], origins: list[JokerSource | None],
-                         destinations: list[tuple[int, int]], order: tuple[int, ...]) -> tuple[list[Breach], JokerReading]:
+                         destinations: list[tuple[int, int]],
+                         order: tuple[int, ...]) -> tuple[list[Breach], JokerReading]:
     """The best of the readings in which each table joker is kept or freed."""
     pairs = [(origin, dest_index) for origin, dest_index in zip(origins, order) if origin is not None]
     after = facts.after.table
@@ -191,7 +194,8 @@ def _judge_joker_reading(facts: TurnFacts, played: Counter[Card], origins: list[
 
 
 def _judge_joker_choice(facts: TurnFacts, played: Counter[Card], pairs: list[tuple[JokerSource, int]],
-                        destinations: list[tuple[int, int]], keep: tuple[bool, ...]) -> tuple[list[Breach], JokerReading]:
+                        destinations: list[tuple[int, int]],
+                        keep: tuple[bool, ...]) -> tuple[list[Breach], JokerReading]:
     """One reading: which table joker went where, and whether it was kept or freed.
 
     The lock and "freed jokers only in new plays of rack tiles" are judged
@@ -207,7 +211,8 @@ def _judge_joker_choice(facts: TurnFacts, played: Counter[Card], pairs: list[tup
     kept: list[tuple[int, int]] = []  # (before play index, after play index) of each kept joker
     freed: list[tuple[int, int, str]] = []  # (before play index, after play index, name) of each freed joker
     unfreed: list[tuple[int, int]] = []  # table jokers moved without being replaced: still table cards
-    candidates: list[tuple[JokerSource, int]] = []  # (origin, after index) of the jokers read as freed, to be matched with freeing tiles
+    # (origin, after index) of the jokers read as freed, to be matched with freeing tiles
+    candidates: list[tuple[JokerSource, int]] = []
     for (origin, dest_index), is_kept in zip(pairs, keep):
         before_index, _, options, name = origin
         after_index, slot = destinations[dest_index]
@@ -221,7 +226,8 @@ def _judge_joker_choice(facts: TurnFacts, played: Counter[Card], pairs: list[tup
         if freer is None:
             unfreed.append((before_index, after_index))
             breaches.append(Breach("joker-not-freed",
-                                   f"the {_joker_words(name)} (standing for {_stands(options, rules)}) moved without being replaced"
+                                   f"the {_joker_words(name)} (standing for {_stands(options, rules)}) "
+                                   "moved without being replaced"
                                    + (" by a tile from the rack" if rules.joker_replace_from_hand else ""),
                                    ("*",), (f"table/{before_index}",)))
             continue
@@ -242,7 +248,8 @@ def _judge_joker_choice(facts: TurnFacts, played: Counter[Card], pairs: list[tup
         if gone:
             name = f"table/{before_index}"
             breaches.append(Breach("joker-locked-play",
-                                   f"{show(sorted(gone.elements()))} left {name}, which holds a joker that was not replaced",
+                                   f"{show(sorted(gone.elements()))} left {name}, "
+                                   "which holds a joker that was not replaced",
                                    tuple(c.notation(rules.deck) for c in sorted(gone.elements())), (name,)))
     for _, after_index, name in freed:
         foreign = table_cards.get(after_index)
@@ -250,7 +257,8 @@ def _judge_joker_choice(facts: TurnFacts, played: Counter[Card], pairs: list[tup
             cards = sorted(foreign.elements())
             breaches.append(Breach("freed-joker-misused",
                                    f"the freed {_joker_words(name)} went into table/{after_index}, which holds tiles "
-                                   f"from the table ({show(cards)}); a freed joker may only go into a new play of rack tiles",
+                                   f"from the table ({show(cards)}); "
+                                   "a freed joker may only go into a new play of rack tiles",
                                    ("*",) + tuple(c.notation(rules.deck) for c in cards),
                                    (name.split()[0], f"table/{after_index}")))
     return breaches, reading
@@ -266,7 +274,8 @@ def _stands(options: set[Card], rules: Ruleset) -> str:
     return " or ".join(sorted(c.notation(rules.deck) for c in options))
 
 
-def _match_freers(options: list[set[Card]], played: Counter[Card], after: tuple[Play, ...], rules: Ruleset) -> list[Card | None]:
+def _match_freers(options: list[set[Card]], played: Counter[Card], after: tuple[Play, ...],
+                  rules: Ruleset) -> list[Card | None]:
     """For each joker read as freed, the tile that frees it (None: no tile can).
 
     With ``joker_replace_from_hand`` each rack tile played frees one joker,

@@ -9,9 +9,9 @@ that keep the most cards where they were first.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice, permutations, product
-from typing import Iterator
 
 from ..cards import Card
 from ..plays import PlayName

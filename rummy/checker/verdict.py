@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any
 
 from .codes import BreachCode
 
@@ -21,7 +22,8 @@ class Breach:
     cards: tuple[str, ...] = ()
     plays: tuple[str, ...] = ()
 
-    def __init__(self, code: BreachCode | str, message: str, cards: tuple[str, ...] = (), plays: tuple[str, ...] = ()) -> None:
+    def __init__(self, code: BreachCode | str, message: str, cards: tuple[str, ...] = (),
+                 plays: tuple[str, ...] = ()) -> None:
         # Written out (not generated) so that the code may be given as its string: the checker
         # writes Breach("spite", ...), and tests/test_breach_codes.py reads those strings.
         object.__setattr__(self, "code", BreachCode(code))

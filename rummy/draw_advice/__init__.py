@@ -30,11 +30,11 @@ is None and the answer is the draw alone.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from time import perf_counter
-from typing import Callable, Hashable
 
 from ..position import Position, Turn
 from ..solution import DrawChoice, DrawOption, Solution, SolverConfig
@@ -80,10 +80,12 @@ def advise(position: Position, config: SolverConfig) -> Solution:
     searches = sum(1 for v in solved.values() if v.solution is not None)
     seconds = perf_counter() - started
     unvalued = sum(1 for i, d in enumerate(draws)
-                   if any(solved[keys[i, k]].value is None and not solved[keys[i, k]].proven for k in range(len(d.outcomes))))
+                   if any(solved[keys[i, k]].value is None and not solved[keys[i, k]].proven
+                          for k in range(len(d.outcomes))))
     stats = {"solves": searches, "draw_options": len(options), "draws_not_valued_in_time": unvalued}
     if not options:
-        if any(v.value is None and not v.proven for v in solved.values()):  # some draw may have a turn that the time limit did not leave room to find
+        # Some draw may have a turn that the time limit did not leave room to find.
+        if any(v.value is None and not v.proven for v in solved.values()):
             return Solution(Status.UNKNOWN, 0, 0, None, 0, "the time limit ran out before a draw with a legal turn "
                             "was found", seconds, stats, DrawChoice((), solves=searches))
         return Solution(Status.NO_LEGAL_TURN, 0, 0, None, 0, _no_draw_reason(position, draws), seconds, stats,
@@ -186,7 +188,8 @@ def _option(draw: Draw, valued: list[_Valued]) -> DrawOption | None:
     weights = [o.weight for o in draw.outcomes]
     total = sum(weights)
     value = sum((w * v.value for w, v in zip(weights, valued) if v.value is not None), Fraction(0)) / total
-    bound = sum((w * (v.bound if v.bound is not None else Fraction(0)) for w, v in zip(weights, valued)), Fraction(0)) / total
+    bound = sum((w * (v.bound if v.bound is not None else Fraction(0)) for w, v in zip(weights, valued)),
+                Fraction(0)) / total
     scoring = None
     if taken.source == DrawSource.STOCK and draw.random:
         scoring = Fraction(sum(w for w, v in zip(weights, valued) if v.value is not None and v.value > 0), total)

@@ -40,10 +40,7 @@ def _joins_a_play(position: Position, card: Card) -> bool:
     naturals = {c for c, n in others.items() if n > 0 and not c.is_joker}
     same_rank = [c for c, n in others.items() if n > 0 and not c.is_joker and c.rank == card.rank
                  for _ in range(n)]
-    if rules.book_distinct_suits:
-        mates = len({c.suit for c in same_rank} - {card.suit})
-    else:
-        mates = len(same_rank)
+    mates = len({c.suit for c in same_rank} - {card.suit}) if rules.book_distinct_suits else len(same_rank)
     if mates + jokers >= rules.book_min - 1:
         return True
     for window in rules.run_windows(rules.run_min):

@@ -41,7 +41,8 @@ class Draw:
     @property
     def random(self) -> bool:
         """The card is unknown until drawn: an unlisted stock, or a demand that may fail."""
-        return len(self.outcomes) > 1 or (self.taken.source == DrawSource.STOCK and not self.cards) or self.probability < 1
+        return len(self.outcomes) > 1 or (self.taken.source == DrawSource.STOCK and not self.cards) \
+            or self.probability < 1
 
 
 def house_draws(position: Position) -> list[Draw]:

@@ -9,9 +9,18 @@ from __future__ import annotations
 import importlib
 
 from ..family import FAMILIES as _GAME_FAMILIES
-
+from .candidate_search import (
+    Outcome,
+    Puzzle,
+    Report,
+    Request,
+    available_cores,
+    generate,
+    name_prefix,
+    validate,
+    workers_for,
+)
 from .difficulty import TIERS, Difficulty, tier_of
-from .candidate_search import Outcome, Puzzle, Report, Request, available_cores, generate, name_prefix, validate, workers_for
 from .kinds import FAMILIES, KINDS, FamilySupport, Kind, kind_for, register_family, register_kind
 
 __all__ = [

@@ -23,8 +23,9 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator
+from typing import Any
 
 from ..answer import answer_data, best
 from ..checker import check, turn_gain
@@ -120,7 +121,8 @@ def validate(request: Request) -> None:
     if request.tier is not None and request.tier not in TIERS:
         raise RummyError(f"--difficulty: unknown tier {request.tier!r} (known: {', '.join(TIERS)})")
     if request.tier is not None and request.tier not in kind.tiers:
-        raise RummyError(f"--difficulty: kind {kind.name!r} is never {request.tier} (its tiers: {', '.join(kind.tiers)})")
+        raise RummyError(f"--difficulty: kind {kind.name!r} is never {request.tier} "
+                         f"(its tiers: {', '.join(kind.tiers)})")
     if request.count < 1:
         raise RummyError(f"--count: at least 1 puzzle, got {request.count}")
     if request.time_limit <= 0:
@@ -133,12 +135,14 @@ def available_cores() -> int:
 
 
 def workers_for(request: Request) -> int:
-    """Processes a run starts: ``request.workers`` (0: one a core), never more than the cores (more only queue for them)."""
+    """Processes a run starts: ``request.workers`` (0: one a core), never more than the cores (more
+    only queue for them)."""
     return max(1, min(request.workers or available_cores(), available_cores()))
 
 
 def name_prefix(request: Request) -> str:
-    """What every puzzle name of the request starts with (``PRESET-KIND-TIER-sSEED-``); the candidate's index follows."""
+    """What every puzzle name of the request starts with (``PRESET-KIND-TIER-sSEED-``); the
+    candidate's index follows."""
     rules = preset(request.rules)
     return _prefix(rules.name, kind_for(request.kind, rules).name, request.tier, request.seed)
 
@@ -226,6 +230,6 @@ def candidate(request: Request, index: int) -> Outcome:
                             int(solution.stats.get("branches", 0)), solution.seconds, verdict.proof_branches,
                             graded.rung, graded.rung_gains, tier_of(Difficulty(disturbed, steps, moved), rules.family))
     name = f"{_prefix(rules.name, kind.name, request.tier, request.seed)}{index:04d}"
-    puzzle = Puzzle(name, kind.name, graded.tier, rules.name, request.seed, index, position, answer_data(first), difficulty,
-                    verdict.margin)
+    puzzle = Puzzle(name, kind.name, graded.tier, rules.name, request.seed, index, position, answer_data(first),
+                    difficulty, verdict.margin)
     return Outcome(index, puzzle, None)

@@ -27,8 +27,8 @@ from typing import Any
 
 from ..errors import RummyError
 from ..files import FileKept, Folder, UnsafePath
-from .candidate_search import Puzzle
 from ..rules import preset
+from .candidate_search import Puzzle
 from .kinds import kind_for
 
 INDEX = "index.json"
@@ -93,7 +93,8 @@ def _parse_index(data: bytes, path: Path, advice: str) -> dict[str, dict[str, An
     try:
         document = json.loads(data.decode("utf-8"))
         entries = document["puzzles"]
-        if not isinstance(entries, list) or not all(isinstance(e, dict) and isinstance(e.get("name"), str) for e in entries):
+        if not isinstance(entries, list) \
+                or not all(isinstance(e, dict) and isinstance(e.get("name"), str) for e in entries):
             raise TypeError("puzzles is not a list of entries with a name")
         return {entry["name"]: entry for entry in entries}
     except (UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError) as error:
@@ -177,7 +178,7 @@ class Collection:
             self.folder.close()
             self.folder = None
 
-    def __enter__(self) -> "Collection":
+    def __enter__(self) -> Collection:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ..cards import JOKER, SUITS, Card, rank_at
-from ..plays import is_whole
 from ..errors import PositionError
+from ..plays import is_whole
 from ..position import Player, Position
 from ..rules import Ruleset
 from ..vocabulary import Phase
@@ -83,7 +83,8 @@ class PlayShapes:
 
 
 def random_play(rng: random.Random, pool: DeckPool, rules: Ruleset, shapes: PlayShapes) -> list[Card] | None:
-    """A random play, whole under ``rules``, that the pool can give, taken out of it; None after ``shapes.tries`` misses."""
+    """A random play, whole under ``rules``, that the pool can give, taken out of it; None after
+    ``shapes.tries`` misses."""
     for _ in range(shapes.tries):
         if rng.random() < shapes.run_chance:
             suit, length, start = rng.choice(SUITS), rng.choice(shapes.run_lengths), rng.randint(1, 13)

@@ -47,8 +47,8 @@ move is for the solver to say; the kinds test the answer.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..cards import JOKER, SUITS, Card, rank_at
 from ..plays import Play, is_whole
@@ -77,7 +77,8 @@ def _run(start: int, length: int, suit: str) -> list[Card]:
     return [Card(rank_at(start + k), suit) for k in range(length)]
 
 
-def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape, hand_number: int | None = None) -> Position | None:
+def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape,
+               hand_number: int | None = None) -> Position | None:
     pool = DeckPool(rules, rng)
     seats = rng.choice(shape.players)
     names = NAMES[:seats]
@@ -125,10 +126,8 @@ def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape, hand_numbe
 
 def _plant(rng: random.Random, pool: DeckPool, kind: str, spaces: dict[str, list[Play]], hand: list[Card],
            mover: str, opponents: list[str], names: tuple[str, ...], rules: Ruleset) -> bool:
-    for _ in range(200):  # cheap tries: late in a deal most plants need a card already dealt
-        if _try_plant(rng, pool, kind, spaces, hand, mover, opponents, names, rules):
-            return True
-    return False
+    # Cheap tries: late in a deal most plants need a card already dealt.
+    return any(_try_plant(rng, pool, kind, spaces, hand, mover, opponents, names, rules) for _ in range(200))
 
 
 def _try_plant(rng: random.Random, pool: DeckPool, kind: str, spaces: dict[str, list[Play]], hand: list[Card],

@@ -21,17 +21,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations
-from typing import Iterator, NotRequired, TypedDict, Unpack
+from typing import NotRequired, TypedDict, Unpack
 
 from ..answer import Answer
 from ..cards import Card
 from ..checker import check, turn_gain
+from ..plan import Plan
 from ..plays import Play, PlayName, is_whole, readings
 from ..position import Position
 from ..rules import Ruleset
-from ..plan import Plan
 from ..vocabulary import Action, PuzzleKind, Tier
 from .house_deal import HouseShape, deal_house
 from .kinds import FamilySupport, Kind, register_family, register_kind
@@ -182,7 +183,7 @@ def ambiguity(before: Position, after: Position) -> str | None:
             suit = _run_suit(play)
             if suit is not None:
                 runs_by_suit.setdefault(suit, []).append(play)
-        for suit, runs in runs_by_suit.items():
+        for runs in runs_by_suit.values():
             cards = [c for play in runs for c in play.cards]
             if not any(c.is_joker for c in cards) or len(cards) < 6:
                 continue

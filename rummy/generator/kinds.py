@@ -24,8 +24,9 @@ docs/generate.md describes how to add a kind or a family.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Hashable
+from typing import TYPE_CHECKING
 
 from ..answer import Answer
 from ..errors import RummyError
@@ -60,7 +61,7 @@ class FamilySupport:
     family: str
     near: float  # turns within this much of the best gain are counted as near it
     canonical: Callable[[Position], Hashable]  # a final table up to order: equal means the same answer
-    ambiguity: Callable[[Position, Position], "str | None"]  # (before, after): why excluding after may hide a rival
+    ambiguity: Callable[[Position, Position], str | None]  # (before, after): why excluding after may hide a rival
     # None: found by solving for the best again and again with SolverConfig.exclude.
     rivals: RivalSearch | None = None
     # The least margin over the second-best turn a puzzle of each tier must have (Tier order), so that
@@ -68,7 +69,7 @@ class FamilySupport:
     margin_bars: tuple[float, float, float, float] = (0, 0, 0, 0)
     # (before, plan) -> why the answer wins by a rule corner (rearranging an opponent's space, giving
     # cards away), else None: easy and medium puzzles keep clear of such answers.
-    corner: Callable[[Position, "Plan"], "str | None"] | None = None
+    corner: Callable[[Position, Plan], str | None] | None = None
 
 
 KINDS: dict[tuple[str, str], Kind] = {}  # (family, kind name): one name may mean a kind in several families

@@ -64,8 +64,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Hashable
 
 from ..answer import Answer
 from ..cards import SUITS, Card, rank_at
@@ -76,8 +76,8 @@ from ..position import Attached, Player, Position
 from ..rules import Ruleset
 from ..scoring import penalty
 from ..vocabulary import PuzzleKind, Tier
-from .kinds import FamilySupport, Kind, register_family, register_kind
 from .deck import DeckPool, PlayShapes, random_play, with_piles
+from .kinds import FamilySupport, Kind, register_family, register_kind
 
 Range = tuple[int, int]
 

@@ -60,8 +60,8 @@ from ..position import Player, Position, TableKey
 from ..rules import Ruleset
 from ..scoring import penalty
 from ..vocabulary import PuzzleKind, Tier
-from .kinds import FamilySupport, Kind, register_family, register_kind
 from .deck import DeckPool, with_piles
+from .kinds import FamilySupport, Kind, register_family, register_kind
 
 Range = tuple[int, int]
 
@@ -133,7 +133,8 @@ def _growths(play: list[Card], rules: Ruleset) -> list[list[Card]]:
     """Ways of 1-2 cards to grow a play: a run at either end, a book by its rank."""
     if len({c.rank for c in play}) == 1:  # a book: more of its rank (the caller checks book_max)
         rank = play[0].rank
-        return [[Card(rank, s)] for s in SUITS] + [[Card(rank, a), Card(rank, b)] for a in SUITS for b in SUITS if a <= b]
+        return [[Card(rank, s)] for s in SUITS] \
+            + [[Card(rank, a), Card(rank, b)] for a in SUITS for b in SUITS if a <= b]
     suit = play[0].suit
     positions = sorted(14 if c.rank == 1 and any(d.rank == 13 for d in play) else c.rank for c in play)
     low, high = positions[0], positions[-1]
@@ -198,7 +199,8 @@ def _add_steals(rng: random.Random, pool: DeckPool, hand: list[Card], targets: l
 # --------------------------------------------------------------- traps
 def _steal_gain(play: list[Card], card: Card, rules: Ruleset) -> int:
     """What ``card`` gains now on an opponent's ``play``: the play grown, the opponent's loss, the card's penalty."""
-    return ROBBER.play_score(tuple(play) + (card,), rules) + ROBBER.play_score(tuple(play), rules) + penalty(card, rules)
+    return ROBBER.play_score(tuple(play) + (card,), rules) + ROBBER.play_score(tuple(play), rules) \
+        + penalty(card, rules)
 
 
 def _plant_trap(rng: random.Random, pool: DeckPool, rules: Ruleset, least_gap: int, table: list[list[Card]],
@@ -353,7 +355,8 @@ def _add_meld(rng: random.Random, pool: DeckPool, hand: list[Card], rules: Rules
         hand += meld
 
 
-def _add_crossing(rng: random.Random, pool: DeckPool, hand: list[Card], table: list[list[Card]], rules: Ruleset) -> None:
+def _add_crossing(rng: random.Random, pool: DeckPool, hand: list[Card], table: list[list[Card]],
+                  rules: Ruleset) -> None:
     """A card that fits two table plays (or one play and a hand card's growth), so only one gets it."""
     fits = {c: sum(_fits(c, play, rules) for play in table) for c in sorted(set(pool.cards))}
     fitting = [c for c in fits if fits[c] >= 2] or [c for c in fits if fits[c]]

@@ -79,7 +79,8 @@ def _joker_swap(before: Position, after: Position) -> str | None:
     if not trades:
         return None
     mine = canonical(after)
-    options = [[t] for t in trades] + [[a, b] for i, a in enumerate(trades) for b in trades[i + 1:] if a[0] != b[0] and a[2] != b[2]]
+    options = [[t] for t in trades] + [[a, b] for i, a in enumerate(trades) for b in trades[i + 1:]
+                                       if a[0] != b[0] and a[2] != b[2]]
     for option in options[:MOST_TRADES_JUDGED]:
         traded = _trade(table, option, rules.joker_mode == JokerMode.FIXED)
         if traded is None:

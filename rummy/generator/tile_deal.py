@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Final, Literal
+from typing import Final, Literal
 
 from ..cards import Card
+from ..model.tile.table import COLOURS, Cell, card_of, cell_of
 from ..plays import Play, Reading, jokers_undecided, readings
 from ..position import Position
 from ..rules import Ruleset
 from ..vocabulary import JokerMode, Phase
-from ..model.tile.table import COLOURS, Cell, card_of, cell_of
 
 JOKER: Final = "joker"
 Slot = Cell | Literal["joker"]  # a cell, or JOKER

@@ -58,7 +58,8 @@ def _hardness(rules: Ruleset, dealt: Deal) -> float:
     Plays disturbed first, then tiles moved: the plan's own figures, which the tiers read.
     """
     answer = best(position_of(rules, dealt, None), SolverConfig(time_limit=CLIMB_SOLVE_SECONDS, workers=1))
-    if answer.solution.status != Status.OPTIMAL or answer.solution.cards_played < len(dealt.rack) or answer.plan is None:
+    if answer.solution.status != Status.OPTIMAL or answer.solution.cards_played < len(dealt.rack) \
+            or answer.plan is None:
         return -1
     return answer.plan.plays_disturbed * 100 + answer.plan.cards_moved
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 from dataclasses import replace
 from time import perf_counter
 
-from ..position import Position
-from ..vocabulary import Objective, SearchStatus
 from ..model.tile import arrangement_signatures
 from ..model.tile.cells import TileModel
 from ..model.tile.decode import decode, to_play
 from ..model.tile.table import read_setting
+from ..position import Position
+from ..vocabulary import Objective, SearchStatus
 from .tile_arrangement import canonical
 from .unique import Rivals
 

@@ -90,7 +90,8 @@ def _by_best(config: SolverConfig, support: FamilySupport) -> RivalSearch:
             answer = best(position, replace(config, time_limit=remaining, exclude=tuple(excluded)))
             solution = answer.solution
             branches += int(solution.stats.get("branches", 0))
-            if solution.status == Status.NO_LEGAL_TURN or (solution.status in (Status.OPTIMAL, Status.DRAW) and solution.gain < floor):
+            if solution.status == Status.NO_LEGAL_TURN \
+                    or (solution.status in (Status.OPTIMAL, Status.DRAW) and solution.gain < floor):
                 return Rivals(len(excluded) - 1, True, False, branches)
             if solution.status not in (Status.OPTIMAL, Status.DRAW) or solution.after is None:
                 return Rivals(len(excluded) - 1, False, True, branches)

@@ -22,9 +22,10 @@ puzzle the same way on every machine.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar, Iterable, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import RummyError
 from ..vocabulary import Phase, Tier

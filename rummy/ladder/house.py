@@ -42,9 +42,10 @@ loses more than 10 points per card stolen from it (no spite).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import ClassVar, Iterable, Iterator
+from typing import ClassVar
 
 from ..cards import JOKER, SUITS, Card, cards_within
 from ..family import HOUSE
@@ -109,7 +110,8 @@ class _State:
     fresh: bool = True  # no simple move made since the start, the meld or the last trade
 
     def key(self) -> tuple[object, ...]:
-        return (tuple(sorted((s, c) for s, c, _ in self.plays if c)), self.hand, self.melded, self.meld, self.trades, self.fresh and self.trades < TRADES)
+        return (tuple(sorted((s, c) for s, c, _ in self.plays if c)), self.hand, self.melded, self.meld, self.trades,
+                self.fresh and self.trades < TRADES)
 
 
 class HouseSearch:
@@ -478,7 +480,8 @@ class HouseSearch:
                         for k, p in enumerate(self.position.players))
         discard = _card(card) if card is not None else None
         pile = self.position.discard_pile + ((discard,) if discard is not None else ())
-        turn = Turn(meld=tuple(Play(tuple(_card(c) for c in p)) for p in state.meld) if not self.position.mover.melded else None,
+        turn = Turn(meld=(tuple(Play(tuple(_card(c) for c in p)) for p in state.meld)
+                          if not self.position.mover.melded else None),
                     replaced=tuple(Replacement(name, _card(c)) for name, c in state.replaced), discard=discard,
                     discard_declared=True)
         return replace(self.position, players=players, discard_pile=pile, turn=turn)
@@ -495,14 +498,16 @@ class HouseRung(Rung):
 class Extend(HouseRung):
     name = "extend"
     tier = Tier.EASY
-    summary = "meld from your hand, then add hand cards to your side's plays and lay new plays; discard your costliest card"
+    summary = ("meld from your hand, then add hand cards to your side's plays and lay new plays; "
+               "discard your costliest card")
     greedy = True
 
 
 class StealOne(HouseRung):
     name = "steal-one"
     tier = Tier.MEDIUM
-    summary = "also steal one card at a time, paid by a hand card, and swap a joker for the card it stands for to reuse it"
+    summary = ("also steal one card at a time, paid by a hand card, "
+               "and swap a joker for the card it stands for to reuse it")
     greedy = True
     steals = True
 

@@ -28,16 +28,27 @@ card is never played), warm cards never discarded, hot cards always played.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Hashable, Iterable, Iterator
 
 from ..cards import Card, cards_within
 from ..plays import Play, PlayName
 from ..position import Attached, Position, Turn
 from ..vocabulary import Tier
 from . import Effort, Rung
-from .moves import (Budget, Cards, Temperatures, Wholes, card_key, cards_key, contains, depth_first, minus, norm,
-                    plays_from)
+from .moves import (
+    Budget,
+    Cards,
+    Temperatures,
+    Wholes,
+    card_key,
+    cards_key,
+    contains,
+    depth_first,
+    minus,
+    norm,
+    plays_from,
+)
 
 
 @dataclass(frozen=True)
@@ -162,7 +173,8 @@ class LayoffGame:
                 layoffs[index] = Attached(layoffs[index].target, layoffs[index].cards + added)
         melds = tuple(Play(m) for m in state.melds)
         player = replace(mover, hand=kept, melded=mover.melded or bool(melds), plays=mover.plays + melds,
-                         layoffs=tuple(layoffs), hot=cards_within(mover.hot, still), warm=cards_within(mover.warm, still))
+                         layoffs=tuple(layoffs), hot=cards_within(mover.hot, still),
+                         warm=cards_within(mover.warm, still))
         pile = position.discard_pile + ((discard,) if discard is not None else ())
         turn = Turn(meld=melds, replaced=(), discard=discard, discard_declared=True)
         return replace(position, discard_pile=pile, turn=turn).replace_player(player)

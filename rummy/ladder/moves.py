@@ -7,8 +7,9 @@ finds a reading of it, as a player sees it on the table.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import combinations
-from typing import Callable, Hashable, Iterable, Iterator, TypeVar
+from typing import TypeVar
 
 from ..cards import JOKER, SUITS, Card, rank_at
 from ..plays import readings

@@ -25,9 +25,10 @@ may be discarded) and proposed, best first by the rung's own count.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import ClassVar, Iterable, Iterator
+from typing import ClassVar
 
 from ..cards import Card
 from ..family import ROBBER
@@ -117,7 +118,7 @@ class RobberSearch:
                 greedy = gain == top
                 if not greedy and state.holds >= self.holds:
                     continue
-                owner, cards = state.plays[index]
+                _, cards = state.plays[index]
                 plays = list(state.plays)
                 plays[index] = (self.mover, tuple(sorted(cards + (card,))))
                 yield _State(tuple(plays), tuple(rest), state.holds + (0 if greedy else 1))

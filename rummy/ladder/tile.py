@@ -30,9 +30,10 @@ The search each rung runs (the tiles, the states, the moves) is
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import replace
 from itertools import combinations
-from typing import ClassVar, Hashable, Iterable, Iterator
+from typing import ClassVar
 
 from ..cards import cards_within
 from ..plays import Play
@@ -66,7 +67,8 @@ def _after(game: TileGame, state: TileState) -> Position:
         table = list(position.table) + list(meld)
     player = replace(mover, hand=hand, melded=mover.melded or game.played(state) > 0,
                      hot=cards_within(mover.hot, still), warm=cards_within(mover.warm, still))
-    after = replace(position, table=tuple(table), turn=Turn(meld=meld, replaced=(), discard=None, discard_declared=False))
+    after = replace(position, table=tuple(table),
+                    turn=Turn(meld=meld, replaced=(), discard=None, discard_declared=False))
     return after.replace_player(player)
 
 

@@ -11,9 +11,9 @@ play on the table whole, and the exhaustive re-partitions of rearrange-three.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Hashable, Iterable, Iterator
 
 from ..cards import SUITS, Card, rank_at
 from ..plays import Reading, readings, settled_stand_ins
@@ -330,7 +330,8 @@ class TileGame:
         return False
 
     def usable(self, state: TileState, source: int, tile: int) -> bool:
-        """A tile taken off play ``source`` can be used: in a new play with rack (or loose) tiles, or on another play."""
+        """A tile taken off play ``source`` can be used: in a new play with rack (or loose) tiles, or
+        on another play."""
         if any(self.grow(play, tile) is not None for i, play in enumerate(state.table) if i != source):
             return True
         if self.room(state) <= 0:
@@ -390,7 +391,8 @@ class TileGame:
                 continue
             for joker in jokers:
                 for tile in tiles:
-                    if joker >= PINNED and PINNED + tile != joker and PINNED + tile not in self.alternatives.get(joker, ()):
+                    if joker >= PINNED and PINNED + tile != joker \
+                            and PINNED + tile not in self.alternatives.get(joker, ()):
                         continue  # a fixed joker is freed by the tile it stands for (in a book of three, either)
                     swapped = without(play, (joker,)) + (tile,)
                     if self.whole(swapped):

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from time import perf_counter
 
+
 @dataclass
 class Clock:
     deadline: float

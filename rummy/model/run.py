@@ -15,8 +15,8 @@ half the time left, since the joining run restarts the search)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from ..vocabulary import SearchStatus
 from .clock import Clock
@@ -66,7 +66,7 @@ class RunResult:
         return solution[variable.index]
 
     def as_hint(self) -> dict[int, int]:
-        """This solution as the next run's hint (every variable)."""
+        """The solution found, as the next run's hint (every variable)."""
         assert self.solution is not None, "no solution was found"
         return dict(enumerate(self.solution))
 

@@ -4,8 +4,9 @@ out as a player lays it, a line of ``rummy.words`` pieces, and the sizes and ink
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from ..cards import SUITS, Card, Deck, rank_name
 from ..plays import Play, readings
@@ -54,7 +55,8 @@ class Canvas:
 
     def text(self, parent: ET.Element, x: float, y: float, words: str, size: int = 14, weight: str = "normal",
              fill: str = "#1a1a1a", anchor: str = "start", **extra: str) -> ET.Element:
-        element = ET.SubElement(parent, "text", {"x": svg_number(x), "y": svg_number(y), "fill": fill, "font-size": str(size), **extra})
+        element = ET.SubElement(parent, "text", {"x": svg_number(x), "y": svg_number(y), "fill": fill,
+                                                 "font-size": str(size), **extra})
         if weight != "normal":
             element.set("font-weight", weight)
         if anchor != "start":
@@ -125,8 +127,9 @@ def _card(canvas: Canvas, parent: ET.Element, x: float, y: float, card: Card, de
         stroke, width = outline, "3"
     if leaves is not None:
         stroke, width, dashed = MARKS[leaves][1], "3", True
-    rect = ET.SubElement(group, "rect", {"x": svg_number(x), "y": svg_number(y), "width": svg_number(CARD_W), "height": svg_number(CARD_H), "rx": "6",
-                                         "ry": "6", "fill": fill, "stroke": stroke, "stroke-width": width})
+    rect = ET.SubElement(group, "rect", {"x": svg_number(x), "y": svg_number(y), "width": svg_number(CARD_W),
+                                         "height": svg_number(CARD_H), "rx": "6", "ry": "6", "fill": fill,
+                                         "stroke": stroke, "stroke-width": width})
     if dashed:
         rect.set("stroke-dasharray", "5 3")
     middle = x + CARD_W / 2
@@ -148,8 +151,9 @@ def _card(canvas: Canvas, parent: ET.Element, x: float, y: float, card: Card, de
 
 
 def card_back(parent: ET.Element, x: float, y: float) -> None:
-    ET.SubElement(parent, "rect", {"x": svg_number(x), "y": svg_number(y), "width": svg_number(CARD_W), "height": svg_number(CARD_H), "rx": "6",
-                                   "ry": "6", "fill": "#5c6bc0", "stroke": "#3949ab", "stroke-width": "1.2"})
+    ET.SubElement(parent, "rect", {"x": svg_number(x), "y": svg_number(y), "width": svg_number(CARD_W),
+                                   "height": svg_number(CARD_H), "rx": "6", "ry": "6", "fill": "#5c6bc0",
+                                   "stroke": "#3949ab", "stroke-width": "1.2"})
 
 
 def card_row(canvas: Canvas, place: str, label: str, cards: Iterable[Card], deck: Deck, note: str = "",
@@ -160,7 +164,8 @@ def card_row(canvas: Canvas, place: str, label: str, cards: Iterable[Card], deck
     group = ET.SubElement(canvas.root if parent is None else parent, "g", {"class": "place", "data-place": place})
     cards = tuple(cards)
     top = canvas.y
-    canvas.text(group, x, top + CARD_H / 2 + 5, label, 14, "bold" if bold_label else "normal", MUTED if not bold_label else "#1a1a1a")
+    canvas.text(group, x, top + CARD_H / 2 + 5, label, 14, "bold" if bold_label else "normal",
+                MUTED if not bold_label else "#1a1a1a")
     start = x + max(LABEL_W, _text_width(label, 14) + 10)
     stand_list = list(stand_ins) if stand_ins is not None else [None] * len(cards)
     mark_list = list(marks) if marks is not None else [None] * len(cards)
@@ -174,8 +179,8 @@ def card_row(canvas: Canvas, place: str, label: str, cards: Iterable[Card], deck
         elif card in warm_left:
             warm_left.remove(card)
             outline, dashed = WARM_OUTLINE, True
-        _card(canvas, group, start + i * (CARD_W + CARD_GAP), top, card, deck, stand_list[i], mark_list[i], outline, dashed,
-              leave_list[i])
+        _card(canvas, group, start + i * (CARD_W + CARD_GAP), top, card, deck, stand_list[i], mark_list[i], outline,
+              dashed, leave_list[i])
     end = start + len(cards) * (CARD_W + CARD_GAP)
     if note:
         canvas.text(group, end + 8 if cards else start, top + CARD_H / 2 + 5, note, 13, fill=MUTED)
@@ -199,7 +204,8 @@ def laid_out(play: Play | tuple[Card, ...], rules: Ruleset) -> tuple[tuple[Card,
         if len(options) == 1:
             shown.append(next(iter(options)).notation(rules.deck))
         elif len({option.rank for option in options}) == 1:
-            shown.append(rank_name(next(iter(options)).rank) if rules.deck == "cards" else str(next(iter(options)).rank))
+            shown.append(rank_name(next(iter(options)).rank) if rules.deck == "cards"
+                         else str(next(iter(options)).rank))
         else:
             shown.append(None)
     first = found[0]
@@ -217,7 +223,8 @@ def play_row(canvas: Canvas, rules: Ruleset, place: str, label: str, cards: tupl
     ordered, stand_ins = laid_out(cards, rules)
     row_marks = _take_marks(ordered, marks) if marks is not None else None
     row_leaves = _take_marks(ordered, leaves) if leaves is not None else None
-    card_row(canvas, place, label, ordered, rules.deck, note, stand_ins, row_marks, x=x, parent=parent, leaves=row_leaves)
+    card_row(canvas, place, label, ordered, rules.deck, note, stand_ins, row_marks, x=x, parent=parent,
+             leaves=row_leaves)
 
 
 def _take_marks(cards: tuple[Card, ...], marks: dict[Card, list[str]]) -> list[str | None]:

@@ -9,11 +9,36 @@ from typing import TYPE_CHECKING
 from ..cards import Card, Deck
 from ..plan import plan_departures, plan_marks
 from ..plays import PlayName, is_whole
-from ..words import (DRAW_OPTIONS_NOTE, DRAW_OPTIONS_TITLE, OPTIONS_SHOWN, Piece, Strong, breakdown_words,
-                     more_options_words, number, option_words, owner_note, sort_for_display, step_words,
-                     unvalued_words, verdict_words)
-from .canvas import (MARGIN, MARKS, MUTED, ROW_GAP, TEXT_WRAP, Canvas, card_row, picture_title, play_row, svg_number,
-                     words_line, wrap)
+from ..words import (
+    DRAW_OPTIONS_NOTE,
+    DRAW_OPTIONS_TITLE,
+    OPTIONS_SHOWN,
+    Piece,
+    Strong,
+    breakdown_words,
+    more_options_words,
+    number,
+    option_words,
+    owner_note,
+    sort_for_display,
+    step_words,
+    unvalued_words,
+    verdict_words,
+)
+from .canvas import (
+    MARGIN,
+    MARKS,
+    MUTED,
+    ROW_GAP,
+    TEXT_WRAP,
+    Canvas,
+    card_row,
+    picture_title,
+    play_row,
+    svg_number,
+    words_line,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from ..answer import Answer
@@ -158,15 +183,16 @@ def _steps(canvas: Canvas, plan: Plan, deck: Deck, x: float, used: set[str], lea
     for mark, (fill, stroke, words) in MARKS.items():
         if mark not in used:
             continue
-        ET.SubElement(group, "rect", {"x": svg_number(x), "y": svg_number(canvas.y + 2), "width": "22", "height": "16", "rx": "3",
-                                      "fill": fill, "stroke": stroke, "stroke-width": "2"})
+        ET.SubElement(group, "rect", {"x": svg_number(x), "y": svg_number(canvas.y + 2), "width": "22", "height": "16",
+                                      "rx": "3", "fill": fill, "stroke": stroke, "stroke-width": "2"})
         canvas.line(words, 13, x=x + 30, parent=group)
     if not leaving:
         return
     canvas.gap(ROW_GAP)
     canvas.line("marks on the table before the turn", 14, "bold", x=x, parent=group)
-    ET.SubElement(group, "rect", {"x": svg_number(x), "y": svg_number(canvas.y + 2), "width": "22", "height": "16", "rx": "3",
-                                  "fill": "#ffffff", "stroke": MUTED, "stroke-width": "2", "stroke-dasharray": "5 3"})
+    ET.SubElement(group, "rect", {"x": svg_number(x), "y": svg_number(canvas.y + 2), "width": "22", "height": "16",
+                                  "rx": "3", "fill": "#ffffff", "stroke": MUTED, "stroke-width": "2",
+                                  "stroke-dasharray": "5 3"})
     canvas.line(LEAVES_WORDS, 13, x=x + 30, parent=group)
 
 

@@ -6,9 +6,30 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
 from ..plays import PlayName, is_whole
-from ..words import declared_draw_words, player_facts, position_facts, rule_changes, rules_summary, sort_for_display, unit
-from .canvas import (CARD_H, CARD_W, LABEL_W, MARGIN, MUTED, ROW_GAP, TEXT_WRAP, Canvas, card_back, card_row,
-                     picture_title, play_row, wrap)
+from ..words import (
+    declared_draw_words,
+    player_facts,
+    position_facts,
+    rule_changes,
+    rules_summary,
+    sort_for_display,
+    unit,
+)
+from .canvas import (
+    CARD_H,
+    CARD_W,
+    LABEL_W,
+    MARGIN,
+    MUTED,
+    ROW_GAP,
+    TEXT_WRAP,
+    Canvas,
+    card_back,
+    card_row,
+    picture_title,
+    play_row,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from ..position import Player, Position
@@ -103,7 +124,8 @@ def _hand(canvas: Canvas, position: Position, player: Player, label: str = "hand
         notes.append("red outline: hot (must be played this turn)")
     if player.warm:
         notes.append("dashed orange: warm (may not be discarded this turn)")
-    card_row(canvas, place, label, hand, rules.deck, "; ".join(notes) if hand else "(empty)", hot=player.hot, warm=player.warm)
+    card_row(canvas, place, label, hand, rules.deck, "; ".join(notes) if hand else "(empty)", hot=player.hot,
+             warm=player.warm)
 
 
 def _owned_plays(canvas: Canvas, position: Position, player: Player) -> None:
@@ -153,8 +175,8 @@ def _piles(canvas: Canvas, position: Position) -> None:
     else:
         card_row(canvas, "stock", "stock", stock, deck, f"{len(stock)} {unit(rules)}, top first", bold_label=True)
     if position.upcard is not None:
-        card_row(canvas, "upcard", "upcard", (position.upcard,), deck, "the stock's face-up top card (the stock is not opened)",
-                 bold_label=True)
+        card_row(canvas, "upcard", "upcard", (position.upcard,), deck,
+                 "the stock's face-up top card (the stock is not opened)", bold_label=True)
 
 
 def _turn(canvas: Canvas, position: Position) -> None:
@@ -170,7 +192,8 @@ def _turn(canvas: Canvas, position: Position) -> None:
     else:
         canvas.line("meld: " + ("none" if turn.meld is not None else "not declared"), 14, x=MARGIN + 12)
     if turn.replaced:
-        canvas.line("replaced: " + ", ".join(f"{r.play} {r.card.notation(deck)}" for r in turn.replaced), 14, x=MARGIN + 12)
+        canvas.line("replaced: " + ", ".join(f"{r.play} {r.card.notation(deck)}" for r in turn.replaced), 14,
+                    x=MARGIN + 12)
     else:
         canvas.line("replaced: " + ("none" if turn.replaced is not None else "not declared"), 14, x=MARGIN + 12)
     if turn.discard is not None:

@@ -32,16 +32,15 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Mapping
 
-from ..cpsat import cp_model
-from ..run import Tuning, run
-
-from ...vocabulary import SearchStatus
 from ...cards import Card, cards_within, cards_without
 from ...plays import Play
 from ...position import Player
+from ...vocabulary import SearchStatus
+from ..cpsat import cp_model
+from ..run import Tuning, run
 
 Cards = tuple[Card, ...]
 # How leaves of the exhaustive search compare: value, cards leaving the hand, new plays, the discard's order.
@@ -276,7 +275,7 @@ def _cp_sat(problem: TurnProblem, time_limit: float, started: float) -> Selectio
     played_terms = []
     for card, count in problem.hand.items():
         used = sum(uses[card]) if uses[card] else 0
-        model.add(used + (discard[card] if card in discard else 0) <= count)
+        model.add(used + discard.get(card, 0) <= count)
         if problem.hot[card]:
             model.add(used >= problem.hot[card])
         played_terms.extend(uses[card])

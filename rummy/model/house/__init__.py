@@ -25,23 +25,21 @@ from dataclasses import dataclass
 from fractions import Fraction
 from time import perf_counter
 
-from ..clock import Clock
-from ..cpsat import cp_model
-from ..run import ONE_WORKER_SECONDS, RunResult, Tuning, all_workers_join, one_worker_seconds, run
-
 from ...cards import cards_notation
 from ...position import Position
 from ...solution import Solution, SolverConfig
 from ...vocabulary import SearchStatus, Status
+from ..clock import Clock
+from ..cpsat import cp_model
+from ..run import ONE_WORKER_SECONDS, RunResult, Tuning, all_workers_join, one_worker_seconds, run
 from .answer import TurnPlan, after_position, cards_played, plan_order, read_plan
 from .books import add_books
 from .conservation import add_conservation
 from .context import TurnContext, build_context
 from .dominance import add_untouched_spaces
 from .exclude import add_exclusions
-from .hand import add_hand_rules
 from .greedy import greedy_turn
-from .warm_start import table_hint, turn_assignment
+from .hand import add_hand_rules
 from .meld import add_meld, add_roles, best_meld_score, meld_shapes
 from .objective import gain_ceiling, gain_terms, tiebreak_terms
 from .reach import reachable
@@ -50,6 +48,7 @@ from .runs import add_runs
 from .spite import add_no_spite
 from .state import HouseModel
 from .steals import add_payment
+from .warm_start import table_hint, turn_assignment
 
 
 @dataclass
@@ -245,7 +244,8 @@ def _greedy_start(m: HouseModel, config: SolverConfig, clock: Clock) -> RunResul
     return result if result.found else None
 
 
-def _no_meld_branch(ctx: TurnContext, options: dict[int, list[int]], excluded: tuple[Position, ...] = ()) -> BranchResult:
+def _no_meld_branch(ctx: TurnContext, options: dict[int, list[int]],
+                    excluded: tuple[Position, ...] = ()) -> BranchResult:
     """The best turn that changes nothing but jokers (listed, best first), skipping excluded tables."""
     forbidden = {after.table_key() for after in excluded}
     for turn in no_meld_turns(ctx, options):

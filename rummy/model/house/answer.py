@@ -8,9 +8,9 @@ it as the full position after the turn with every ``[turn]`` declaration.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Callable
 
 from ...cards import Card, cards_within
 from ...plays import Play

@@ -13,9 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..cpsat import cp_model
-
 from ...cards import SUITS
+from ..cpsat import cp_model
 from .state import HouseModel
 
 
@@ -33,7 +32,8 @@ def book_shapes(m: HouseModel, allowed_anywhere: set[int]) -> list[tuple[tuple[i
     rules = ctx.rules
     by_rank: dict[int, list[int]] = {}
     jokers = [i for i in sorted(allowed_anywhere) if ctx.slots[i].is_joker]
-    for i in sorted(allowed_anywhere, key=lambda i: (ctx.slots[i].card.rank, SUITS.index(ctx.slots[i].card.suit or "S"))):
+    for i in sorted(allowed_anywhere,
+                    key=lambda i: (ctx.slots[i].card.rank, SUITS.index(ctx.slots[i].card.suit or "S"))):
         if not ctx.slots[i].is_joker:
             by_rank.setdefault(ctx.slots[i].card.rank, []).append(i)
     shapes = []

@@ -11,10 +11,10 @@ jokers a full table has thousands of runs, see house/runs.)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Iterator
 
 from ...cards import SUITS, Card, rank_at
 from ...errors import RulesError

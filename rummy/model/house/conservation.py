@@ -10,7 +10,6 @@ being on the table: payment, meld card, or a card put in for a joker.
 from __future__ import annotations
 
 from ..cpsat import Expression, cp_model
-
 from .state import HouseModel
 
 

@@ -13,8 +13,8 @@ from fractions import Fraction
 from math import lcm
 
 from ...cards import Card, rank_at
-from ...family import HOUSE
 from ...errors import PositionError, RulesError
+from ...family import HOUSE
 from ...plays import PlayName, readings
 from ...position import Position
 from ...rules import Ruleset
@@ -99,7 +99,8 @@ def build_context(position: Position) -> TurnContext:
     rules = position.rules
     HOUSE.require(rules, "the House Rummy model")
     if rules.copies != 1 or not rules.book_distinct_suits or rules.jokers > 2:
-        raise RulesError("the House Rummy model needs one copy of each card, books of distinct suits and at most 2 jokers")
+        raise RulesError("the House Rummy model needs one copy of each card, books of distinct suits "
+                         "and at most 2 jokers")
     if position.phase != Phase.PLAY:
         raise PositionError("phase", f"{position.phase!r}: the best turn is searched in the play phase")
     mover = position.mover

@@ -10,7 +10,6 @@ re-forming it may raise the side's score.)
 from __future__ import annotations
 
 from ..cpsat import Expression, cp_model
-
 from .context import TablePlay
 from .runs import grids_of
 from .state import HouseModel

@@ -19,14 +19,13 @@ compares final tables after every solve.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import permutations, product
-from typing import Iterator
-
-from ..cpsat import cp_model
 
 from ...cards import Card
 from ...plays import readings
 from ...position import Position
+from ..cpsat import cp_model
 from .context import row_position
 from .runs import grids_of
 from .state import HouseModel

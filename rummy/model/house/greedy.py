@@ -18,9 +18,9 @@ even one stopped by the time limit, is at least as good as this turn.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Sequence
 
 from ...cards import Card
 from ...family import HOUSE
@@ -229,7 +229,7 @@ def _steal(ctx: TurnContext, turn: GreedyTurn) -> bool:
 def _play_hot(ctx: TurnContext, turn: GreedyTurn) -> None:
     """A hot card still in hand goes wherever it keeps a play whole, even at a loss."""
     for card in [i for i in _payers(ctx, turn) if ctx.slots[i].hot]:
-        for space, plays in turn.plays.items():
+        for plays in turn.plays.values():
             target = next((p for p in plays if _whole(ctx, p + [card])), None)
             if target is not None:
                 target.append(card)

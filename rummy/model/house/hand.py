@@ -9,7 +9,6 @@ cards, or nothing, does not discard. A released joker is cold.
 from __future__ import annotations
 
 from ..cpsat import cp_model
-
 from .state import HouseModel
 
 

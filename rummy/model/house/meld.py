@@ -12,7 +12,6 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cpsat import cp_model
-
 from .candidates import play_shapes
 from .context import TurnContext
 from .state import HouseModel
@@ -56,7 +55,7 @@ def add_roles(m: HouseModel) -> None:
     for slot in m.ctx.hand:
         m.pay[slot.index] = m.bool(f"pay_{slot.index}")
         m.meld[slot.index] = m.bool(f"meld_{slot.index}")
-    for joker, released in m.released.items():
+    for joker in m.released:
         m.pay[joker] = m.bool(f"pay_{joker}")
         m.meld[joker] = m.bool(f"meld_{joker}")
 

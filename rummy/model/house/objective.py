@@ -24,7 +24,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..cpsat import Expression, cp_model
-
 from .runs import grids_of
 from .state import HouseModel
 

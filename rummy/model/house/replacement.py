@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
-from ..cpsat import cp_model
-
 from ...cards import Card
 from ...family import HOUSE
 from ...plays import is_whole
+from ..cpsat import cp_model
 from .context import TablePlay, TurnContext
 from .state import HouseModel
 
@@ -154,4 +153,5 @@ def _no_meld_turn(ctx: TurnContext, swaps: dict[int, int], discard: int | None, 
         gain += sum(ctx.pen(s) for s in ctx.hand) - kept_penalty
     if not kept:
         gain += ctx.first_out_bonus
-    return NoMeldTurn(tuple(Swap(j, c) for j, c in sorted(swaps.items())), discard, kept, gain, len(swaps), kept_penalty)
+    return NoMeldTurn(tuple(Swap(j, c) for j, c in sorted(swaps.items())), discard, kept, gain, len(swaps),
+                      kept_penalty)

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cpsat import Expression, cp_model
-
 from ...cards import SUITS, Card
 from ...cards import rank_at as rank_of
 from ...vocabulary import Ace
+from ..cpsat import Expression, cp_model
 from .state import HouseModel
 
 
@@ -83,8 +82,8 @@ def grids_of(m: HouseModel, space: str, suit: str) -> list[RunGrid]:
     return [g for g in m.runs if g.space == space and g.suit == suit]
 
 
-def _grid(m: HouseModel, space: str, suit: str, layer: int, naturals: list[int], jokers: list[int], positions: list[int],
-          rank_at: dict[int, int], successor: dict[int, int]) -> RunGrid | None:
+def _grid(m: HouseModel, space: str, suit: str, layer: int, naturals: list[int], jokers: list[int],
+          positions: list[int], rank_at: dict[int, int], successor: dict[int, int]) -> RunGrid | None:
     rules = m.ctx.rules
     by_card = {m.ctx.slots[i].card: i for i in naturals}
     filled = {p for p in positions if Card(rank_at[p], suit) in by_card}

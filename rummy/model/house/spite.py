@@ -10,7 +10,6 @@ in for a joker counts as a card of that space, so moving it away is a steal.
 from __future__ import annotations
 
 from ..cpsat import Expression, cp_model
-
 from .state import HouseModel
 
 

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..cpsat import Expression, cp_model
-
 from .context import Slot, TurnContext
 
 if TYPE_CHECKING:  # they build on this module

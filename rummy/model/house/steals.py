@@ -15,10 +15,9 @@ gives the search a much better bound.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..cpsat import Expression, cp_model
-
 from .runs import RunGrid
 from .state import HouseModel
 
@@ -54,7 +53,8 @@ def _balance(m: HouseModel, grid: RunGrid) -> None:
     # What the card at each position counts (+1 pays, -1 stolen).
     here: dict[int, Expression] = {}
     for p, cells in counts.items():
-        here[p] = cp_model.LinearExpr.sum([_role_at(m, grid, p, index, var, constant, roles) if roles else constant * var
+        here[p] = cp_model.LinearExpr.sum([_role_at(m, grid, p, index, var, constant, roles) if roles
+                                           else constant * var
                                            for index, var, constant, roles in cells if roles or constant])
     # Implied by the per-run conditions, but it gives the search a far better
     # bound: over all runs of the row together, payments cover steals.
@@ -68,6 +68,7 @@ def _role_at(m: HouseModel, grid: RunGrid, p: int, index: int, var: cp_model.Int
              roles: list[tuple[cp_model.IntVar, int]]) -> cp_model.IntVar:
     """The contribution of a card whose role is chosen (meld branch), 0 unless it lies here."""
     value = m.int_var(-1, 1, f"role_{grid.space}_{grid.suit}{p}_{index}")
-    m.model.add(value == cp_model.LinearExpr.weighted_sum([v for v, _ in roles], [c for _, c in roles]) + constant).only_enforce_if(var)
+    m.model.add(value == cp_model.LinearExpr.weighted_sum([v for v, _ in roles], [c for _, c in roles])
+                + constant).only_enforce_if(var)
     m.model.add(value == 0).only_enforce_if(var.Not())
     return value

@@ -60,13 +60,12 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import replace
 
-from typing import Iterable
-
 from ...cards import Card, cards_notation
-from ...family import LAYOFF
 from ...errors import RummyError
+from ...family import LAYOFF
 from ...plays import Play, PlayName, readings
 from ...position import Attached, Position, Turn
 from ...rules import Ruleset
@@ -215,7 +214,8 @@ def _laid_off(position: Position) -> dict[str, dict[str, list[Card]]]:
 def final_table(position: Position) -> dict[str, Counter[Entry]]:
     """Every player's plays, each with its lay-offs per layer, as a multiset of entries."""
     laid = _laid_off(position)
-    return {p.name: Counter(_entry(play.cards, laid.get(PlayName.of(p.name, i), {})) for i, play in enumerate(p.plays, 1))
+    return {p.name: Counter(_entry(play.cards, laid.get(PlayName.of(p.name, i), {}))
+                            for i, play in enumerate(p.plays, 1))
             for p in position.players}
 
 
@@ -355,7 +355,8 @@ def _selection_key(problem: TurnProblem, selection: Selection) -> SelectionKey:
     return _key(problem, selection.value, leaving, new_count, selection.discard)
 
 
-def _best_other_discard(problem: TurnProblem, counts: tuple[int, ...], barred: frozenset[Card | None]) -> Selection | None:
+def _best_other_discard(problem: TurnProblem, counts: tuple[int, ...],
+                        barred: frozenset[Card | None]) -> Selection | None:
     """The selection ``counts`` with its best discard not in ``barred``, if the turn is legal (the
     tests of ``extend/select``'s exhaustive search, applied to this one selection)."""
     used: Counter[Card] = Counter()

@@ -23,7 +23,8 @@ from ..extend.select import NoTurnInTime
 from .draw import pile_openings, solve_draw
 from .play import excluded_counts, final_table, no_turn_reason, robber_gain, robber_problem, solve_play
 
-__all__ = ["excluded_counts", "final_table", "pile_openings", "robber_gain", "robber_problem", "solve_robber", "stock_draws"]
+__all__ = ["excluded_counts", "final_table", "pile_openings", "robber_gain", "robber_problem", "solve_robber",
+           "stock_draws"]
 
 
 def solve_robber(position: Position, config: SolverConfig) -> Solution:
@@ -42,6 +43,6 @@ def solve_robber(position: Position, config: SolverConfig) -> Solution:
         return Solution(Status.NO_LEGAL_TURN, 0, 0, None, 0, no_turn_reason(position, bool(config.exclude)),
                         time.perf_counter() - started, clock.stats())
     return Solution(
-        Status.OPTIMAL if answer.optimal else Status.FEASIBLE, answer.gain, answer.bound, answer.after, answer.cards_played,
-        None, time.perf_counter() - started, clock.stats(),
+        Status.OPTIMAL if answer.optimal else Status.FEASIBLE, answer.gain, answer.bound, answer.after,
+        answer.cards_played, None, time.perf_counter() - started, clock.stats(),
     )

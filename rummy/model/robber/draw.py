@@ -51,16 +51,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...cards import Card, cards_without
+from ...draw_advice.options import after_stock_draw, stock_draws
 from ...plays import Play
 from ...position import Position
-from ...draw_advice.options import after_stock_draw, stock_draws
 from ...solution import DrawChoice, DrawOption, Solution, SolverConfig
 from ...vocabulary import DrawSource, Phase, Status
 from ..clock import Clock
 from ..extend.growth import growths, new_plays
 from ..extend.select import NoTurnInTime
-
-
 from .play import robber_gain, solve_play
 
 

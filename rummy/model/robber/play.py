@@ -50,9 +50,9 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, product
-from typing import Iterable, Sequence
 
 from ...cards import Card, cards_notation
 from ...family import ROBBER
@@ -251,7 +251,7 @@ def _match_mover(grown: list[int], own: list[int], table: list[tuple[Player, Pla
         if new is None or choices[new].copies < n:
             return
         laid[new] = n
-    found.add(tuple(c + l for c, l in zip(counts, laid)))
+    found.add(tuple(taken + new_plays for taken, new_plays in zip(counts, laid)))
 
 
 def _after(position: Position, problem: TurnProblem, selection: Selection) -> tuple[Position, int]:

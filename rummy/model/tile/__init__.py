@@ -42,19 +42,19 @@ adds nothing to the model.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import islice, product
 from time import perf_counter
-from typing import Iterator
 
-from ..clock import Clock
-from ..run import all_workers_join, one_worker_seconds
 from ...cards import Card, cards_within, cards_without
 from ...plays import Play, readings
 from ...position import Position, Turn
 from ...rules import Ruleset
 from ...solution import Solution, SolverConfig
 from ...vocabulary import SearchStatus, Status
+from ..clock import Clock
+from ..run import all_workers_join, one_worker_seconds
 from .cells import SignatureKey, SolveResult, TileModel, Values
 from .decode import FinalPlay, decode, table_values, to_play
 from .table import Cell, TileSetting, card_of, cell_of, count_cells, read_setting
@@ -80,7 +80,8 @@ def solve_tiles(position: Position, config: SolverConfig) -> Solution:
         return Solution(Status.NO_LEGAL_TURN, 0, 0, None, 0, reason="every final table is excluded",
                         seconds=perf_counter() - started, stats=stats)
     if result.values is None:
-        return Solution(Status.UNKNOWN, 0, bound, None, 0, reason="the time limit stopped the search before any turn was found",
+        return Solution(Status.UNKNOWN, 0, bound, None, 0,
+                        reason="the time limit stopped the search before any turn was found",
                         seconds=perf_counter() - started, stats=stats)
     gain = result.objective // weight
     if gain <= 0:
@@ -98,12 +99,14 @@ def solve_tiles(position: Position, config: SolverConfig) -> Solution:
 
 def _solve(model: TileModel, config: SolverConfig, clock: Clock, hint: Values | None) -> SolveResult:
     result = model.solve(one_worker_seconds(clock, config.workers), 1, config.seed, clock, hint)
-    if result.status in (SearchStatus.OPTIMAL, SearchStatus.INFEASIBLE) or not all_workers_join(clock, config.workers, 0.01):
+    if result.status in (SearchStatus.OPTIMAL, SearchStatus.INFEASIBLE) \
+            or not all_workers_join(clock, config.workers, 0.01):
         return result
     # The best turn so far is the parallel run's hint (the table's, where there is none).
     second = model.solve(clock.left(), config.workers, config.seed, clock, result.values)
     if second.values is None or (result.values is not None and second.objective < result.objective):
-        return replace(result, bound=min(result.bound, second.bound) if second.status != SearchStatus.UNKNOWN else result.bound)
+        return replace(result, bound=min(result.bound, second.bound)
+                       if second.status != SearchStatus.UNKNOWN else result.bound)
     return second
 
 
@@ -148,7 +151,8 @@ def _plain_key(play: Play) -> tuple[Card, ...]:
 
 
 def _layout_key(play: FinalPlay) -> tuple[bool, int, Cell, int]:
-    return (play.kind != "run", play.cells[0][0] if play.kind == "run" else play.cells[0][1], play.cells[0], len(play.cells))
+    return (play.kind != "run", play.cells[0][0] if play.kind == "run" else play.cells[0][1], play.cells[0],
+            len(play.cells))
 
 
 def _without(cards: tuple[Card, ...], used: Counter[Card]) -> tuple[Card, ...]:
@@ -183,7 +187,8 @@ def arrangement_signatures(position: Position, after: Position) -> list[dict[Sig
     played = final - table
     if table - final or final_jokers < table_jokers:
         return []  # not a table this turn can reach
-    return [signature(shapes, played, final_jokers - table_jokers) for shapes in arrangement_encodings(plays, position.rules)]
+    return [signature(shapes, played, final_jokers - table_jokers)
+            for shapes in arrangement_encodings(plays, position.rules)]
 
 
 def final_plays(position: Position, after: Position) -> tuple[list[Play], tuple[Play, ...]]:

@@ -29,7 +29,7 @@ books.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -37,7 +37,6 @@ from ...vocabulary import InitialMeldJoker, Objective, SearchStatus
 from ..clock import Clock
 from ..cpsat import cp_model
 from ..run import Tuning, run
-
 from .table import COLOURS, VALUES, Cell, TablePlay, TileSetting
 
 MAIN, HAND = "main", "hand"
@@ -80,7 +79,7 @@ class SolveResult:
     wall_time: float
 
 
-@lru_cache(maxsize=None)
+@cache
 def most_plays(naturals: tuple[int, ...], jokers: int) -> int:
     """How many plays can hold all these cells at once, given the tiles of each and the jokers.
 
@@ -358,9 +357,9 @@ class TileModel:
             return sum(cell[1] * var for cell, var in self.played.items())
         length = self.run_min
         terms: list[Any] = []
-        for (_, (c, v)), var in self.starts.items():
+        for (_, (_, v)), var in self.starts.items():
             terms.append((length * v + length * (length - 1) // 2) * var)
-        for (_, (c, v)), var in self.conts.items():
+        for (_, (_, v)), var in self.conts.items():
             terms.append((v + 1) * var)
         for (_, v, colours), var in self.books.items():
             terms.append(len(colours) * v * var)
@@ -368,7 +367,8 @@ class TileModel:
 
     def gain_expression(self) -> Any:
         if self.setting.objective == Objective.VALUE:
-            return sum(cell[1] * var for cell, var in self.played.items()) + self.rules.joker_points * self.jokers_played
+            return sum(cell[1] * var for cell, var in self.played.items()) \
+                + self.rules.joker_points * self.jokers_played
         return sum(self.played.values()) + self.jokers_played
 
     def kept_expression(self) -> Any:

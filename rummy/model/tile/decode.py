@@ -174,7 +174,8 @@ def _fill(setting: TileSetting, values: Values, plays: list[FinalPlay]) -> None:
     loose = [j for j in setting.jokers if j.number not in placed_jokers]
     hand_jokers = values.jokers_played
     if len(loose) + hand_jokers != len(joker_slots) + len(hand_joker_slots):
-        raise DecodeError(f"{len(loose) + hand_jokers} jokers for {len(joker_slots) + len(hand_joker_slots)} joker places")
+        raise DecodeError(f"{len(loose) + hand_jokers} jokers "
+                          f"for {len(joker_slots) + len(hand_joker_slots)} joker places")
     # Freed jokers may have to go into the hand layer; hand jokers go anywhere.
     for play, k in hand_joker_slots:
         if loose:
@@ -229,7 +230,8 @@ def _merge_runs(plays: list[FinalPlay]) -> list[FinalPlay]:
             partner = next((q for q in before if q is not play and (q.source is None or play.source is None)), None)
             if partner is None:
                 continue
-            joined = FinalPlay("run", partner.cells + play.cells, source=partner.source if partner.source is not None else play.source, layer=play.layer)
+            joined = FinalPlay("run", partner.cells + play.cells,
+                               source=partner.source if partner.source is not None else play.source, layer=play.layer)
             joined.cards = partner.cards + play.cards
             joined.table_jokers = partner.table_jokers + play.table_jokers
             plays = [p for p in plays if p is not play and p is not partner] + [joined]
@@ -310,6 +312,7 @@ def table_values(setting: TileSetting, identified: frozenset[int]) -> Values:
         base.joker_kept[joker.number] = 1
         play = setting.plays[joker.play]
         reading = readings(play.play.cards, setting.rules)[0]
-        stand_in = reading.stand_ins[[i for i, c in enumerate(play.play.cards) if c.is_joker][play.jokers.index(joker.number)]]
+        stand_in = reading.stand_ins[
+            [i for i, c in enumerate(play.play.cards) if c.is_joker][play.jokers.index(joker.number)]]
         base.joker_at[(joker.number, cell_of(stand_in))] = 1
     return encode_layout(setting, table_layout(setting, identified), base)

@@ -9,8 +9,8 @@ cells a *kept* version of them may hold (rules.md §6 and the tie-break).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ...cards import SUITS, Card
 from ...errors import RulesError
@@ -127,7 +127,8 @@ def check_supported(rules: Ruleset) -> None:
     if rules.plays_per_turn is not None:
         problems.append("plays_per_turn")
     if min(rules.book_min, rules.run_min) <= rules.jokers:
-        problems.append(f"plays as short as {min(rules.book_min, rules.run_min)} tiles with {rules.jokers} jokers (a play of jokers only)")
+        problems.append(f"plays as short as {min(rules.book_min, rules.run_min)} tiles with {rules.jokers} jokers "
+                        "(a play of jokers only)")
     if problems:
         raise RulesError(f"{rules.name}: the tile solver does not support " + "; ".join(problems))
 
