@@ -101,7 +101,7 @@ class InternalErrors(_HttpMiddleware):
 
 
 def internal_error_line(error: BaseException) -> str:
-    from rummy.cli.output import one_line
+    from rummy.errors import one_line
 
     return one_line(f"internal error: {type(error).__name__}: {error} (a bug in rummy)")
 
@@ -110,7 +110,7 @@ def _tell(line: str) -> None:
     """One ``rummy: ...`` line on stderr; the traceback too with RUMMY_DEBUG=1."""
     import traceback
 
-    from rummy.cli.output import debugging, print_error
+    from rummy.errors import debugging, print_error
 
     if debugging():
         traceback.print_exc()
