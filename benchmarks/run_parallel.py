@@ -264,7 +264,8 @@ def measure_overhead(args: argparse.Namespace, address: str, results: dict[str, 
 
 def measure_sizes(args: argparse.Namespace, results: dict[str, Any], stdout_by_body: dict[str, str]) -> None:
     """Pickled task (what the client sends) and pickled result (what a worker sends back), per position."""
-    from rummy.cli.best import Solved, _task
+    from rummy.cli.best import _task
+    from rummy.reports.best import Solved
     from rummy.solution import SolverConfig
 
     config = SolverConfig(time_limit=args.time_limit, workers=1)

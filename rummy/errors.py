@@ -1,13 +1,23 @@
 """Errors raised for bad input. All subclass ValueError and quote what was wrong.
 
 Quoted input is shortened (``quote``): a message names the place and shows
-enough of the value to find it, never a whole 50 MB line.
+enough of the value to find it, never a whole 50 MB line. An error is
+reported as ``rummy: place: problem`` on one line (``one_line``,
+``print_error``), by the command line and by the server alike.
 """
 
 from __future__ import annotations
 
+import os
 import reprlib
+import sys
 from typing import Any
+
+PROGRAM = "rummy"
+DEBUG_VARIABLE = "RUMMY_DEBUG"
+# An error line never runs longer than this, whatever it quotes (values are
+# already quoted shortened; this is the last guard).
+ERROR_LINE_LIMIT = 500
 
 # Quoted values are cut to this many characters, an ellipsis marking the cut.
 QUOTE_LIMIT = 40
@@ -87,6 +97,33 @@ def error_lines(error: BaseException) -> list[str]:
     if isinstance(error, PositionErrors):
         return [str(one) for one in error.errors]
     return [str(error)]
+
+
+def one_line(message: str) -> str:
+    """Messages are printed on exactly one line, whatever they quote, and never too long."""
+    text = str(message)
+    if len(text) > 4 * ERROR_LINE_LIMIT:
+        text = text[: 4 * ERROR_LINE_LIMIT]
+    line = " ".join(text.split())
+    return line if len(line) <= ERROR_LINE_LIMIT else line[: ERROR_LINE_LIMIT - 1] + "…"
+
+
+def print_error(message: str) -> None:
+    """``rummy: message`` on stderr, on one line."""
+    line = f"{PROGRAM}: {one_line(message)}\n"
+    # Never fail on what a message quotes (a lone surrogate, a terminal that is not UTF-8).
+    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+    try:
+        line.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        line = line.encode("ascii", "backslashreplace").decode("ascii")
+    sys.stderr.write(line)
+    sys.stderr.flush()
+
+
+def debugging() -> bool:
+    """RUMMY_DEBUG=1: a bug's traceback is printed too."""
+    return os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
 
 
 class _ShortRepr(reprlib.Repr):

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import RummyError
 from .files import Folder
-from .reader import MAX_FILE_BYTES
+from .inputs import MAX_FILE_BYTES
 
 if TYPE_CHECKING:
     from .answer import Answer

@@ -155,7 +155,7 @@ def main() -> None:
 
     import web_work
     from rummy.cli.serve import _bound
-    from rummy.web import reports
+    from rummy.reports import page as reports
     from rummy.web.app import Settings, create_app
     from rummy.web.protocol import server_config
 

@@ -15,7 +15,7 @@ import pytest
 
 from conftest import PUZZLE_EXAMPLES, REPO_ROOT
 from rummy.cli.app import main
-from rummy.cli.output import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_NO_ANSWER, EXIT_OK, worse
+from rummy.reports.exit_codes import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_NO_ANSWER, EXIT_OK, worse
 from rummy.errors import PositionError
 from rummy.inputs import iter_position_files, read_text
 from test_model_house import EPIC_BOB
@@ -175,6 +175,7 @@ NOT_IN_TIME = "the time limit ran out before a legal turn was found"
 @pytest.fixture
 def slow_position(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     from rummy import answer
+    from rummy.reports import best as reports_best
     from rummy.solution import Solution
 
     solve = answer.best
@@ -185,6 +186,7 @@ def slow_position(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         return answer.Answer(position, Solution("unknown", 0, 0, None, reason=NOT_IN_TIME), None)
 
     monkeypatch.setattr(answer, "best", nothing_in_time_for_slow)
+    monkeypatch.setattr(reports_best, "best", nothing_in_time_for_slow)  # bound there when first imported
     path = tmp_path / "slow.toml"
     path.write_text(SLOW)
     return path
@@ -234,7 +236,8 @@ def test_a_batch_exits_with_the_worst_code_seen(slow_position: Path, tmp_path: P
 
 def test_a_worker_answers_no_turn_in_time_with_exit_code_4(slow_position: Path) -> None:
     """What a --jobs or --cluster worker sends back (the worker function, in this process)."""
-    from rummy.cli.best import _task, solve_text
+    from rummy.cli.best import _task
+    from rummy.reports.best import solve_text
     from rummy.solution import SolverConfig
 
     for path, status, code in ((slow_position, "unknown", EXIT_NO_ANSWER), (ROBBER, "optimal", EXIT_OK)):

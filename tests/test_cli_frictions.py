@@ -245,7 +245,7 @@ def test_rules_preset_shows_only_its_familys_options(
 
 @pytest.mark.parametrize("width", [60, 80, 100])
 def test_rules_preset_wraps_between_words_to_a_terminals_width(width: int) -> None:
-    from rummy.cli.rules_cmd import option_docs, preset_lines
+    from rummy.reports.presets import option_docs, preset_lines
     from rummy.rules import family_options, preset
 
     ruleset = preset("house-classic")
@@ -263,7 +263,7 @@ def test_rules_preset_wraps_between_words_to_a_terminals_width(width: int) -> No
 
 # 5. typed choices and shell completion
 def test_the_preset_words_are_the_presets() -> None:
-    from rummy.cli.options import Preset
+    from rummy.cli._options import Preset
     from rummy.rules import PRESETS
 
     assert tuple(Preset) == tuple(PRESETS)

@@ -24,7 +24,7 @@ from rummy.model.house.replacement import replacement_options
 from rummy.position import Position
 from rummy.solution import SolverConfig
 
-from rummy.cli.deadline import LEAST_SEARCH_SECONDS, Deadline, process_age
+from rummy.deadline import LEAST_SEARCH_SECONDS, Deadline, process_age
 
 BENCHMARK = sorted((Path(__file__).resolve().parent.parent / "benchmarks" / "positions" / "house").glob("*.toml"))
 AMPLE = SolverConfig(time_limit=60, workers=1)

@@ -33,13 +33,13 @@ from conftest import PUZZLE_EXAMPLES, REPO_ROOT
 from rummy import steps_notation
 from rummy.checker import check
 from rummy.cli.app import main
-from rummy.cli.check import answer_from_text
+from rummy.reports.check import answer_from_text
 from rummy.errors import PositionError, RummyError
 from rummy.plan import make_plan
 from rummy.position import Position
 from rummy.steps_notation import CLAUSES, MAX_STEP_CHARS, MAX_STEPS, VERBS, looks_like_steps
 from rummy.turn_steps import read_steps, step_tables, steps_text
-from rummy.web.reports import STEPS, steps_report
+from rummy.reports.page import STEPS, steps_report
 from rummy.words import plain, step_words
 
 SCALE = float(os.environ.get("RUMMY_FUZZ_SCALE", "1"))

@@ -273,7 +273,7 @@ def test_a_position_picture_names_the_rules_it_changes() -> None:
     """The picture's header says what ``rummy show`` says of the rules: their changes to the preset too."""
     from dataclasses import replace
 
-    from rummy.cli.show import header_lines
+    from rummy.reports.position import header_lines
 
     position = Position.from_file(HOUSE)
     changed = replace(position, rules=position.rules.with_options({"joker_points": 25}))

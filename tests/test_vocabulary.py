@@ -24,8 +24,8 @@ import tomli_w
 
 from judged import judged_best
 from rummy.answer import answer_data
-from rummy.cli.options import Preset
-from rummy.cli.rules_cmd import preset_data
+from rummy.cli._options import Preset
+from rummy.reports.presets import preset_data
 from rummy.family import FAMILIES
 from rummy.generator import KINDS, TIERS
 from rummy.plan import Step

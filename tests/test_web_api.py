@@ -36,7 +36,7 @@ from processes import alive  # noqa: E402
 from conftest import MALFORMED_DIR, PUZZLE_EXAMPLES, REPO_ROOT  # noqa: E402
 from rummy.cli.app import main  # noqa: E402
 from rummy.web import workers  # noqa: E402
-from rummy.web import reports  # noqa: E402
+from rummy.reports import page as reports  # noqa: E402
 from rummy.web.app import MAX_BODY_BYTES, Settings, create_app  # noqa: E402
 from rummy.web.workers import Busy, SolvePool, TookTooLong  # noqa: E402
 
@@ -63,8 +63,8 @@ def cli(*args: str | Path) -> tuple[int, str, str]:
     from unittest import mock
 
     out, err = io.StringIO(), io.StringIO()
-    # --time-limit counts from the process's start (rummy.cli.deadline): here, the test run's, minutes ago
-    with redirect_stdout(out), redirect_stderr(err), mock.patch("rummy.cli.deadline.process_age", return_value=0.0):
+    # --time-limit counts from the process's start (rummy.deadline): here, the test run's, minutes ago
+    with redirect_stdout(out), redirect_stderr(err), mock.patch("rummy.deadline.process_age", return_value=0.0):
         code = main([str(arg) for arg in args])
     return code, out.getvalue(), err.getvalue()
 
@@ -101,7 +101,7 @@ def cli_lines(err: str, path: Path, place: str) -> list[str]:
 def rejudged(before_path: Path, answer: dict[str, Any]) -> dict[str, Any]:
     """The checker's verdict on an API best answer, read back as ``rummy check`` reads a ``best --json``."""
     from rummy.checker import check
-    from rummy.cli.check import answer_from_text, turn_report
+    from rummy.reports.check import answer_from_text, turn_report
     from rummy.position import Position
     from rummy.vocabulary import Phase
 
@@ -601,12 +601,12 @@ def test_hint_by_id_uses_the_stored_answer(client: TestClient, monkeypatch: pyte
     assert given_to_worker["solution_text"] == path.with_name(f"{path.stem}.solution.json").read_text(encoding="utf-8")
     monkeypatch.undo()
 
-    import rummy.cli.hint
+    import rummy.reports.hint
 
     def no_search(*_: Any) -> Any:
         raise AssertionError("searched although the stored answer was given")
 
-    monkeypatch.setattr(rummy.cli.hint, "solved_answer", no_search)
+    monkeypatch.setattr(rummy.reports.hint, "solved_answer", no_search)
     report = reports.hint_report(path.read_text(), 2, solution_text=given_to_worker["solution_text"], time_limit=0.001)
     assert report["hints"] == expected
 

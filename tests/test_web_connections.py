@@ -21,7 +21,7 @@ pytest.importorskip("uvicorn", reason="rummy serve needs the web extra: pip inst
 
 import web_work  # noqa: E402  (the worker's stand-ins)
 from live_server import HOST, live_server  # noqa: E402
-from rummy.web import reports  # noqa: E402
+from rummy.reports import page as reports  # noqa: E402
 from rummy.web.app import Settings, create_app  # noqa: E402
 from rummy.web.protocol import Limits  # noqa: E402
 

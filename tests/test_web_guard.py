@@ -20,7 +20,7 @@ with warnings.catch_warnings():  # starlette would rather have httpx2: a warning
     from fastapi.testclient import TestClient  # noqa: E402
 
 from conftest import PUZZLE_EXAMPLES  # noqa: E402
-from rummy.web import reports  # noqa: E402
+from rummy.reports import page as reports  # noqa: E402
 from rummy.web.app import Settings, create_app  # noqa: E402
 from rummy.web.guard import CONTENT_SECURITY_POLICY, allowed_names, host_name  # noqa: E402
 

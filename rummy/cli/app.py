@@ -1,13 +1,19 @@
 """The ``rummy`` program: one typer app, one module per command.
 
+The command modules are thin: they parse options, read files, ask
+rummy.reports for the answer and print it through ``_output``. Modules whose
+names begin with ``_`` (``_options``, ``_output``, ``_picture``) are the
+commands' shared helpers, no command of their own.
+
 Start-up time matters (``rummy best`` is timed against a bare import of
 OR-Tools), so this module and the command modules import only typer, the
-standard library and rummy.vocabulary (the choices of options) at the top;
-rich, the solver and OR-Tools are imported inside the command functions that
-need them.
+standard library, rummy.vocabulary (the choices of options) and the cheap
+modules of rummy.reports (``lines``, ``exit_codes``) at the top; rich, the
+reports, the solver and OR-Tools are imported inside the command functions
+that need them.
 
 Adding a command: write ``rummy/cli/NAME.py`` with a function whose parameters use
-the shared definitions of ``rummy/cli/options.py``, returns an exit code (or
+the shared definitions of ``rummy/cli/_options.py``, returns an exit code (or
 None for 0) and raises ``RummyError`` for bad input; then register it below
 with one line.
 """
@@ -20,15 +26,17 @@ from typing import Annotated
 
 import typer
 
-from rummy.cli.output import EXIT_INTERRUPTED, PROGRAM, run_guarded
+from rummy.cli._output import run_guarded
 from rummy.cli.best import best
 from rummy.cli.check import check
 from rummy.cli.generate import generate
 from rummy.cli.hint import hint
-from rummy.cli.rules_cmd import rules
+from rummy.cli.rules import rules
 from rummy.cli.serve import serve
 from rummy.cli.sheets import sheets
 from rummy.cli.show import show
+from rummy.errors import PROGRAM
+from rummy.reports.exit_codes import EXIT_INTERRUPTED
 
 app = typer.Typer(
     name=PROGRAM,

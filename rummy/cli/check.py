@@ -5,24 +5,24 @@ AFTER is a position file with its ``[turn]`` table, the JSON that
 as steps (``play 7H 8H 9H to new/1; discard KS``: rummy.turn_steps). Files are
 read by content, so ``<(rummy best BEFORE --json)`` works too. A BEFORE with a
 ``[puzzle]`` table is a puzzle: the verdict says whether the turn solves it.
+The answer is rummy.reports.check's; this module reads the files and prints.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummy.cli.options import AfterPath, BeforePath, JsonFlag, TimeLimitOption
+from rummy.cli._options import AfterPath, BeforePath, JsonFlag, TimeLimitOption
+from rummy.cli._output import print_answer
+from rummy.reports.exit_codes import EXIT_NEGATIVE, EXIT_NO_ANSWER, EXIT_OK
 
 BestFlag = Annotated[bool, typer.Option("--best", help="Also solve BEFORE and say how far the turn is from the best one.")]
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from rummy.checker.verdict import Verdict
-    from rummy.cli.output import Styled
     from rummy.position import DrawTaken, Position
 
 
@@ -35,231 +35,26 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
 
     echo 'play 7H 8H 9H to new/1; discard KS' | rummy check position.toml -
     """
-    from rummy.cli import output
     from rummy.errors import NoTurnInAnswer
     from rummy.position import Position
+    from rummy.reports.check import nothing_to_judge, turn_report
 
     before = Position.from_file(before_path)
     try:
         after, draw = read_answer(after_path, before)
     except NoTurnInAnswer as empty:  # best's answer "unknown" or "no-legal-turn": said plainly, not as bad input
-        if json_output:
-            output.print_json({"legal": None, "status": empty.status, "nothing_to_judge": empty.problem})
-        else:
-            output.print_lines([output.text(("nothing to judge", "bold"), f": {empty.problem}")])
-        return output.EXIT_NO_ANSWER
+        data, lines = nothing_to_judge(empty)
+        print_answer(data, lines, json_output)
+        return EXIT_NO_ANSWER
     report = turn_report(before, after, draw, f"{before_path} -> {after_path}", compare, time_limit)
-    if json_output:
-        output.print_json(report.data)
-    else:
-        output.print_lines(report.lines)
-    return output.EXIT_OK if report.verdict.legal else output.EXIT_NEGATIVE
-
-
-@dataclass(frozen=True)
-class TurnReport:
-    """What ``check`` answers about one turn: the verdict, its ``--json`` object and its human lines."""
-
-    verdict: Verdict
-    data: dict[str, object]
-    lines: list[Styled | str]
-
-
-def turn_report(before: Position, after: Position | None, draw: DrawTaken | None, where: str,
-                compare: bool = False, time_limit: float = 30.0) -> TurnReport:
-    """Judge the turn from ``before`` to ``after`` (or, in the draw phase, the random ``draw``) as
-    ``rummy check`` does; errors are prefixed with ``where``."""
-    from rummy.checker import check as judge
-    from rummy.errors import RummyError, with_prefix
-
-    try:
-        if after is None:
-            from rummy.checker.draw_judge import judge_random_draw
-
-            assert draw is not None  # read_answer: no after position means a draw
-            verdict = judge_random_draw(before, draw)
-        else:
-            verdict = judge(before, after)
-    except RummyError as error:
-        raise with_prefix(error, where) from None
-    best_line: Styled | str | None = None
-    names = plan_names(before, after)
-    data = verdict.to_data()
-    # The reading keys plays by the end state's names; "names" gives the plan's name of each that differs.
-    data["names"] = {name: shown for name, shown in names.items() if name != shown}
-    stated = puzzle_verdict(before, verdict)
-    puzzle_line: Styled | str | None = None
-    if stated is not None:
-        puzzle_line, data["puzzle"] = stated
-    if compare:
-        best_line, data["best"] = _against_best(before, verdict, time_limit, stated is not None)
-        best_data = data["best"]
-        short = best_data.get("short_of_best", 0) if isinstance(best_data, dict) else 0
-        if stated is not None and not stated[1]["solved"] and verdict.legal and (short is None or short):
-            # "not solved: gain 26 of 70; the best turn scores 70": the verdict above said "legal" once.
-            from rummy.cli.output import text
-
-            puzzle_line, best_line = text(stated[0], "; ", best_line), None
-    lines = verdict_lines(verdict, names) + [line for line in (puzzle_line, best_line) if line is not None]
-    return TurnReport(verdict, data, lines)
-
-
-def _against_best(before: Position, verdict: Verdict, time_limit: float,
-                  puzzle: bool = False) -> tuple[Styled | str, dict[str, object]]:
-    """How the judged turn compares with the best one (``--best``): a line and its JSON. With
-    ``puzzle`` (the puzzle's line says the turn's gain), a turn short of the best: the best's score alone."""
-    from rummy.answer import best
-    from rummy.cli.output import text
-    from rummy.solution import SolverConfig
-    from rummy.vocabulary import Phase, Status
-    from rummy.words import number
-
-    solution = best(before, SolverConfig(time_limit=time_limit)).solution
-    proven = solution.status == Status.OPTIMAL
-    data: dict[str, object] = {"status": solution.status, "gain": solution.gain, "bound": solution.bound}
-    if solution.status not in (Status.OPTIMAL, Status.FEASIBLE):
-        return text("the best turn: ", solution.status, f" ({solution.reason})" if solution.reason else ""), data
-    best_gain = (number(solution.gain) if proven
-                 else f"at least {number(solution.gain)} (at most {number(solution.bound)}: time limit)")
-    gain = verdict.reading.get("gain")
-    if before.phase == Phase.DRAW and gain is not None:
-        # The best draw's value is an expectation where the draw is random; this turn's gain is what
-        # its own draw gave: the two are not the same kind of number.
-        return text(f"the best draw is worth {best_gain} (its value looks one turn ahead from before the draw)"), data
-    if not verdict.legal or gain is None:
-        return text(f"the best legal turn scores {best_gain}"), data
-    short = float(solution.gain) - float(gain)
-    data["short_of_best"] = round(short, 4) if proven else None
-    if proven and short <= 1e-9:
-        return text(("this is a best turn", "bold green"), f": gain {number(gain)}, the most any turn scores"), data
-    if puzzle:
-        return text(f"the best turn scores {best_gain}"), data
-    return text(f"legal, gain {number(gain)}; the best turn scores {best_gain}"), data
+    print_answer(report.data, report.lines, json_output)
+    return EXIT_OK if report.verdict.legal else EXIT_NEGATIVE
 
 
 def read_answer(path: Path, before: Position) -> tuple[Position | None, DrawTaken | None]:
-    """AFTER, as ``rummy.end_states.read_end_state`` reads it; with a draw-phase BEFORE, a
-    ``best --json`` answer whose draw is random gives ``(None, its draw)``. A turn written
-    as steps (``play 7H 8H 9H to new/1; discard KS``, told by its content) is applied to BEFORE."""
-    from rummy.reader import read_text, source_name, text_kind
+    """AFTER read once (stdin or a pipe cannot be read twice), as rummy.reports.check.answer_from_text reads it."""
+    from rummy.inputs import read_text, source_name, text_kind
+    from rummy.reports.check import answer_from_text
 
-    text = read_text(path)  # once: stdin or a pipe cannot be read twice
+    text = read_text(path)
     return answer_from_text(text, source_name(path), text_kind(path, text), before)
-
-
-def answer_from_text(text: str, source: str, kind: str, before: Position) -> tuple[Position | None, DrawTaken | None]:
-    """``read_answer`` on text already read (``kind``: toml or json, as ``rummy.reader.text_kind`` tells)."""
-    from rummy.end_states import end_state_or_draw_from_text
-    from rummy.errors import RummyError
-    from rummy.steps_notation import first_step_word, looks_like_steps, no_step
-    from rummy.turn_steps import read_steps
-    from rummy.vocabulary import Phase
-
-    if looks_like_steps(text):  # the one rule, /api/steps's too
-        return read_steps(before, text, source), None
-    try:
-        return end_state_or_draw_from_text(text, source, kind, random_draw=before.phase == Phase.DRAW)
-    except RummyError as error:
-        first = first_step_word(text)
-        if kind == "toml" and "not valid TOML" in str(error) and first.isalpha():
-            # Words that are neither TOML nor a step: say both readings were tried.
-            raise RummyError(f"{error}; nor is it a turn written as steps: {no_step(first)}") from None
-        raise
-
-
-def puzzle_verdict(before: Position, verdict: Verdict) -> tuple[Styled | str, dict[str, object]] | None:
-    """For a puzzle (BEFORE with a ``[puzzle]`` table): whether the turn reaches its target, as a
-    line and as JSON ``{"target", "solved"}``; never the answer. None for a plain position."""
-    from rummy.cli.output import text
-
-    statement = before.puzzle
-    if statement is None:
-        return None
-    target = statement.target
-    gain = verdict.reading.get("gain")
-    # best --json writes gains to 4 decimals (Epic's expected bonus): a target may be rounded up
-    reached = isinstance(gain, (int, float)) and float(gain) >= float(target) - 1e-4
-    solved = verdict.legal and reached
-    data: dict[str, object] = {"target": target, "solved": solved}
-    if solved:
-        return text(("solved", "bold green"), f": gain {gain}, the best there is"), data
-    if not verdict.legal:
-        return text(("not solved", "bold"), ": the turn is not legal"), data
-    return text(("not solved", "bold"), f": gain {gain} of {target}"), data
-
-
-def plan_names(before: Position, after: Position | None) -> dict[str, str]:
-    """The end state's plays under the names ``best``'s plans give them (plays as before the turn,
-    new plays new/K), so that check and best name a play alike; none where no plan can be made."""
-    from rummy.errors import RummyError
-    from rummy.plan import make_plan
-    from rummy.vocabulary import Phase
-
-    if after is None or before.phase != Phase.PLAY:
-        return {}
-    try:
-        return make_plan(before, after).names
-    except (RummyError, KeyError, ValueError):  # a turn too broken to plan keeps the end state's names
-        return {}
-
-
-def _plan_named(item: str, names: dict[str, str]) -> str:
-    """A play the reading names by the end state, under the plan's name: a Robber steal
-    "bob/3 -> ann/2" reads "bob/3 (now ann's)", as best's plan and table say it."""
-    from rummy.plays import PlayName
-
-    origin, arrow, after = item.partition(" -> ")
-    if arrow:
-        return f"{names.get(after, origin)} (now {PlayName(after).owner}'s)"
-    return names.get(item, item)
-
-
-def plan_named_text(text: str, names: dict[str, str]) -> str:
-    """A breach's message with its plays under the plan's names (``ann/2`` -> ``new/1``), all at once."""
-    import re
-
-    renamed = {name: shown for name, shown in names.items() if name != shown}
-    if not renamed:
-        return text
-    pattern = re.compile(r"(?<![\w/])(%s)(?![\w/])" % "|".join(re.escape(name) for name in sorted(renamed, key=len, reverse=True)))
-    return pattern.sub(lambda found: renamed[found.group(1)], text)
-
-
-def verdict_lines(verdict: Verdict, names: dict[str, str] | None = None) -> list[Styled | str]:
-    from rummy.cli.output import text
-
-    names = names or {}
-
-    lines: list[Styled | str] = []
-    if verdict.legal:
-        lines.append(text(("legal", "bold green")))
-    else:
-        count = len(verdict.breaches)
-        lines.append(text(("illegal", "bold red"), f": {count} breach{'es' if count != 1 else ''}"))
-        for breach in verdict.breaches:
-            lines.append(text("  ", (breach.code, "bold"), f"  {plan_named_text(breach.message, names)}"))
-    reading = verdict.reading
-    described = []
-    for key, value in reading.items():
-        if key in ("inferred", "gain", "breakdown") or value in (None, [], {}, ""):
-            continue
-        if key == "steals" and isinstance(value, dict):
-            for play, steal in value.items():
-                play = names.get(play, play)
-                described.append(f"{play} steals {' '.join(steal['stolen'])} paid by {' '.join(steal['paid_by']) or 'nothing'}")
-        elif isinstance(value, dict):
-            described.append(f"{key}: " + "; ".join(f"{k} {' '.join(v) if isinstance(v, list) else v}" for k, v in value.items()))
-        elif isinstance(value, list):
-            described.append(f"{key}: {'; '.join(_plan_named(str(item), names) for item in value)}")
-        else:
-            described.append(f"{key}: {value}")
-    if reading.get("inferred"):
-        described.append("inferred: " + ", ".join(reading["inferred"]))
-    if "gain" in reading:
-        from rummy.words import breakdown_parts
-
-        parts = breakdown_parts((line["what"], line["points"]) for line in reading.get("breakdown", []))
-        described.append(f"gain: {reading['gain']}" + (f" (= {' + '.join(parts)})" if len(parts) > 1 else ""))
-    if described:
-        lines.append(text("reading: ", "; ".join(described)))
-    return lines

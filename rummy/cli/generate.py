@@ -18,7 +18,10 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from rummy.cli.options import SEED_MAX, ClusterOption, Preset, TimeLimitOption
+from rummy.cli._options import SEED_MAX, ClusterOption, Preset, TimeLimitOption
+from rummy.cli._output import print_lines
+from rummy.errors import print_error
+from rummy.reports.exit_codes import EXIT_OK
 from rummy.rules import PRESETS
 from rummy.solution import GENERATE_TIME_LIMIT
 from rummy.vocabulary import PuzzleKind, Tier
@@ -26,7 +29,6 @@ from rummy.vocabulary import PuzzleKind, Tier
 if TYPE_CHECKING:
     from rich.progress import Progress
 
-    from rummy.cli.output import Styled
     from rummy.generator import Outcome, Report, Request
 
 # The choices are named in the help text, which wraps between words; a metavar listing them all
@@ -76,10 +78,10 @@ def generate(
     """Make puzzles with one best answer (checked) and a measured tier."""
     from dataclasses import replace
 
-    from rummy.cli import output
     from rummy.errors import RummyError, with_prefix
     from rummy.generator import Request, available_cores, generate as run, name_prefix, validate
     from rummy.generator.collection import Collection
+    from rummy.reports.generate import summary_lines
 
     option = "--jobs" if workers is None else "--workers"
     jobs = jobs if workers is None else workers
@@ -94,7 +96,7 @@ def generate(
         raise with_prefix(error, "--out") from None
     cores = available_cores()
     if jobs > cores and not request.cluster:
-        output.print_error(f"note: {option} {jobs} lowered to {cores}, the cores this machine lets rummy use")
+        print_error(f"note: {option} {jobs} lowered to {cores}, the cores this machine lets rummy use")
         request = replace(request, workers=cores)
     command = _command(request)
     progress = _Progress(request)
@@ -114,18 +116,18 @@ def generate(
         report = run(request, on_outcome)
     except KeyboardInterrupt:
         progress.close()
-        output.print_error(f"interrupted: {len(written)} puzzles written to {out}, with their index")
+        print_error(f"interrupted: {len(written)} puzzles written to {out}, with their index")
         raise
     finally:
         progress.close()
         collection.close()
-    output.print_lines(summary_lines(report, out))
+    print_lines(summary_lines(report, out))
     if report.short:
-        output.print_error(
+        print_error(
             f"made only {len(report.puzzles)} of {count} puzzles in {report.candidates} candidates; "
             "raise --max-candidates, or try another seed or tier"
         )
-    return output.EXIT_OK
+    return EXIT_OK
 
 
 def _command(request: Request) -> str:
@@ -136,31 +138,6 @@ def _command(request: Request) -> str:
     if request.time_limit != GENERATE_TIME_LIMIT:
         parts.append(f"--time-limit {request.time_limit:g}")
     return " ".join(parts)
-
-
-def summary_lines(report: Report, out: Path) -> list[Styled | str]:
-    from collections import Counter
-
-    from rummy.cli.output import text
-
-    request = report.request
-    minutes = report.seconds / 60
-    rate = f", {len(report.puzzles) / minutes:.1f} a minute" if minutes > 0 and report.puzzles else ""
-    what = f"{request.kind}, {request.rules}, {request.tier or 'any tier'}, seed {request.seed}"
-    lines: list[Styled | str] = [
-        text(("made", "bold"), f" {len(report.puzzles)} of {request.count} puzzles ({what}) "
-             f"from {report.candidates} candidates in {report.seconds:.1f} s{rate}")
-    ]
-    tiers = Counter(p.tier for p in report.puzzles)
-    if tiers:
-        lines.append(text("tiers: ", ", ".join(f"{tier} {n}" for tier, n in sorted(tiers.items()))))
-    rejected = sum(report.rejected.values())
-    lines.append(text(("rejected", "bold"), f" {rejected}" + (":" if rejected else "")))
-    for reason, n in sorted(report.rejected.items(), key=lambda item: (-item[1], item[0])):
-        lines.append(f"  {n:>5}  {reason}")
-    if report.puzzles:
-        lines.append(f"wrote {len(report.puzzles)} puzzles and {out / 'index.json'}")
-    return lines
 
 
 class _Progress:

@@ -1,7 +1,7 @@
 """``rummy serve``: the board in the browser, on this machine (the ``rummy[web]`` extra).
 
 Listens on 127.0.0.1 unless ``--host`` says otherwise. The page and its JSON
-API answer what the command line answers (rummy.web.reports); solves run in
+API answer what the command line answers (rummy.reports.page); solves run in
 ``--solvers`` worker processes, each within ``--time-limit`` seconds.
 """
 
@@ -23,8 +23,7 @@ ServeTimeLimit = Annotated[float, typer.Option("--time-limit", min=0.1, max=600.
 def serve(host: HostOption = "127.0.0.1", port: PortOption = 8000, solvers: SolversOption = 2,
           time_limit: ServeTimeLimit = 30.0) -> int:
     """Serve the board in the browser: open http://127.0.0.1:8000 (needs pip install "rummy\\[web]")."""
-    from rummy.cli.output import print_error
-    from rummy.errors import RummyError
+    from rummy.errors import RummyError, print_error
 
     try:
         import uvicorn

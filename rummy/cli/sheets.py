@@ -15,6 +15,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from rummy.reports.exit_codes import EXIT_OK
+
 CollectionPath = Annotated[Path, typer.Argument(
     help="A folder written by 'rummy generate' (index.json, NAME.toml, NAME.solution.json).", show_default=False)]
 SheetsOutOption = Annotated[Optional[Path], typer.Option(
@@ -26,7 +28,6 @@ def sheets(directory: CollectionPath, out: SheetsOutOption = None, force: ForceF
     """Draw every puzzle of a collection as an SVG sheet (the task and the position) and an answer sheet."""
     import sys
 
-    from rummy.cli import output
     from rummy.errors import RummyError, with_prefix
     from rummy.files import FileKept, Folder
     from rummy.sheets import read_collection, sheet_files
@@ -49,4 +50,4 @@ def sheets(directory: CollectionPath, out: SheetsOutOption = None, force: ForceF
             target.write(name, svg, replace=force)
     sys.stderr.write(f"wrote {len(pictures)} pictures ({len(puzzles)} puzzles) to {target_path}\n")
     sys.stderr.flush()
-    return output.EXIT_OK
+    return EXIT_OK

@@ -7,7 +7,7 @@ scripts from public CDNs into the board's origin: they are switched off).
 The page is plain HTML, CSS and JavaScript served as static files: nothing
 to build, nothing to install beyond the Python package.
 
-Every answer is the command line's ``--json`` object (rummy.web.reports),
+Every answer is the command line's ``--json`` object (rummy.reports.page),
 plus a ``view`` key for the page. Bad input is a 400 whose ``error`` is the
 line the command line prints (without the ``rummy:`` prefix). Every
 request passes rummy.web.guard first: its Host is checked, its answer gets
@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rummy.web import reports
+from rummy.reports import page as reports  # looked up at each call: a test may put its own function there
 from rummy.web.guard import HostGuard, InternalErrors, SecurityHeaders, error_body, error_response, tell
 from rummy.web.workers import GRACE_SECONDS, MAX_PER_CLIENT, Busy, Outcome, SolvePool, TookTooLong
 from rummy.web.shipped import NotShipped, Shipped, default_root
@@ -319,8 +319,8 @@ def _validation_line(problem: Any) -> str:
 
 
 def _one_line(message: str) -> str:
-    """A line as the command line prints it (rummy.cli.output.one_line): the same words, never two lines."""
-    from rummy.cli.output import one_line
+    """A line as the command line prints it (rummy.errors.one_line): the same words, never two lines."""
+    from rummy.errors import one_line
 
     return one_line(message)
 

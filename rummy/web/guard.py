@@ -101,7 +101,7 @@ class InternalErrors(_HttpMiddleware):
 
 
 def internal_error_line(error: BaseException) -> str:
-    from rummy.cli.output import one_line
+    from rummy.errors import one_line
 
     return one_line(f"internal error: {type(error).__name__}: {error} (a bug in rummy)")
 
@@ -112,7 +112,7 @@ def tell(line: str, trace: str | None = None) -> None:
     import sys
     import traceback
 
-    from rummy.cli.output import debugging, print_error
+    from rummy.errors import debugging, print_error
 
     if debugging() and trace:
         sys.stderr.write(trace)

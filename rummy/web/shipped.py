@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from rummy.reader import MAX_FILE_BYTES
+from rummy.inputs import MAX_FILE_BYTES
 
 EXAMPLES = "examples"
 # What each folder holds, in the order the page lists them.

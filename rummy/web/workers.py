@@ -104,7 +104,7 @@ def _warm_up() -> None:
     import rummy.answer  # noqa: F401
     import rummy.checker  # noqa: F401
     import rummy.model.cpsat  # noqa: F401  (OR-Tools: a second or two)
-    import rummy.web.reports  # noqa: F401
+    import rummy.reports.page  # noqa: F401
 
 
 def _worker_main(connection: Connection) -> None:

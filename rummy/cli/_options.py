@@ -14,7 +14,7 @@ one gets rummy's own message, and completion offers the names.
 Paths are plain ``Path`` values on purpose: a missing or unreadable file is
 reported by the position reader in the project's one-line form, not by
 click's multi-line usage error (``-`` is stdin; devices and FIFOs nobody
-writes to are refused there, see rummy.reader.read_text).
+writes to are refused there, see rummy.inputs.read_text).
 """
 
 from __future__ import annotations

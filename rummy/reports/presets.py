@@ -1,43 +1,16 @@
-"""``rummy rules [PRESET]``: the presets, or one preset's options with their meaning.
-
-Named ``rules_cmd`` so that it is never mistaken for ``rummy.rules``.
-"""
+"""``rummy rules``'s answer: the presets, or one preset's options with their meaning, as JSON and lines."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import dataclasses
+import textwrap
+from typing import Any
 
-from rummy.cli.options import JsonFlag, PresetName
-
-if TYPE_CHECKING:
-    from rummy.rules import Ruleset
-
-
-def rules(preset_name: PresetName = None, json_output: JsonFlag = False) -> int:
-    """List the presets, or show one preset's options, their values and meaning."""
-    from rummy.cli import output
-
-    if preset_name is None:
-        listing = preset_listing()
-        if json_output:
-            output.print_json(listing)
-        else:
-            output.print_lines(listing_lines(listing, terminal_width()))
-        return output.EXIT_OK
-
-    from rummy.rules import preset
-
-    ruleset = preset(preset_name)  # an unknown name raises RulesError: one line, exit 2
-    if json_output:
-        output.print_json(preset_data(ruleset))
-    else:
-        output.print_lines(preset_lines(ruleset, terminal_width()))
-    return output.EXIT_OK
+from rummy.reports.lines import text
+from rummy.rules import PRESET_SUMMARIES, PRESETS, Ruleset, family_options, moot_options
 
 
 def preset_listing() -> list[dict[str, str]]:
-    from rummy.rules import PRESET_SUMMARIES, PRESETS
-
     return [
         {"name": name, "family": ruleset.family, "summary": PRESET_SUMMARIES.get(name, "")}
         for name, ruleset in PRESETS.items()
@@ -46,8 +19,6 @@ def preset_listing() -> list[dict[str, str]]:
 
 def preset_data(ruleset: Ruleset) -> dict[str, Any]:
     """One preset as JSON: option values as a position's [rules] table would write them."""
-    from rummy.rules import PRESET_SUMMARIES
-
     return {
         "name": ruleset.name,
         "family": ruleset.family,
@@ -59,8 +30,6 @@ def preset_data(ruleset: Ruleset) -> dict[str, Any]:
 
 def option_docs(ruleset: Ruleset) -> dict[str, str]:
     """The one-line meaning of every option (the ``doc`` metadata of Ruleset's fields)."""
-    import dataclasses
-
     docs = {f.name: f.metadata.get("doc", "") for f in dataclasses.fields(ruleset)}
     return {key: docs[key] for key in ruleset.options()}
 
@@ -68,8 +37,6 @@ def option_docs(ruleset: Ruleset) -> dict[str, str]:
 def listing_lines(listing: list[dict[str, str]], columns: int | None = None) -> list[Any]:
     """The presets: name, family, summary. With ``columns`` (a terminal's width), each summary is
     wrapped between words under its column (or, too narrow, on lines of its own under its preset)."""
-    from rummy.cli.output import text
-
     width = max(len(entry["name"]) for entry in listing)
     family_width = max(len(entry["family"]) for entry in listing)
     indent = width + family_width + 4
@@ -94,9 +61,6 @@ def listing_lines(listing: list[dict[str, str]], columns: int | None = None) -> 
 def preset_lines(ruleset: Ruleset, width: int | None = None) -> list[Any]:
     """The options of the preset's family: name, value, meaning. With ``width`` (a terminal's),
     the meaning is wrapped between words under its column; without, lines are never wrapped."""
-    from rummy.cli.output import text
-    from rummy.rules import PRESET_SUMMARIES, family_options, moot_options
-
     moot = {key: why for key, why in moot_options(ruleset).items() if key in family_options(ruleset)}
     options = {key: display_value(value) for key, value in family_options(ruleset).items() if key not in moot}
     docs = option_docs(ruleset)
@@ -139,26 +103,9 @@ _NARROWEST_MEANING = 20
 
 def _wrapped(meaning: str, width: int | None) -> list[str]:
     """The meaning in lines of at most ``width`` characters, broken between words only."""
-    import textwrap
-
     if width is None:
         return [meaning]
     return textwrap.wrap(meaning, max(width, 10), break_long_words=False, break_on_hyphens=False) or [""]
-
-
-def terminal_width() -> int | None:
-    """The width to wrap to: COLUMNS where it is set (as in ``COLUMNS=80 rummy rules | less``), else a
-    terminal's, or None in a pipe or a file (never wrapped)."""
-    import os
-    import shutil
-    import sys
-
-    columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit() and int(columns) > 0:
-        return int(columns)
-    if not sys.stdout.isatty():
-        return None
-    return shutil.get_terminal_size().columns
 
 
 def display_value(value: Any) -> str:

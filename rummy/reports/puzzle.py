@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rummy.reports.lines import Styled, text
+
 if TYPE_CHECKING:
-    from rummy.cli.output import Styled
     from rummy.position import Position, PuzzleStatement
 
 
@@ -18,8 +19,6 @@ def target_words(statement: PuzzleStatement) -> str:
 
 def statement_lines(statement: PuzzleStatement) -> list[Styled | str]:
     """The task in bold, then its tier and kind and the target, then the rules note if any."""
-    from rummy.cli.output import text
-
     task = statement.task.strip()
     task = task[0].upper() + task[1:]
     lines: list[Styled | str] = [

@@ -1,9 +1,9 @@
-"""What the page asks, answered as the command line answers it, with no web framework in sight.
+"""What the web page asks, answered as the command line answers it, with no web framework in sight.
 
-Each function takes the position (and the turn) as text, as a file would hold
-it, and returns the ``--json`` object of formats.md that ``rummy show``,
-``best``, ``check`` and ``hint`` print for the same text, computed by the same
-functions. To that object it adds one key, ``view``: what a page needs to draw
+rummy.web serves these over HTTP. Each function takes the position (and the
+turn) as text, as a file would hold it, and returns the ``--json`` object of
+formats.md that ``rummy show``, ``best``, ``check`` and ``hint`` print for the
+same text, computed by the same functions (rummy.reports). To that object it adds one key, ``view``: what a page needs to draw
 it without knowing any game (the plays with their names and spaces, the
 command line's own human lines, the table after each step of a plan).
 Bad input raises ``RummyError`` with the message the command line prints.
@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rummy.answer import Answer
-    from rummy.cli.output import Styled
     from rummy.position import Position
+    from rummy.reports.lines import Styled
 
 # Where the error lines say the text came from (the CLI names the file there).
 POSITION = "position"
@@ -28,14 +28,14 @@ STEPS = "steps"
 
 def kind_of(text: str, kind: str | None = None) -> str:
     """``toml`` or ``json``: as given, or told by the content as for a file without a suffix."""
-    from rummy.reader import text_kind as kind_of_file
+    from rummy.inputs import text_kind as kind_of_file
 
     return kind if kind is not None else kind_of_file("", text)
 
 
 def read_position(text: str, source: str = POSITION, kind: str | None = None, after: bool = False) -> Position:
     """A position as ``rummy show`` reads a file: strictly, unless it is an after-position."""
-    from rummy.cli.show import position_from_text
+    from rummy.reports.position import position_from_text
 
     return position_from_text(text, source, kind_of(text, kind), after)
 
@@ -50,11 +50,10 @@ def read_play_position(text: str, source: str = POSITION, kind: str | None = Non
 # ------------------------------------------------------------------ show
 def show_report(text: str, kind: str | None = None, after: bool = False) -> dict[str, Any]:
     """``rummy show --json`` (``--after`` with ``after``), and the ``view`` to draw it."""
-    from rummy.cli.puzzle_view import puzzle_lines
-    from rummy.cli.show import position_lines
+    from rummy.reports.position import show_lines
 
     position = read_position(text, kind=kind, after=after)
-    lines = puzzle_lines(position) + position_lines(position)
+    lines = show_lines(position)
     return {**position.to_data(), "view": {**layout(position), "lines": plain(lines)}}
 
 
@@ -127,7 +126,7 @@ def best_report(text: str, kind: str | None = None, time_limit: float = 10.0, ob
     from pathlib import Path
 
     from rummy.answer import best, verify_answer
-    from rummy.cli.best import answer_lines, verified_data
+    from rummy.reports.best import answer_lines, verified_data
     from rummy.solution import SolverConfig
     from rummy.vocabulary import Objective
     from rummy.words import breakdown_words, verdict_words
@@ -204,7 +203,7 @@ def check_report(before_text: str, after_text: str, before_kind: str | None = No
                  compare: bool = False, time_limit: float = 10.0) -> dict[str, Any]:
     """``rummy check --json`` (``--best`` with ``compare``) on a turn given as an after-position, a
     ``best --json`` answer or steps; the ``view`` adds the command line's lines and the table after the turn."""
-    from rummy.cli.check import answer_from_text, plan_named_text, turn_report
+    from rummy.reports.check import answer_from_text, plan_named_text, turn_report
 
     before = read_play_position(before_text, BEFORE, before_kind)
     after, draw = answer_from_text(after_text, AFTER, kind_of(after_text, after_kind), before)
@@ -247,7 +246,7 @@ def hint_report(text: str, level: int, kind: str | None = None, solution_text: s
                 time_limit: float = 10.0) -> dict[str, Any]:
     """``rummy hint --json`` (a list, here under ``hints``); the stored answer, when given, is
     trusted as ``rummy hint`` trusts a ``NAME.solution.json``: only when it is legal and reaches the target."""
-    from rummy.cli.hint import check_hintable, hint_list, solved_answer, stored_answer_from_text
+    from rummy.reports.hint import check_hintable, hint_list, solved_answer, stored_answer_from_text
 
     if level not in (1, 2, 3, 4):
         from rummy.errors import RummyError

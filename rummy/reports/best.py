@@ -1,0 +1,197 @@
+"""``rummy best``'s answer: a position solved, as its ``--json`` object and its lines, with the
+checker's verdict (``--verify``) and the exit code; and one position solved from its text, as a
+worker of ``best --jobs``/``--cluster`` (or of the server) does it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rummy.answer import Answer, answer_data, best, verify_answer
+from rummy.deadline import AFTER_SEARCH_SECONDS, LEAST_SEARCH_SECONDS
+from rummy.errors import RummyError, error_lines, with_prefix
+from rummy.plan import plan_marks
+from rummy.plays import Play
+from rummy.position import Position
+from rummy.reports.exit_codes import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_NO_ANSWER, EXIT_OK
+from rummy.reports.lines import Styled, card_text, cards_text, text, words_text
+from rummy.solution import SolverConfig
+from rummy.vocabulary import Status
+from rummy.words import (DRAW_OPTIONS_NOTE, DRAW_OPTIONS_TITLE, OPTIONS_SHOWN, breakdown_words, more_options_words,
+                         number, option_words, owner_note, step_words, unvalued_words, verdict_words)
+
+if TYPE_CHECKING:
+    from rummy.cards import Card, Deck
+    from rummy.checker import Verdict
+    from rummy.solution import DrawChoice
+
+
+@dataclass(frozen=True)
+class Solved:
+    """What one worker sends back for one position: the exit code and what to print."""
+
+    source: str
+    code: int
+    data: dict[str, Any] | None = None  # the --json object
+    lines: tuple[Any, ...] = ()  # the human view (Styled lines)
+    errors: tuple[str, ...] = ()  # lines for stderr
+
+
+@dataclass(frozen=True)
+class PositionTask:
+    """One position for a worker: its text, read here (workers may be other machines), or why it could not be."""
+
+    path: str  # as the command line gave it (its answer's "file")
+    source: str  # as error lines name it
+    text: str | None
+    kind: str
+    config: SolverConfig
+    json_output: bool
+    verify: bool
+    unread: tuple[str, ...] = ()  # the error lines of a file that could not be read
+
+
+def solve_text(task: PositionTask) -> Solved:
+    """In a worker: the answer to one position given as text, as ``rummy best`` prints it."""
+    source = task.source
+    if task.text is None:
+        return Solved(source, EXIT_BAD_INPUT, errors=task.unread)
+    try:
+        position = Position.from_text(task.text, source, task.kind)
+        limit = max(task.config.time_limit - AFTER_SEARCH_SECONDS, LEAST_SEARCH_SECONDS)
+        _, solved = solve(position, Path(task.path), source, replace(task.config, time_limit=limit),
+                          task.json_output, task.verify)
+    except RummyError as error:
+        return Solved(source, EXIT_BAD_INPUT, errors=tuple(error_lines(error)))
+    except Exception as error:  # noqa: BLE001 - one position's bug must not stop the others
+        return Solved(source, EXIT_INTERNAL, errors=(f"{source}: internal error: {type(error).__name__}: {error}",))
+    return solved
+
+
+def solve(position: Position, path: Path, source: str, config: SolverConfig, json_output: bool, verify: bool,
+          on_progress: Any = None) -> tuple[Answer, Solved]:
+    """Solve one position: the answer, and what to print (``source`` names it): its exit code, its --json
+    object (with --json), its human lines (without), its error lines."""
+    answer = best(position, replace(config, progress=on_progress) if on_progress is not None else config)
+    verdict = verified(answer, path) if verify else None
+    data = None
+    lines: list[Styled | str] = []
+    if json_output:
+        data = {"file": str(path), **verified_data(answer, verdict)}
+    else:
+        lines = answer_lines(path, answer, verdict)
+    if verdict is not None and not verdict.legal:
+        rejected = f"{path}: the checker rejects this answer: {', '.join(verdict.codes)} (a bug in rummy)"
+        return answer, Solved(source, EXIT_INTERNAL, data, tuple(lines), (rejected,))
+    return answer, Solved(source, status_code(answer.solution.status), data, tuple(lines))
+
+
+def status_code(status: str) -> int:
+    """The exit code of an answer: 1 no legal turn, 4 none found within the time limit, else 0."""
+    if status == Status.NO_LEGAL_TURN:
+        return EXIT_NEGATIVE
+    if status == Status.UNKNOWN:
+        return EXIT_NO_ANSWER
+    return EXIT_OK
+
+
+def verified_data(answer: Answer, verdict: Verdict | None) -> dict[str, Any]:
+    """The ``best --json`` object, with the checker's verdict on it (``--verify``) when there is one."""
+    data = answer_data(answer)
+    if verdict is not None:
+        data["verified"] = verdict.legal
+        if not verdict.legal:
+            data["verify_breaches"] = [b.to_data() for b in verdict.breaches]
+    return data
+
+
+def verified(answer: Answer, path: Path) -> Verdict | None:
+    """The checker's verdict on the answer (``--verify``); errors name the file it came from."""
+    try:
+        return verify_answer(answer)
+    except RummyError as error:  # the answer cannot be judged: name the file it came from
+        raise with_prefix(error, f"{path}: --verify") from None
+
+
+def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[Styled | str]:
+    """The human view of an answer, in the words of ``rummy.words`` (the pictures say the same)."""
+    solution = answer.solution
+    position = answer.position
+    deck = position.rules.deck
+    lines: list[Styled | str] = [text((str(path), "bold"), f"  ({position.rules.name}, {position.to_move} to move)")]
+    no_turn = solution.status in (Status.NO_LEGAL_TURN, Status.UNKNOWN)
+    lines.append(words_text(verdict_words(answer), deck, strong="bold red" if no_turn else "bold"))
+    if solution.status not in (Status.OPTIMAL, Status.FEASIBLE):
+        return lines
+    breakdown = breakdown_words(answer)
+    if breakdown:
+        lines.append(words_text(("  ", *breakdown), deck))
+    draw = solution.draw
+    if draw is not None and draw.chosen is not None:
+        lines += _draw_lines(draw, deck)
+        unvalued = solution.stats.get("draws_not_valued_in_time", 0)
+        if unvalued:
+            lines.append(words_text(unvalued_words(unvalued), deck, strong="yellow"))
+        if solution.after is None:  # a random draw: the turn waits for the card
+            if verdict is not None:
+                lines.append(text(("draw verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))
+            return lines
+    lines.append("")
+    for index, step in enumerate(answer.plan.steps if answer.plan else (), 1):
+        lines.append(text(f"{index:>2}. ", words_text(step_words(step), deck)))
+    if verdict is not None:
+        lines.append("")
+        lines.append(text(("verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))
+    lines.append("")
+    after = solution.after
+    if after is None:
+        lines.append(text(("table after the turn", "bold")))
+        return lines
+    marks = plan_marks(answer.plan, after) if answer.plan else {}
+    legend: list[str | tuple[str, str]] = []
+    for mark, what in _MARK_WORDS.items():
+        if any(mark in m for play in marks.values() for m in play.values()):
+            legend += [", " if legend else " (cards marked on a terminal: ", (f" {what} ", _MARK_STYLES[mark])]
+    lines.append(text(("table after the turn", "bold"), *(legend + [")"] if legend else [])))
+    names = answer.plan.names if answer.plan else {}
+    for name in after.named_plays():
+        shown = names.get(name, name)
+        note = owner_note(name, shown, position.rules)
+        owner = f" ({note})" if note else ""
+        cards = Play(after.play_with_layoffs(name)).ordered(position.rules)
+        lines.append(text(f"  {shown:>8}  ", _marked_cards(cards, marks.get(name, {}), deck), owner))
+    hand = after.player(position.to_move).hand or ()
+    lines.append(text(f"  {'hand':>8}  ", cards_text(hand, deck) if hand else "(empty)"))
+    return lines
+
+
+# The cards a turn changed, highlighted in the table after it (the SVG picture's marks).
+_MARK_STYLES = {"played": "on dark_green", "moved": "on blue", "stolen": "on dark_red", "joker": "on purple"}
+_MARK_WORDS = {"played": "from the hand", "moved": "moved", "stolen": "stolen", "joker": "in a joker's place"}
+
+
+def _marked_cards(cards: tuple[Card, ...], marks: dict[Card, list[str]], deck: Deck) -> Styled:
+    left = {card: list(found) for card, found in marks.items()}
+    pieces = []
+    for card in cards:
+        found = left.get(card.plain())
+        pieces.append(card_text(card, deck, _MARK_STYLES[found.pop()] if found else ""))
+    return text(" ").join(pieces)
+
+
+def _draw_lines(draw: DrawChoice, deck: Deck) -> list[Styled | str]:
+    """The draw phase: every option ranked by its value, what it takes, and the note that values look one turn ahead."""
+    lines: list[Styled | str] = ["", text((DRAW_OPTIONS_TITLE, "bold"), DRAW_OPTIONS_NOTE)]
+    for rank, option in enumerate(draw.options[:OPTIONS_SHOWN], 1):
+        style = "bold green" if rank == 1 else ""
+        lines.append(text(f"  {rank:>2}. ", (f"{number(option.value):>8}", style), "  ",
+                          words_text(option_words(option, draw), deck)))
+    more = more_options_words(draw)
+    if more is not None:
+        lines.append(f"      {more}")
+    chosen = draw.chosen
+    assert chosen is not None
+    lines.append(text("take: ", words_text(option_words(chosen, draw), deck, "bold")))
+    return lines
