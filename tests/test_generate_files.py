@@ -20,7 +20,7 @@ import pytest
 
 from rummy.errors import RummyError
 from rummy.files import FileKept, Folder, UnsafePath, write_atomic
-from rummy.generator import Request, available_cores, generate, generator, workers_for
+from rummy.generator import Request, available_cores, candidate_search, generate, workers_for
 from rummy.generator import collection
 from rummy.generator.collection import Collection, read_index, update_index
 
@@ -247,8 +247,8 @@ def test_the_pool_is_sized_by_the_cores(monkeypatch):
         sizes.append((jobs, cluster))
         return InProcess()
 
-    monkeypatch.setattr(generator, "runner", recording)
-    monkeypatch.setattr(generator, "available_cores", lambda: 2)
+    monkeypatch.setattr(candidate_search, "runner", recording)
+    monkeypatch.setattr(candidate_search, "available_cores", lambda: 2)
     report = generate(Request("rummikub-lenient", "play-all", 1, "easy", seed=1, workers=32))
     assert sizes == [(2, None)] and len(report.puzzles) == 1
     sizes.clear()
