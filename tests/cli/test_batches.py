@@ -17,7 +17,7 @@ from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
 from rummy.cli.app import main
 from rummy.cli.output import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_NO_ANSWER, EXIT_OK, worse
 from rummy.errors import PositionError
-from rummy.inputs import iter_position_files, read_text
+from rummy.inputs import iter_position_files, position_files, read_text
 from tests.support.positions import EPIC_BOB
 
 # A draw-phase position whose first searches take longer than 0.05 s here: at --time-limit 0 it is
@@ -303,3 +303,49 @@ def test_check_judges_every_answer_best_gives_or_says_there_is_nothing_to_judge(
             assert (code, out, err) == (EXIT_NO_ANSWER, f"nothing to judge: the answer found no turn (status {answer['status']})\n", "")
         else:
             assert (code, err) == (EXIT_OK, "") and out.startswith("legal"), (name, out)
+
+
+# ------------------------------------------------------------- a folder stands for its position files
+def test_a_folder_stands_for_its_position_files_and_an_empty_one_is_refused(tmp_path) -> None:
+    folder, empty = tmp_path / "positions", tmp_path / "empty"
+    folder.mkdir()
+    empty.mkdir()
+    for name in ("b.toml", "a.json", "notes.txt"):
+        (folder / name).write_text("")
+    single = tmp_path / "single.toml"  # a file is listed as it is named, even one that is not there (yet)
+    assert position_files([folder, single]) == [folder / "a.json", folder / "b.toml", single]
+    with pytest.raises(PositionError, match="no .toml or .json"):
+        position_files([empty])
+
+
+# ------------------------------------------------------------ a folder of puzzles: its positions, not its index and solutions
+def puzzle_folder(tmp_path: Path) -> Path:
+    """A folder as 'rummy generate' leaves it: positions, their answers and index.json."""
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    source = REPO_ROOT / "puzzles" / "tiles"
+    for toml in sorted(source.glob("rummikub-max-easy-*.toml"))[:2]:
+        (folder / toml.name).write_text(toml.read_text())
+        solution = toml.with_name(toml.stem + ".solution.json")
+        (folder / solution.name).write_text(solution.read_text())
+    (folder / "index.json").write_text((source / "index.json").read_text())
+    return folder
+
+
+def test_best_on_a_folder_of_puzzles_solves_its_positions_and_skips_index_and_solutions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = puzzle_folder(tmp_path)
+    code, out, err = run(capsys, "best", folder, "--json", "--time-limit", "5")
+    assert (code, err) == (0, "")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert [Path(a["file"]).suffix for a in answers] == [".toml", ".toml"]
+
+
+def test_a_solution_file_named_outright_is_still_read(tmp_path: Path) -> None:
+    from rummy.reader import position_files
+
+    folder = puzzle_folder(tmp_path)
+    named = next(folder.glob("*.solution.json"))
+    assert position_files([named]) == [named]
+    assert all(not p.name.endswith(".solution.json") and p.name != "index.json" for p in position_files([folder]))

@@ -6,8 +6,10 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from tests.support.paths import PUZZLE_CASES, REPO_ROOT
-from tests.support.cli import run_cli
+import pytest
+
+from tests.support.cli import feed_stdin, run_cli, run_main
+from tests.support.paths import PUZZLE_CASES, PUZZLE_EXAMPLES, REPO_ROOT
 
 from rummy.words import number
 
@@ -186,3 +188,27 @@ def test_check_names_a_robber_steal_as_best_does(tmp_path: Path) -> None:
     for step in steals:
         owner = step["to"].split("/")[0]
         assert f"{step['from']} (now {owner}'s)" in reading, reading
+
+
+# ------------------------------------------------------------ check --help: the turn table, and a turn of steps piped to stdin
+def test_check_help_shows_the_turn_table(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run_main(capsys, "check", "--help")
+    assert code == 0
+    assert "with its [turn] table" in out
+
+
+def test_check_help_shows_a_turn_of_steps_piped_to_stdin(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The turn comes from a file or stdin: the help shows it piped, and the piped form works."""
+    import re
+
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run_main(capsys, "check", "--help")
+    assert code == 0
+    example = re.search(r"echo '([^']+)' \| rummy check \S+ -", out)
+    assert example, out
+    assert "file, or - for stdin" in out
+    feed_stdin(monkeypatch, "play 2C 2H to new/1; steal * from cat/1 to new/1 paid by 2C; play 9D to cat/1; discard KS")
+    code, out, err = run_main(capsys, "check", PUZZLE_EXAMPLES / "house-classic.toml", "-")
+    assert (code, err) == (0, "") and out.startswith("legal")

@@ -14,7 +14,7 @@ import pytest
 
 from rummy.position import Position
 from rummy.rules import PRESETS, family_options
-from tests.support.cli import run_cli
+from tests.support.cli import run_cli, run_main
 from tests.support.paths import REPO_ROOT, SHARED_DIR, shared_best_examples
 
 PUZZLE_EXAMPLES = REPO_ROOT / "puzzles" / "examples"
@@ -330,3 +330,48 @@ def test_rules_unknown_preset_is_one_line() -> None:
 @pytest.mark.parametrize("args", [("show",), ("show", "--bogus", "x.toml"), ("frobnicate",), ("rules", "a", "b")])
 def test_usage_errors_exit_2_without_traceback(args: tuple[str, ...]) -> None:
     assert_one_line_error(run_cli(*args))
+
+
+# ------------------------------------------------------------ show --after reads what check reads; rules PRESET: its family's options
+def test_show_after_reads_a_puzzle_solution_as_check_does(capsys: pytest.CaptureFixture[str]) -> None:
+    solution = sorted((REPO_ROOT / "puzzles" / "tiles").glob("rummikub-max-easy-*.solution.json"))[0]
+    before = solution.with_name(solution.name.replace(".solution.json", ".toml"))
+    code, _, err = run_main(capsys, "check", before, solution)
+    assert (code, err) == (0, "")
+    for args in (("--after", solution), (solution,)):
+        code, out, err = run_main(capsys, "show", *args)
+        assert (code, err) == (0, ""), args
+        assert "to move:" in out and "status" not in out
+
+
+@pytest.mark.parametrize("name, absent, present", [
+    ("house-classic", ["queen_of_spades_points", "ace_points", "joker_locks_play", "plays_per_turn"], ["demand"]),
+    ("rummikub", ["queen_of_spades_points", "demand", "plays_per_turn"], ["joker_locks_play", "max_cards_per_turn"]),
+    ("straight", ["demand", "joker_locks_play", "max_cards_per_turn"], ["queen_of_spades_points"]),
+])
+def test_rules_preset_shows_only_its_familys_options(
+    name: str, absent: list[str], present: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run_main(capsys, "rules", name)
+    assert code == 0
+    options = {line.split()[0] for line in out.splitlines() if line[:1].isalpha()}
+    assert not options & set(absent)
+    assert set(present) <= options
+
+
+@pytest.mark.parametrize("width", [60, 80, 100])
+def test_rules_preset_wraps_between_words_to_a_terminals_width(width: int) -> None:
+    from rummy.cli.rules_cmd import option_docs, preset_lines
+    from rummy.rules import family_options, preset
+
+    ruleset = preset("house-classic")
+    lines = [str(line) for line in preset_lines(ruleset, width)]
+    assert all(len(line) <= width for line in lines), [line for line in lines if len(line) > width]
+    words = " ".join(lines).split()
+    for key, doc in option_docs(ruleset).items():
+        if key in family_options(ruleset):
+            # every word of the meaning appears whole, in order, after its option
+            start = words.index(key)
+            assert " ".join(words[start:]).find(" ".join(doc.split())) != -1, key
+    unwrapped = [str(line) for line in preset_lines(ruleset)]
+    assert any(len(line) > 100 for line in unwrapped)  # in a pipe lines are never wrapped

@@ -18,7 +18,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from tests.support.paths import MALFORMED_DIR, REPO_ROOT, SCHEMA_PATH, header_lines
+from tests.support.cli import run_main
+from tests.support.paths import MALFORMED_DIR, PUZZLE_EXAMPLES, REPO_ROOT, SCHEMA_PATH, header_lines
 from rummy.errors import PositionError
 from rummy.position import Position
 
@@ -105,3 +106,74 @@ def test_cli_show_refuses_with_one_line_and_exit_code_2(path: Path) -> None:
     assert len(lines) == 1, result.stderr
     assert path.name in lines[0]
     assert "Traceback" not in result.stderr
+
+
+# ------------------------------------------------------------ unknown cards and other problems at the command line: every one a line
+TILES_WITH = '''rules = "rummikub-lenient"
+to_move = "ann"
+table = [{table}]
+[players.ann]
+hand = "{hand}"
+[players.bob]
+hand_count = 10
+[piles]
+stock = 60
+'''
+
+
+def write(tmp_path: Path, text: str, name: str = "p.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_an_unknown_tile_names_the_colours(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, TILES_WITH.format(table='"R1 R2 R3"', hand="Y9 K4"))
+    code, out, err = run_main(capsys, "show", path)
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert "players.ann.hand" in lines[0] and "'Y9'" in lines[0] and "K B R O" in lines[0]
+    assert "after-position" not in lines[0]
+
+
+def test_an_unknown_card_names_the_suits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (PUZZLE_EXAMPLES / "robber.toml").read_text()
+    hand = next(line for line in text.splitlines() if line.startswith("hand = "))
+    path = write(tmp_path, text.replace(hand, 'hand = "ZZ 7X"', 1))
+    code, _, err = run_main(capsys, "best", path)
+    assert code == 2
+    lines = err.splitlines()
+    assert len(lines) == 2, err  # one line an unknown card, each naming its place
+    assert all(".hand" in line and "S H D C" in line for line in lines)
+    assert "'ZZ'" in lines[0] and "'7X'" in lines[1]
+
+
+def test_every_unknown_card_of_a_file_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, TILES_WITH.format(table='"R1 R2 Q3", "B5 B6 B7"', hand="Y9 K4 K5"))
+    code, _, err = run_main(capsys, "best", path)
+    assert code == 2
+    lines = err.splitlines()
+    assert len(lines) == 2, err
+    assert any("table[1]" in line and "'Q3'" in line for line in lines)
+    assert any("players.ann.hand" in line and "'Y9'" in line for line in lines)
+    assert all(line.startswith(f"rummy: {path}: ") for line in lines)
+
+
+def test_an_unknown_card_then_another_problem_reports_both(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = TILES_WITH.format(table='"R1 R2 R3"', hand="Y9 K4").replace('to_move = "ann"', 'to_move = "cat"')
+    code, _, err = run_main(capsys, "show", write(tmp_path, text))
+    assert code == 2
+    lines = err.splitlines()
+    assert len(lines) == 2 and "'Y9'" in lines[0] and "to_move" in lines[1], err
+
+
+def test_the_after_position_hint_is_only_for_plays_that_are_not_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    too_many = TILES_WITH.format(table='"R1 R2 R3", "R1 R2 R3"', hand="R1 K4")  # three R1 in a deck of two
+    code, _, err = run_main(capsys, "show", write(tmp_path, too_many))
+    assert code == 2 and "copies" in err and "after-position" not in err
+    not_whole = TILES_WITH.format(table='"R1 R2"', hand="K4")
+    code, _, err = run_main(capsys, "show", write(tmp_path, not_whole, "q.toml"))
+    assert code == 2 and "not a whole play" in err and "after-position" in err

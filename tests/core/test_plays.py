@@ -338,3 +338,20 @@ def test_a_joker_stands_for_a_card_only_where_every_reading_agrees() -> None:
     assert settled_stand_ins((Card(5, "H"), Card(6, "H"), joker), rules) is None  # 4H or 7H
     assert settled_stand_ins((Card(5, "H"), joker, Card(7, "H")), rules) == (Card(6, "H"),)
     assert settled_stand_ins((Card(5, "H"), Card(6, "H"), Card(7, "H")), rules) is None  # no joker
+
+
+# ------------------------------------------------------------- a play's order
+def test_a_run_is_ordered_by_rank_with_its_joker_where_it_stands() -> None:
+    rules = preset("rummikub-lenient")
+    assert Play(parse_cards("R9 * R7")).ordered(rules) == parse_cards("R7 * R9")
+    assert Play(parse_cards("R9 * R7")).notation(rules) == "R7 * R9"
+
+
+def test_a_book_is_ordered_by_suit_and_a_broken_play_keeps_its_order() -> None:
+    rules = preset("house-classic")
+    assert Play(parse_cards("5C 5S 5H")).ordered(rules) == parse_cards("5S 5H 5C")
+    assert Play(parse_cards("9C 2S 5H")).ordered(rules) == parse_cards("9C 2S 5H")
+
+
+def test_a_circular_run_is_ordered_from_where_it_starts() -> None:
+    assert Play(parse_cards("AS 2S KS")).ordered(preset("house-classic")) == parse_cards("KS AS 2S")

@@ -14,12 +14,16 @@ from hypothesis import strategies as st
 from tests.support.paths import (
     PUZZLE_EXAMPLES, SCHEMA_PATH, is_after_file, load_data, puzzle_example_files, shared_example_files,
 )
-from rummy.cards import SUITS, Card, parse_cards
+from rummy.cards import JOKER, SUITS, Card, parse_cards
 from rummy.errors import PositionError
 from rummy.plays import Play, is_whole
 from rummy.position import Attached, Player, Position, Replacement, Turn
+from rummy.end_states import read_end_state, read_end_state_or_draw
+from rummy.position import DrawTaken
 from rummy.reader import iter_positions
+from rummy.vocabulary import DrawSource
 from rummy.rules import OPTION_CHOICES, PRESETS, Ruleset, preset
+from tests.support.positions import hidden_hand, two_players
 
 EXAMPLE_FILES = puzzle_example_files()
 SHARED_FILES = shared_example_files()
@@ -451,3 +455,39 @@ def test_table_key_ignores_the_order_of_plays_and_cards_on_a_shared_table():
     other = Position.from_toml(text.format(plays='"O7 K7 B7", "R3 R4 R5"'))
     moved = Position.from_toml(text.format(plays='"R3 R4 R5 R6", "K7 B7 O7"'))
     assert one.table_key() == other.table_key() != moved.table_key()
+
+
+# ------------------------------------------------------------- unseen cards
+def test_unseen_cards_are_the_deck_less_every_card_shown() -> None:
+    position = hidden_hand("house-epic")
+    unseen = position.unseen_cards()
+    assert sum(unseen.values()) == 54 - 9
+    assert unseen[JOKER] == 1
+    assert unseen[Card(13, "S")] == 0 and unseen[Card(13, "H")] == 1
+
+
+def test_unseen_cards_count_the_copies_of_two_packs() -> None:
+    position = two_players("robber", {"hand": "7H"}, {"hand_count": 3, "plays": ["7H 7S 7D"]})
+    unseen = position.unseen_cards()
+    assert unseen[Card(7, "H")] == 0 and unseen[Card(7, "S")] == 1 and unseen[Card(7, "C")] == 2
+    assert sum(unseen.values()) == 104 - 4
+
+
+# ------------------------------------------------------------- after positions read from a file or an answer
+def test_a_random_draw_is_read_as_the_draw_alone_only_when_asked(tmp_path) -> None:
+    answer = tmp_path / "answer.json"
+    draw = {"action": "draw", "from": "stock"}
+    answer.write_text(json.dumps({"status": "optimal", "after": None, "draw": draw}) + "\n")
+    assert read_end_state_or_draw(answer, random_draw=True) == (None, DrawTaken(DrawSource.STOCK))
+    with pytest.raises(PositionError, match="no after position"):
+        read_end_state(answer)
+
+
+def test_an_after_position_is_read_from_a_best_answer_or_a_file(tmp_path) -> None:
+    position = hidden_hand("house-epic")
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps({"status": "optimal", "after": position.to_data()}) + "\n")
+    plain = tmp_path / "after.toml"
+    plain.write_text(position.to_toml())
+    assert read_end_state(answer) == position == read_end_state(plain)
+    assert read_end_state_or_draw(plain, random_draw=True) == (position, None)

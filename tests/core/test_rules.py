@@ -11,6 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy.errors import RulesError
+from rummy.cards import Card, rank_at
+from rummy.plays import is_whole
 from rummy.rules import OPTION_CHOICES, PRESETS, Ruleset, preset, ruleset_from_spec, ruleset_to_spec
 
 PRESET_NAMES = sorted(PRESETS)
@@ -199,3 +201,46 @@ def test_overridden_rulesets_round_trip_or_are_refused(case: tuple[str, dict[str
     assert ruleset_from_spec(tomllib.loads(tomli_w.dumps({"rules": spec}))["rules"]) == rules
     assert eval(repr(rules), {"preset": preset}) == rules
     assert isinstance(rules, Ruleset) and rules.name == name
+
+
+# ------------------------------------------------------------- run windows
+def test_ace_low_windows_run_from_the_ace_to_the_king() -> None:
+    windows = preset("traditional").run_windows(3)
+    assert windows[0] == (1, 2, 3) and windows[-1] == (11, 12, 13)
+    assert len(windows) == 11
+
+
+def test_an_ace_high_window_ends_at_position_14() -> None:
+    windows = preset("straight").run_windows(3)
+    assert windows[-1] == (12, 13, 14)
+    assert [rank_at(p) for p in windows[-1]] == [12, 13, 1]
+
+
+def test_circular_windows_turn_the_corner_and_the_full_circle_is_listed_once() -> None:
+    house = preset("house-classic")
+    assert (12, 13, 14) in house.run_windows(3) and (13, 14, 15) in house.run_windows(3)
+    assert len(house.run_windows(3)) == 13
+    assert house.run_windows(13) == (tuple(range(1, 14)),)
+
+
+def test_two_packs_with_aces_high_or_low_make_one_window_of_14() -> None:
+    assert preset("robber").run_windows(14) == (tuple(range(1, 15)),)
+    assert preset("traditional").run_windows(14) == ()
+
+
+def test_every_run_window_reads_as_a_whole_run() -> None:
+    for name in ("traditional", "straight", "house-classic", "rummikub"):
+        rules = preset(name)
+        for window in rules.run_windows(rules.run_min):
+            assert is_whole(tuple(Card(rank_at(p), "H") for p in window), rules), (name, window)
+
+
+# ------------------------------------------------------------ every option belongs to families
+def test_every_option_is_attributed_to_families() -> None:
+    from rummy.family import FAMILIES
+    from rummy.rules import ALL_FAMILIES, OPTION_FAMILIES, PRESETS
+
+    assert set(ALL_FAMILIES) == {str(family) for family in FAMILIES}
+    for ruleset in PRESETS.values():
+        assert set(OPTION_FAMILIES) == set(ruleset.options())
+    assert all(set(families) <= set(ALL_FAMILIES) and families for families in OPTION_FAMILIES.values())

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy.cards import SUITS, Card, parse_cards
 from rummy.rules import PRESETS, preset
-from rummy.scoring import hand_penalty, meld_value, penalty, play_score
+from rummy.scoring import first_out_bonus, hand_penalty, meld_value, penalty, play_score
+from tests.support.positions import hidden_hand
 
 
 def score(cards: str, name: str) -> int:
@@ -156,3 +159,17 @@ def test_hand_penalty_is_the_sum_of_card_penalties(name: str, cards: list[Card])
 def test_house_run_scores_five_a_card(length: int, suit: str, start: int) -> None:
     cards = tuple(Card((start + i - 1) % 13 + 1, suit) for i in range(length))
     assert play_score(cards, preset("house-epic")) == 5 * length
+
+
+# ------------------------------------------------------------- the first-out bonus
+def test_the_epic_first_out_bonus_counts_a_hidden_hand_at_the_unseen_mean() -> None:
+    position = hidden_hand("house-epic")
+    unseen = position.unseen_cards()
+    mean = Fraction(sum({1: 11, 11: 2, 12: 3, 13: 4}.get(c.rank, c.rank) if not c.is_joker else 15
+                        for c in unseen.elements()), sum(unseen.values()))
+    assert first_out_bonus(position) == 3 * mean
+
+
+def test_the_classic_first_out_bonus_is_fixed() -> None:
+    position = hidden_hand("house-classic")
+    assert first_out_bonus(position) == 25

@@ -272,3 +272,11 @@ def test_a_draw_phase_answer_prints_as_before(hand: str, pile: str, stock: str) 
     for key in ("wall_time", "branches", "method"):
         data["stats"].pop(key, None)
     assert json.dumps(data) == DRAW_ANSWERS[hand, pile, stock]
+
+
+# ------------------------------------------------------------ the --rules choices
+def test_the_preset_words_are_the_presets() -> None:
+    from rummy.cli.options import Preset
+    from rummy.rules import PRESETS
+
+    assert tuple(Preset) == tuple(PRESETS)

@@ -26,6 +26,7 @@ from rummy.generator.unique import judge
 from rummy.position import Position
 from rummy.rules import preset
 from rummy.solution import SolverConfig
+from tests.support.cli import run_main
 from tests.support.paths import REPO_ROOT
 
 CONFIG = SolverConfig(time_limit=10, workers=1)
@@ -287,3 +288,16 @@ def test_the_commands_verify_a_shipped_puzzle_of_every_collection():
         assert checked.returncode == 0, checked.stdout + checked.stderr
         answer = json.loads(run_cli("best", "--json", position).stdout)
         assert answer["status"] == "optimal" and answer["gain"] == pytest.approx(entry["gain"], abs=1e-4)
+
+
+# ------------------------------------------------------------ --rules is a choice
+def test_generate_rules_is_a_choice_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "300")
+    code, out, _ = run_main(capsys, "generate", "--help")
+    assert code == 0 and "house-classic, house-epic, rummikub" in out  # named in the help, which wraps between words
+    code, out, err = run_main(capsys, "generate", "--rules", "nope", "--kind", "max", "--out", tmp_path / "out")
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and "--rules" in lines[0] and "'nope'" in lines[0] and "rummikub" in lines[0]
+    assert not (tmp_path / "out").exists()

@@ -1,6 +1,6 @@
 """House Rummy puzzles: the exclusion hook of the House model, the same-answer form, the four kinds.
 
-The hook is checked against the brute-force oracle (tests/oracle.py, which
+The hook is checked against the brute-force oracle (tests/support/oracle.py, which
 shares no code with the model): with the best table excluded, the answer's
 gain is the best gain among every other final table the checker accepts.
 """
@@ -13,21 +13,21 @@ from fractions import Fraction
 
 import pytest
 
-from tests.support.oracle import brute_force_tables, count_cards
-from tests.support.random_positions import random_house
-from tests.support.judged import judged, judged_best
-from rummy.checker import check
+from rummy.checker import check, turn_gain
 from rummy.errors import RummyError
 from rummy.generator import KINDS, Request, generate, validate
-from tests.support.judged import assert_graded_by_the_ladder
 from rummy.generator.house_deal import HouseShape, deal_house
 from rummy.generator.house_kinds import (
     accept_across, accept_meld_steal, accept_replace_meld, accept_steal, ambiguity, spaces_left, stolen,
 )
 from rummy.model.house import solve_house
-from rummy.position import Position
+from rummy.plays import Play
+from rummy.position import Position, Turn
 from rummy.rules import preset
 from rummy.solution import SolverConfig
+from tests.support.judged import assert_graded_by_the_ladder, judged, judged_best
+from tests.support.oracle import brute_force_tables, count_cards
+from tests.support.random_positions import random_house
 
 CONFIG = SolverConfig(time_limit=20, workers=1)
 CLASSIC = preset("house-classic")
@@ -194,6 +194,54 @@ hand_count = 3
         before = position(base.format(plays=plays))
         after = judged_best(before, CONFIG).solution.after
         assert bool(ambiguity(before, after)) is flagged, plays
+
+
+# A rival the ambiguity search must see (found in review): two runs of one suit in one space
+# overlapping through a joker, which the House model cannot hold (house_runs lays such a pair as one
+# longer run). The search once split *all* the cards of a space's runs of a suit into two runs, so
+# one more run of the suit in the space hid the overlapping split.
+OVERLAP_BEFORE = Position.from_toml("""
+rules = "house-epic"
+hand_number = 2
+to_move = "ann"
+[players.ann]
+melded = true
+hand = "2H"
+space = ["* 5C 6C 7C 8C *", "JC QC KC"]
+[players.bob]
+melded = true
+hand_count = 3
+space = ["9S 9D 9H"]
+""")
+
+
+def _with_ann_plays(position: Position, plays: list[str]) -> Position:
+    ann = position.player("ann")
+    return position.replace_player(replace(ann, plays=tuple(Play.from_notation(p) for p in plays)))
+
+
+def _kept_and_discarded(before: Position) -> Position:
+    """The turn that changes nothing on the table and discards the mover's one card."""
+    card = before.mover.hand[0]
+    ann = replace(before.mover, hand=())
+    return replace(before.replace_player(ann), discard_pile=before.discard_pile + (card,),
+                   turn=Turn(discard=card, discard_declared=True))
+
+
+def test_an_overlapping_split_beside_another_run_of_the_suit_is_a_rival():
+    answer = _kept_and_discarded(OVERLAP_BEFORE)  # keep the table, discard 2H
+    assert check(OVERLAP_BEFORE, answer).legal
+    # The rival: the long run split into two runs whose jokers stand for each
+    # other's naturals (5C *=6C 7C and 6C *=7C 8C); the model cannot hold it.
+    rival = _with_ann_plays(answer, ["5C * 7C", "6C * 8C", "JC QC KC"])
+    assert rival.table_key() != answer.table_key()
+    assert check(OVERLAP_BEFORE, rival).legal
+    assert turn_gain(OVERLAP_BEFORE, rival) == turn_gain(OVERLAP_BEFORE, answer)
+    # Control: without JC QC KC in the space the same split is found.
+    alone = _with_ann_plays(OVERLAP_BEFORE, ["* 5C 6C 7C 8C *"])
+    assert ambiguity(alone, _kept_and_discarded(alone)) is not None
+    # With it, the split is found beside the run of JC QC KC.
+    assert ambiguity(OVERLAP_BEFORE, answer) is not None
 
 
 # ------------------------------------------------------------------ deals and kinds

@@ -19,9 +19,16 @@ from rummy.plays import is_whole
 from rummy.position import Position, Replacement
 from rummy.scoring import hand_penalty
 from rummy.solution import Solution, SolverConfig
-from rummy.model.house import solve_house
-from tests.support.paths import SHARED_DIR
+from rummy.answer import best
+from rummy.model.house import _branch_model, greedy_house, solve_house
+from rummy.model.house.context import build_context
+from rummy.model.house.objective import gain_ceiling
+from rummy.model.house.replacement import replacement_options
+from tests.support.judged import judged
+from tests.support.oracle import brute_force_gain
+from tests.support.paths import REPO_ROOT, SHARED_DIR
 from tests.support.positions import EPIC_BOB
+from tests.support.random_positions import random_house
 
 try:  # the independent checker (rummy/checker), when present
     from rummy.checker import check, turn_gain
@@ -444,3 +451,59 @@ def test_out_of_time_still_answers_with_a_legal_turn_and_a_bound() -> None:
     assert solution.status in ("optimal", "feasible")
     assert solution.bound >= solution.gain
     assert_sound(before, solution)
+
+
+# ------------------------------------------------------------------ under a time limit
+# The greedy turn (house_greedy), completed by the model, is a legal turn: the checker accepts it.
+# Whatever stops the search, the answer is at least as good as that turn. ``gain_ceiling`` never
+# falls below the best gain (oracle and benchmark positions), so a "feasible" answer's bound means
+# something.
+BENCHMARK = sorted((REPO_ROOT / "benchmarks" / "positions" / "house").glob("*.toml"))
+AMPLE = SolverConfig(time_limit=60, workers=1)
+
+
+def ceiling(position: Position) -> float:
+    ctx = build_context(position)
+    m = _branch_model(ctx, replacement_options(ctx), ())
+    return float(gain_ceiling(m)) if m is not None else float("inf")
+
+
+@pytest.mark.parametrize("path", [p for p in BENCHMARK if p.stem < "house-40"], ids=lambda p: p.stem)
+def test_the_greedy_turn_is_legal_and_no_better_than_the_best(path: Path) -> None:
+    position = Position.from_file(path)
+    greedy = judged(position, greedy_house(position, AMPLE))
+    optimal = judged(position, solve_house(position, AMPLE))
+    assert optimal.status == "optimal"
+    if greedy.status == "feasible":
+        assert greedy.gain <= optimal.gain
+    assert optimal.gain <= ceiling(position)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_ceiling_is_never_below_the_oracles_best(seed: int) -> None:
+    position = random_house(seed)
+    best_gain = brute_force_gain(position)
+    if best_gain is None:
+        return
+    assert best_gain <= ceiling(position)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_greedy_turn_on_small_positions_is_judged_legal(seed: int) -> None:
+    position = random_house(seed, max_table_plays=4, hand_size=(4, 8))
+    greedy = judged(position, greedy_house(position, AMPLE))
+    assert greedy.status in ("feasible", "unknown")
+    if greedy.status == "feasible":
+        assert greedy.gain <= greedy.bound
+
+
+@pytest.mark.parametrize("path", [p for p in BENCHMARK if p.stem >= "house-40"], ids=lambda p: p.stem)
+def test_a_time_limited_answer_is_at_least_the_greedy_turn(path: Path) -> None:
+    position = Position.from_file(path)
+    greedy = greedy_house(position, AMPLE)
+    answer = best(position, SolverConfig(time_limit=0.2, workers=2)).solution
+    judged(position, answer)
+    assert answer.status in ("optimal", "feasible")
+    if greedy.status == "feasible":
+        assert answer.gain >= greedy.gain
+    assert answer.gain <= answer.bound <= max(ceiling(position), answer.gain)

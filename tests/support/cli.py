@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -32,3 +33,8 @@ def run_main(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int
     code = main([str(arg) for arg in args])
     captured = capsys.readouterr()
     return code, captured.out, captured.err
+
+
+def feed_stdin(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    """What the next ``run_main`` reads on standard input."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
