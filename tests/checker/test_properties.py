@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import Callable
 
 from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st
@@ -19,7 +20,7 @@ from rummy.cards import JOKER, SUITS, Card
 from rummy.checker import Verdict, check
 from rummy.plays import Play, readings
 from rummy.position import Player, Position, Replacement, Turn
-from rummy.rules import preset
+from rummy.rules import Ruleset, preset
 from rummy.scoring import house_play_score
 from tests.support.strategies import (
     MOVER,
@@ -48,6 +49,11 @@ SETTINGS = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
 )
+
+
+def checker_property(test: Callable[[st.DataObject], None]) -> Callable[..., None]:
+    """A property of the checker: Hypothesis runs ``test(data)`` under SETTINGS, drawing from ``data``."""
+    return SETTINGS(given(st.data())(test))
 
 LENIENT = preset("rummikub-lenient")
 TILE_PRESETS = ("rummikub-lenient", "rummikub", "tiles50", "yourturnmyturn")
@@ -121,11 +127,9 @@ def tile_value(cards) -> int:
 
 
 # --------------------------------------------------------------- tile rummy
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_tile_rack_play_laid_as_new_play(data):
-    rules = LENIENT
-    pool = Pool(rules)
+    rules, pool = LENIENT, Pool(LENIENT)
     long_run = draw_run(data, pool, range(4, 9))
     background = draw_background(data, pool, 0, 4)
     laid = maybe_joker(data, pool, draw_play(data, pool))
@@ -151,11 +155,9 @@ def test_tile_rack_play_laid_as_new_play(data):
         assert_breach(data, before, after, "table-card-to-hand")
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_tile_lay_off_on_run_and_group(data):
-    rules = LENIENT
-    pool = Pool(rules)
+    rules, pool = LENIENT, Pool(LENIENT)
     run = draw_run(data, pool, range(3, 10))
     (extension,) = pool.deal([draw_from(data, [c for c in run_extensions(run, rules) if pool.has([c])])])
     group = draw_book(data, pool, (3,))
@@ -175,11 +177,9 @@ def test_tile_lay_off_on_run_and_group(data):
     assert_breach(data, before, after, "not-whole")
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_tile_split_long_run(data):
-    rules = LENIENT
-    pool = Pool(rules)
+    rules, pool = LENIENT, Pool(LENIENT)
     long_run = draw_run(data, pool, range(6, 14))
     cut = data.draw(st.integers(3, len(long_run) - 3), label="cut")
     background = draw_background(data, pool, 0, 3)
@@ -242,8 +242,7 @@ def run_with_end_joker(data, pool: Pool, rules, lengths):
     return naturals, stand_in, joker
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_tile_joker_moved_into_new_play(data):
     """Flexible jokers move freely; a fixed one only once a rack tile has freed it."""
     rules = preset(data.draw(st.sampled_from(("rummikub-lenient",) + FIXED_PRESETS), label="preset"))
@@ -273,8 +272,7 @@ def test_tile_joker_moved_into_new_play(data):
         assert_breach(data, before, to_rack, "table-card-to-hand")
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_tile_take_from_play_holding_a_joker(data):
     """Lenient: any tile may leave a play with a joker. Fixed: an unreplaced joker locks its play."""
     rules = preset(data.draw(st.sampled_from(("rummikub-lenient",) + FIXED_PRESETS), label="preset"))
@@ -297,8 +295,7 @@ def test_tile_take_from_play_holding_a_joker(data):
         assert_legal(data, before, after)
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_tile_yourturnmyturn_plays_at_most_12_tiles(data):
     rules = preset("yourturnmyturn")
     pool = Pool(rules)
@@ -332,8 +329,7 @@ def draw_initial_meld(data, pool: Pool, rules, max_tiles: int | None) -> list[tu
     return meld
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_tile_initial_meld_threshold(data):
     rules = preset(data.draw(st.sampled_from(TILE_PRESETS), label="preset"))
     threshold = rules.meld_threshold()
@@ -355,8 +351,7 @@ def test_tile_initial_meld_threshold(data):
     assert_breach(data, before, too_small, "meld-too-small")
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_tile_unmelded_mover_leaves_the_table_alone(data):
     rules = preset(data.draw(st.sampled_from(TILE_PRESETS), label="preset"))
     pool = Pool(rules)
@@ -384,8 +379,10 @@ def test_tile_unmelded_mover_leaves_the_table_alone(data):
 
 
 # -------------------------------------------------------------- House Rummy
-def house_rules(data):
-    return preset(data.draw(st.sampled_from(HOUSE_PRESETS), label="preset"))
+def house_deal(data) -> tuple[Ruleset, Pool]:
+    """A House preset and a full deck to deal from."""
+    rules = preset(data.draw(st.sampled_from(HOUSE_PRESETS), label="preset"))
+    return rules, Pool(rules)
 
 
 def draw_opponents(data, pool: Pool, plays_of_first: list) -> list[Player]:
@@ -422,11 +419,9 @@ def house_after(before: Position, hand, own_plays=None, discard: Card | None = N
     return after
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_house_lay_a_play_and_discard(data):
-    rules = house_rules(data)
-    pool = Pool(rules)
+    rules, pool = house_deal(data)
     laid = maybe_joker(data, pool, draw_play(data, pool, run_lengths=range(3, 6)))
     extras = draw_loose(data, pool, 2, 5)
     own = draw_background(data, pool, 0, 2)
@@ -477,11 +472,9 @@ def test_house_lay_a_play_and_discard(data):
         assert_breach(data, before, after, "conservation")
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_house_give_a_card_to_an_opponent(data):
-    rules = house_rules(data)
-    pool = Pool(rules)
+    rules, pool = house_deal(data)
     target = draw_play(data, pool, book_sizes=(3,), run_lengths=range(3, 9))
     if target[0].rank == target[1].rank:
         fits = [Card(target[0].rank, s) for s in SUITS if s not in {c.suit for c in target}]
@@ -518,11 +511,9 @@ def rank_cards(suit: str, first: int, step: int, count: int, rules) -> tuple[Car
     return tuple(Card(next_rank(first, step * i, rules), suit) for i in range(count))
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_house_steal_a_run_end(data):
-    rules = house_rules(data)
-    pool = Pool(rules)
+    rules, pool = house_deal(data)
     victim = draw_run(data, pool, range(4, 9))
     top = data.draw(st.booleans(), label="steal the top end")
     stolen = victim[-1] if top else victim[0]
@@ -567,20 +558,24 @@ def test_house_steal_a_run_end(data):
         assert_breach(data, before, after, "not-whole")
 
 
-@SETTINGS
-@given(st.data())
-def test_house_steal_from_a_book_of_four(data):
-    """Book of 4 -> book of 3 loses 10 points: allowed for one stolen card, if it is paid."""
-    rules = house_rules(data)
-    pool = Pool(rules)
+def book_and_run_beyond(data, pool: Pool, rules, label: str) -> tuple[tuple[Card, ...], Card, tuple[Card, ...], Card]:
+    """A book of 4, one of its cards (``label``), a run of 3-5 of that card's suit going on from it
+    either way, and the card beyond that run: all dealt."""
     book = draw_book(data, pool, (4,))
-    card = draw_from(data, book, "stolen")
+    card = draw_from(data, book, label)
     step = data.draw(st.sampled_from([1, -1]), label="direction")
-    length = data.draw(st.integers(3, 5), label="own run")
+    length = data.draw(st.integers(3, 5), label="run")
     beyond = rank_cards(card.suit, next_rank(card.rank, step, rules), step, length + 1, rules)
     assume(pool.has(beyond))
     pool.deal(beyond)
-    own_play, payment = beyond[:-1], beyond[-1]
+    return book, card, beyond[:-1], beyond[-1]
+
+
+@checker_property
+def test_house_steal_from_a_book_of_four(data):
+    """Book of 4 -> book of 3 loses 10 points: allowed for one stolen card, if it is paid."""
+    rules, pool = house_deal(data)
+    book, card, own_play, payment = book_and_run_beyond(data, pool, rules, "stolen")
     extras, discard, kept = draw_discarding(data, pool, 1, 3)
     opponents = draw_opponents(data, pool, [book])
     own = draw_background(data, pool, 0, 1) + [own_play]
@@ -596,24 +591,15 @@ def test_house_steal_from_a_book_of_four(data):
     assert "spite" not in verdict.codes, "one stolen card may cost its space 10 points"
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_house_rearrange_inside_an_opponent_space(data):
     """Book of 4 -> book of 3 inside the space loses 5 points net: spite, unless a gift makes up for it.
 
     With a paid steal from another book of 4 in that space (-10, the most one stolen card may cost),
     the space may lose 10 in all: the rearrangement still needs the gift.
     """
-    rules = house_rules(data)
-    pool = Pool(rules)
-    book = draw_book(data, pool, (4,))
-    card = draw_from(data, book, "moved")
-    step = data.draw(st.sampled_from([1, -1]), label="direction")
-    length = data.draw(st.integers(3, 5), label="run")
-    beyond = rank_cards(card.suit, next_rank(card.rank, step, rules), step, length + 1, rules)
-    assume(pool.has(beyond))
-    pool.deal(beyond)
-    run, gift = beyond[:-1], beyond[-1]
+    rules, pool = house_deal(data)
+    book, card, run, gift = book_and_run_beyond(data, pool, rules, "moved")
     bob_plays = [book, run]
     steal: tuple = ()
     if data.draw(st.booleans(), label="with a steal"):
@@ -643,18 +629,26 @@ def test_house_rearrange_inside_an_opponent_space(data):
     assert_breach(data, before, after, "spite")
 
 
-@SETTINGS
-@given(st.data())
+def draw_meld_cost(data, rules, first: int) -> tuple[int, int]:
+    """A hand number from ``first`` to 6 and what a meld must be worth in it."""
+    hand_number = data.draw(st.integers(first, 6), label="hand number")
+    return hand_number, rules.meld_threshold(hand_number)
+
+
+def draw_meld(data, pool: Pool, rules, cost: int) -> tuple[Card, ...]:
+    """A play worth at least ``cost``, dealt."""
+    return draw_play(data, pool, where=lambda cards: house_play_score(cards, rules) >= cost)
+
+
+@checker_property
 def test_house_rearranging_needs_a_meld(data):
     """Splitting an opponent's run in place: fine once melded (or melding this turn), not before."""
-    rules = house_rules(data)
-    pool = Pool(rules)
-    hand_number = data.draw(st.integers(1, 6), label="hand number")
-    cost = rules.meld_threshold(hand_number)
+    rules, pool = house_deal(data)
+    hand_number, cost = draw_meld_cost(data, rules, first=1)
     long_run = draw_run(data, pool, range(6, 13))
     cut = data.draw(st.integers(3, len(long_run) - 3), label="cut")
     variant = data.draw(st.sampled_from(["melded", "melding"]), label="variant")
-    meld = draw_play(data, pool, where=lambda cards: house_play_score(cards, rules) >= cost) if variant == "melding" else ()
+    meld = draw_meld(data, pool, rules, cost) if variant == "melding" else ()
     extras, discard, kept = draw_discarding(data, pool, 1, 4)
     opponents = draw_opponents(data, pool, [long_run])
     own = draw_background(data, pool, 0, 2) if variant == "melded" else []
@@ -672,14 +666,11 @@ def test_house_rearranging_needs_a_meld(data):
     assert_breach(data, unmelded, after, "touched-before-meld")
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_house_meld_must_reach_the_cost(data):
-    rules = house_rules(data)
-    pool = Pool(rules)
-    hand_number = data.draw(st.integers(3, 6), label="hand number")
-    cost = rules.meld_threshold(hand_number)
-    meld = draw_play(data, pool, where=lambda cards: house_play_score(cards, rules) >= cost)
+    rules, pool = house_deal(data)
+    hand_number, cost = draw_meld_cost(data, rules, first=3)
+    meld = draw_meld(data, pool, rules, cost)
     small = draw_play(data, pool, where=lambda cards: house_play_score(cards, rules) < cost, run_lengths=(3,))
     extras, discard, kept = draw_discarding(data, pool, 1, 3)
     opponents = draw_opponents(data, pool, [])
@@ -696,12 +687,10 @@ def test_house_meld_must_reach_the_cost(data):
     assert_breach(data, before, undeclared, "meld-too-small", "touched-before-meld")
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_house_joker_replacement_before_melding(data):
     """Unmelded: a joker may be swapped for a hand card that keeps its play whole. Melded: it is stolen, not swapped."""
-    rules = house_rules(data)
-    pool = Pool(rules)
+    rules, pool = house_deal(data)
     run = draw_run(data, pool, range(3, 7))
     index = data.draw(st.integers(0, len(run) - 1), label="joker index")
     natural = run[index]
@@ -761,8 +750,7 @@ def scramble(data, after: Position, moves: int) -> Position:
     return result
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_checker_judges_any_end_state(data):
     """Random edits of a legal turn: the checker answers (never raises), consistently, whatever the play order."""
     rules = preset(data.draw(st.sampled_from(TILE_PRESETS + HOUSE_PRESETS), label="preset"))
@@ -784,8 +772,7 @@ def test_checker_judges_any_end_state(data):
     judge(data, before, scramble(data, after, data.draw(st.integers(1, 3), label="moves")))
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_tile_borrow_from_a_group_of_four(data):
     """A melded mover may take a tile from a group of 4 into a new run with rack tiles; a group of 3 cannot spare one."""
     rules = preset(data.draw(st.sampled_from(TILE_PRESETS), label="preset"))
@@ -814,12 +801,10 @@ def test_tile_borrow_from_a_group_of_four(data):
     assert_breach(data, small, after, "not-whole")
 
 
-@SETTINGS
-@given(st.data())
+@checker_property
 def test_house_meld_then_steal(data):
     """An unmelded mover may meld and then steal, paying with hand cards that are not part of the meld."""
-    rules = house_rules(data)
-    pool = Pool(rules)
+    rules, pool = house_deal(data)
     victim = draw_run(data, pool, range(4, 8))
     top = data.draw(st.booleans(), label="steal the top end")
     stolen, step = (victim[-1], 1) if top else (victim[0], -1)

@@ -114,10 +114,7 @@ def test_show_marks_the_mover_and_their_side(tmp_path: Path) -> None:
 
 
 def test_show_attaches_layoffs_to_their_target_play(tmp_path: Path) -> None:
-    path = write(
-        tmp_path,
-        "straight.toml",
-        """\
+    path = write(tmp_path, "straight.toml", """\
 rules = "straight"
 to_move = "cat"
 [players.ann]
@@ -132,8 +129,7 @@ hand = "KD 4C 5C 6C"
 [piles]
 discard = "8H"
 stock = 27
-""",
-    )
+""")
     lines = [line.strip() for line in run_cli("show", path).stdout.splitlines()]
     target = lines.index(next(line for line in lines if line.startswith("bob/1")))
     assert lines[target + 1] == "+ QD  laid off by ann"
@@ -141,10 +137,7 @@ stock = 27
 
 
 def test_show_shared_table_names_plays_table_n(tmp_path: Path) -> None:
-    path = write(
-        tmp_path,
-        "tiles.toml",
-        """\
+    path = write(tmp_path, "tiles.toml", """\
 rules = "rummikub-lenient"
 to_move = "ann"
 table = ["R3 R1 R2", "B7 O7 K7"]
@@ -154,8 +147,7 @@ hand = "K1 R8"
 hand_count = 9
 [piles]
 stock = 40
-""",
-    )
+""")
     out = run_cli("show", path).stdout
     assert line_starting(out, "table/1").split() == ["table/1", "R1", "R2", "R3"]
     assert line_starting(out, "table/2").split()[0] == "table/2"

@@ -269,6 +269,7 @@ def cluster() -> Iterator[str]:
         yield local.scheduler_address
 
 
+@pytest.mark.cluster
 def test_a_cluster_gives_the_answers_of_one_process(cluster: str, one_process: list[dict[str, Any]]) -> None:
     ordered = rummy("best", PUZZLE_EXAMPLES, "--json", "--cluster", cluster, "--ordered", "--verify")
     assert ordered.returncode == 0, ordered.stderr
@@ -280,6 +281,7 @@ def test_a_cluster_gives_the_answers_of_one_process(cluster: str, one_process: l
     assert {a["file"]: untimed(a) for a in answers(streamed.stdout)} == {a["file"]: untimed(a) for a in one_process}
 
 
+@pytest.mark.cluster
 def test_a_cluster_makes_the_same_puzzles(cluster: str, tmp_path: Path) -> None:
     here = rummy(*GENERATE, "--out", tmp_path / "here")
     there = rummy(*GENERATE, "--cluster", cluster, "--out", tmp_path / "there")

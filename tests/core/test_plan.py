@@ -13,38 +13,19 @@ BEFORE = """
 rules = "house-classic"
 hand_number = 5
 to_move = "bob"
-[players.ann]
-melded = true
-hand_count = 5
-space = ["6C 6D 6H"]
-[players.bob]
-melded = true
-hand = "5D 5H 6S 7D 9D 9S"
-space = ["JC JD JH JS"]
-[piles]
-discard = "3H 2D 10H"
-stock = 33
+players.ann = {melded = true, hand_count = 5, space = ["6C 6D 6H"]}
+players.bob = {melded = true, hand = "5D 5H 6S 7D 9D 9S", space = ["JC JD JH JS"]}
+piles = {discard = "3H 2D 10H", stock = 33}
 """
 
 AFTER = """
 rules = "house-classic"
 hand_number = 5
 to_move = "bob"
-[players.ann]
-melded = true
-hand_count = 5
-space = ["6C 6H 6S"]
-[players.bob]
-melded = true
-hand = "5H 9S"
-space = ["JC JD JH JS", "5D 6D 7D"]
-[piles]
-discard = "3H 2D 10H 9D"
-stock = 33
-[turn]
-meld = []
-replaced = []
-discard = "9D"
+players.ann = {melded = true, hand_count = 5, space = ["6C 6H 6S"]}
+players.bob = {melded = true, hand = "5H 9S", space = ["JC JD JH JS", "5D 6D 7D"]}
+piles = {discard = "3H 2D 10H 9D", stock = 33}
+turn = {meld = [], replaced = [], discard = "9D"}
 """
 
 
@@ -77,13 +58,9 @@ def test_tile_split_moves_only_the_cards_that_leave() -> None:
 rules = "rummikub-lenient"
 to_move = "ann"
 table = ["B1 B2 B3 B4 B5 B6"]
-[players.ann]
-melded = true
-hand = "B4 K9"
-[players.bob]
-hand_count = 5
-[piles]
-stock = 40
+players.ann = {melded = true, hand = "B4 K9"}
+players.bob = {hand_count = 5}
+piles = {stock = 40}
 """
     after = before.replace('table = ["B1 B2 B3 B4 B5 B6"]', 'table = ["B1 B2 B3 B4", "B4 B5 B6"]').replace('hand = "B4 K9"', 'hand = "K9"')
     steps = steps_of(before, after)

@@ -233,6 +233,12 @@ def full_deck() -> Counter:
     return deck
 
 
+def draw_phase(rules: str, hand_number: int | None, tables: str) -> str:
+    """A position's TOML in ann's draw phase: the rules (and House's hand number), then ``tables``."""
+    number = f"hand_number = {hand_number}\n" if hand_number is not None else ""
+    return f'rules = "{rules}"\n{number}to_move = "ann"\nphase = "draw"\n{tables}'
+
+
 def read(text: str, rest_to: str | None = None, hidden: str = "", top: str = "") -> Position:
     """A position from TOML. ``rest_to="stock"``: the stock lists every card the text leaves out but
     ``hidden`` (what the hidden hands hold), ``top`` first; ``rest_to=NAME``: that player's known hand
@@ -332,26 +338,11 @@ def test_random_positions_cover_classic_epic_hidden_hands_and_absent_discards() 
 
 
 # ------------------------------------------------------------ hand-built positions
-JOKERS_AND_DEPTHS = """
-rules = "house-classic"
-hand_number = 1
-to_move = "ann"
-phase = "draw"
-
-[players.ann]
-melded = true
-hand = "* 4C 9S"
-space = ["5H 6H 7H"]
-
-[players.bob]
-melded = true
-hand_count = 4
-space = ["QS QD *"]
-
-[piles]
-discard = "AD 8H 2C KD"
-stock = "10S 3D"
-"""
+JOKERS_AND_DEPTHS = draw_phase("house-classic", 1, """
+players.ann = {melded = true, hand = "* 4C 9S", space = ["5H 6H 7H"]}
+players.bob = {melded = true, hand_count = 4, space = ["QS QD *"]}
+piles = {discard = "AD 8H 2C KD", stock = "10S 3D"}
+""")
 
 
 @pytest.mark.parametrize("preset", ["house-classic", "house-epic"])
@@ -365,25 +356,11 @@ def test_jokers_on_the_table_and_in_the_hand_and_every_depth_of_the_pile(preset:
     assert answer.solution.draw.chosen.take == 4  # the AD bottom card: KD AD * around the corner
 
 
-MIDDLE = """
-rules = "house-classic"
-hand_number = 2
-to_move = "ann"
-phase = "draw"
-
-[players.ann]
-melded = true
-hand = "5H 6H 9C 10C"
-
-[players.bob]
-melded = true
-hand_count = 5
-space = ["QD QC QH"]
-
-[piles]
-discard = "3D 7H KS JC"
-stock = 20
-"""
+MIDDLE = draw_phase("house-classic", 2, """
+players.ann = {melded = true, hand = "5H 6H 9C 10C"}
+players.bob = {melded = true, hand_count = 5, space = ["QD QC QH"]}
+piles = {discard = "3D 7H KS JC", stock = 20}
+""")
 
 
 @pytest.mark.parametrize("preset", ["house-classic", "house-epic"])
@@ -408,25 +385,11 @@ def test_middle_discards_are_cold_in_classic_and_warm_in_epic(preset: str) -> No
 def test_an_unmelded_player_draws_the_stock_joker_on_a_tie_with_the_discard() -> None:
     """Replacing bob's joker releases it; the stock's (listed) joker makes a book of four with both.
     Equal values: the stock comes before the discard pile."""
-    position = read("""
-rules = "house-classic"
-hand_number = 1
-to_move = "ann"
-phase = "draw"
-
-[players.ann]
-melded = false
-hand = "3D 3H 10S"
-
-[players.bob]
-melded = true
-hand_count = 6
-space = ["8S 9S *"]
-
-[piles]
-discard = "KC 3C"
-stock = "* 5H"
-""")
+    position = read(draw_phase("house-classic", 1, """
+players.ann = {melded = false, hand = "3D 3H 10S"}
+players.bob = {melded = true, hand_count = 6, space = ["8S 9S *"]}
+piles = {discard = "KC 3C", stock = "* 5H"}
+"""))
     answer = assert_matches_brute_force(position)
     stock, discard = option(answer, "stock"), option(answer, "discard", take=1)
     assert stock.exact == discard.exact == 61
@@ -434,34 +397,13 @@ stock = "* 5H"
     assert answer.solution.after.player("ann").hand == ()
 
 
-DEMANDS = """
-rules = "house-epic"
-hand_number = 3
-to_move = "ann"
-phase = "draw"
-
-[players.ann]
-melded = true
-hand = "5D 6D KS 2H"
-space = ["9H 9S 9C"]
-
-[players.bob]
-melded = true
-hand_count = 2
-space = ["2C 3C 4C"]
-
-[players.cat]
-melded = true
-hand = "7D JH 4S"
-
-[players.dan]
-melded = true
-hand_count = 1
-
-[piles]
-discard = "KD 4D"
-stock = 0
-"""
+DEMANDS = draw_phase("house-epic", 3, """
+players.ann = {melded = true, hand = "5D 6D KS 2H", space = ["9H 9S 9C"]}
+players.bob = {melded = true, hand_count = 2, space = ["2C 3C 4C"]}
+players.cat = {melded = true, hand = "7D JH 4S"}
+players.dan = {melded = true, hand_count = 1}
+piles = {discard = "KD 4D", stock = 0}
+""")
 
 
 def test_epic_demands_from_a_known_and_a_hidden_hand_never_a_last_card() -> None:
@@ -492,26 +434,11 @@ def test_a_known_last_card_is_not_demanded_even_where_it_would_score() -> None:
     assert {o.player for o in answer.solution.draw.options if o.source == "demand"} == {"bob"}
 
 
-UPCARD = """
-rules = "house-classic"
-hand_number = 2
-to_move = "ann"
-phase = "draw"
-
-[players.ann]
-melded = false
-hand = "7C 8C 2D"
-
-[players.bob]
-melded = true
-hand_count = 5
-space = ["JH QH KH"]
-
-[piles]
-discard = "3S"
-upcard = "9C"
-stock = 30
-"""
+UPCARD = draw_phase("house-classic", 2, """
+players.ann = {melded = false, hand = "7C 8C 2D"}
+players.bob = {melded = true, hand_count = 5, space = ["JH QH KH"]}
+piles = {discard = "3S", upcard = "9C", stock = 30}
+""")
 
 
 @pytest.mark.parametrize("preset", ["house-classic", "house-epic"])
@@ -527,7 +454,7 @@ def test_the_upcard_is_opened_warm_or_passed(preset: str) -> None:
 def test_pass_wins_when_opening_costs() -> None:
     """The AS opened is warm: it stays in the hand (11) and only the 3D can go: -8 against a pass's 0."""
     position = read(UPCARD.replace('hand = "7C 8C 2D"', 'hand = "2C 3D"').replace('upcard = "9C"', 'upcard = "AS"')
-                    .replace("melded = false", 'melded = true\nspace = ["9S 9H 9D"]'))
+                    .replace("melded = false", 'melded = true, space = ["9S 9H 9D"]'))
     answer = assert_matches_brute_force(position)
     assert option(answer, "open").exact == -8
     assert option_key(answer.solution.draw.chosen) == ("pass", None, None, None)
@@ -536,26 +463,11 @@ def test_pass_wins_when_opening_costs() -> None:
 
 def test_classic_stock_expectation_over_few_unseen_cards_is_brute_forced_in_full() -> None:
     """bob's hand is known, so the five unseen cards (a joker among them) are all the stock can give."""
-    position = read("""
-rules = "house-classic"
-hand_number = 4
-to_move = "ann"
-phase = "draw"
-
-[players.ann]
-melded = true
-hand = "5C 6C JD"
-space = ["9H 10H JH"]
-
-[players.bob]
-melded = true
-hand = ""
-space = ["QS QD QC"]
-
-[piles]
-discard = "2S"
-stock = 5
-""", rest_to="bob", hidden="7C 8H KD 3S *")
+    position = read(draw_phase("house-classic", 4, """
+players.ann = {melded = true, hand = "5C 6C JD", space = ["9H 10H JH"]}
+players.bob = {melded = true, hand = "", space = ["QS QD QC"]}
+piles = {discard = "2S", stock = 5}
+"""), rest_to="bob", hidden="7C 8H KD 3S *")
     assert unseen(position) == Counter(parse_cards("7C 8H KD 3S *"))
     answer = assert_matches_brute_force(position)
     stock = option(answer, "stock")
@@ -567,53 +479,23 @@ stock = 5
 def test_epic_stock_expectation_over_few_unseen_cards_is_brute_forced_in_full() -> None:
     """cat's hand is known (so it can be demanded card by card); bob's hidden two and the stock's three share
     five unseen cards: the stock's mean and each demand's 2/5 chance, and Epic's going-out bonus at their mean."""
-    position = read("""
-rules = "house-epic"
-hand_number = 4
-to_move = "ann"
-phase = "draw"
-
-[players.ann]
-melded = true
-hand = "5C 6C 7C"
-space = ["9H 10H JH"]
-
-[players.bob]
-melded = true
-hand_count = 2
-space = ["QS QD QC"]
-
-[players.cat]
-melded = true
-hand = ""
-
-[piles]
-discard = "2S"
-stock = 3
-""", rest_to="cat", hidden="8C 8H KD 3S *")
+    position = read(draw_phase("house-epic", 4, """
+players.ann = {melded = true, hand = "5C 6C 7C", space = ["9H 10H JH"]}
+players.bob = {melded = true, hand_count = 2, space = ["QS QD QC"]}
+players.cat = {melded = true, hand = ""}
+piles = {discard = "2S", stock = 3}
+"""), rest_to="cat", hidden="8C 8H KD 3S *")
     answer = assert_matches_brute_force(position)
     assert option(answer, "stock").exact.denominator != 1
     assert {o.probability for o in answer.solution.draw.options if o.player == "bob"} == {Fraction(2, 5)}
 
 
 # ------------------------------------------------------------ lay-off rummy
-TRADITIONAL = """
-rules = "traditional"
-to_move = "ann"
-phase = "draw"
-
-[players.ann]
-hand = "2C 5D 9H KC"
-space = ["5S 6S 7S"]
-
-[players.bob]
-hand_count = 4
-space = ["9D 10D JD"]
-
-[piles]
-discard = "3H QD"
-stock = "8S 4C"
-"""
+TRADITIONAL = draw_phase("traditional", None, """
+players.ann = {hand = "2C 5D 9H KC", space = ["5S 6S 7S"]}
+players.bob = {hand_count = 4, space = ["9D 10D JD"]}
+piles = {discard = "3H QD", stock = "8S 4C"}
+""")
 
 
 def test_traditional_takes_the_top_discard_only_and_ties_go_to_the_stock() -> None:
@@ -626,21 +508,11 @@ def test_traditional_takes_the_top_discard_only_and_ties_go_to_the_stock() -> No
 
 def test_the_card_taken_from_the_pile_may_not_be_discarded_again() -> None:
     """Nothing plays: the KH taken must stay, the 9H goes (9 - 10); were the KH discardable it would be 0."""
-    position = read("""
-rules = "traditional"
-to_move = "ann"
-phase = "draw"
-
-[players.ann]
-hand = "2C 5D 9H"
-
-[players.bob]
-hand_count = 7
-
-[piles]
-discard = "3S KH"
-stock = "4C"
-""")
+    position = read(draw_phase("traditional", None, """
+players.ann = {hand = "2C 5D 9H"}
+players.bob = {hand_count = 7}
+piles = {discard = "3S KH", stock = "4C"}
+"""))
     answer = assert_matches_brute_force(position)
     assert option(answer, "discard", take=1).exact == -1
     assert option(answer, "stock").exact == 5
@@ -648,22 +520,11 @@ stock = "4C"
 
 def test_straight_random_stock_is_brute_forced_in_full_and_the_queen_of_spades_laid_off() -> None:
     """The QS (45) from the pile goes on bob's queens; the stock's mean is over every unseen card."""
-    position = read("""
-rules = "straight"
-to_move = "ann"
-phase = "draw"
-
-[players.ann]
-hand = "JH KH 3C 7D"
-
-[players.bob]
-hand_count = 5
-space = ["QD QC QH"]
-
-[piles]
-discard = "5C QS"
-stock = 30
-""")
+    position = read(draw_phase("straight", None, """
+players.ann = {hand = "JH KH 3C 7D"}
+players.bob = {hand_count = 5, space = ["QD QC QH"]}
+piles = {discard = "5C QS", stock = 30}
+"""))
     answer = assert_matches_brute_force(position)
     assert option(answer, "discard", take=1).exact == 10
     stock = option(answer, "stock")
@@ -706,26 +567,11 @@ def test_random_stock_is_the_exact_mean_over_unseen_cards(seed: int) -> None:
     assert answer.solution.after is None or option_key(answer.solution.draw.chosen)[0] != "stock"
 
 
-IDLE = """
-rules = "house-classic"
-hand_number = 3
-to_move = "ann"
-phase = "draw"
-
-[players.ann]
-melded = true
-hand = "5C 6C 7C"
-space = ["9H 10H JH"]
-
-[players.bob]
-melded = true
-hand_count = 4
-space = ["QS QD QC"]
-
-[piles]
-discard = "2D"
-stock = 30
-"""
+IDLE = draw_phase("house-classic", 3, """
+players.ann = {melded = true, hand = "5C 6C 7C", space = ["9H 10H JH"]}
+players.bob = {melded = true, hand_count = 4, space = ["QS QD QC"]}
+piles = {discard = "2D", stock = 30}
+""")
 
 
 @pytest.mark.parametrize("preset", ["house-classic", "house-epic"])
@@ -827,7 +673,7 @@ def test_best_prints_the_ranked_options(tmp_path: Path) -> None:
 MALFORMED = [
     (UPCARD.replace('upcard = "9C"', 'upcard = "ZZ"'), "piles.upcard"),
     (UPCARD.replace('upcard = "9C"', 'upcard = "9C 8C"'), "piles.upcard"),
-    (TRADITIONAL.replace('stock = "8S 4C"', 'stock = 30\nupcard = "8S"'), "piles.upcard"),
+    (TRADITIONAL.replace('stock = "8S 4C"', 'stock = 30, upcard = "8S"'), "piles.upcard"),
     (JOKERS_AND_DEPTHS + '\n[turn]\ndraw = {from = "nowhere"}\n', "turn.draw.from"),
     (JOKERS_AND_DEPTHS + '\n[turn]\ndraw = {from = "discard", take = "x"}\n', "turn.draw.take"),
     (UPCARD.replace('phase = "draw"', 'phase = "drawing"'), "phase"),

@@ -78,12 +78,8 @@ def test_an_unmelded_mover_who_cannot_meld_has_two_tables_swap_or_not():
 rules = "house-classic"
 hand_number = 1
 to_move = "ann"
-[players.ann]
-hand = "7H 2C"
-[players.bob]
-melded = true
-hand_count = 5
-space = ["6H * 8H"]
+players.ann = {hand = "7H 2C"}
+players.bob = {melded = true, hand_count = 5, space = ["6H * 8H"]}
 """)
     # Two final tables: bob's play as it is, or with 7H for the joker (which
     # ann then discards); both leave ann 2C, so both gain 7.
@@ -101,13 +97,8 @@ def test_the_same_table_written_in_another_order_is_excluded_too():
 rules = "house-epic"
 hand_number = 2
 to_move = "ann"
-[players.ann]
-melded = true
-hand = "5S 5D 9C"
-[players.bob]
-melded = true
-hand_count = 4
-space = ["2H 3H 4H 5H"]
+players.ann = {melded = true, hand = "5S 5D 9C"}
+players.bob = {melded = true, hand_count = 4, space = ["2H 3H 4H 5H"]}
 """)
     first = judged(before, solve_house(before, CONFIG))
     shuffled = first.after.replace_player(replace(
@@ -121,13 +112,8 @@ def test_table_key_ignores_order_and_jokers_identity_but_not_spaces():
 rules = "house-classic"
 hand_number = 2
 to_move = "ann"
-[players.ann]
-melded = true
-hand = "2C"
-space = ["3H * 5H", "KS KD KC"]
-[players.bob]
-hand_count = 3
-space = ["9C 10C JC"]
+players.ann = {melded = true, hand = "2C", space = ["3H * 5H", "KS KD KC"]}
+players.bob = {hand_count = 3, space = ["9C 10C JC"]}
 """)
     reordered = a.replace_player(replace(a.player("ann"), plays=tuple(reversed(a.player("ann").plays))))
     assert reordered.table_key() == a.table_key()
@@ -141,18 +127,9 @@ BEFORE_STEAL = """
 rules = "house-classic"
 hand_number = 2
 to_move = "ann"
-[players.ann]
-melded = true
-hand = "9S 9D 2C"
-space = ["4C 5C 6C"]
-[players.bob]
-melded = true
-hand_count = 4
-space = ["6H 7H 8H 9H"]
-[players.cat]
-melded = true
-hand_count = 4
-space = ["JS QS KS"]
+players.ann = {melded = true, hand = "9S 9D 2C", space = ["4C 5C 6C"]}
+players.bob = {melded = true, hand_count = 4, space = ["6H 7H 8H 9H"]}
+players.cat = {melded = true, hand_count = 4, space = ["JS QS KS"]}
 """
 
 
@@ -204,14 +181,8 @@ OVERLAP_BEFORE = Position.from_toml("""
 rules = "house-epic"
 hand_number = 2
 to_move = "ann"
-[players.ann]
-melded = true
-hand = "2H"
-space = ["* 5C 6C 7C 8C *", "JC QC KC"]
-[players.bob]
-melded = true
-hand_count = 3
-space = ["9S 9D 9H"]
+players.ann = {melded = true, hand = "2H", space = ["* 5C 6C 7C 8C *", "JC QC KC"]}
+players.bob = {melded = true, hand_count = 3, space = ["9S 9D 9H"]}
 """)
 
 

@@ -8,12 +8,11 @@ from fractions import Fraction
 
 import pytest
 
-from tests.support.greedy_players import finished_turn, lay_new_plays
-from rummy.answer import best
+from tests.support.greedy_players import assert_climbed, finished_turn, lay_new_plays, optimum_of
 from rummy.cards import Card
 from rummy.checker import check
 from rummy.generator.house_kinds import make_across, make_meld_steal, make_replace_meld, make_steal
-from rummy.ladder import Effort, best_found, climb, ladder_of, ladder_tier
+from rummy.ladder import Effort, best_found, climb, ladder_of
 from rummy.ladder.house import LADDER
 from rummy.position import Position
 from rummy.rules import preset
@@ -71,7 +70,7 @@ def test_the_random_positions_hold_jokers_on_the_table_and_in_hand() -> None:
 @pytest.mark.parametrize("index", range(len(POSITIONS)))
 def test_every_rung_is_legal_cumulative_and_never_past_the_optimum(index: int) -> None:
     pos = POSITIONS[index]
-    optimum = optimum_of(pos)
+    optimum = optimum_of(pos, CONFIG)
     found = climb(pos, None, EFFORT)
     assert len(found) == 3
     previous: Fraction | None = None
@@ -89,52 +88,31 @@ def test_every_rung_is_legal_cumulative_and_never_past_the_optimum(index: int) -
         assert alone.gain is not None and alone.gain <= optimum + TOLERANCE
 
 
-def optimum_of(pos: Position) -> Fraction:
-    """The solver's best gain (Epic's may be fractional: the solver gives it as a float)."""
-    return Fraction(best(pos, CONFIG).solution.gain).limit_denominator(10_000)
-
-
-def reach(pos: Position) -> tuple[Fraction, list[Fraction | None]]:
-    optimum = optimum_of(pos)
-    return optimum, [f.gain for f in climb(pos, None, EFFORT)]
-
-
 def test_extend_solves_laying_off_on_ones_own_run() -> None:
     pos = position("8H 9H 2C", ["5H 6H 7H"], ["KS KD KC"])
-    optimum, found = reach(pos)
-    assert found[0] == optimum
-    assert ladder_tier(pos, optimum, EFFORT) == Tier.EASY
+    assert_climbed(pos, 0, CONFIG, EFFORT, Tier.EASY)
 
 
 def test_extend_melds_from_the_hand_before_laying_off() -> None:
     pos = position("7S 7D 7C 8H 9H 10H JH 2C", [], ["KS KD KC"], melded=False, hand_number=5)
-    optimum, found = reach(pos)
-    assert found[0] == optimum
+    assert_climbed(pos, 0, CONFIG, EFFORT)
 
 
 def test_only_steal_one_steals_a_card_paid_by_hand_cards() -> None:
     pos = position("7S 7D 2C", ["QS QD QC"], ["4H 5H 6H 7H"])
-    optimum, found = reach(pos)
-    assert found[0] is not None and found[0] < optimum
-    assert found[1] == optimum
-    assert ladder_tier(pos, optimum, EFFORT) == Tier.MEDIUM
+    assert_climbed(pos, 1, CONFIG, EFFORT, Tier.MEDIUM)
 
 
 def test_only_steal_one_replaces_a_joker_before_melding() -> None:
     # Not melded, hand 5: cost 20. The 8H frees bob's joker, which makes 4S 4D * a meld with 3C 3D 3S.
     pos = position("8H 4S 4D 3C 3D 3S 2C", [], ["6H 7H * 9H"], melded=False, hand_number=5)
-    optimum, found = reach(pos)
-    assert found[0] is not None and found[0] < optimum
-    assert found[1] == optimum
+    assert_climbed(pos, 1, CONFIG, EFFORT)
 
 
 def test_only_steal_and_shift_cuts_the_robbed_run() -> None:
     # 5H is in the middle of bob's run: stealing it cuts the run into 2H 3H 4H and 6H 7H 8H.
     pos = position("5S 5D 2C", ["QS QD QC"], ["2H 3H 4H 5H 6H 7H 8H"])
-    optimum, found = reach(pos)
-    assert found[1] is not None and found[1] < optimum
-    assert found[2] == optimum
-    assert ladder_tier(pos, optimum, EFFORT) == Tier.HARD
+    assert_climbed(pos, 2, CONFIG, EFFORT, Tier.HARD)
 
 
 def simple_greedy(pos: Position, order: list[int]) -> Position:
@@ -221,6 +199,4 @@ def test_no_rung_gives_the_meld_cards_away_to_make_two_steals_legal() -> None:
                         "cat": {"side": "cat", "melded": True, "hand_count": 9, "space": ["AC 2C 3C"]}},
             "piles": {"discard": "6S JD", "stock": 12}}
     pos = Position.from_data(data)
-    optimum, found = reach(pos)
-    assert found[2] is not None and found[2] < optimum
-    assert ladder_tier(pos, optimum, EFFORT) == Tier.EXPERT
+    assert_climbed(pos, 3, CONFIG, EFFORT, Tier.EXPERT)

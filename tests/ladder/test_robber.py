@@ -8,11 +8,10 @@ from fractions import Fraction
 
 import pytest
 
-from tests.support.greedy_players import finished_turn, lay_new_plays
-from rummy.answer import best
+from tests.support.greedy_players import assert_climbed, finished_turn, lay_new_plays, optimum_of
 from rummy.checker import check
 from rummy.generator.robber_kinds import make_steal
-from rummy.ladder import Effort, Found, best_found, climb, ladder_of, ladder_tier
+from rummy.ladder import Effort, Found, best_found, climb, ladder_of
 from rummy.ladder.robber import LADDER
 from rummy.position import Position
 from rummy.rules import preset
@@ -61,7 +60,7 @@ def test_the_family_names_three_rungs_weakest_first() -> None:
 @pytest.mark.parametrize("index", range(32))
 def test_every_rung_is_legal_cumulative_and_never_past_the_optimum(index: int) -> None:
     pos = random_positions(32)[index]
-    optimum = optimum_of(pos)
+    optimum = optimum_of(pos, CONFIG)
     found = climb(pos, None, EFFORT)
     assert len(found) == 3
     previous: Fraction | None = None
@@ -79,39 +78,21 @@ def test_every_rung_is_legal_cumulative_and_never_past_the_optimum(index: int) -
     assert alone[0].gain <= alone[1].gain <= alone[2].gain
 
 
-def optimum_of(pos: Position) -> Fraction:
-    """The solver's best gain (Epic's may be fractional: the solver gives it as a float)."""
-    return Fraction(best(pos, CONFIG).solution.gain).limit_denominator(10_000)
-
-
-def reach(pos: Position) -> tuple[Fraction, list[Fraction | None]]:
-    optimum = optimum_of(pos)
-    return optimum, gains(climb(pos, None, EFFORT))
-
-
 def test_extend_solves_a_position_of_ones_own_plays() -> None:
     pos = position("8H 9H 2C", ["5H 6H 7H"], ["KS KD KC"])
-    optimum, found = reach(pos)
-    assert found[0] == optimum
-    assert ladder_tier(pos, optimum, EFFORT) == Tier.EASY
+    assert_climbed(pos, 0, CONFIG, EFFORT, Tier.EASY)
 
 
 def test_only_steal_one_takes_an_opponents_play() -> None:
     pos = position("8H 2C", ["KS KD KC"], ["5H 6H 7H"])
-    optimum, found = reach(pos)
-    assert found[0] is not None and found[0] < optimum
-    assert found[1] == optimum
-    assert ladder_tier(pos, optimum, EFFORT) == Tier.MEDIUM
+    assert_climbed(pos, 1, CONFIG, EFFORT, Tier.MEDIUM)
 
 
 def test_only_steal_chain_keeps_a_card_back_for_the_chain() -> None:
     # 9H takes bob's seven nines (80 now) or his 6H 7H 8H (75 now): greedy takes the nines and
     # 10H stays in hand. Putting 9H on the run lets 10H follow it: 105, and the ace is discarded.
     pos = position("9H 10H AS", [], ["9S 9S 9D 9D 9C 9C 9H", "6H 7H 8H"])
-    optimum, found = reach(pos)
-    assert found[1] is not None and found[1] < optimum
-    assert found[2] == optimum
-    assert ladder_tier(pos, optimum, EFFORT) == Tier.HARD
+    assert_climbed(pos, 2, CONFIG, EFFORT, Tier.HARD)
 
 
 def test_no_rung_reaches_a_chain_of_three_held_cards() -> None:
@@ -119,9 +100,7 @@ def test_no_rung_reaches_a_chain_of_three_held_cards() -> None:
     pos = position("9H 10H 5D 6D KC AC AS", [],
                    ["9S 9S 9D 9D 9C 9C 9H", "6H 7H 8H", "5S 5S 5H 5H 5C 5C 5D", "2D 3D 4D",
                     "KS KS KH KH KD KD KC", "10C JC QC"])
-    optimum, found = reach(pos)
-    assert found[2] is not None and found[2] < optimum
-    assert ladder_tier(pos, optimum, EFFORT) == Tier.EXPERT
+    assert_climbed(pos, 3, CONFIG, EFFORT, Tier.EXPERT)
 
 
 def simple_greedy(pos: Position, order: list[int]) -> Position:

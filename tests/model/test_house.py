@@ -130,17 +130,9 @@ MELDED_BOB = """
 rules = "house-classic"
 hand_number = 1
 to_move = "bob"
-[players.ann]
-melded = true
-hand_count = 4
-space = [{ann}]
-[players.bob]
-melded = true
-hand = "{hand}"
-space = [{bob}]
-[piles]
-discard = "3H"
-stock = 20
+players.ann = {{melded = true, hand_count = 4, space = [{ann}]}}
+players.bob = {{melded = true, hand = "{hand}", space = [{bob}]}}
+piles = {{discard = "3H", stock = 20}}
 """
 
 
@@ -185,22 +177,11 @@ def test_partners_score_together() -> None:
 rules = "house-classic"
 hand_number = 1
 to_move = "ann"
-[players.ann]
-melded = true
-hand = "6S 7S"
-[players.bob]
-melded = true
-hand_count = 3
-[players.cat]
-melded = true
-hand_count = 3
-space = ["5S 5H 5D 5C"]
-[players.dan]
-melded = true
-hand_count = 3
-[piles]
-discard = "3D"
-stock = 20
+players.ann = {melded = true, hand = "6S 7S"}
+players.bob = {melded = true, hand_count = 3}
+players.cat = {melded = true, hand_count = 3, space = ["5S 5H 5D 5C"]}
+players.dan = {melded = true, hand_count = 3}
+piles = {discard = "3D", stock = 20}
 """)
     solution = solve(before)
     assert solution.gain == 15 - 10 + 13 + 25
@@ -213,16 +194,9 @@ UNMELDED_BOB = """
 rules = "house-classic"
 hand_number = {hand_number}
 to_move = "bob"
-[players.ann]
-melded = true
-hand_count = 4
-space = [{ann}]
-[players.bob]
-melded = false
-hand = "{hand}"
-[piles]
-discard = "3D"
-stock = 20
+players.ann = {{melded = true, hand_count = 4, space = [{ann}]}}
+players.bob = {{melded = false, hand = "{hand}"}}
+piles = {{discard = "3D", stock = 20}}
 """
 
 
@@ -272,16 +246,9 @@ REPLACE_WITHOUT_MELD = """
 rules = "house-epic"
 hand_number = 1
 to_move = "bob"
-[players.ann]
-melded = true
-hand_count = 4
-space = ["5H * *"]
-[players.bob]
-melded = false
-hand = "5S 9C"
-[piles]
-discard = "3D"
-stock = 20
+players.ann = {melded = true, hand_count = 4, space = ["5H * *"]}
+players.bob = {melded = false, hand = "5S 9C"}
+piles = {discard = "3D", stock = 20}
 """
 
 
@@ -321,17 +288,9 @@ def test_a_released_joker_played_after_the_meld_pays_for_a_steal() -> None:
 rules = "house-classic"
 hand_number = 1
 to_move = "bob"
-[players.ann]
-melded = true
-hand_count = 4
-space = ["9C 10C *", "8S 8H 8D 8C"]
-[players.bob]
-melded = false
-hand = "JC 4D 4H 4C"
-space = ["9S 10S JS"]
-[piles]
-discard = "3D"
-stock = 20
+players.ann = {melded = true, hand_count = 4, space = ["9C 10C *", "8S 8H 8D 8C"]}
+players.bob = {melded = false, hand = "JC 4D 4H 4C", space = ["9S 10S JS"]}
+piles = {discard = "3D", stock = 20}
 """)
     solution = solve(before)
     assert solution.gain == 20 + 10 + 14 + 25
@@ -372,7 +331,7 @@ def test_a_hot_card_that_cannot_be_played_leaves_no_legal_turn() -> None:
 
 
 def test_a_warm_card_is_not_discarded() -> None:
-    before = position(MELDED_BOB.format(ann="", bob="", hand="KS 2C").replace('hand = "KS 2C"', 'hand = "KS 2C"\nwarm = "KS"'))
+    before = position(MELDED_BOB.format(ann="", bob="", hand="KS 2C").replace('hand = "KS 2C"', 'hand = "KS 2C", warm = "KS"'))
     solution = solve(before)
     assert solution.after.turn.discard == Card.from_notation("2C")
     assert solution.gain == 2
@@ -380,7 +339,7 @@ def test_a_warm_card_is_not_discarded() -> None:
 
 
 def test_only_warm_cards_left_means_no_discard() -> None:
-    before = position(MELDED_BOB.format(ann="", bob="", hand="KS").replace('hand = "KS"', 'hand = "KS"\nwarm = "KS"'))
+    before = position(MELDED_BOB.format(ann="", bob="", hand="KS").replace('hand = "KS"', 'hand = "KS", warm = "KS"'))
     solution = solve(before)
     assert solution.after.turn.discard is None
     assert solution.after.turn.discard_declared

@@ -11,11 +11,13 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations, product
+from typing import Callable, Hashable, Sized
 
 from rummy.cards import Card
 from rummy.checker import check, turn_gain
 from rummy.plays import Play, is_whole
 from rummy.position import Attached, Position, Turn
+from rummy.solution import Solution
 
 
 def _whole_subsets(cards: list[Card], rules) -> list[tuple[int, ...]]:
@@ -205,3 +207,25 @@ def every_selection(choices, hand, leaf) -> None:
             counts[i] = 0
 
     walk(0, [0] * len(choices), Counter(hand), set())
+
+
+def assert_the_oracles_gain(before: Position, solution: Solution, expected: Fraction | float | None) -> None:
+    """A model's answer against an exhaustive search's best gain (None: no legal turn, which the model says)."""
+    if expected is None:
+        assert solution.status == "no-legal-turn"
+        return
+    assert solution.status == "optimal"
+    assert solution.gain == expected, before.to_toml()
+
+
+def assert_each_final_state_once_best_first(answers: list[Solution], key: Callable[[Position], Hashable],
+                                            expected: Sized) -> list[Hashable]:
+    """Answers solved again and again, each with every earlier one excluded: they end with no legal
+    turn, give each final state (``key``) once, as many as the brute force's ``expected``, and each
+    is the best of what is left. The final states found, in order."""
+    assert answers[-1].status == "no-legal-turn"
+    found = [key(s.after) for s in answers[:-1]]
+    assert len(found) == len(set(found)) == len(expected)
+    gains = [s.gain for s in answers[:-1]]
+    assert gains == sorted(gains, reverse=True)
+    return found

@@ -657,29 +657,35 @@ position_text = st.one_of(
 )
 
 
+def json_bytes(value: Any) -> bytes:
+    return json.dumps(value).encode()
+
+
+def assert_answered_or_refused(client: TestClient, path: str, body: bytes) -> None:
+    """Any body: an answer (200) or a refusal on one line (400, 413), never a 500."""
+    response = client.post(path, content=body, headers={"content-type": "application/json"})
+    assert response.status_code in (200, 400, 413), response.text
+    if response.status_code != 200:
+        refused(response, response.status_code)
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(body=st.one_of(
     st.binary(max_size=100),
-    json_values.map(lambda value: json.dumps(value).encode()),
+    json_values.map(json_bytes),
     st.fixed_dictionaries({"position": position_text}, optional={"after": json_values, "format": json_values})
-    .map(lambda value: json.dumps(value).encode()),
+    .map(json_bytes),
 ))
 def test_show_never_fails_with_a_500(client: TestClient, body: bytes) -> None:
-    response = client.post("/api/show", content=body, headers={"content-type": "application/json"})
-    assert response.status_code in (200, 400, 413), response.text
-    if response.status_code != 200:
-        refused(response, response.status_code)
+    assert_answered_or_refused(client, "/api/show", body)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(body=st.one_of(
-    json_values.map(lambda value: json.dumps(value).encode()),
+    json_values.map(json_bytes),
     st.fixed_dictionaries({"before": position_text, "after": position_text},
                           optional={"best": json_values, "time_limit": json_values})
-    .map(lambda value: json.dumps(value).encode()),
+    .map(json_bytes),
 ))
 def test_check_never_fails_with_a_500(client: TestClient, body: bytes) -> None:
-    response = client.post("/api/check", content=body, headers={"content-type": "application/json"})
-    assert response.status_code in (200, 400, 413), response.text
-    if response.status_code != 200:
-        refused(response, response.status_code)
+    assert_answered_or_refused(client, "/api/check", body)

@@ -14,7 +14,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
 from tests.support.paths import REPO_ROOT
+
+pytestmark = pytest.mark.browser  # -m "not browser" leaves them out (they need Chromium)
 
 try:
     from selenium import webdriver
