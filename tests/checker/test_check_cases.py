@@ -3,7 +3,7 @@
 Every case is a pair ``NNN-slug-before.toml`` / ``NNN-slug-after.toml``. The
 after file's first line is ``# expect legal`` or ``# expect illegal: CODE``
 (several codes, comma-separated, when each of them must be reported); the
-second line quotes the rule. Cases come from ``tests/check_cases/**`` and
+second line quotes the rule. Cases come from ``tests/data/check_cases/**`` and
 from the shared examples (``$RUMMY_SHARED/examples/check``, by default the
 ``shared`` folder next to the repository).
 """

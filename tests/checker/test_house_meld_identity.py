@@ -1,6 +1,6 @@
 """House Rummy: the declared meld names cards, not which of two identical jokers is the meld's.
 
-The end-state cases (tests/check_cases/house/150-155) hold the verdicts; these
+The end-state cases (tests/data/check_cases/house/150-155) hold the verdicts; these
 tests pin what the reading reports: which joker was read as the meld's and
 which one paid.
 """

@@ -2,7 +2,7 @@
 
 Every generated turn is legal by construction and must be judged legal;
 one corruption of it must be judged illegal with the expected breach code.
-Positions are dealt from a real deck (tests/strategies.py), so they fit it.
+Positions are dealt from a real deck (tests/support/strategies.py), so they fit it.
 Every verdict is also checked for consistency (legal exactly when there is
 no breach) and for not depending on the order of the plays after the turn.
 """

@@ -7,7 +7,7 @@ Three parts:
 * limits (docs/formats.md "Limits"): file size, devices, FIFOs, stdin, nesting,
   players, cards, option ranges; hostile files are refused fast;
 * fuzzing with Hypothesis: valid positions and turns (puzzles/examples,
-  tests/check_cases) are mutated (types, keys, values, nesting, encodings)
+  tests/data/check_cases) are mutated (types, keys, values, nesting, encodings)
   and given to the reader and to every command that reads a file. Every run
   ends 0, 1 or 2; exit 2 prints exactly one stderr line; nothing is ever
   exit 3 or a traceback. The reader agrees with docs/position.schema.json:

@@ -1,6 +1,6 @@
 """Bad position files are refused with one line naming the file and the place.
 
-Every file in tests/malformed/ starts with ``# expect: PLACE`` (JSON files,
+Every file in tests/data/malformed/ starts with ``# expect: PLACE`` (JSON files,
 which cannot hold comments, carry the same lines in ``NAME.json.expect``).
 The error message must read ``FILE: PLACE...``. Files also marked
 ``# schema: reject`` are structurally wrong, so docs/position.schema.json

@@ -4,7 +4,7 @@ Every option of a small draw-phase position is valued here from the spec
 alone: the test enumerates the draws, builds each play-phase position right
 after the draw itself (the temperatures as rules.md §5 writes them, not
 rummy/draw_advice/options.py), finds the best turn with the checker-based oracle
-(tests/oracle.py), subtracts what the drawn cards cost in hand (Classic and
+(tests/support/oracle.py), subtracts what the drawn cards cost in hand (Classic and
 lay-off: their penalty; Epic: nothing) and combines the outcomes with
 exact fractions (the stock: a mean over the unseen cards weighted by
 copies; a demand: its probability times its value on success). The

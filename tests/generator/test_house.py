@@ -38,7 +38,7 @@ def position(text: str) -> Position:
 
 
 def oracle_key(after: Position) -> tuple:
-    """The oracle's own form of a final table (tests/oracle.py)."""
+    """The oracle's own form of a final table (tests/support/oracle.py)."""
     return tuple(sorted(tuple(sorted(c.plain() for c in play.cards)) for play in after.table)) + tuple(
         (p.name, tuple(sorted(tuple(sorted(c.plain() for c in play.cards)) for play in p.plays)))
         for p in after.players)

@@ -13,12 +13,12 @@ Here:
 - the differential test: many small random positions holding both jokers
   (on the table, in the hand, one each), under every tile preset and the
   other fixed-joker options, melded and not, where the best gain must be the
-  exhaustive search's (``tests/oracle.py``: every final table, judged by the
+  exhaustive search's (``tests/support/oracle.py``: every final table, judged by the
   checker; it shares no code with the model);
 - the review's positions, and every place two jokers can take in a run or a
   book, played from the hand, freed from the table, or lying on it.
 
-Every answer is re-judged by the checker (``tests/judged.py``).
+Every answer is re-judged by the checker (``tests/support/judged.py``).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ the hand's, or jokers the table may give up), tiles that fit the table (a
 fixed joker's own card among them), and noise.
 
 This is a generator, not an oracle: it only deals. Whether a turn is legal
-and how many tiles the best one plays is for ``tests/oracle.py`` and the
+and how many tiles the best one plays is for ``tests/support/oracle.py`` and the
 checker to say.
 """
 

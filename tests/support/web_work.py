@@ -1,4 +1,4 @@
-"""Stand-ins for the web API's solves, run in its worker processes (tests/test_web_api.py).
+"""Stand-ins for the web API's solves, run in its worker processes (tests/web/test_api.py).
 
 A worker unpickles a function by its module and name, so these live in a
 module of their own that imports nothing heavy (no pytest, no FastAPI).

@@ -34,7 +34,7 @@ except ImportError:  # pragma: no cover - depends on the machine
     pytest.skip("selenium is not installed (pip install -e '.[test]')", allow_module_level=True)
 
 try:
-    import uvicorn  # noqa: F401  (the server of the page: tests/live_server.py)
+    import uvicorn  # noqa: F401  (the server of the page: tests/support/live_server.py)
 except ImportError:  # pragma: no cover
     pytest.skip("uvicorn is not installed (pip install -e '.[test]')", allow_module_level=True)
 

@@ -1,6 +1,6 @@
 """``rummy serve`` against a real server on 127.0.0.1: slow connections closed, open ones bounded, Host checked.
 
-The server runs in a thread (tests/live_server.py) with short deadlines and a small bound
+The server runs in a thread (tests/support/live_server.py) with short deadlines and a small bound
 (rummy.web.protocol.Limits), configured by ``server_config`` as ``rummy serve`` is. Every wait is bounded; only the loopback address is used.
 """
 

@@ -1,6 +1,6 @@
 """What every answer of ``rummy serve`` carries and refuses (rummy.web.guard), and the shipped files it reads.
 
-The app is driven in this process (FastAPI's TestClient); tests/test_web_connections.py checks the Host
+The app is driven in this process (FastAPI's TestClient); tests/web/test_connections.py checks the Host
 and the connections against a real server.
 """
 

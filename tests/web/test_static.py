@@ -2,7 +2,7 @@
 as they are, so each must come with a JavaScript content type (a module script with any other type
 is refused), every one the page imports must be there, and none is past the size the project allows.
 
-The page's behaviour is tested in a browser (test_web_browser.py); ESLint checks its code (.ci/run).
+The page's behaviour is tested in a browser (tests/web/test_browser.py); ESLint checks its code (.ci/run).
 """
 
 from __future__ import annotations
