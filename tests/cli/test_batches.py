@@ -140,6 +140,7 @@ def test_a_fifo_whose_writer_sends_nothing_is_given_up_on(silent_fifo: Path, job
     assert err == f"rummy: {silent_fifo}: nothing to read after 0.3 s (a pipe or FIFO whose writer sends nothing more)\n"
 
 
+@pytest.mark.slow
 def test_the_real_command_waits_ten_seconds_for_a_silent_fifo(silent_fifo: Path) -> None:
     """Liveness only: answered at all, well within the test's timeout (it stalled for good before)."""
     result = rummy("best", silent_fifo, ROBBER, "--json", timeout=60)

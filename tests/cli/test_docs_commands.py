@@ -187,6 +187,7 @@ def sandboxes(tmp_path_factory: pytest.TempPathFactory, placeholders: dict[str, 
 
 
 # ------------------------------------------------------------------ the tests
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS, ids=[f"{c.doc}:{c.line}" for c in COMMANDS])
 def test_the_command_runs_as_the_docs_say(command: Command, sandboxes: Sandboxes) -> None:
     if command.needs is not None:

@@ -666,6 +666,7 @@ def test_the_seeds_are_valid_and_schema_valid() -> None:
         Position.from_file(path, strict=not path.name.endswith("-after.toml"))
 
 
+@pytest.mark.slow
 @settings(max_examples=scaled(2000), **FUZZ_SETTINGS)
 @given(case=cases())
 def test_fuzz_the_reader_refuses_cleanly_and_agrees_with_the_schema(case: Case, fuzz_dir: Path) -> None:

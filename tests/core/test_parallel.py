@@ -289,6 +289,7 @@ def test_a_cluster_makes_the_same_puzzles(cluster: str, tmp_path: Path) -> None:
     assert puzzle_texts(tmp_path / "there") == puzzle_texts(tmp_path / "here") and len(puzzle_texts(tmp_path / "here")) == 4
 
 
+@pytest.mark.slow
 def test_no_scheduler_at_the_address_is_one_line() -> None:
     pytest.importorskip("distributed", reason="dask distributed is not installed (pip install '.[cluster]')")
     result = rummy("best", PUZZLE_EXAMPLES / "robber.toml", "--cluster", "tcp://127.0.0.1:9", timeout=120)

@@ -317,6 +317,7 @@ def test_random_layoff_positions_match_the_brute_force(seed: int) -> None:
     assert_matches_brute_force(draw_phase_layoff(seed))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(20))
 def test_random_house_positions_with_a_listed_stock_match_the_brute_force(seed: int) -> None:
     position = draw_phase_house(seed)
@@ -345,6 +346,7 @@ piles = {discard = "AD 8H 2C KD", stock = "10S 3D"}
 """)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["house-classic", "house-epic"])
 def test_jokers_on_the_table_and_in_the_hand_and_every_depth_of_the_pile(preset: str) -> None:
     """Taking 1 leaves a hot KD that no play can hold: not offered. Deeper takes are, each valued
@@ -476,6 +478,7 @@ piles = {discard = "2S", stock = 5}
     assert answer.solution.after is None  # a random draw: the turn waits for the card
 
 
+@pytest.mark.slow
 def test_epic_stock_expectation_over_few_unseen_cards_is_brute_forced_in_full() -> None:
     """cat's hand is known (so it can be demanded card by card); bob's hidden two and the stock's three share
     five unseen cards: the stock's mean and each demand's 2/5 chance, and Epic's going-out bonus at their mean."""
@@ -702,6 +705,7 @@ def test_nothing_to_draw_is_no_legal_turn(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------ properties
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(seed=st.integers(0, 10_000), listed=st.booleans(), pile=st.integers(1, 3), upcard=st.booleans())
 def test_every_answer_is_ranked_and_its_figures_are_in_range(seed: int, listed: bool, pile: int, upcard: bool) -> None:

@@ -138,6 +138,7 @@ def test_hard_and_up_need_three_plays_rearranged_and_six_steps():
 
 
 # ---------------------------------------------------------------- generator
+@pytest.mark.slow
 def test_generation_is_reproducible_for_a_seed():
     request = Request("rummikub-lenient", "play-all", 2, "hard", seed=5, workers=1)
     first, again = generate(request), generate(request)
@@ -148,6 +149,7 @@ def test_generation_is_reproducible_for_a_seed():
     assert first.rejected == again.rejected
 
 
+@pytest.mark.slow
 def test_generated_puzzles_are_what_they_claim():
     report = generate(Request("rummikub", "max", 2, None, seed=3, workers=1))
     assert len(report.puzzles) == 2
@@ -255,6 +257,7 @@ def test_every_preset_has_puzzles():
 VERIFY = SolverConfig(time_limit=60, workers=2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", shipped(), ids=lambda e: e["name"])
 def test_a_shipped_puzzle_still_has_its_answer(entry):
     folder = entry["folder"]

@@ -45,6 +45,7 @@ def rules_of(spec: str):
 
 
 def _toml(spec: str, table: list[str], hand: str, melded: bool) -> str:
+    """ann (``hand``) to move against bob (8 tiles), ``table`` on the table, under the rules ``spec``."""
     rules = spec if spec.startswith("{") else f'"{spec}"'
     plays = ", ".join(f'"{p}"' for p in table)
     return (
@@ -182,10 +183,4 @@ def two_joker_position(seed: int, spec: str, placement: str, melded: bool) -> Po
 
 def position(rules: str, table: list[str], hand: str, melded: bool = True) -> Position:
     """A two-player tile position written as its file would be: ``rules`` a preset name or a TOML table."""
-    spec = rules if rules.startswith("{") else f'"{rules}"'
-    plays = ", ".join(f'"{p}"' for p in table)
-    return Position.from_toml(
-        f'rules = {spec}\nto_move = "ann"\ntable = [{plays}]\n\n'
-        f'[players.ann]\nmelded = {str(melded).lower()}\nhand = "{hand}"\n\n'
-        "[players.bob]\nmelded = true\nhand_count = 8\n"
-    )
+    return Position.from_toml(_toml(rules, table, hand, melded))
