@@ -8,7 +8,7 @@ It runs, from the repository root of the version being compared (the current fol
 ``rules`` and ``rules PRESET`` for every preset; ``show`` and ``show --json`` for every shipped
 example, puzzle and benchmark position; ``best --json --workers 1`` on every such folder (one
 process a folder; ``seconds`` and ``stats`` are dropped, the only fields that change from run to
-run); ``check --json`` on every check case of tests/check_cases and the shared examples. Each
+run); ``check --json`` on every check case of tests/data/check_cases and the shared examples. Each
 command's exit code is kept beside its output. A search stopped by its time limit
 (status ``feasible``) may legitimately differ between runs: those lines are listed in
 ``feasible.txt`` so that a difference there is read as timing, not a change.
@@ -30,7 +30,7 @@ POSITION_FOLDERS = sorted(
     + [path for path in (REPO / "benchmarks" / "positions").iterdir() if path.is_dir()]
     + [SHARED / "examples" / "best"]
 )
-CHECK_FOLDERS = [REPO / "tests" / "check_cases", SHARED / "examples" / "check"]
+CHECK_FOLDERS = [REPO / "tests" / "data" / "check_cases", SHARED / "examples" / "check"]
 VOLATILE = ("seconds", "stats")
 
 

@@ -1,0 +1,63 @@
+"""The program as a whole: a position on standard input, the help texts, shell completion."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.support.cli import feed_stdin, run_main
+from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
+
+
+@pytest.mark.parametrize("kind", ["toml", "json"])
+def test_best_show_and_check_read_a_position_on_stdin(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rummy.position import Position
+
+    path = PUZZLE_EXAMPLES / "rummikub.toml"
+    text = path.read_text() if kind == "toml" else json.dumps(Position.from_file(path).to_data())
+    feed_stdin(monkeypatch, text)
+    code, out, err = run_main(capsys, "best", "-", "--json")
+    assert (code, err) == (0, "")
+    answer = json.loads(out)
+    assert answer["status"] == "optimal"
+    feed_stdin(monkeypatch, text)
+    code, out, err = run_main(capsys, "show", "-")
+    assert (code, err) == (0, "") and "to move: ann" in out
+    answer_file = tmp_path / "answer.json"
+    answer_file.write_text(json.dumps(answer))
+    feed_stdin(monkeypatch, text)
+    code, out, err = run_main(capsys, "check", "-", answer_file)
+    assert (code, err) == (0, "") and out.startswith("legal")
+
+
+def test_every_help_text_escapes_its_square_brackets() -> None:
+    """Help is rich markup: a bare [word] is taken for a tag and vanishes."""
+    import re
+
+    import typer
+
+    from rummy.cli.app import app
+
+    root = typer.main.get_command(app)
+    commands = getattr(root, "commands", {})
+    assert commands
+    for name, command in commands.items():
+        texts = [command.help or ""] + [getattr(param, "help", None) or "" for param in command.params]
+        for text in texts:
+            assert not re.search(r"(?<!\\)\[[a-z]", text), (name, text)
+
+
+def test_shell_completion_can_be_installed(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run_main(capsys, "--help")
+    assert code == 0 and "--install-completion" in out and "--show-completion" in out
+    import subprocess
+    import sys
+
+    shown = subprocess.run([sys.executable, "-m", "rummy", "--show-completion", "bash"], capture_output=True, text=True,
+                           cwd=REPO_ROOT, timeout=60)
+    assert shown.returncode == 0 and "_RUMMY_COMPLETE=complete_bash" in shown.stdout, shown.stderr
