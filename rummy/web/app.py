@@ -24,7 +24,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -56,6 +56,13 @@ PositionText = Field(max_length=MAX_TEXT, description="A position as a file hold
 
 class _Request(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _without_byte_order_mark(cls, value: Any) -> Any:
+        """A text pasted from a file that starts with a UTF-8 byte-order mark reads as the file does on
+        the command line (rummy.inputs decodes files as utf-8-sig)."""
+        return value.removeprefix("\ufeff") if isinstance(value, str) else value
 
 
 class ShowRequest(_Request):

@@ -149,6 +149,23 @@ def test_check_a_legal_turn_of_steps_as_the_command_line(client: TestClient, tmp
     assert without(answer) == cli_json("check", HOUSE, turn)
 
 
+def test_texts_with_a_byte_order_mark_read_as_the_command_line_reads_such_files(
+        client: TestClient, tmp_path: Path) -> None:
+    """The command line decodes files as utf-8-sig; a text pasted with its byte-order mark reads the same."""
+    mark = "\ufeff"
+    before, answer = tmp_path / "before.toml", tmp_path / "answer.json"
+    before.write_text(mark + HOUSE.read_text(), encoding="utf-8")
+    answer.write_text(mark + json.dumps(cli_json("best", HOUSE, "--workers", "1")), encoding="utf-8")
+    shown = client.post("/api/show", json={"position": before.read_text(encoding="utf-8")})
+    assert shown.status_code == 200, shown.text
+    assert without(shown.json()) == cli_json("show", before)
+    checked = client.post("/api/check", json={"before": before.read_text(encoding="utf-8"),
+                                              "after": answer.read_text(encoding="utf-8")})
+    assert checked.status_code == 200, checked.text
+    assert checked.json()["legal"] is True
+    assert without(checked.json()) == cli_json("check", before, answer)
+
+
 def test_check_an_illegal_turn_as_the_command_line(client: TestClient, tmp_path: Path) -> None:
     steps = "play 2C 2H to new/1; discard KS"  # a pair is no play
     turn = tmp_path / "turn.txt"
