@@ -92,7 +92,7 @@ def serve(root: Path, time_limit: float, workers: int) -> None:
                 "seconds": solution.seconds,
                 "after": after.to_data() if after is not None else None,
             }
-        except Exception as error:  # reported as the position's row, the run goes on
+        except Exception as error:  # noqa: BLE001 - reported as the position's row, the run goes on
             reply = {"status": "error", "error": f"{type(error).__name__}: {error}",
                      "trace": traceback.format_exc(limit=3)}
         print(json.dumps(reply), flush=True)
@@ -218,7 +218,7 @@ def judge(path: Path, reply: dict) -> list[str] | None:
     try:
         position = Position.from_file(path)
         after = Position.from_data(reply["after"], str(path), strict=False)
-    except Exception as error:  # an end state the current reader refuses is a finding too
+    except Exception as error:  # noqa: BLE001 - an end state the current reader refuses is a finding too
         return [f"unreadable: {type(error).__name__}: {error}"]
     if after.phase != "play":
         return None

@@ -164,6 +164,6 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
         return quote_text(value, limit)
     try:
         shown = _SHORT.repr(value)
-    except Exception:  # any exception: a message must never fail on what it quotes
+    except Exception:  # noqa: BLE001 - any exception: a message must never fail on what it quotes
         shown = f"<{type(value).__name__}>"
     return shown if len(shown) <= limit + 2 else shown[: limit - 1] + "…"

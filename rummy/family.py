@@ -18,7 +18,7 @@ the checker, which asks the family for its judge, shares no code with the
 models. What each reference names is a Protocol below (``Solver``, ``Judge``,
 ``DrawJudge``, ``Gain``, ``GainBreakdown``, ``DrawLister``) or the ``Ladder`` alias; the
 accessors (``solver_function()``, ``judge_function()`` ...) return those types,
-and tests/test_family.py loads every reference of every family and matches it
+and tests/core/test_family.py loads every reference of every family and matches it
 against its type.
 """
 
@@ -454,6 +454,6 @@ def load(reference: str) -> Any:
     """The object a ``"module:name"`` reference names, imported on first use.
 
     Typed ``Any``: an import by name is beyond the type checker, so each caller gives the value its
-    type (a Protocol above), and tests/test_family.py checks every reference of every family against it."""
+    type (a Protocol above), and tests/core/test_family.py checks every reference of every family against it."""
     module, _, name = reference.partition(":")
     return getattr(importlib.import_module(module), name)

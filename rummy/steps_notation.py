@@ -4,7 +4,7 @@ the steps to a position.
 
 All of it is linear in the text: a step's whitespace is collapsed and its length bounded
 (``MAX_STEP_CHARS``) before any pattern sees it, so no pattern backtracks over a long run of
-spaces (tests/test_steps_fuzz.py checks this).
+spaces (tests/core/test_steps_fuzz.py checks this).
 """
 
 from __future__ import annotations

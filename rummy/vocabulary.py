@@ -4,7 +4,7 @@ Every set lives here once; the modules that use one import it from here
 (``rummy.rules`` the ruleset options, ``rummy.position`` the phase,
 ``rummy.plan`` the step actions, ``rummy.solution`` the statuses and the
 draw sources, ``rummy.generator`` the puzzle kinds and tiers, the command
-line the choices of its options). tests/test_vocabulary.py holds each set to
+line the choices of its options). tests/core/test_vocabulary.py holds each set to
 the lists of the specification and docs/.
 
 A member *is* its word (``Ace.LOW == "low"``): it prints, formats and

@@ -2,7 +2,7 @@
 
 Codes are stable strings (``--json`` prints them); a ``Breach`` refuses any
 other, so a new rule needs its code here first, then a row in
-docs/checker.md (tests/test_breach_codes.py holds the two together).
+docs/checker.md (tests/checker/test_breach_codes.py holds the two together).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ class Breach:
     def __init__(self, code: BreachCode | str, message: str, cards: tuple[str, ...] = (),
                  plays: tuple[str, ...] = ()) -> None:
         # Written out (not generated) so that the code may be given as its string: the checker
-        # writes Breach("spite", ...), and tests/test_breach_codes.py reads those strings.
+        # writes Breach("spite", ...), and tests/checker/test_breach_codes.py reads those strings.
         object.__setattr__(self, "code", BreachCode(code))
         object.__setattr__(self, "message", message)
         object.__setattr__(self, "cards", cards)

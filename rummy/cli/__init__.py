@@ -1,0 +1,1 @@
+"""The ``rummy`` program: thin typer commands over rummy.reports (docs/cli.md)."""

@@ -20,7 +20,7 @@ writes to are refused there, see rummy.inputs.read_text).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -42,7 +42,8 @@ AfterFlag = Annotated[
     bool,
     typer.Option(
         "--after",
-        help="Read the file as a proposed end state, as 'check' reads AFTER: plays that are not whole are drawn and marked, not refused.",
+        help=("Read the file as a proposed end state, as 'check' reads AFTER: plays that are not whole are drawn "
+              "and marked, not refused."),
     ),
 ]
 
@@ -54,7 +55,8 @@ PositionPath = Annotated[
 PositionPaths = Annotated[
     list[Path],
     typer.Argument(
-        help="Position files (.toml or .json), folders of them, or - for stdin.", show_default=False, metavar="POSITION..."
+        help="Position files (.toml or .json), folders of them, or - for stdin.", show_default=False,
+        metavar="POSITION...",
     ),
 ]
 
@@ -81,7 +83,7 @@ def preset_names(incomplete: str) -> list[str]:
 
 
 PresetName = Annotated[
-    Optional[str],
+    str | None,
     typer.Argument(help="A preset name; without one, every preset is listed.", show_default=False, metavar="PRESET",
                    autocompletion=preset_names),
 ]
@@ -126,11 +128,12 @@ SeedOption = Annotated[
 
 ObjectiveOption = Annotated[
     Objective,
-    typer.Option("--objective", help="What to maximise where the family has more than one (tile rummy: tiles or value)."),
+    typer.Option("--objective",
+                 help="What to maximise where the family has more than one (tile rummy: tiles or value)."),
 ]
 
 SvgPath = Annotated[
-    Optional[Path],
+    Path | None,
     typer.Option(
         "--svg", metavar="FILE", show_default=False,
         help="Also draw the picture as an SVG file (written in one step, never through a link nor over an input).",
@@ -143,7 +146,7 @@ JobsOption = Annotated[
 ]
 
 ClusterOption = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--cluster", metavar="ADDRESS", show_default=False,
                  help="Run on a Dask scheduler (tcp://HOST:8786) instead of local processes; default "
                       "$RUMMY_CLUSTER, '' for none (needs pip install \"rummy\\[cluster]\")."),

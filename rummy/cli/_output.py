@@ -14,8 +14,9 @@ import json
 import os
 import sys
 import traceback
+from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
 from rummy.errors import DEBUG_VARIABLE, RummyError, debugging, error_lines, print_error
 from rummy.reports.exit_codes import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK

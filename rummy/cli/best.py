@@ -12,15 +12,24 @@ limit, 1 no legal turn, 0 found).
 from __future__ import annotations
 
 import sys
+from collections.abc import Generator, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Generator, Iterator, Optional, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
-from rummy.cli._options import (ClusterOption, JobsOption, JsonFlag, ObjectiveOption, PositionPaths, SeedOption,
-                                SvgPath, TimeLimitOption)
-from rummy.cli._options import WORKERS_MAX
+from rummy.cli._options import (
+    WORKERS_MAX,
+    ClusterOption,
+    JobsOption,
+    JsonFlag,
+    ObjectiveOption,
+    PositionPaths,
+    SeedOption,
+    SvgPath,
+    TimeLimitOption,
+)
 from rummy.cli._output import print_bad_input, print_json_line, print_lines
 from rummy.deadline import Deadline
 from rummy.errors import PositionError, RummyError, error_lines, print_error
@@ -37,7 +46,7 @@ if TYPE_CHECKING:
 VerifyFlag = Annotated[bool, typer.Option("--verify", help="Judge each answer with the checker before printing it.")]
 OrderedFlag = Annotated[bool, typer.Option(
     "--ordered", help="With --json and --jobs or --cluster: print the answers in input order, not as each is done.")]
-SearchThreadsOption = Annotated[Optional[int], typer.Option(
+SearchThreadsOption = Annotated[int | None, typer.Option(
     "--workers", min=1, max=WORKERS_MAX, show_default=False,
     help=f"Solver threads a search (1 to {WORKERS_MAX}; default 2, and 1 with --jobs or --cluster).")]
 
@@ -133,7 +142,8 @@ def _task(path: Path | PositionError, config: SolverConfig, json_output: bool, v
     from rummy.reports.best import PositionTask
 
     if isinstance(path, PositionError):  # a folder's entry that is no file
-        return (PositionTask(path.place, path.place, None, "toml", config, json_output, verify, tuple(error_lines(path))),)
+        refused = tuple(error_lines(path))
+        return (PositionTask(path.place, path.place, None, "toml", config, json_output, verify, refused),)
     source = source_name(path)
     try:
         text = read_text(path, wait=PIPE_WAIT_SECONDS)

@@ -18,7 +18,8 @@ from rummy.cli._options import AfterPath, BeforePath, JsonFlag, TimeLimitOption
 from rummy.cli._output import print_answer
 from rummy.reports.exit_codes import EXIT_NEGATIVE, EXIT_NO_ANSWER, EXIT_OK
 
-BestFlag = Annotated[bool, typer.Option("--best", help="Also solve BEFORE and say how far the turn is from the best one.")]
+BestFlag = Annotated[bool, typer.Option("--best",
+                                        help="Also solve BEFORE and say how far the turn is from the best one.")]
 
 if TYPE_CHECKING:
     from pathlib import Path

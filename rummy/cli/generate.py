@@ -14,7 +14,7 @@ overwritten, and the index is merged under a lock (rummy.generator.collection).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -43,22 +43,25 @@ KindOption = Annotated[PuzzleKind, typer.Option(
          "go-out, most-points (straight, traditional).")]
 CountOption = Annotated[int, typer.Option("--count", help="Puzzles to make.")]
 TierOption = Annotated[
-    Optional[Tier], typer.Option("--difficulty", metavar="<tier>", help="Tier: easy, medium, hard or expert (default: any).",
+    Tier | None, typer.Option("--difficulty", metavar="<tier>",
+                              help="Tier: easy, medium, hard or expert (default: any).",
                                  show_default=False)
 ]
 SeedOption = Annotated[int, typer.Option(
     "--seed", min=0, max=SEED_MAX, help=f"Random seed, 0 to {SEED_MAX}: the same seed makes the same puzzles.")]
 OutOption = Annotated[Path, typer.Option(
-    "--out", help="Folder for the puzzles and index.json (not a symbolic link; puzzle files already there are never overwritten).",
+    "--out", help=("Folder for the puzzles and index.json (not a symbolic link; puzzle files already there are "
+                   "never overwritten)."),
     show_default=False)]
 JobsOption = Annotated[int, typer.Option(
     "--jobs", "-j", min=0, max=256,
     help="Processes judging candidates (0: one a core); never more than the cores (lowered, with a note). "
          "The same puzzles whatever the number.")]
-ProcessesOption = Annotated[Optional[int], typer.Option(
+ProcessesOption = Annotated[int | None, typer.Option(
     "--workers", min=1, hidden=True, show_default=False, help="The former name of --jobs.")]
 CandidatesOption = Annotated[
-    Optional[int], typer.Option("--max-candidates", min=1, help="Give up after this many candidates (default: 400 a puzzle).", show_default=False)
+    int | None, typer.Option("--max-candidates", min=1, show_default=False,
+                             help="Give up after this many candidates (default: 400 a puzzle).")
 ]
 
 
@@ -79,7 +82,8 @@ def generate(
     from dataclasses import replace
 
     from rummy.errors import RummyError, with_prefix
-    from rummy.generator import Request, available_cores, generate as run, name_prefix, validate
+    from rummy.generator import Request, available_cores, name_prefix, validate
+    from rummy.generator import generate as run
     from rummy.generator.collection import Collection
     from rummy.reports.generate import summary_lines
 
@@ -167,7 +171,8 @@ class _Progress:
             status = f"{report.candidates} candidates, {sum(report.rejected.values())} rejected"
             self.bar.update(self.task, completed=len(report.puzzles), status=status)
         elif outcome.puzzle is not None:
-            sys.stderr.write(f"made {len(report.puzzles)}/{self.request.count}: {outcome.puzzle.name} ({outcome.puzzle.tier})\n")
+            made = f"{len(report.puzzles)}/{self.request.count}"
+            sys.stderr.write(f"made {made}: {outcome.puzzle.name} ({outcome.puzzle.tier})\n")
             sys.stderr.flush()
 
     def close(self) -> None:

@@ -17,12 +17,13 @@ PortOption = Annotated[int, typer.Option("--port", min=1, max=65535, help="Port 
 SolversOption = Annotated[int, typer.Option("--solvers", min=1, max=64,
                                             help="Worker processes that solve (1 to 64); show answers without one.")]
 ServeTimeLimit = Annotated[float, typer.Option("--time-limit", min=0.1, max=600.0,
-                                               help="The longest a solve may search, in seconds (a request may ask less).")]
+                                               help=("The longest a solve may search, in seconds "
+                                                     "(a request may ask less)."))]
 
 
 def serve(host: HostOption = "127.0.0.1", port: PortOption = 8000, solvers: SolversOption = 2,
           time_limit: ServeTimeLimit = 30.0) -> int:
-    """Serve the board in the browser: open http://127.0.0.1:8000 (needs pip install "rummy\\[web]")."""
+    r"""Serve the board in the browser: open http://127.0.0.1:8000 (needs pip install "rummy\[web]")."""
     from rummy.errors import RummyError, print_error
 
     try:
@@ -52,7 +53,8 @@ def _bound(host: str, port: int) -> socket.socket:
 
     # IPPROTO_TCP said outright: asyncio sets TCP_NODELAY only on sockets that say it (proto 0 would
     # leave Nagle on, and every answer 40 ms late, waiting for a delayed ACK).
-    listening = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
     try:
         listening.bind((host, port))

@@ -11,7 +11,7 @@ through a symbolic link). See docs/pictures.md.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -19,7 +19,7 @@ from rummy.reports.exit_codes import EXIT_OK
 
 CollectionPath = Annotated[Path, typer.Argument(
     help="A folder written by 'rummy generate' (index.json, NAME.toml, NAME.solution.json).", show_default=False)]
-SheetsOutOption = Annotated[Optional[Path], typer.Option(
+SheetsOutOption = Annotated[Path | None, typer.Option(
     "--out", help="Folder for the sheets (default: DIR; created if missing; not a symbolic link).", show_default=False)]
 ForceFlag = Annotated[bool, typer.Option("--force", help="Replace sheets already written (never a symbolic link).")]
 

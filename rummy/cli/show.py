@@ -40,7 +40,8 @@ def show(position_path: PositionPath, json_output: JsonFlag = False, after: Afte
 
 
 def read_position(path: Path, after: bool = False) -> Position:
-    """The file read once (stdin or a pipe cannot be read twice), as rummy.reports.position.position_from_text reads it."""
+    """The file read once (stdin or a pipe cannot be read twice), as
+    rummy.reports.position.position_from_text reads it."""
     from rummy.inputs import read_text, source_name, text_kind
     from rummy.reports.position import position_from_text
 

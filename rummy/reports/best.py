@@ -19,8 +19,19 @@ from rummy.reports.exit_codes import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_NEGATIV
 from rummy.reports.lines import Styled, card_text, cards_text, text, words_text
 from rummy.solution import SolverConfig
 from rummy.vocabulary import Status
-from rummy.words import (DRAW_OPTIONS_NOTE, DRAW_OPTIONS_TITLE, OPTIONS_SHOWN, breakdown_words, more_options_words,
-                         number, option_words, owner_note, step_words, unvalued_words, verdict_words)
+from rummy.words import (
+    DRAW_OPTIONS_NOTE,
+    DRAW_OPTIONS_TITLE,
+    OPTIONS_SHOWN,
+    breakdown_words,
+    more_options_words,
+    number,
+    option_words,
+    owner_note,
+    step_words,
+    unvalued_words,
+    verdict_words,
+)
 
 if TYPE_CHECKING:
     from rummy.cards import Card, Deck
@@ -136,14 +147,16 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
             lines.append(words_text(unvalued_words(unvalued), deck, strong="yellow"))
         if solution.after is None:  # a random draw: the turn waits for the card
             if verdict is not None:
-                lines.append(text(("draw verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))
+                lines.append(text(("draw verified by the checker", "green") if verdict.legal
+                                  else ("REJECTED by the checker", "bold red")))
             return lines
     lines.append("")
     for index, step in enumerate(answer.plan.steps if answer.plan else (), 1):
         lines.append(text(f"{index:>2}. ", words_text(step_words(step), deck)))
     if verdict is not None:
         lines.append("")
-        lines.append(text(("verified by the checker", "green") if verdict.legal else ("REJECTED by the checker", "bold red")))
+        lines.append(text(("verified by the checker", "green") if verdict.legal
+                          else ("REJECTED by the checker", "bold red")))
     lines.append("")
     after = solution.after
     if after is None:

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rummy.checker import check as judge
+from rummy.end_states import end_state_or_draw_from_text
 from rummy.errors import NoTurnInAnswer, RummyError, with_prefix
 from rummy.plan import make_plan
 from rummy.plays import PlayName
-from rummy.end_states import end_state_or_draw_from_text
 from rummy.reports.lines import Styled, text
 from rummy.steps_notation import first_step_word, looks_like_steps, no_step
 from rummy.turn_steps import read_steps
@@ -167,7 +167,8 @@ def plan_named_text(text: str, names: dict[str, str]) -> str:
     renamed = {name: shown for name, shown in names.items() if name != shown}
     if not renamed:
         return text
-    pattern = re.compile(r"(?<![\w/])(%s)(?![\w/])" % "|".join(re.escape(name) for name in sorted(renamed, key=len, reverse=True)))
+    alternatives = "|".join(re.escape(name) for name in sorted(renamed, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w/])({alternatives})(?![\w/])")
     return pattern.sub(lambda found: renamed[found.group(1)], text)
 
 
@@ -191,9 +192,11 @@ def verdict_lines(verdict: Verdict, names: dict[str, str] | None = None) -> list
         if key == "steals" and isinstance(value, dict):
             for play, steal in value.items():
                 play = names.get(play, play)
-                described.append(f"{play} steals {' '.join(steal['stolen'])} paid by {' '.join(steal['paid_by']) or 'nothing'}")
+                paid_by = " ".join(steal["paid_by"]) or "nothing"
+                described.append(f"{play} steals {' '.join(steal['stolen'])} paid by {paid_by}")
         elif isinstance(value, dict):
-            described.append(f"{key}: " + "; ".join(f"{k} {' '.join(v) if isinstance(v, list) else v}" for k, v in value.items()))
+            entries = (f"{k} {' '.join(v) if isinstance(v, list) else v}" for k, v in value.items())
+            described.append(f"{key}: " + "; ".join(entries))
         elif isinstance(value, list):
             described.append(f"{key}: {'; '.join(_plan_named(str(item), names) for item in value)}")
         else:

@@ -3,9 +3,10 @@
 rummy.web serves these over HTTP. Each function takes the position (and the
 turn) as text, as a file would hold it, and returns the ``--json`` object of
 formats.md that ``rummy show``, ``best``, ``check`` and ``hint`` print for the
-same text, computed by the same functions (rummy.reports). To that object it adds one key, ``view``: what a page needs to draw
-it without knowing any game (the plays with their names and spaces, the
-command line's own human lines, the table after each step of a plan).
+same text, computed by the same functions (rummy.reports). To that object it
+adds one key, ``view``: what a page needs to draw it without knowing any game
+(the plays with their names and spaces, the command line's own human lines,
+the table after each step of a plan).
 Bad input raises ``RummyError`` with the message the command line prints.
 """
 
@@ -77,7 +78,8 @@ def layout(position: Position, names: dict[str, str] | None = None) -> dict[str,
             "name": str(names.get(name, name)),
             "space": None if family.shared_table else PlayName(name).owner,
             "cards": notation(play.ordered(rules), deck),
-            "layoffs": [{"by": layer, "cards": notation(attached, deck)} for layer, attached in position.layoffs_on(name)],
+            "layoffs": [{"by": layer, "cards": notation(attached, deck)}
+                        for layer, attached in position.layoffs_on(name)],
             "whole": whole,
             "score": play_score(cards, rules) if whole and family.scores_plays else None,
         })
@@ -277,4 +279,5 @@ def notation(cards: Any, deck: Any) -> list[str]:
 
 def words_plain(words: Any, deck: Any) -> str:
     """``rummy.words`` pieces as the plain text the terminal prints (cards in notation)."""
-    return "".join(piece if isinstance(piece, str) else " ".join(card.notation(deck) for card in piece) for piece in words)
+    return "".join(piece if isinstance(piece, str) else " ".join(card.notation(deck) for card in piece)
+                   for piece in words)

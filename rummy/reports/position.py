@@ -7,15 +7,22 @@ from ``rummy best``.
 
 from __future__ import annotations
 
+from rummy.end_states import end_state_or_draw_from_text, is_answer
 from rummy.errors import PlayNotWhole
 from rummy.plays import PlayName, is_whole
 from rummy.position import Player, Position
-from rummy.end_states import end_state_or_draw_from_text, is_answer
 from rummy.reports.lines import Styled, card_text, cards_text, text
 from rummy.reports.puzzle import puzzle_lines
 from rummy.scoring import play_score
-from rummy.words import (declared_draw_words, player_facts, position_facts, rule_changes, rules_summary,
-                         sort_for_display, unit)
+from rummy.words import (
+    declared_draw_words,
+    player_facts,
+    position_facts,
+    rule_changes,
+    rules_summary,
+    sort_for_display,
+    unit,
+)
 
 NOT_WHOLE = ("  not a whole play", "bold red")
 

@@ -93,7 +93,8 @@ def preset_lines(ruleset: Ruleset, width: int | None = None) -> list[Any]:
     if hidden:
         lines += _wrapped(f"{hidden} options of other families are not shown ('rummy rules {ruleset.name} --json' "
                           "lists every one).", width)
-    lines += _wrapped(f"Override in a position with: [rules] preset = \"{ruleset.name}\" and OPTION = VALUE lines.", width)
+    override = f"Override in a position with: [rules] preset = \"{ruleset.name}\" and OPTION = VALUE lines."
+    lines += _wrapped(override, width)
     return lines
 
 

@@ -17,8 +17,9 @@ the security headers, and a bug is a JSON 500.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -30,8 +31,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rummy.reports import page as reports  # looked up at each call: a test may put its own function there
 from rummy.web.guard import HostGuard, InternalErrors, SecurityHeaders, error_body, error_response, tell
-from rummy.web.workers import GRACE_SECONDS, MAX_PER_CLIENT, Busy, Outcome, SolvePool, TookTooLong
 from rummy.web.shipped import NotShipped, Shipped, default_root
+from rummy.web.workers import GRACE_SECONDS, MAX_PER_CLIENT, Busy, Outcome, SolvePool, TookTooLong
 
 MAX_BODY_BYTES = 256 * 1024  # a request's body; the largest real position is a few KB
 MAX_TEXT = 128 * 1024  # characters of one position or turn
@@ -97,9 +98,11 @@ class StepsRequest(_Request):
 
 class HintRequest(_Request):
     puzzle: str | None = Field(None, max_length=MAX_TEXT, description="The puzzle's text (or give 'id').")
-    id: str | None = Field(None, max_length=300, description="A shipped puzzle (GET /api/positions): its stored answer is used.")
+    id: str | None = Field(None, max_length=300,
+                           description="A shipped puzzle (GET /api/positions): its stored answer is used.")
     format: Kind | None = None
-    level: int = Field(1, ge=1, le=4, description="1 the aim, 2 the kinds of move, 3 the plays to touch, 4 the first step.")
+    level: int = Field(1, ge=1, le=4,
+                       description="1 the aim, 2 the kinds of move, 3 the plays to touch, 4 the first step.")
     time_limit: float | None = Field(None, gt=0)
 
 
@@ -164,10 +167,10 @@ def _too_large(limit: int) -> ASGIApp:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    from collections.abc import AsyncIterator
     from contextlib import asynccontextmanager
     from importlib.resources import files
     from pathlib import Path
-    from typing import AsyncIterator
 
     pool = SolvePool(settings.workers, settings.max_waiting, settings.max_per_client, settings.grace_seconds)
     shipped = Shipped(Path(settings.puzzles) if settings.puzzles is not None else default_root())

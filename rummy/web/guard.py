@@ -167,7 +167,7 @@ def host_name(header: str) -> str | None:
         port = rest[1:]
     else:
         name, _, port = value.partition(":")
-    if not name or port and not (port.isascii() and port.isdigit()):
+    if not name or (port and not (port.isascii() and port.isdigit())):
         return None
     return name
 

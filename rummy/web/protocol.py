@@ -69,7 +69,7 @@ class Limits:
 
 
 def server_config(app: Any, limits: Limits = Limits(), **options: Any) -> uvicorn.Config:
-    """uvicorn's Config for ``app``, its connections held by ``limits`` (a protocol of its own)."""
+    """Uvicorn's Config for ``app``, its connections held by ``limits`` (a protocol of its own)."""
     fitted = limits.within_open_files()
     protocol = type("LimitedH11Protocol", (LimitedH11Protocol,), {"limits": fitted})
     return uvicorn.Config(app, http=protocol, timeout_keep_alive=max(1, math.ceil(fitted.keep_alive_seconds)),
@@ -186,7 +186,7 @@ class LimitedH11Protocol(H11Protocol):
         return True
 
     def send_400_response(self, msg: str) -> None:
-        """uvicorn's answer to a request it cannot parse, as JSON with the page's headers."""
+        """Uvicorn's answer to a request it cannot parse, as JSON with the page's headers."""
         body = json.dumps(error_body(["request: not valid HTTP/1.1"])).encode()
         headers = [(b"content-type", b"application/json"), (b"connection", b"close"), *SECURITY_HEADERS]
         try:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import json
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from rummy.inputs import MAX_FILE_BYTES
 

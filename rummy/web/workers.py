@@ -39,13 +39,15 @@ through ``call_soon_threadsafe``, so the pool serves any loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import threading
 import time
 from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any, Callable
+from typing import Any
 
 # Planning, the after-position and JSON after the search stops; and starting a process.
 GRACE_SECONDS = 15.0
@@ -101,9 +103,9 @@ def run_report(function: Callable[..., Any], kwargs: dict[str, Any]) -> Outcome:
 
 def _warm_up() -> None:
     """Load the solver and the checker once per worker, not on its first request."""
-    import rummy.answer  # noqa: F401
-    import rummy.checker  # noqa: F401
-    import rummy.model.cpsat  # noqa: F401  (OR-Tools: a second or two)
+    import rummy.answer
+    import rummy.checker
+    import rummy.model.cpsat  # OR-Tools: a second or two
     import rummy.reports.page  # noqa: F401
 
 
@@ -112,10 +114,9 @@ def _worker_main(connection: Connection) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a replacement is started from a thread: it did not inherit it
-    try:
+    # not fatal: the same import fails again in the solve, as its internal error
+    with contextlib.suppress(Exception):
         _warm_up()
-    except Exception:  # noqa: BLE001 - not fatal: the same import fails again in the solve, as its internal error
-        pass
     try:
         connection.send(READY)
     except (OSError, EOFError):
@@ -166,10 +167,8 @@ class Solve:
             else:
                 self.answer.set_exception(result)
 
-        try:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
             self.loop.call_soon_threadsafe(settle)
-        except RuntimeError:
-            pass  # the loop is closed: nobody waits
 
 
 class _Worker:

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from tests.support.paths import REPO_ROOT
 from rummy.checker import Breach, BreachCode
+from tests.support.paths import REPO_ROOT
 
 DOC = REPO_ROOT / "docs" / "checker.md"
 

@@ -22,9 +22,9 @@ from rummy.checker import check
 from rummy.checker.draw_apply import apply_draw_taken
 from rummy.checker.draw_judge import judge_random_draw
 from rummy.cli.app import main
+from rummy.end_states import read_end_state_or_draw
 from rummy.errors import PositionError
 from rummy.position import DrawTaken, Position
-from rummy.end_states import read_end_state_or_draw
 from rummy.rules import preset
 from rummy.solution import DrawChoice, DrawOption, Solution
 from rummy.vocabulary import DrawSource, Status
@@ -324,7 +324,7 @@ def test_lay_off_has_no_upcard_demand_or_pile(rules: str, draw: dict[str, Any]) 
                                   {"from": "demand", "card": "7H", "player": "zed"}, {"from": "pile"}])
 def test_a_declaration_with_fields_of_another_draw_is_bad_input(draw: dict[str, Any]) -> None:
     before = position("house-epic", {"ann": ANN, "bob": BOB}, discard="4S")
-    with pytest.raises(PositionError, match="turn.draw"):
+    with pytest.raises(PositionError, match=r"turn\.draw"):
         check(before, after("house-epic", {"ann": ANN, "bob": BOB}, discard="4S", turn={"draw": draw}))
 
 

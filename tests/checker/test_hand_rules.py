@@ -35,13 +35,13 @@ from itertools import product
 
 import pytest
 
-from tests.support.judged import judged_best
 from rummy.answer import best
 from rummy.cards import SUITS, Card, parse_cards
 from rummy.checker import check, turn_gain
 from rummy.plays import Play
 from rummy.position import Attached, Position, Turn
 from rummy.solution import SolverConfig
+from tests.support.judged import judged_best
 
 CONFIG = SolverConfig(time_limit=20)
 LAYOFF_PRESETS = ("straight", "traditional")

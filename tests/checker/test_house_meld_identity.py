@@ -7,7 +7,6 @@ which one paid.
 
 from __future__ import annotations
 
-
 from rummy.checker import Verdict, check
 from rummy.position import Position
 from tests.support.paths import CHECK_CASES

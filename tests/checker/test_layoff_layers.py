@@ -146,12 +146,12 @@ def test_the_same_turn_written_in_the_wrong_layer_is_refused(seed: int) -> None:
     laid = new_layoffs(before, after)
     for target, card in laid:
         owner = target.rsplit("/", 1)[0]
-        taken_off = moved(after, mover, lambda p: without_layoff(p, target, card))
-        in_meld = moved(taken_off, owner, lambda p: into_meld(p, target, card))
+        taken_off = moved(after, mover, lambda p, target=target, card=card: without_layoff(p, target, card))
+        in_meld = moved(taken_off, owner, lambda p, target=target, card=card: into_meld(p, target, card))
         codes = check(before, in_meld).codes
         assert "layoff-not-in-own-space" in codes, codes
         third = next(n for n in NAMES if n not in (mover, owner))
-        under_third = moved(taken_off, third, lambda p: with_layoff(p, target, card))
+        under_third = moved(taken_off, third, lambda p, target=target, card=card: with_layoff(p, target, card))
         codes = check(before, under_third).codes
         assert "layoff-not-in-own-space" in codes, codes
     # Earlier lay-offs of the others change hands: taken over by the mover, or written into the meld.
@@ -160,12 +160,12 @@ def test_the_same_turn_written_in_the_wrong_layer_is_refused(seed: int) -> None:
             continue
         for attached in before.player(name).layoffs:
             card, target = attached.cards[0].plain(), attached.target
-            taken_off = moved(after, name, lambda p: without_layoff(p, target, card))
-            taken_over = moved(taken_off, mover, lambda p: with_layoff(p, target, card))
+            taken_off = moved(after, name, lambda p, target=target, card=card: without_layoff(p, target, card))
+            taken_over = moved(taken_off, mover, lambda p, target=target, card=card: with_layoff(p, target, card))
             assert "layoff-moved" in check(before, taken_over).codes
             owner = target.rsplit("/", 1)[0]
             if owner != name:
-                merged = moved(taken_off, owner, lambda p: into_meld(p, target, card))
+                merged = moved(taken_off, owner, lambda p, target=target, card=card: into_meld(p, target, card))
                 assert "layoff-moved" in check(before, merged).codes
 
 

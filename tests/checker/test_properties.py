@@ -10,8 +10,8 @@ no breach) and for not depending on the order of the plays after the turn.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.judged import judged_best
-from tests.support.oracle import brute_force_gain
 from rummy.checker import check
 from rummy.solution import SolverConfig
+from tests.support.judged import judged_best
+from tests.support.oracle import brute_force_gain
 from tests.support.two_jokers import position
 
 CONFIG = SolverConfig(time_limit=30.0, workers=1)

@@ -8,16 +8,17 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
 from rummy.cli.app import main
-from rummy.reports.exit_codes import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_NO_ANSWER, EXIT_OK, worse
 from rummy.errors import PositionError
 from rummy.inputs import iter_position_files, position_files, read_text
+from rummy.reports.exit_codes import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_NO_ANSWER, EXIT_OK, worse
+from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
 from tests.support.positions import EPIC_BOB
 
 # A draw-phase position whose first searches take longer than 0.05 s here: at --time-limit 0 it is
@@ -318,7 +319,7 @@ def test_a_folder_stands_for_its_position_files_and_an_empty_one_is_refused(tmp_
         (folder / name).write_text("")
     single = tmp_path / "single.toml"  # a file is listed as it is named, even one that is not there (yet)
     assert position_files([folder, single]) == [folder / "a.json", folder / "b.toml", single]
-    with pytest.raises(PositionError, match="no .toml or .json"):
+    with pytest.raises(PositionError, match=r"no \.toml or \.json"):
         position_files([empty])
 
 

@@ -14,8 +14,8 @@ from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
 def test_an_answer_without_a_turn_prints_its_reason_in_human_output() -> None:
     """A time limit that passes before any turn is found ("unknown"): one line, no table after the turn."""
     from rummy.answer import Answer
-    from rummy.reports.best import answer_lines
     from rummy.position import Position
+    from rummy.reports.best import answer_lines
     from rummy.solution import Solution
 
     position = Position.from_file(REPO_ROOT / "puzzles" / "examples" / "house-classic.toml")
@@ -28,8 +28,8 @@ def test_an_answer_without_a_turn_prints_its_reason_in_human_output() -> None:
 def test_a_robber_steal_keeps_its_plays_name_through_the_plan_and_the_table() -> None:
     """The stolen play is called as before the turn in the steps and in the table after it, which says its new owner."""
     from rummy.answer import best
-    from rummy.reports.best import answer_lines
     from rummy.position import Position
+    from rummy.reports.best import answer_lines
     from rummy.solution import SolverConfig
 
     example = REPO_ROOT / "puzzles" / "examples" / "robber.toml"

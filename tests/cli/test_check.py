@@ -8,12 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from rummy.position import Position, Turn
+from rummy.words import number
 from tests.support.cli import feed_stdin, run_cli, run_main
 from tests.support.paths import PUZZLE_CASES, PUZZLE_EXAMPLES, REPO_ROOT
-
-from rummy.words import number
-
-from rummy.position import Position, Turn
 
 EXAMPLE = REPO_ROOT / "puzzles" / "examples" / "straight.toml"
 

@@ -31,8 +31,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
 from rummy.position import Position
+from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
 
 DOCS = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
 SKIPPED_NEEDS = {"server", "cluster"}  # what a command may need that this test does not start

@@ -98,7 +98,7 @@ def test_check_the_stored_answer_of_a_puzzle_solves_it():
 
 def test_a_plain_position_gets_no_puzzle_verdict(capsys):
     plain = REPO / "puzzles" / "examples" / "rummikub.toml"
-    code, out, _ = run_here(capsys, "check", "--json", plain, plain)
+    _code, out, _ = run_here(capsys, "check", "--json", plain, plain)
     assert "puzzle" not in json.loads(out)
 
 
@@ -135,7 +135,7 @@ def test_hint_levels_never_tell_more_than_asked(capsys, puzzle):
 
 
 def test_hint_level_4_gives_the_first_step_in_the_steps_notation(capsys):
-    code, out, _ = run_here(capsys, "hint", "--level", "4", STEAL)
+    _code, out, _ = run_here(capsys, "hint", "--level", "4", STEAL)
     assert out.splitlines()[-1] == "4. First step: play AD AS to new/1"
     assert "target" not in out and "gain of 67" in out
 

@@ -10,14 +10,14 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
-from typing import Iterator
 
 import pytest
 
-from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
 from rummy.cli.app import main
 from tests.support.live_server import free_port, request, serving
+from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
 from tests.support.processes import alive, children
 
 WITHOUT_FASTAPI = "import sys; sys.modules['fastapi'] = None; from rummy.cli.app import main; sys.exit(main(['serve']))"

@@ -17,18 +17,32 @@ from fractions import Fraction
 
 import pytest
 
-from tests.support.paths import REPO_ROOT
 from rummy.cards import parse_cards
 from rummy.checker.facts import TurnFacts
 from rummy.checker.verdict import Breach, Verdict
 from rummy.draw_advice.options import Draw
 from rummy.errors import RulesError
-from rummy.family import (FAMILIES, HOUSE, LAYOFF, ROBBER, TILE, DrawJudge, DrawLister, Family, Gain, GainBreakdown,
-                          Judge, Solver, family_named, load)
+from rummy.family import (
+    FAMILIES,
+    HOUSE,
+    LAYOFF,
+    ROBBER,
+    TILE,
+    DrawJudge,
+    DrawLister,
+    Family,
+    Gain,
+    GainBreakdown,
+    Judge,
+    Solver,
+    family_named,
+    load,
+)
 from rummy.ladder import Rung
 from rummy.position import Position
 from rummy.rules import PRESETS, preset
 from rummy.solution import Solution, SolverConfig
+from tests.support.paths import REPO_ROOT
 
 
 def test_every_family_is_found_by_its_name_and_is_that_name() -> None:
@@ -70,7 +84,7 @@ def test_penalties_are_the_familys() -> None:
 
 
 def test_own_options_are_refused_outside_their_family() -> None:
-    with pytest.raises(RulesError, match="max_cards_per_turn.*only tile"):
+    with pytest.raises(RulesError, match=r"max_cards_per_turn.*only tile"):
         preset("robber").with_options({"max_cards_per_turn": 3})
     assert preset("straight").with_options({"plays_per_turn": 2}).plays_per_turn == 2
 

@@ -31,9 +31,10 @@ import sys
 import time
 import tomllib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import jsonschema
 import pytest
@@ -41,12 +42,12 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummy.cli.app import main
-from tests.support.paths import CHECK_CASES, PUZZLE_EXAMPLES, REPO_ROOT, SCHEMA_PATH
 from rummy import end_states, parsing, reader
+from rummy.cli.app import main
 from rummy.errors import RummyError, error_lines
 from rummy.position import Position
 from rummy.rules import OPTION_NUMBER_MAX, preset
+from tests.support.paths import CHECK_CASES, PUZZLE_EXAMPLES, REPO_ROOT, SCHEMA_PATH
 
 TRADITIONAL = PUZZLE_EXAMPLES / "traditional.toml"
 HOUSE = PUZZLE_EXAMPLES / "house-classic.toml"
@@ -635,14 +636,14 @@ def cases(draw: st.DrawFn) -> Case:
     if kind == "toml":
         try:
             text = tomli_w.dumps(data)
-        except Exception:  # noqa: BLE001 - TOML cannot write this (null, a list root, ...): write JSON
+        except Exception:  # noqa: BLE001 - any value tomli_w cannot write: fall back to JSON
             kind = "json"
     if kind == "answer":  # what 'best --json' prints: the position under "after"
         data, kind = {"rules": "x", "status": "optimal", "after": data}, "json"
     if text is None:
         try:
             text = json.dumps(data, ensure_ascii=draw(st.booleans()), indent=draw(st.sampled_from([None, 2])))
-        except Exception:  # noqa: BLE001 - a number too long to write, too deep a nesting
+        except Exception:  # noqa: BLE001 - any value json cannot write: an empty document
             text = "{}"
     raw = text.encode("utf-8", "surrogatepass")
     damage = rnd.choice(["none"] * 63 + ["bom", "utf-16", "latin-1", "flip", "truncate", "insert", "nul"])

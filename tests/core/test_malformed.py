@@ -18,10 +18,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from tests.support.cli import run_main
-from tests.support.paths import MALFORMED_DIR, PUZZLE_EXAMPLES, REPO_ROOT, SCHEMA_PATH, header_lines
 from rummy.errors import PositionError
 from rummy.position import Position
+from tests.support.cli import run_main
+from tests.support.paths import MALFORMED_DIR, PUZZLE_EXAMPLES, REPO_ROOT, SCHEMA_PATH, header_lines
 
 MALFORMED_FILES = sorted(p for p in MALFORMED_DIR.iterdir() if p.suffix in (".toml", ".json"))
 
@@ -71,7 +71,7 @@ def test_lenient_reading_still_refuses_what_is_not_about_the_end_state(path: Pat
 
 def test_a_missing_file_is_a_position_error() -> None:
     missing = MALFORMED_DIR / "no-such-position.toml"
-    with pytest.raises(PositionError, match="no-such-position.toml"):
+    with pytest.raises(PositionError, match=r"no-such-position\.toml"):
         Position.from_file(missing)
 
 

@@ -10,15 +10,16 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
-from tests.support.processes import alive, descendants
 from rummy.parallel import InProcess, Processes, jobs_for, runner
 from rummy.reader import iter_position_files, position_files
+from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
+from tests.support.processes import alive, descendants
 
 TIMING = {"seconds", "stats"}
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from tests.support.paths import REPO_ROOT
-
 from rummy.checker import check
 from rummy.plan import make_plan
 from rummy.position import Position
 from rummy.turn_steps import read_steps
+from tests.support.paths import REPO_ROOT
 
 BEFORE = """
 rules = "house-classic"
@@ -74,9 +73,9 @@ def test_an_answers_after_lists_plays_in_the_plans_order() -> None:
     """best's after-position lists each space's plays as the plan names them (plays as before the turn
     in order, then new/K in order), so its own names agree with the plan's where a play keeps its place;
     the turn stays the same legal turn."""
-    from tests.support.judged import judged_best
     from rummy.plays import PlayName
     from rummy.solution import SolverConfig
+    from tests.support.judged import judged_best
 
     examples = REPO_ROOT / "puzzles" / "examples"
     checked = 0

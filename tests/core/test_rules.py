@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from typing import Any
 
@@ -10,8 +11,8 @@ import tomli_w
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummy.errors import RulesError
 from rummy.cards import Card, rank_at
+from rummy.errors import RulesError
 from rummy.plays import is_whole
 from rummy.rules import OPTION_CHOICES, PRESETS, Ruleset, preset, ruleset_from_spec, ruleset_to_spec
 
@@ -147,7 +148,7 @@ def test_rulesets_are_values() -> None:
     b = preset("robber").with_options({"target": "penalty_points"})
     assert a == b and hash(a) == hash(b)
     assert a != preset("robber")
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         a.copies = 1  # type: ignore[misc]
 
 

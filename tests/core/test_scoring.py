@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy.cards import SUITS, Card, parse_cards
-from rummy.rules import PRESETS, preset
 from rummy.family import HOUSE
+from rummy.rules import PRESETS, preset
 from rummy.scoring import hand_penalty, meld_value, penalty, play_score
 from tests.support.positions import hidden_hand
 

@@ -167,7 +167,7 @@ def test_the_plans_own_words_read_back(path):
     reads back to the answer's table."""
     from rummy.words import plain, step_words
 
-    before, data, after = stored(path)
+    before, _data, after = stored(path)
     plan = make_plan(before, after)
     text = "\n".join(plain(step_words(step), before.rules.deck) for step in plan.steps)
     mine = read_steps(before, text, str(path))

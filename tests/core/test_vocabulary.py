@@ -22,21 +22,20 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from tests.support.judged import judged_best
 from rummy.answer import answer_data
 from rummy.cli._options import Preset
-from rummy.reports.presets import preset_data
 from rummy.family import FAMILIES
 from rummy.generator import KINDS, TIERS
 from rummy.plan import Step
 from rummy.position import Position
 from rummy.reader import PHASES
+from rummy.reports.presets import preset_data
 from rummy.rules import OPTION_CHOICES, OPTION_WORDS, PRESETS, Ruleset, preset
 from rummy.solution import DrawChoice, DrawOption, Solution, SolverConfig
-from rummy.vocabulary import (Ace, Action, DrawSource, Objective, Phase, PuzzleKind, SearchStatus, Status,
-                              Tier, Word)
-from tests.support.positions import DRAW_BEFORE
+from rummy.vocabulary import Ace, Action, DrawSource, Objective, Phase, PuzzleKind, SearchStatus, Status, Tier, Word
+from tests.support.judged import judged_best
 from tests.support.paths import REPO_ROOT, SHARED_DIR, shared_best_examples
+from tests.support.positions import DRAW_BEFORE
 
 ROOT = REPO_ROOT
 DOCS = ROOT / "docs"

@@ -19,17 +19,15 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.support.oracle import brute_force_gain
-from tests.support.random_positions import deal_hand_near, random_house
 from rummy.answer import Answer, best
 from rummy.cards import Card, parse_cards
 from rummy.checker import turn_gain
@@ -39,7 +37,9 @@ from rummy.plays import Play, is_whole
 from rummy.position import Attached, Player, Position
 from rummy.rules import preset
 from rummy.solution import DrawOption, SolverConfig
+from tests.support.oracle import brute_force_gain
 from tests.support.paths import REPO_ROOT
+from tests.support.random_positions import deal_hand_near, random_house
 
 EXAMPLES = REPO_ROOT / "puzzles" / "examples"
 CONFIG = SolverConfig(time_limit=30, workers=1)
@@ -565,7 +565,7 @@ def test_random_stock_is_the_exact_mean_over_unseen_cards(seed: int) -> None:
     assert total == sum(unseen(position).values()) == answer.solution.draw.unseen
     assert stock.exact == sum((w * v for w, v in values), Fraction(0)) / total
     assert stock.scores_chance == Fraction(sum(w for w, v in values if v > 0), total)
-    for weight, start, drawn in random.Random(seed).sample(outcomes, 3):
+    for _weight, start, drawn in random.Random(seed).sample(outcomes, 3):
         assert solver_value(start, drawn) == outcome_value(start, drawn), drawn
     assert answer.solution.after is None or option_key(answer.solution.draw.chosen)[0] != "stock"
 
@@ -593,7 +593,7 @@ def test_idle_cards_share_one_search_per_penalty_and_lose_nothing(preset: str) -
     assert answer.solution.draw.samples == len(outcomes)
     assert answer.solution.draw.solves < len(outcomes)  # fewer searches than stock cards: the shortcut was taken
     separately = {drawn: solver_value(start, drawn) for _, start, drawn in outcomes}
-    for start, drawn in idle:  # equal penalties, equal values: the shortcut's premise
+    for _start, drawn in idle:  # equal penalties, equal values: the shortcut's premise
         same = [separately[d] for _, d in idle if penalty(d[0], position.rules) == penalty(drawn[0], position.rules)]
         assert set(same) == {separately[drawn]}
     weights = {drawn: weight for weight, _, drawn in outcomes}

@@ -25,17 +25,17 @@ from pathlib import Path
 
 import pytest
 
-from rummy.cli.app import main
 from rummy.answer import answer_data, best, verify_answer
 from rummy.cards import SUITS, Card
 from rummy.checker import check
 from rummy.checker.robber import judge_draw_alone
+from rummy.cli.app import main
 from rummy.errors import PositionError
 from rummy.position import Position
 from rummy.solution import SolverConfig
 from rummy.vocabulary import DrawSource
-from tests.support.positions import DRAW_BEFORE
 from tests.support.paths import REPO_ROOT
+from tests.support.positions import DRAW_BEFORE
 
 REPO = REPO_ROOT
 PUZZLES = sorted((REPO / "puzzles" / "robber").glob("*.toml"))

@@ -20,8 +20,7 @@ import pytest
 
 from rummy.errors import RummyError
 from rummy.files import FileKept, Folder, UnsafePath, write_atomic
-from rummy.generator import Request, available_cores, candidate_search, generate, workers_for
-from rummy.generator import collection
+from rummy.generator import Request, available_cores, candidate_search, collection, generate, workers_for
 from rummy.generator.collection import Collection, read_index, update_index
 from tests.support.paths import REPO_ROOT
 
@@ -185,9 +184,8 @@ def test_the_index_lock_is_waited_for_a_bounded_time(tmp_path):
     fd = os.open(tmp_path / ".index.lock", os.O_RDWR | os.O_CREAT)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        with pytest.raises(RummyError, match="locked by another process"):
-            with folder.lock(".index.lock", wait=0.05):
-                pass
+        with pytest.raises(RummyError, match="locked by another process"), folder.lock(".index.lock", wait=0.05):
+            pass
     finally:
         os.close(fd)
         folder.close()

@@ -16,8 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.judged import judged_best
-from tests.support.judged import assert_graded_by_the_ladder
 from rummy.checker import check
 from rummy.generator import FAMILIES, KINDS, TIERS, Difficulty, Request, generate, tier_of
 from rummy.generator.difficulty import THRESHOLDS
@@ -27,6 +25,7 @@ from rummy.position import Position
 from rummy.rules import preset
 from rummy.solution import SolverConfig
 from tests.support.cli import run_main
+from tests.support.judged import assert_graded_by_the_ladder, judged_best
 from tests.support.paths import REPO_ROOT
 
 CONFIG = SolverConfig(time_limit=10, workers=1)

@@ -18,7 +18,13 @@ from rummy.errors import RummyError
 from rummy.generator import KINDS, Request, generate, validate
 from rummy.generator.house_deal import HouseShape, deal_house
 from rummy.generator.house_kinds import (
-    accept_across, accept_meld_steal, accept_replace_meld, accept_steal, ambiguity, spaces_left, stolen,
+    accept_across,
+    accept_meld_steal,
+    accept_replace_meld,
+    accept_steal,
+    ambiguity,
+    spaces_left,
+    stolen,
 )
 from rummy.model.house import solve_house
 from rummy.plays import Play

@@ -21,9 +21,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.oracle import assert_each_final_state_once_best_first, every_selection
-
-from tests.support.judged import judged
 from rummy.answer import Answer
 from rummy.cards import Card
 from rummy.checker import check
@@ -39,6 +36,8 @@ from rummy.position import Position
 from rummy.rules import preset
 from rummy.solution import Solution, SolverConfig
 from rummy.vocabulary import PuzzleKind, Tier
+from tests.support.judged import judged
+from tests.support.oracle import assert_each_final_state_once_best_first, every_selection
 
 CONFIG = SolverConfig(time_limit=10, workers=1)
 

@@ -15,17 +15,22 @@ from fractions import Fraction
 
 import pytest
 
-from tests.support.oracle import assert_each_final_state_once_best_first, every_selection
-
-from tests.support.judged import judged
 from rummy.answer import best
 from rummy.cards import Card
 from rummy.checker import check
 from rummy.errors import RummyError
 from rummy.generator import FAMILIES, KINDS, TIERS, Request, generate, validate
 from rummy.generator.deck import DeckPool
-from rummy.generator.robber_kinds import (SHAPES, STEAL_TIERS, TRAPS, _plant_trap, _steal_gain, accept_steal,
-                                          canonical, make_steal)
+from rummy.generator.robber_kinds import (
+    SHAPES,
+    STEAL_TIERS,
+    TRAPS,
+    _plant_trap,
+    _steal_gain,
+    accept_steal,
+    canonical,
+    make_steal,
+)
 from rummy.ladder import climb, ladder_of
 from rummy.model.extend.select import select
 from rummy.model.robber import excluded_counts, robber_problem, solve_robber
@@ -35,6 +40,8 @@ from rummy.rules import preset
 from rummy.scoring import penalty
 from rummy.solution import SolverConfig
 from rummy.vocabulary import Tier
+from tests.support.judged import judged
+from tests.support.oracle import assert_each_final_state_once_best_first, every_selection
 
 ROBBER = preset("robber")
 CONFIG = SolverConfig(time_limit=10, workers=1)

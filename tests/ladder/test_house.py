@@ -8,7 +8,6 @@ from fractions import Fraction
 
 import pytest
 
-from tests.support.greedy_players import assert_climbed, finished_turn, lay_new_plays, optimum_of
 from rummy.cards import Card
 from rummy.checker import check
 from rummy.generator.house_kinds import make_across, make_meld_steal, make_replace_meld, make_steal
@@ -18,6 +17,7 @@ from rummy.position import Position
 from rummy.rules import preset
 from rummy.solution import SolverConfig
 from rummy.vocabulary import Tier
+from tests.support.greedy_players import assert_climbed, finished_turn, lay_new_plays, optimum_of
 
 CLASSIC, EPIC = preset("house-classic"), preset("house-epic")
 CONFIG = SolverConfig(time_limit=20, workers=1)

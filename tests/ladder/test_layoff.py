@@ -34,7 +34,10 @@ def position(players: dict, rules="traditional", to_move: str = "cat") -> Positi
                                "piles": {"discard": "9H", "stock": 20}})
 
 
-def gains(before: Position, effort: Effort = Effort()) -> list[Fraction | None]:
+DEFAULT_EFFORT = Effort()
+
+
+def gains(before: Position, effort: Effort = DEFAULT_EFFORT) -> list[Fraction | None]:
     return [found.gain for found in climb(before, None, effort)]
 
 

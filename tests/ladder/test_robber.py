@@ -8,7 +8,6 @@ from fractions import Fraction
 
 import pytest
 
-from tests.support.greedy_players import assert_climbed, finished_turn, lay_new_plays, optimum_of
 from rummy.checker import check
 from rummy.generator.robber_kinds import make_steal
 from rummy.ladder import Effort, Found, best_found, climb, ladder_of
@@ -17,6 +16,7 @@ from rummy.position import Position
 from rummy.rules import preset
 from rummy.solution import SolverConfig
 from rummy.vocabulary import Tier
+from tests.support.greedy_players import assert_climbed, finished_turn, lay_new_plays, optimum_of
 
 ROBBER = preset("robber")
 CONFIG = SolverConfig(time_limit=10, workers=1)
@@ -115,7 +115,7 @@ def simple_greedy(pos: Position, order: list[int]) -> Position:
     while laid:
         laid = False
         for card in list(hand):
-            for k, (owner, cards) in enumerate(plays):
+            for k, (_owner, cards) in enumerate(plays):
                 if is_whole(tuple(cards) + (card,), ROBBER):
                     plays[k] = ("ann", cards + [card])
                     hand.remove(card)

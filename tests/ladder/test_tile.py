@@ -14,11 +14,10 @@ from fractions import Fraction
 
 import pytest
 
-from tests.support.random_positions import random_tiles
-from rummy.generator.tile_deal import DealShape, deal, position_of, with_extra
 from rummy.answer import best
 from rummy.cards import JOKER, Card
 from rummy.checker import check
+from rummy.generator.tile_deal import DealShape, deal, position_of, with_extra
 from rummy.ladder import Effort, climb, ladder_of, ladder_tier, solving_rung
 from rummy.ladder.tile import LADDER
 from rummy.ladder.tile_moves import TileGame, decode, encode
@@ -27,6 +26,7 @@ from rummy.position import Position
 from rummy.rules import preset
 from rummy.solution import SolverConfig
 from rummy.vocabulary import Tier
+from tests.support.random_positions import random_tiles
 
 CONFIG = SolverConfig(time_limit=20.0, workers=1)
 EFFORT = Effort(states=3_000)
@@ -240,8 +240,8 @@ def test_a_freed_joker_goes_into_a_new_play_of_rack_tiles_under_tiles50(rules: s
     before = position(["R10 R11 *=R12", "B4 B5 B6 B7"], "R12 B1 B2", rules=rules)
     assert gains(before) == [0, 3, 3]
     found = position(["* R10 R11 R12 R13", "K4 R4 O4 B4", "B4 B5 B6 B7 B8"], "B2 K3 K8 B1 R8 R9", rules=rules)
-    for before in (before, found):
+    for start in (before, found):
         for rung in LADDER:
-            for after in list(rung.turns(before, EFFORT))[:8]:
-                assert check(before, after).legal, (rung.name, after.to_toml())
+            for after in list(rung.turns(start, EFFORT))[:8]:
+                assert check(start, after).legal, (rung.name, after.to_toml())
 

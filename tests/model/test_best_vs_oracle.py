@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.oracle import brute_force_gain
-from tests.support.random_positions import random_house, random_tiles
 from rummy.answer import best
 from rummy.checker import check
 from rummy.solution import SolverConfig
+from tests.support.oracle import brute_force_gain
+from tests.support.random_positions import random_house, random_tiles
 
 SEEDS = range(20)
 

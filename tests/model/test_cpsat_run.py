@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from time import perf_counter
+from typing import ClassVar
 
 import pytest
 
@@ -78,7 +79,7 @@ def test_a_found_solution_hints_the_next_run_in_full() -> None:
 class RecordingSolver(cp_model.CpSolver):
     """A CP-SAT solver that keeps the parameters of its solve."""
 
-    seen: list = []
+    seen: ClassVar[list] = []
 
     def solve(self, model, *args, **kwargs):
         RecordingSolver.seen.append(self.parameters)

@@ -14,16 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from rummy.cards import Card, parse_cards
-from rummy.plays import is_whole
-from rummy.position import Position, Replacement
-from rummy.scoring import hand_penalty
-from rummy.solution import Solution, SolverConfig
 from rummy.answer import best
+from rummy.cards import Card, parse_cards
 from rummy.model.house import _branch_model, greedy_house, solve_house
 from rummy.model.house.context import build_context
 from rummy.model.house.objective import gain_ceiling
 from rummy.model.house.replacement import replacement_options
+from rummy.plays import is_whole
+from rummy.position import Position, Replacement
+from rummy.scoring import hand_penalty
+from rummy.solution import Solution, SolverConfig
 from tests.support.judged import judged
 from tests.support.oracle import brute_force_gain
 from tests.support.paths import REPO_ROOT, SHARED_DIR

@@ -13,8 +13,6 @@ from itertools import product
 
 import pytest
 
-from tests.support.oracle import assert_the_oracles_gain
-from tests.support.random_positions import LAYOFF_VARIATIONS, random_layoff_position
 from rummy.cards import SUITS, Card, parse_cards
 from rummy.checker import check, turn_gain
 from rummy.model.extend.growth import growths, new_plays
@@ -24,7 +22,9 @@ from rummy.plays import readings
 from rummy.position import Attached, Position
 from rummy.rules import preset
 from rummy.solution import SolverConfig
+from tests.support.oracle import assert_the_oracles_gain
 from tests.support.paths import REPO_ROOT
+from tests.support.random_positions import LAYOFF_VARIATIONS, random_layoff_position
 
 ROOT = REPO_ROOT
 CONFIG = SolverConfig(time_limit=20)

@@ -15,8 +15,6 @@ from itertools import product
 
 import pytest
 
-from tests.support.oracle import assert_the_oracles_gain
-from tests.support.random_positions import deal_hand_near
 from rummy.cards import SUITS, Card, parse_cards
 from rummy.checker import check, turn_gain
 from rummy.checker.robber import judge_draw_alone
@@ -28,7 +26,9 @@ from rummy.position import Position
 from rummy.rules import preset
 from rummy.solution import DrawOption, SolverConfig
 from rummy.vocabulary import DrawSource
+from tests.support.oracle import assert_the_oracles_gain
 from tests.support.paths import REPO_ROOT
+from tests.support.random_positions import deal_hand_near
 
 ROOT = REPO_ROOT
 ROBBER = preset("robber")

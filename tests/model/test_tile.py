@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from pathlib import Path
 
@@ -295,7 +295,7 @@ def test_unsupported_options_are_refused() -> None:
 LENIENT = preset("rummikub-lenient")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _partitions_exist(tiles: tuple[Card, ...]) -> bool:
     """Whether ``tiles`` (sorted, jokers plain) split into whole plays."""
     if not tiles:
@@ -312,7 +312,7 @@ def _partitions_exist(tiles: tuple[Card, ...]) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def _best_meld_value(tiles: tuple[Card, ...]) -> int:
     """Highest total meld value of a split of ``tiles`` into plays (-1: none)."""
     if not tiles:
@@ -390,7 +390,7 @@ def random_position(rng: random.Random, melded: bool, rules: str = "rummikub-len
             hand += play[: rng.randint(2, len(play))]
             pool.take(hand)
     near = [c for p in table for c in p if not c.is_joker]
-    fitting = [c for c in pool.cards if not c.is_joker and any(c.suit == n.suit and abs(c.rank - n.rank) <= 2 or c.rank == n.rank for n in near)]
+    fitting = [c for c in pool.cards if not c.is_joker and any((c.suit == n.suit and abs(c.rank - n.rank) <= 2) or c.rank == n.rank for n in near)]
     for card in rng.sample(fitting, min(len(fitting), rng.randint(1, 3))):
         hand.append(card)
         pool.take([card])

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.judged import judged_best
-from tests.support.oracle import brute_force_gain, count_cards
 from rummy.cards import Card
 from rummy.position import Position
 from rummy.solution import SolverConfig
+from tests.support.judged import judged_best
+from tests.support.oracle import brute_force_gain, count_cards
 from tests.support.two_jokers import FIXED_VARIANTS, MAX_TILES, PLACEMENTS, PRESETS, position, two_joker_position
 
 CONFIG = SolverConfig(time_limit=30.0, workers=1)
@@ -193,7 +193,7 @@ def test_two_table_jokers_anywhere_in_a_run(rules: str) -> None:
     """A table run with its two jokers at any two places; the hand extends it, frees a joker, or not."""
     for length, jokers in RUN_SHAPES:
         for low in (1, 6):
-            tiles, stand_ins, play = _run("R", low, length, jokers, rules in FIXED)
+            _tiles, stand_ins, play = _run("R", low, length, jokers, rules in FIXED)
             up = f"R{low + length}" if low + length <= 13 else "R1"
             exhaustive_gain(rules, [play], f"{up} {stand_ins[0]} O13 O12")
 

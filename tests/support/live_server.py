@@ -28,9 +28,10 @@ import subprocess
 import sys
 import threading
 import time
-from contextlib import contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from tests.support.paths import REPO_ROOT
 
@@ -93,14 +94,10 @@ def _stop_session(process: subprocess.Popen[str]) -> None:
     """SIGTERM to the server, then SIGKILL to whatever is left of its session (a failed test may leave workers)."""
     if process.poll() is None:
         process.terminate()
-        try:
+        with suppress(subprocess.TimeoutExpired):
             process.wait(10)
-        except subprocess.TimeoutExpired:
-            pass
-    try:
+    with suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
     process.wait(10)
 
 
@@ -154,11 +151,11 @@ def main() -> None:
 
     import uvicorn
 
-    from tests.support import web_work
     from rummy.cli.serve import _bound
     from rummy.reports import page as reports
     from rummy.web.app import Settings, create_app
     from rummy.web.protocol import server_config
+    from tests.support import web_work
 
     parser = argparse.ArgumentParser()
     parser.add_argument("port", type=int)

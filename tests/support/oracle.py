@@ -8,10 +8,10 @@ cards. It shares no code with the CP-SAT models, only with the checker.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sized
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations, product
-from typing import Callable, Hashable, Sized
 
 from rummy.cards import Card
 from rummy.checker import check, turn_gain

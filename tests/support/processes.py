@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
 from pathlib import Path
 
 
@@ -18,10 +19,8 @@ def children(pid: int) -> set[int]:
     """The processes ``pid`` started (Linux: /proc)."""
     found: set[int] = set()
     for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
+        with suppress(OSError):
             found |= {int(child) for child in (task / "children").read_text().split()}
-        except OSError:
-            pass
     return found
 
 

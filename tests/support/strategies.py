@@ -9,9 +9,9 @@ Hypothesis can shrink a failing position to a small one.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from itertools import combinations
-from typing import Callable, Iterable, Sequence
 
 from hypothesis import assume
 from hypothesis import strategies as st

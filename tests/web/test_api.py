@@ -15,31 +15,32 @@ import os
 import threading
 import time
 import warnings
+from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 pytest.importorskip("fastapi", reason="the web API needs the web extra: pip install 'rummy[web]'")
 pytest.importorskip("httpx", reason="FastAPI's TestClient needs httpx (the test extra)")
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 with warnings.catch_warnings():  # starlette would rather have httpx2: a warning, not our concern
     warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient  # noqa: E402
+    from fastapi.testclient import TestClient
 
-from tests.support import web_work  # noqa: E402  (the worker's stand-ins)
-from tests.support.processes import alive  # noqa: E402
-from tests.support.paths import MALFORMED_DIR, PUZZLE_EXAMPLES, REPO_ROOT  # noqa: E402
-from tests.support.judged import rejudged  # noqa: E402
-from rummy.cli.app import main  # noqa: E402
-from rummy.web import workers  # noqa: E402
-from rummy.reports import page as reports  # noqa: E402
-from rummy.web.app import MAX_BODY_BYTES, Settings, create_app  # noqa: E402
-from rummy.web.workers import Busy, SolvePool, TookTooLong  # noqa: E402
+from rummy.cli.app import main
+from rummy.reports import page as reports
+from rummy.web import workers
+from rummy.web.app import MAX_BODY_BYTES, Settings, create_app
+from rummy.web.workers import Busy, SolvePool, TookTooLong
+from tests.support import web_work
+from tests.support.judged import rejudged
+from tests.support.paths import MALFORMED_DIR, PUZZLE_EXAMPLES, REPO_ROOT
+from tests.support.processes import alive
 
 EXAMPLES = sorted(PUZZLE_EXAMPLES.glob("*.toml"))
 PUZZLES = REPO_ROOT / "puzzles"

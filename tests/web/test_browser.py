@@ -57,8 +57,8 @@ HOUSE_BEST = ["play 2H 2C to new/1", "move * from cat/1 to new/1", "play 8H 9H t
 # --------------------------------------------------------------- fixtures
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    from tests.support.live_server import live_server
     from rummy.web.app import Settings, create_app
+    from tests.support.live_server import live_server
 
     with live_server(create_app(Settings(workers=1))) as port:  # as rummy serve runs it (its limits, its protocol)
         yield f"http://127.0.0.1:{port}/"

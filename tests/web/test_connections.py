@@ -11,19 +11,19 @@ import socket
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
 pytest.importorskip("fastapi", reason="rummy serve needs the web extra: pip install 'rummy[web]'")
 pytest.importorskip("uvicorn", reason="rummy serve needs the web extra: pip install 'rummy[web]'")
 
-from tests.support import web_work  # noqa: E402  (the worker's stand-ins)
-from tests.support.live_server import HOST, live_server  # noqa: E402
-from rummy.reports import page as reports  # noqa: E402
-from rummy.web.app import Settings, create_app  # noqa: E402
-from rummy.web.protocol import Limits  # noqa: E402
+from rummy.reports import page as reports
+from rummy.web.app import Settings, create_app
+from rummy.web.protocol import Limits
+from tests.support import web_work
+from tests.support.live_server import HOST, live_server
 
 LIMITS = Limits(header_seconds=0.5, body_seconds=0.5, keep_alive_seconds=0.5, max_connections=8, write_seconds=0.5)
 CLOSED_WITHIN = 10.0  # a liveness bound, far above LIMITS' deadlines: a connection left open fails the test
@@ -50,7 +50,7 @@ def until_closed(connection: socket.socket, most: float = CLOSED_WITHIN) -> byte
             if not chunk:
                 return received
             received += chunk
-    except socket.timeout:
+    except TimeoutError:
         return None
     except ConnectionResetError:
         return received
@@ -239,7 +239,7 @@ def test_the_bound_leaves_room_under_a_low_open_files_limit(monkeypatch: pytest.
     assert Limits().within_open_files().max_connections == 300 - FILES_KEPT
     assert Limits(max_connections=100).within_open_files().max_connections == 100
     protocol = server_config(object(), Limits(max_connections=1000)).http
-    assert isinstance(protocol, type) and getattr(protocol, "limits").max_connections == 300 - FILES_KEPT
+    assert isinstance(protocol, type) and protocol.limits.max_connections == 300 - FILES_KEPT
     monkeypatch.setattr(resource, "getrlimit", lambda _: (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
     assert Limits(max_connections=100_000).within_open_files().max_connections == 100_000
 
@@ -263,7 +263,7 @@ def test_a_client_that_reads_no_answer_is_closed_once_the_writing_stalls(port: i
                     ended = True
                     break
                 received += len(chunk)
-        except (socket.timeout, ConnectionResetError):
+        except (TimeoutError, ConnectionResetError):
             ended = not isinstance(sys.exc_info()[1], socket.timeout)
     answer_size = len(get(port, "/api/positions"))
     assert ended, "the server kept the connection whose client read nothing"

@@ -17,12 +17,12 @@ pytest.importorskip("httpx", reason="FastAPI's TestClient needs httpx (the test 
 
 with warnings.catch_warnings():  # starlette would rather have httpx2: a warning, not our concern
     warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient  # noqa: E402
+    from fastapi.testclient import TestClient
 
-from tests.support.paths import PUZZLE_EXAMPLES  # noqa: E402
-from rummy.reports import page as reports  # noqa: E402
-from rummy.web.app import Settings, create_app  # noqa: E402
-from rummy.web.guard import CONTENT_SECURITY_POLICY, allowed_names, host_name  # noqa: E402
+from rummy.reports import page as reports
+from rummy.web.app import Settings, create_app
+from rummy.web.guard import CONTENT_SECURITY_POLICY, allowed_names, host_name
+from tests.support.paths import PUZZLE_EXAMPLES
 
 BASE_URL = "http://127.0.0.1:8000"
 ROBBER = PUZZLE_EXAMPLES / "robber.toml"

@@ -20,9 +20,9 @@ pytest.importorskip("httpx", reason="FastAPI's TestClient needs httpx (the test 
 
 with warnings.catch_warnings():  # starlette would rather have httpx2: a warning, not our concern
     warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient  # noqa: E402
+    from fastapi.testclient import TestClient
 
-from rummy.web.app import Settings, create_app  # noqa: E402
+from rummy.web.app import Settings, create_app
 
 STATIC = Path(str(files("rummy.web") / "static"))
 MOST_LINES = 600  # the project's limit for a module, Python or JavaScript

@@ -13,21 +13,21 @@ benchmarks/abandoned_solves.py.
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 import time
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Iterator
+from typing import Any
 
 import pytest
 
 pytest.importorskip("fastapi", reason="rummy serve needs the web extra: pip install 'rummy[web]'")
 
-from tests.support import web_work  # noqa: E402
-from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT  # noqa: E402
-from tests.support.live_server import free_port, post, serving, solver_processes, unanswered  # noqa: E402
-from tests.support.processes import alive  # noqa: E402
-from rummy.web.workers import Busy, SolvePool, TookTooLong  # noqa: E402
+from rummy.web.workers import Busy, SolvePool, TookTooLong
+from tests.support import web_work
+from tests.support.live_server import free_port, post, serving, solver_processes, unanswered
+from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
+from tests.support.processes import alive
 
 DRAW_POSITION = REPO_ROOT / "benchmarks" / "positions" / "house-draw" / "unmelded-10-11-04.toml"  # 10 s at limit 10
 LIVENESS = 30.0  # "answered at all": a generous bound, never a measure of speed
