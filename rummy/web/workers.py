@@ -176,7 +176,10 @@ class _Worker:
 
     def __init__(self, context: Any) -> None:
         self.connection, self._child_end = context.Pipe()
-        self.process = context.Process(target=_worker_main, args=(self._child_end,), name="rummy-solver")
+        # daemonic: a server (or a test) that exits without closing its pool has its workers stopped at exit,
+        # where multiprocessing would otherwise wait for ever on a worker that waits for its next task
+        self.process = context.Process(target=_worker_main, args=(self._child_end,), name="rummy-solver",
+                                       daemon=True)
         self.ready = False
 
     def start(self) -> None:

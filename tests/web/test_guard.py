@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -34,8 +35,10 @@ def app_client(settings: Settings, base_url: str = BASE_URL) -> TestClient:
 
 
 @pytest.fixture(scope="module")
-def client() -> TestClient:
-    return app_client(Settings(workers=1))
+def client() -> Iterator[TestClient]:
+    """The module's app, its lifespan run: a test here that solves starts a worker, stopped on leaving."""
+    with app_client(Settings(workers=1)) as running:
+        yield running
 
 
 def refused(response: object, status: int) -> list[str]:
