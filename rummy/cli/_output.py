@@ -112,6 +112,9 @@ def run_guarded(invoke: Callable[[], int | None]) -> int:
         print_error("interrupted")
         return EXIT_INTERRUPTED
     except Exception as error:  # noqa: BLE001 - this is the one place that classifies failures
+        if _interrupted(error):
+            print_error("interrupted")
+            return EXIT_INTERRUPTED
         if debugging():
             traceback.print_exc()
         try:
@@ -120,6 +123,19 @@ def run_guarded(invoke: Callable[[], int | None]) -> int:
             print_error(f"internal error: {type(error).__name__}: {error} (then {type(failure).__name__}: {failure})")
             return EXIT_INTERNAL
     return EXIT_OK if result is None else int(result)
+
+
+def _interrupted(error: BaseException) -> bool:
+    """Whether Ctrl-C caused the error: one that lands while a C extension initialises (OR-Tools, at
+    start-up) comes back as ``ImportError: initialization failed``, the KeyboardInterrupt as its cause."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def _report(error: Exception) -> int:

@@ -61,3 +61,23 @@ def test_shell_completion_can_be_installed(capsys: pytest.CaptureFixture[str], m
     shown = subprocess.run([sys.executable, "-m", "rummy", "--show-completion", "bash"], capture_output=True, text=True,
                            cwd=REPO_ROOT, timeout=60)
     assert shown.returncode == 0 and "_RUMMY_COMPLETE=complete_bash" in shown.stdout, shown.stderr
+
+
+def test_ctrl_c_while_a_c_extension_initialises_is_an_interrupt_not_a_bug(capsys: pytest.CaptureFixture[str]) -> None:
+    """OR-Tools' module init turns a Ctrl-C at start-up into ``ImportError: initialization failed`` (the
+    KeyboardInterrupt its cause): that is the user's Ctrl-C, exit 130, never 'internal error'."""
+    from rummy.cli._output import EXIT_INTERRUPTED, run_guarded
+
+    def importing() -> None:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as interrupt:
+            raise ImportError("initialization failed") from interrupt
+
+    def a_bug() -> None:
+        raise ImportError("initialization failed")
+
+    assert run_guarded(importing) == EXIT_INTERRUPTED
+    assert capsys.readouterr().err.strip().endswith("interrupted")
+    assert run_guarded(a_bug) == 3
+    assert "internal error" in capsys.readouterr().err
