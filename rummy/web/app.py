@@ -284,6 +284,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                               kind=request.format, solution_text=solution, time_limit=limit)
         return result
 
+    @app.get("/api/limits", summary="A solve's time limit: the default a request gets, and the most it may ask")
+    def limits() -> dict[str, float]:
+        # The page's time-limit control and its "search longer" stay within what this server grants.
+        return {"time_limit": seconds(None), "max_time_limit": settings.max_seconds}
+
     @app.get("/api/positions", summary="The shipped examples and puzzle collections")
     def positions() -> dict[str, Any]:
         return shipped.listing()

@@ -443,6 +443,12 @@ def test_a_time_limit_above_the_servers_is_capped(small: TestClient, monkeypatch
     assert small.post("/api/best", json={"position": "x", "time_limit": 0.2}).json()["time_limit"] == 0.2
 
 
+def test_limits_say_the_default_time_limit_and_the_most_a_request_gets(client: TestClient, small: TestClient) -> None:
+    """The page's time-limit control is bounded by these (rummy/web/static/timelimit.js)."""
+    assert client.get("/api/limits").json() == {"time_limit": 10.0, "max_time_limit": SERVER_MOST}
+    assert small.get("/api/limits").json() == {"time_limit": 0.5, "max_time_limit": 0.5}  # the default is capped too
+
+
 def test_more_solves_than_the_pool_takes_are_refused_as_busy(small: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reports, "best_report", web_work.slow)
     small.post("/api/best", json={"position": "x", "time_limit": 0.1})  # the worker started
@@ -621,6 +627,7 @@ def test_openapi_describes_every_endpoint_and_its_fields(client: TestClient) -> 
     for name in ("show", "best", "check", "hint"):
         assert "post" in paths[f"/api/{name}"], name
     assert "get" in paths["/api/positions"] and "get" in paths["/api/positions/{collection}/{name}"]
+    assert "get" in paths["/api/limits"]
     models = schema["components"]["schemas"]
     fields = {name: set(models[name]["properties"]) for name in ("ShowRequest", "BestRequest", "CheckRequest", "HintRequest")}
     assert fields["ShowRequest"] == {"position", "format", "after"}

@@ -1,23 +1,30 @@
 // Check: the turn built in My move judged by the server (/api/check with the best turn), its
-// breaches listed and marked on the end state.
+// breaches listed and marked on the end state. The end state is the My move table itself (the
+// table after the steps, which the server draws as check reads them): the marks go there, and the
+// result draws no copy of it (on a phone the page showed the same table twice, three times with
+// Best move's).
 import {api} from "./api.js";
 import {$, el, say, showError} from "./dom.js";
 import {state} from "./state.js";
-import {drawTable} from "./table.js";
+import {drawMain} from "./table.js";
+import {timeLimit} from "./timelimit.js";
 
 export async function check() {
   const m = state.move;
   $("check-error").hidden = true;
   $("check-result").hidden = true;
+  if (m && m.flagged) { m.flagged = null; drawMain(); }
   if (m) await m.queue;  // the steps still on their way count
   if (!m || !m.steps.length) { showError($("check-error"), {error: "no steps yet: move some cards first"}); return; }
+  let limit;
+  try { limit = timeLimit(); } catch (error) { showError($("check-error"), error); return; }
   const asked = m.steps.join("; ");  // steps change after this: the answer is about these
   const button = $("check-button");
   button.disabled = true;
   $("check-verdict").textContent = "Checking…";
   try {
-    const data = await api("/api/check", {before: state.text, after: asked, best: true});
-    if (m === state.move && asked === m.steps.join("; ")) drawCheck(data);  // else the position or the turn changed
+    const data = await api("/api/check", {before: state.text, after: asked, best: true, time_limit: limit});
+    if (m === state.move && asked === m.steps.join("; ")) drawCheck(m, data);  // else the position or the turn changed
   } catch (error) {
     if (m === state.move && asked === m.steps.join("; ")) showError($("check-error"), error);
   } finally {
@@ -25,7 +32,7 @@ export async function check() {
   }
 }
 
-function drawCheck(data) {
+function drawCheck(m, data) {
   $("check-result").hidden = false;
   const verdict = $("check-verdict");
   verdict.className = "verdict " + (data.legal ? "legal" : "illegal");
@@ -37,8 +44,9 @@ function drawCheck(data) {
     el("li", {"data-code": b.code}, el("code", {text: b.code}), " " + b.message)));
   $("check-best").textContent = bestWords(data);
   const after = data.view && data.view.after;
-  if (after) drawTable($("check-table"), after, {flagged: flagged(data, after)});
-  else $("check-table").replaceChildren();
+  m.flagged = after ? flagged(data, after) : null;
+  $("check-marked").hidden = !(m.flagged && Object.keys(m.flagged).length);
+  drawMain();
   say(verdict.textContent + ". " + $("check-best").textContent);
 }
 
@@ -46,15 +54,24 @@ function bestWords(data) {
   const parts = [];
   if (data.puzzle) parts.push(data.puzzle.solved ? "Puzzle solved." : "Puzzle not solved yet (target " + data.puzzle.target + ").");
   const best = data.best;
-  if (best && data.legal) {
+  if (best && best.status !== "optimal" && best.status !== "feasible") {
+    parts.push("The best turn: " + best.status.replace(/[-_]/g, " ") + (best.status === "unknown" ? " (none found within the time limit)." : "."));
+  } else if (best && data.legal) {
+    // short_of_best is null unless the best is proven: a feasible best is only "at least"
     const short = best.short_of_best;
-    parts.push(short === undefined || short === null ? "The best turn scores " + best.gain + "."
-      : short > 0 ? short + " short of the best (" + best.gain + (best.status === "optimal" ? "" : ", " + best.status) + ")."
+    parts.push(short === undefined || short === null ? "The best turn scores " + bestScore(best) + "."
+      : short > 0 ? short + " short of the best (" + best.gain + ")."
         : "As good as the best turn (" + best.gain + ").");
   } else if (best) {
-    parts.push("The best legal turn scores " + best.gain + ".");
+    parts.push("The best legal turn scores " + bestScore(best) + ".");
   }
   return parts.join(" ");
+}
+
+// The best turn's score as the command line words it: a feasible one is a range (a longer time limit may find more).
+function bestScore(best) {
+  return best.status === "optimal" ? String(best.gain)
+    : "at least " + best.gain + " (at most " + best.bound + ": the time limit ran out)";
 }
 
 // The breaches' cards on the drawn end state: a breach names plays as the end state names them

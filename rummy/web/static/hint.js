@@ -2,6 +2,7 @@
 import {api} from "./api.js";
 import {$, el, say} from "./dom.js";
 import {state} from "./state.js";
+import {timeLimit} from "./timelimit.js";
 
 // The level after those shown (the Hint button asks for one more each time).
 export function nextHintLevel() { return Math.min(4, $("hints").children.length + 1); }
@@ -12,7 +13,7 @@ export async function askHint(level) {
   const list = $("hints");
   list.replaceChildren(el("li", {text: "Thinking…"}));
   try {
-    const data = await api("/api/hint", body);
+    const data = await api("/api/hint", {...body, time_limit: timeLimit()});
     list.replaceChildren(...data.hints.map((h) =>
       el("li", {"data-level": h.level}, el("strong", {text: "Level " + h.level + ": "}), h.text)));
     if (data.none) list.append(el("li", {text: data.none}));

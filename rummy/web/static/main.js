@@ -10,22 +10,38 @@
 //   position.js  loading a position      plan.js   best move / draw advice and the plan player
 //   mymove.js    My move: selection, taps, drags, steps
 //   check.js     checking My move        hint.js   puzzle hints
+//   timelimit.js the time-limit control and Search longer
 import {check} from "./check.js";
 import {$} from "./dom.js";
 import {askHint, nextHintLevel} from "./hint.js";
 import {addSteps, keepSteps, onPointerDown, onPointerMove, onPointerUp, onTableClick, onTableKey,
   toggleMoving} from "./mymove.js";
 import {askBest, showFrame} from "./plan.js";
-import {loadFile, loadList, loadShipped, showPosition} from "./position.js";
+import {filterList, loadFile, loadList, loadShipped, showPosition} from "./position.js";
 import {state} from "./state.js";
 import {drawMain} from "./table.js";
+import {loadLimits, setTimeLimit} from "./timelimit.js";
 
 function wire() {
   $("load-button").addEventListener("click", loadShipped);
   $("load-select").addEventListener("change", () => { if ($("load-select").value) loadShipped(); });
+  // The filter box: typing narrows the list, Enter opens the chosen match, Escape empties it,
+  // the down arrow goes on to the list.
+  $("load-filter").addEventListener("input", filterList);
+  $("load-filter").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); loadShipped(); }
+    else if (e.key === "Escape" && $("load-filter").value) { $("load-filter").value = ""; filterList(); }
+    else if (e.key === "ArrowDown") { e.preventDefault(); $("load-select").focus(); }
+  });
   $("show-button").addEventListener("click", () => showPosition($("paste").value, null));
   $("file-input").addEventListener("change", loadFile);
-  $("best-button").addEventListener("click", askBest);
+  $("best-button").addEventListener("click", () => askBest());
+  $("longer-button").addEventListener("click", () => {
+    const seconds = Number($("longer-button").dataset.seconds);
+    if (!seconds) return;
+    setTimeLimit(seconds);  // the control shows the limit the answer below was searched with
+    askBest(seconds);
+  });
   $("my-move-button").addEventListener("click", toggleMoving);
   $("hint-button").addEventListener("click", () => askHint(nextHintLevel()));
   document.querySelectorAll(".hint-level").forEach((b) =>
@@ -36,6 +52,7 @@ function wire() {
   $("undo-button").addEventListener("click", () => keepSteps((m) => m.steps.length - 1));
   $("reset-button").addEventListener("click", () => keepSteps(() => 0));
   $("check-button").addEventListener("click", check);
+  $("check-show-table").addEventListener("click", () => $("table").scrollIntoView({block: "start"}));
   // Typed steps: those the server refuses go back to the box, to be mended.
   const typed = () => {
     const texts = $("steps-input").value.split(/[;\n]/);
@@ -55,6 +72,7 @@ function wire() {
     if (e.key === "Escape" && state.move && state.move.selected.size) { state.move.selected.clear(); drawMain(); }
   });
   loadList();
+  loadLimits();
 }
 
 // A module runs once the document is parsed, before DOMContentLoaded (as a deferred script did).

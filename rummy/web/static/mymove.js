@@ -11,7 +11,8 @@ import {drawMain} from "./table.js";
 // plays are new/1, new/2, ...). The page never applies a step itself: it sends the whole list and
 // draws the answer; a step the server refuses is not added.
 function newMove() {
-  return {steps: [], layout: state.view, selected: new Set(), queue: Promise.resolve(), pending: 0};
+  // flagged: the last check's breaches, marked on the table (check.js) until the steps change
+  return {steps: [], layout: state.view, selected: new Set(), queue: Promise.resolve(), pending: 0, flagged: null};
 }
 
 export function toggleMoving() {
@@ -53,6 +54,7 @@ async function sendSteps(m, list) {
   m.layout = data.view;
   $("steps-error").hidden = true;
   $("check-result").hidden = true;  // it was about other steps
+  m.flagged = null;
   pruneSelection(m);
   drawMain();
   drawSteps();

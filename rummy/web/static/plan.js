@@ -5,11 +5,22 @@ import {allCards, counts} from "./cards.js";
 import {$, el, say, showError} from "./dom.js";
 import {state} from "./state.js";
 import {drawTable} from "./table.js";
+import {drawLonger, timeLimit} from "./timelimit.js";
 
-export async function askBest() {
+// `seconds`: the time limit to ask for (Search longer's); else the time-limit control's.
+export async function askBest(seconds) {
   const panel = $("best-panel");
   panel.hidden = false;
   $("best-error").hidden = true;
+  $("longer-row").hidden = true;
+  let limit;
+  try {
+    limit = seconds === undefined ? timeLimit() : seconds;
+  } catch (error) {
+    $("best-status").textContent = "";
+    showError($("best-error"), error);
+    return;
+  }
   $("best-status").textContent = "Thinking…";
   for (const id of ["best-gain", "best-verified", "best-lines"]) $(id).textContent = "";
   for (const id of ["best-steps", "draw-options"]) $(id).replaceChildren();
@@ -18,9 +29,10 @@ export async function askBest() {
   button.disabled = true;
   const asked = state.text;
   try {
-    const best = await api("/api/best", {position: asked});
+    const best = await api("/api/best", {position: asked, time_limit: limit});
     if (asked !== state.text) return;  // another position was loaded meanwhile
     state.best = best;
+    state.bestLimit = limit;
     drawBest();
   } catch (error) {
     $("best-status").textContent = "";
@@ -33,13 +45,22 @@ export async function askBest() {
 const STATUS_WORDS = {
   optimal: "optimal: no turn scores more",
   feasible: "feasible: the time limit ran out; a good turn, perhaps not the best",
-  no_legal_turn: "no legal turn",
+  "no-legal-turn": "no legal turn",
+  unknown: "no turn found within the time limit",
 };
+
+// The status as the command line says it: a feasible answer with its bound (no turn scores more than it).
+function statusWords(b) {
+  const words = STATUS_WORDS[b.status] || b.status.replace(/[-_]/g, " ");
+  return b.status === "feasible" && b.bound !== undefined && b.bound !== null
+    ? words.replace(":", ", bound " + b.bound + " (no turn scores more):") : words;
+}
 
 function drawBest() {
   const b = state.best, drawing = state.view.phase === "draw";
   $("best-title").textContent = drawing ? "Draw advice" : "Best move";
-  $("best-status").textContent = "Status: " + (STATUS_WORDS[b.status] || b.status.replace(/_/g, " "));
+  $("best-status").textContent = "Status: " + statusWords(b);
+  drawLonger(b.status, state.bestLimit);
   if (b.gain !== undefined && b.gain !== null) {
     // the command line's own words: "= table points won 25 + hand penalty avoided 34"
     $("best-gain").textContent = (b.view.gain_name || "gain") + " " + b.gain + (b.view.breakdown ? " " + b.view.breakdown : "");
@@ -57,7 +78,7 @@ function drawBest() {
   slider.max = String(steps.length);
   showFrame(0);
   $("best-panel").scrollIntoView({block: "start"});
-  say((drawing ? "Draw advice: " : "Best move: ") + b.status.replace(/_/g, " ") +
+  say((drawing ? "Draw advice: " : "Best move: ") + b.status.replace(/[-_]/g, " ") +
     (b.gain !== undefined && b.gain !== null ? ", gain " + b.gain : ""));
 }
 

@@ -5,36 +5,63 @@ import {setMovingButton} from "./mymove.js";
 import {state} from "./state.js";
 import {drawMain} from "./table.js";
 
+// The shipped examples and puzzles (GET /api/positions), kept to be filtered.
+let collections = [];
+
 // The shipped examples and puzzles, grouped by collection, into the select box.
 export async function loadList() {
-  const select = $("load-select");
   try {
-    const data = await api("/api/positions");
-    select.replaceChildren(el("option", {value: "", text: "choose a position…"}));
-    for (const collection of data.collections) {
-      const group = el("optgroup", {label: collection.title});
-      for (const p of collection.positions) {
-        const facts = [p.rules, p.kind, p.tier, p.phase === "draw" ? "draw phase" : null].filter(Boolean);
-        group.append(el("option", {value: p.id, text: p.name + "  (" + facts.join(", ") + ")"}));
-      }
-      select.append(group);
-    }
+    collections = (await api("/api/positions")).collections;
+    filterList();
   } catch (error) {
-    select.replaceChildren(el("option", {value: "", text: "no list"}));
+    $("load-select").replaceChildren(el("option", {value: "", text: "no list"}));
     showError($("load-error"), error);
   }
+}
+
+// What the filter box matches an entry against: its name, collection, game and facts.
+function entryFacts(p) {
+  return [p.rules, p.kind, p.tier, p.phase === "draw" ? "draw phase" : null].filter(Boolean);
+}
+
+// The list narrowed to the entries holding every word of the filter box (in any order, any case),
+// one group per collection. The choice is kept if it still matches, else the first match is chosen
+// (Load, or Enter in the filter box, opens it); an empty filter chooses nothing.
+export function filterList() {
+  const select = $("load-select"), chosen = select.value;
+  const words = $("load-filter").value.toLowerCase().split(/\s+/).filter(Boolean);
+  const options = [el("option", {value: "", text: words.length ? "matches of “" + $("load-filter").value.trim() + "”…" : "choose a position…"})];
+  let shown = 0, total = 0;
+  for (const collection of collections) {
+    total += collection.positions.length;
+    const found = collection.positions.filter((p) => {
+      const haystack = [p.name, collection.name, collection.title, ...entryFacts(p)].join(" ").toLowerCase();
+      return words.every((word) => haystack.includes(word));
+    });
+    if (!found.length) continue;
+    shown += found.length;
+    options.push(el("optgroup", {label: collection.title + " (" + found.length + ")"},
+      ...found.map((p) => el("option", {value: p.id, text: p.name + "  (" + entryFacts(p).join(", ") + ")"}))));
+  }
+  select.replaceChildren(...options);
+  const ids = [...select.querySelectorAll("option")].map((o) => o.value).filter(Boolean);
+  select.value = ids.includes(chosen) ? chosen : words.length && ids.length ? ids[0] : "";
+  $("load-count").textContent = words.length ? shown + " of " + total + " positions" + (shown ? "" : ": none match")
+    : total + " positions";
 }
 
 export async function loadShipped() {
   const id = $("load-select").value;
   if (!id) { showError($("load-error"), {error: "choose a position from the list first"}); return; }
+  let entry;
   try {
-    const entry = await api("/api/positions/" + id.split("/").map(encodeURIComponent).join("/"));
-    $("paste").value = entry.text;
-    await showPosition(entry.text, id);
+    entry = await api("/api/positions/" + id.split("/").map(encodeURIComponent).join("/"));
   } catch (error) {
-    showError($("load-error"), error);
+    failedLoad(error);
+    return;
   }
+  $("paste").value = entry.text;
+  await showPosition(entry.text, id);
 }
 
 export function loadFile(event) {
@@ -42,24 +69,40 @@ export function loadFile(event) {
   if (!file) return;
   const reader = new FileReader();
   reader.onload = () => { $("paste").value = reader.result; showPosition(String(reader.result), null); };
-  reader.onerror = () => showError($("load-error"), {error: "could not read " + file.name});
+  reader.onerror = () => failedLoad({error: "could not read " + file.name});
   reader.readAsText(file);
 }
 
+// Loads in flight: only the last one asked for is shown (a slow answer does not replace a newer one).
+let loads = 0;
+
 export async function showPosition(text, id) {
   $("load-error").hidden = true;
+  const mine = ++loads;
   let data;
   try {
     data = await api("/api/show", {position: text});
   } catch (error) {
-    showError($("load-error"), error);
+    if (mine === loads) failedLoad(error);
     return;
   }
+  if (mine !== loads) return;
   Object.assign(state, {text: text, id: id, view: data.view, best: null, frame: 0, move: null, moving: false});
   for (const panel of ["best-panel", "move-panel"]) $(panel).hidden = true;
   $("hints").replaceChildren();
   drawPosition();
   say("Loaded " + (id || "the position") + ": " + data.view.rules + ", " + data.view.to_move + " to move.");
+}
+
+// A position asked for could not be loaded: the one before goes too (its table, its answers), so
+// nothing on the page answers a position other than the one the error is about.
+function failedLoad(error) {
+  loads++;  // a load still on its way is not shown either
+  Object.assign(state, {text: null, id: null, view: null, best: null, bestLimit: null, frame: 0, move: null, moving: false});
+  for (const panel of ["position", "best-panel", "move-panel", "hint-panel"]) $(panel).hidden = true;
+  $("table").replaceChildren();
+  $("hints").replaceChildren();
+  showError($("load-error"), error);
 }
 
 // The position panel: the puzzle's task, the summary, whose turn, the buttons the phase allows.

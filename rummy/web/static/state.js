@@ -6,6 +6,7 @@ export const state = {
   id: null,       // the shipped id when loaded from the list (hints use its stored answer)
   view: null,     // /api/show's view
   best: null,     // /api/best's answer
+  bestLimit: null,  // the time limit (s) that answer was searched with
   frame: 0,       // the viewer's frame: 0 before the turn, k after step k
   move: null,     // the turn being built (My move), see newMove() in mymove.js
   moving: false,  // My move mode is on

@@ -147,7 +147,7 @@ function pilesEl(layout, o) {
 // The position's table at the top: as loaded, or in My move the table after the steps so far.
 export function drawMain() {
   const focus = focusKey(document.activeElement);
-  if (state.moving) drawTable($("table"), state.move.layout, {move: state.move});
+  if (state.moving) drawTable($("table"), state.move.layout, {move: state.move, flagged: state.move.flagged});
   else drawTable($("table"), state.view, {});
   // Redrawing replaces the elements: a keyboard user keeps their place.
   const again = focus && $("table").querySelector(focus);
