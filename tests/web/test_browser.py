@@ -250,10 +250,11 @@ def test_an_illegal_turn_lists_its_breaches_on_the_end_state(page: Any) -> None:
     assert check(page).startswith("✘ illegal")
     codes = [li.get_attribute("data-code") for li in page.find_elements(By.CSS_SELECTOR, "#breaches li")]
     assert "not-whole" in codes
-    flagged = page.find_elements(By.CSS_SELECTOR, '#check-table .play[data-play="bob/2"] .card.breach')
+    # marked on the My move table, which shows the end state (the result draws no copy of it)
+    flagged = page.find_elements(By.CSS_SELECTOR, '#table .play[data-play="bob/2"] .card.breach')
     assert "9D" in [c.get_attribute("data-card") for c in flagged]
     assert "hot-card-unplayed" in codes  # the hot 2H, kept in the hand, is marked there
-    assert page.find_elements(By.CSS_SELECTOR, '#check-table [data-player="ann"] .hand .card.breach[data-card="2H"]')
+    assert page.find_elements(By.CSS_SELECTOR, '#table [data-player="ann"] .hand .card.breach[data-card="2H"]')
     shot(page, "04-illegal.png", full=True)
     click(page, "#undo-button")
     assert steps(page) == ["play 9D to bob/2"]

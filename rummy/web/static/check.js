@@ -21,7 +21,7 @@ export async function check() {
   const asked = m.steps.join("; ");  // steps change after this: the answer is about these
   const button = $("check-button");
   button.disabled = true;
-  $("check-verdict").textContent = "Checking…";
+  $("check-verdict").textContent = "Checking… (the best turn: searching up to " + limit + " s)";
   try {
     const data = await api("/api/check", {before: state.text, after: asked, best: true, time_limit: limit});
     if (m === state.move && asked === m.steps.join("; ")) drawCheck(m, data);  // else the position or the turn changed

@@ -34,6 +34,9 @@ function wire() {
     else if (e.key === "ArrowDown") { e.preventDefault(); $("load-select").focus(); }
   });
   $("show-button").addEventListener("click", () => showPosition($("paste").value, null));
+  $("paste").addEventListener("keydown", (e) => {  // Enter makes a new line; Ctrl+Enter shows it
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); showPosition($("paste").value, null); }
+  });
   $("file-input").addEventListener("change", loadFile);
   $("best-button").addEventListener("click", () => askBest());
   $("longer-button").addEventListener("click", () => {

@@ -13,18 +13,17 @@ export async function askBest(seconds) {
   panel.hidden = false;
   $("best-error").hidden = true;
   $("longer-row").hidden = true;
+  for (const id of ["best-status", "best-gain", "best-verified", "best-lines"]) $(id).textContent = "";
+  for (const id of ["best-steps", "draw-options"]) $(id).replaceChildren();
+  $("viewer").hidden = true;
   let limit;
   try {
     limit = seconds === undefined ? timeLimit() : seconds;
   } catch (error) {
-    $("best-status").textContent = "";
     showError($("best-error"), error);
     return;
   }
-  $("best-status").textContent = "Thinking…";
-  for (const id of ["best-gain", "best-verified", "best-lines"]) $(id).textContent = "";
-  for (const id of ["best-steps", "draw-options"]) $(id).replaceChildren();
-  $("viewer").hidden = true;
+  $("best-status").textContent = "Thinking… (searching up to " + limit + " s)";
   const button = $("best-button");
   button.disabled = true;
   const asked = state.text;
@@ -44,7 +43,7 @@ export async function askBest(seconds) {
 
 const STATUS_WORDS = {
   optimal: "optimal: no turn scores more",
-  feasible: "feasible: the time limit ran out; a good turn, perhaps not the best",
+  feasible: "feasible: the time limit ran out before the search could prove it best; a good turn, perhaps not the best",
   "no-legal-turn": "no legal turn",
   unknown: "no turn found within the time limit",
 };

@@ -102,6 +102,7 @@ function failedLoad(error) {
   for (const panel of ["position", "best-panel", "move-panel", "hint-panel"]) $(panel).hidden = true;
   $("table").replaceChildren();
   $("hints").replaceChildren();
+  $("load-select").value = "";  // nor does the list name it
   showError($("load-error"), error);
 }
 
