@@ -9,6 +9,7 @@ import {drawLonger, timeLimit} from "./timelimit.js";
 
 // `seconds`: the time limit to ask for (Search longer's); else the time-limit control's.
 export async function askBest(seconds) {
+  const shown = seconds === undefined ? null : state.best;  // Search longer keeps the better of the two
   const panel = $("best-panel");
   panel.hidden = false;
   $("best-error").hidden = true;
@@ -30,9 +31,12 @@ export async function askBest(seconds) {
   try {
     const best = await api("/api/best", {position: asked, time_limit: limit});
     if (asked !== state.text) return;  // another position was loaded meanwhile
-    state.best = best;
-    state.bestLimit = limit;
-    drawBest();
+    // A longer search is not always a better one (CP-SAT's parallel search differs run to run):
+    // a turn found before that scores more stays, with the longer search's answer said beside it.
+    const worse = shown && best.status !== "optimal" && gainOf(shown) > gainOf(best);
+    state.searched = limit;
+    if (!worse) Object.assign(state, {best: best, bestLimit: limit});
+    drawBest(worse ? best : null);
   } catch (error) {
     $("best-status").textContent = "";
     showError($("best-error"), error);
@@ -55,11 +59,14 @@ function statusWords(b) {
     ? words.replace(":", ", bound " + b.bound + " (no turn scores more):") : words;
 }
 
-function drawBest() {
+function gainOf(answer) { return typeof answer.gain === "number" ? answer.gain : -Infinity; }
+
+// `passed`: the answer of a longer search that found less than the one shown (null: none).
+function drawBest(passed) {
   const b = state.best, drawing = state.view.phase === "draw";
   $("best-title").textContent = drawing ? "Draw advice" : "Best move";
   $("best-status").textContent = "Status: " + statusWords(b);
-  drawLonger(b.status, state.bestLimit);
+  drawLonger(b.status, state.searched, state.bestLimit, passed);
   if (b.gain !== undefined && b.gain !== null) {
     // the command line's own words: "= table points won 25 + hand penalty avoided 34"
     $("best-gain").textContent = (b.view.gain_name || "gain") + " " + b.gain + (b.view.breakdown ? " " + b.view.breakdown : "");

@@ -98,7 +98,7 @@ export async function showPosition(text, id) {
 // nothing on the page answers a position other than the one the error is about.
 function failedLoad(error) {
   loads++;  // a load still on its way is not shown either
-  Object.assign(state, {text: null, id: null, view: null, best: null, bestLimit: null, frame: 0, move: null, moving: false});
+  Object.assign(state, {text: null, id: null, view: null, best: null, bestLimit: null, searched: null, frame: 0, move: null, moving: false});
   for (const panel of ["position", "best-panel", "move-panel", "hint-panel"]) $(panel).hidden = true;
   $("table").replaceChildren();
   $("hints").replaceChildren();

@@ -42,8 +42,10 @@ export function longerLimit(seconds) {
 export function setTimeLimit(seconds) { $("time-limit").value = String(seconds); }
 
 // Under an answer the time limit cut short (feasible, or no turn found at all): Search longer, with
-// the limit it would ask for; at the server's most, the button is off and says why.
-export function drawLonger(status, seconds) {
+// the limit it would ask for; at the server's most, the button is off and says why. `seconds`: the
+// last search's limit; `found`: the shown answer's; `passed`: the last search's answer when it found
+// less than the one shown (kept).
+export function drawLonger(status, seconds, found, passed) {
   const short = status === "feasible" || status === "unknown";
   $("longer-row").hidden = !short;
   if (!short) return;
@@ -53,5 +55,7 @@ export function drawLonger(status, seconds) {
   button.dataset.seconds = next === null ? "" : String(next);
   button.textContent = next === null ? "Search longer" : "Search longer (" + next + " s)";
   $("longer-note").textContent = "searched " + seconds + " s" +
-    (next === null ? ", the most this server allows (rummy serve --time-limit)" : "");
+    (next === null ? ", the most this server allows (rummy serve --time-limit)" : "") +
+    (passed ? "; that search found " + (passed.status === "unknown" ? "no turn" : "gain " + passed.gain +
+      " (bound " + passed.bound + ")") + ", less than this answer, found in " + found + " s, which stays" : "");
 }
