@@ -15,8 +15,13 @@ from typing import Any
 
 import pytest
 
-from tests.web import test_browser as base
-from tests.web.test_browser import ROOT, By, Keys, Select, check, click, load, shot, text, wait
+from tests.web import test_browser as base  # first: it skips this module where Chromium or selenium is missing
+from tests.web.test_browser import ROOT, check, click, load, shot, text, wait
+
+pytest.importorskip("selenium", reason="selenium is not installed (pip install -e '.[test]')")
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 # test_browser's fixtures, by name: one live server and one browser for this module too
 server, browser, page = base.server, base.browser, base.page
@@ -295,3 +300,11 @@ def test_a_check_on_a_phone_draws_the_table_once_with_its_breaches(page: Any) ->
         assert visible_tables(page) == ["table", "frame-table"]
     finally:
         page.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_players_side_is_said_once(page: Any) -> None:
+    load(page, "examples/house-classic-4p")
+    heads = page.find_elements(By.CSS_SELECTOR, "#table .player-head")
+    assert len(heads) == 4
+    for head in heads:
+        assert head.text.count("side ") == 1, head.text

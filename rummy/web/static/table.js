@@ -45,7 +45,8 @@ export function drawTable(box, layout, options) {
 
 function playerHead(player) {
   const head = el("div", {class: "player-head"}, el("strong", {text: player.name}));
-  if (player.side && player.side !== player.name) head.append(el("span", {class: "fact", text: "side " + player.side}));
+  const side = "side " + player.side;  // the server's facts may say it already: "ann side A side A" was drawn
+  if (player.side && player.side !== player.name && !(player.facts || []).includes(side)) head.append(el("span", {class: "fact", text: side}));
   if (player.to_move) head.append(el("span", {class: "badge", text: "to move"}));
   for (const fact of player.facts || []) head.append(el("span", {class: "fact", text: fact}));
   return head;
