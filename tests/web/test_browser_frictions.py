@@ -87,7 +87,8 @@ def visible_tables(driver: Any) -> list[str]:
 def type_steps(driver: Any, turn: list[str]) -> None:
     for step in turn:
         driver.find_element(By.ID, "steps-input").send_keys(step + "\n")
-        wait(driver, lambda d, s=step: s in [li.text for li in d.find_elements(By.CSS_SELECTOR, "#steps-list li")])
+        wait(driver, lambda d, s=step: s in d.execute_script(  # read at once: the list is redrawn meanwhile
+            "return [...document.querySelectorAll('#steps-list li')].map((li) => li.textContent)"))
 
 
 # ------------------------------------------------------------------ tests
