@@ -260,3 +260,26 @@ def test_a_code_of_no_position_gets_the_readers_line_with_its_place() -> None:
     assert line.startswith("<code>: piles.discard") and "KX" in line
     for text in (b"[1, 2]", b"not json", b'{"rules": "house-classic"}', b"\xff\xfe"):
         assert refusal(encode(deflated(text) + check_of(text)))
+
+
+# ------------------------------------------------------------------ the docs
+FORMATS = REPO_ROOT / "docs" / "formats.md"
+
+
+def test_the_docs_codes_are_the_examples_codes_today() -> None:
+    """The codes docs/formats.md and docs/cli.md show are the shipped examples' (a changed example changes them)."""
+    docs = FORMATS.read_text(encoding="utf-8") + (REPO_ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    for name in ("house-classic", "rummikub"):
+        assert position_code(Position.from_file(PUZZLE_EXAMPLES / f"{name}.toml")) in docs, name
+
+
+def test_the_length_table_is_measured() -> None:
+    """formats.md's lengths, example by example (within a few characters: another zlib may pack differently)."""
+    import re
+
+    text = FORMATS.read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `([\w-]+\.toml)` \| \d+ \| \d+ \| (\d+) \|", text, flags=re.MULTILINE))
+    examples = sorted(PUZZLE_EXAMPLES.glob("*.toml"))
+    assert set(rows) == {path.name for path in examples}
+    for path in examples:
+        assert abs(len(position_code(Position.from_file(path))) - int(rows[path.name])) <= 4, path.name
