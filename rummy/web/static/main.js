@@ -10,6 +10,7 @@
 //   position.js  loading a position      plan.js   best move / draw advice and the plan player
 //   mymove.js    My move: selection, taps, drags, steps
 //   check.js     checking My move        hint.js   puzzle hints
+//   share.js     the position's code, its link (/#p=CODE) and its TOML
 import {check} from "./check.js";
 import {$} from "./dom.js";
 import {askHint, nextHintLevel} from "./hint.js";
@@ -17,6 +18,7 @@ import {addSteps, keepSteps, onPointerDown, onPointerMove, onPointerUp, onTableC
   toggleMoving} from "./mymove.js";
 import {askBest, showFrame} from "./plan.js";
 import {loadFile, loadList, loadShipped, showPosition} from "./position.js";
+import {wireShare} from "./share.js";
 import {state} from "./state.js";
 import {drawMain} from "./table.js";
 
@@ -55,6 +57,7 @@ function wire() {
     if (e.key === "Escape" && state.move && state.move.selected.size) { state.move.selected.clear(); drawMain(); }
   });
   loadList();
+  wireShare((text) => showPosition(text, null));
 }
 
 // A module runs once the document is parsed, before DOMContentLoaded (as a deferred script did).
