@@ -136,3 +136,22 @@ def test_check_takes_the_after_position_as_a_code(capsys: pytest.CaptureFixture[
     code, out, err = run_main(capsys, "check", code_of(HOUSE), position_code(after), "--json")
     assert code == 0, err
     assert json.loads(out)["legal"] is True and json.loads(out)["reading"]["gain"] == json.loads(answer)["gain"]
+
+
+def bomb(size: int) -> str:
+    """A valid code whose data would expand to ``size`` bytes."""
+    import base64
+    import zlib
+
+    data = b" " * size
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(data) + packer.flush() + (zlib.crc32(data) & 0xFFFF).to_bytes(2, "big")
+    return PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(("text", "words"), [(bomb(4 << 20), "expands beyond 1,048,576 bytes"),
+                                             (PREFIX + "A" * (1 << 20), "too long")], ids=["bomb", "huge"])
+def test_a_bomb_or_a_huge_code_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], text: str,
+                                                      words: str) -> None:
+    code, out, err = run_main(capsys, "best", text)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and words in err, err

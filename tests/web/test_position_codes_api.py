@@ -3,35 +3,19 @@ code, /api/show gives the code and the TOML, and a damaged code is a 400 with on
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-pytest.importorskip("fastapi", reason="the web API needs the web extra: pip install 'rummy[web]'")
-pytest.importorskip("httpx", reason="FastAPI's TestClient needs httpx (the test extra)")
-
-with warnings.catch_warnings():  # starlette would rather have httpx2: a warning, not our concern
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
-
 from rummy.position import Position
 from rummy.position_code import PREFIX, position_code
-from rummy.web.app import Settings, create_app
 from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
+from tests.web.test_api import TestClient, client  # noqa: F401  (the module's app and client, and the skips)
 
 EXAMPLES = sorted(PUZZLE_EXAMPLES.glob("*.toml"))
 HOUSE = PUZZLE_EXAMPLES / "house-classic.toml"
 PUZZLE = REPO_ROOT / "puzzles" / "house" / "house-classic-across-expert-s1-0004.toml"
-BASE_URL = "http://127.0.0.1"
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(workers=1, max_seconds=20.0)), base_url=BASE_URL) as client:
-        yield client
 
 
 def code_of(path: Path) -> str:
@@ -45,7 +29,7 @@ def ok(response: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_show_reads_a_code_as_the_file_and_gives_code_and_toml(client: TestClient, path: Path) -> None:
+def test_show_reads_a_code_as_the_file_and_gives_code_and_toml(client: TestClient, path: Path) -> None:  # noqa: F811
     by_text = ok(client.post("/api/show", json={"position": path.read_text(encoding="utf-8")}))
     by_code = ok(client.post("/api/show", json={"position": code_of(path), "format": "code"}))
     assert by_code == by_text
@@ -54,7 +38,7 @@ def test_show_reads_a_code_as_the_file_and_gives_code_and_toml(client: TestClien
     assert Position.from_toml(by_text["toml"]).puzzle == Position.from_file(path).puzzle
 
 
-def test_best_check_steps_and_hint_take_a_code(client: TestClient) -> None:
+def test_best_check_steps_and_hint_take_a_code(client: TestClient) -> None:  # noqa: F811
     code = code_of(HOUSE)
     by_code = ok(client.post("/api/best", json={"position": code}))
     by_text = ok(client.post("/api/best", json={"position": HOUSE.read_text(encoding="utf-8")}))
@@ -75,7 +59,7 @@ DAMAGED = [GOOD[:50], GOOD[:40] + ("A" if GOOD[40] != "A" else "B") + GOOD[41:],
 
 
 @pytest.mark.parametrize("text", DAMAGED, ids=["truncated", "changed", "bad-character", "non-ascii", "version", "long"])
-def test_a_damaged_code_is_a_400_with_one_line(client: TestClient, text: str) -> None:
+def test_a_damaged_code_is_a_400_with_one_line(client: TestClient, text: str) -> None:  # noqa: F811
     for endpoint, body, place in (("/api/show", {"position": text}, "position"),
                                   ("/api/best", {"position": text}, "position"),
                                   ("/api/check", {"before": text, "after": "play 2C 2H to new/1"}, "before"),
@@ -85,3 +69,12 @@ def test_a_damaged_code_is_a_400_with_one_line(client: TestClient, text: str) ->
         data = response.json()
         assert data["errors"] == [data["error"]], data
         assert data["error"].startswith(f"{place}: not a position code: "), data["error"]
+
+
+def test_a_bomb_and_a_huge_code_are_400s(client: TestClient) -> None:  # noqa: F811
+    from tests.cli.test_position_codes import bomb
+
+    for text, words in ((bomb(4 << 20), "expands beyond 1,048,576 bytes"), (PREFIX + "A" * 200_000, "at most")):
+        response = client.post("/api/show", json={"position": text})
+        assert response.status_code == 400, response.text
+        assert response.json()["errors"] == [response.json()["error"]] and words in response.json()["error"]
