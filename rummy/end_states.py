@@ -57,7 +57,11 @@ def is_answer(text: str, kind: str, source: str) -> bool:
 
 def end_state_or_draw_from_text(text: str, source: str, kind: str,
                                 random_draw: bool = False) -> tuple[Position | None, DrawTaken | None]:
-    """``read_end_state_or_draw`` on text already read."""
+    """``read_end_state_or_draw`` on text already read (``kind`` ``code``: a position code's position)."""
+    if kind == "code":
+        from .position_code import code_json
+
+        text, kind = code_json(text, source), "json"
     if kind != "json" and not text.lstrip().startswith("{"):
         return Position.from_toml(text, source=source, strict=False), None
     data = _answer_data(text, source)

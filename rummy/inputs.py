@@ -32,12 +32,36 @@ PUZZLE_INDEX = "index.json"
 SOLUTION_SUFFIX = ".solution.json"
 
 
+CODE_SOURCE = "<code>"  # where error lines say a position code given in place of a file came from
+
+
 def source_name(path: str | Path) -> str:
-    return "<stdin>" if str(path) == STDIN else str(path)
+    if str(path) == STDIN:
+        return "<stdin>"
+    return CODE_SOURCE if is_code_argument(path) else str(path)
+
+
+def argument_name(path: str | Path) -> str:
+    """A command line's file argument as messages name it: as given, a position code as ``<code>``."""
+    return CODE_SOURCE if is_code_argument(path) else str(path)
+
+
+def is_code_argument(path: str | Path) -> bool:
+    """Whether a command line's POSITION is a position code given in its place (docs/formats.md
+    "Position codes"): no file of that name, and the text starts as a code does."""
+    from .position_code import looks_like_code
+
+    name = str(path)
+    return looks_like_code(name) and not os.path.lexists(name)
 
 
 def text_kind(path: str | Path, text: str) -> str:
-    """``json`` or ``toml``: by the suffix, else by the content (a TOML file never starts with ``{``)."""
+    """``code``, ``json`` or ``toml``: a position code by its start (``rummy1_``, whatever the file is
+    named), else by the suffix, else by the content (a TOML file never starts with ``{``)."""
+    from .position_code import looks_like_code
+
+    if looks_like_code(text):
+        return "code"
     suffix = Path(str(path)).suffix.lower()
     if suffix in (".json", ".toml"):
         return suffix[1:]
@@ -56,6 +80,8 @@ def read_text(path: str | Path, limit: int = MAX_FILE_BYTES, wait: float | None 
     source = source_name(path)
     if str(path) == STDIN:
         return _decode(_read_stdin(source, limit), source)
+    if is_code_argument(path):  # the argument is the position's text (its length is bounded as it is read)
+        return str(path)
     try:
         info = os.stat(path)
     except FileNotFoundError:

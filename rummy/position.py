@@ -207,7 +207,8 @@ class Position:
     # ------------------------------------------------------------- reading
     @classmethod
     def from_file(cls, path: str | Path, strict: bool = True) -> Position:
-        """Read a position file (``-``: stdin); TOML or JSON by suffix, else by content."""
+        """Read a position file (``-``: stdin); TOML or JSON by suffix, else by content; a position code
+        by content, or given in place of the path (rummy.inputs.is_code_argument)."""
         from .inputs import read_text, source_name, text_kind
 
         text = read_text(path)
@@ -215,6 +216,11 @@ class Position:
 
     @classmethod
     def from_text(cls, text: str, source: str, kind: str = "toml", strict: bool = True) -> Position:
+        """``kind``: ``toml``, ``json`` or ``code`` (a position code, rummy.position_code)."""
+        if kind == "code":
+            from .position_code import position_from_code
+
+            return position_from_code(text, source, strict)
         if kind == "json":
             return cls.from_json(text, source=source, strict=strict)
         return cls.from_toml(text, source=source, strict=strict)

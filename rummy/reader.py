@@ -56,7 +56,8 @@ _CARD_TOKEN_RE = re.compile(r"[^\s,]+")  # the same split as str.split() after c
 _REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)  # noqa: UP031
 
 PHASES = tuple(Phase)
-TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "table", "players", "piles", "turn", "puzzle")
+TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "table", "players", "piles", "turn", "puzzle",
+            "code")
 PLAYER_KEYS = ("side", "melded", "hand", "hand_count", "hot", "warm", "space", "plays", "layoffs")
 PILE_KEYS = ("discard", "stock", "upcard")
 TURN_KEYS = ("meld", "replaced", "discard", "draw")
@@ -170,6 +171,9 @@ class Reader:
 
     def position(self, data: Mapping[str, Any]) -> Position:
         self.unknown_keys(data, TOP_KEYS, "")
+        if "code" in data and not isinstance(data["code"], str):
+            # show --json writes the position's code beside its data; derived from the rest, it is not read.
+            raise self.fail("code", f"expected the position's code as text, got {quote(data['code'])}")
         if "rules" not in data:
             raise self.fail("rules", "missing: name a preset, e.g. rules = \"house-classic\"")
         try:

@@ -49,20 +49,23 @@ AfterFlag = Annotated[
 
 PositionPath = Annotated[
     Path,
-    typer.Argument(help="A position file (.toml or .json), or - for stdin.", show_default=False, metavar="POSITION"),
+    typer.Argument(help="A position file (.toml or .json), a position code (rummy1_...), or - for stdin.",
+                   show_default=False, metavar="POSITION"),
 ]
 
 PositionPaths = Annotated[
     list[Path],
     typer.Argument(
-        help="Position files (.toml or .json), folders of them, or - for stdin.", show_default=False,
+        help="Position files (.toml or .json), folders of them, position codes (rummy1_...), or - for stdin.",
+        show_default=False,
         metavar="POSITION...",
     ),
 ]
 
 BeforePath = Annotated[
     Path,
-    typer.Argument(help="The position before the turn (- for stdin).", show_default=False, metavar="BEFORE"),
+    typer.Argument(help="The position before the turn: a file, a position code (rummy1_...), or - for stdin.",
+                   show_default=False, metavar="BEFORE"),
 ]
 
 AfterPath = Annotated[

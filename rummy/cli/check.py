@@ -37,6 +37,7 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     echo 'play 7H 8H 9H to new/1; discard KS' | rummy check position.toml -
     """
     from rummy.errors import NoTurnInAnswer
+    from rummy.inputs import argument_name
     from rummy.position import Position
     from rummy.reports.check import nothing_to_judge, turn_report
 
@@ -47,7 +48,8 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
         data, lines = nothing_to_judge(empty)
         print_answer(data, lines, json_output)
         return EXIT_NO_ANSWER
-    report = turn_report(before, after, draw, f"{before_path} -> {after_path}", compare, time_limit)
+    where = f"{argument_name(before_path)} -> {argument_name(after_path)}"
+    report = turn_report(before, after, draw, where, compare, time_limit)
     print_answer(report.data, report.lines, json_output)
     return EXIT_OK if report.verdict.legal else EXIT_NEGATIVE
 

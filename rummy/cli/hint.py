@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 PuzzlePath = Annotated[
     Path,
-    typer.Argument(help="A puzzle (a position file, usually with a \\[puzzle] table), or - for stdin.",
+    typer.Argument(help="A puzzle (a position file, usually with a \\[puzzle] table, or its code), or - for stdin.",
                    show_default=False, metavar="PUZZLE"),
 ]
 LevelOption = Annotated[
@@ -36,11 +36,12 @@ LevelOption = Annotated[
 def hint(puzzle_path: PuzzlePath, level: LevelOption = 1, json_output: JsonFlag = False,
          time_limit: TimeLimitOption = 30.0) -> int:
     """A hint for a puzzle: level 1 the aim, up to level 4 the first step (never more than asked)."""
+    from rummy.inputs import argument_name
     from rummy.position import Position
     from rummy.reports.hint import Found, check_hintable, hint_exit_code, hint_lines, hint_list, solved_answer
 
     position = Position.from_file(puzzle_path)
-    check_hintable(position, str(puzzle_path))
+    check_hintable(position, argument_name(puzzle_path))
     found: Found | None = stored_answer(puzzle_path, position)
     if found is None:
         found = solved_answer(position, time_limit)
@@ -50,10 +51,10 @@ def hint(puzzle_path: PuzzlePath, level: LevelOption = 1, json_output: JsonFlag 
 
 
 def solution_path(puzzle_path: Path) -> Path | None:
-    """``NAME.solution.json`` beside ``NAME.toml`` (or ``NAME.json``); None for stdin."""
-    from rummy.inputs import SOLUTION_SUFFIX
+    """``NAME.solution.json`` beside ``NAME.toml`` (or ``NAME.json``); None for stdin and a position code."""
+    from rummy.inputs import SOLUTION_SUFFIX, is_code_argument
 
-    if str(puzzle_path) == "-":
+    if str(puzzle_path) == "-" or is_code_argument(puzzle_path):
         return None
     return puzzle_path.with_name(puzzle_path.stem + SOLUTION_SUFFIX)
 

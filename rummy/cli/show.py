@@ -5,7 +5,10 @@ The lines are rummy.reports.position's; this module reads the file and prints.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
 
 from rummy.cli._options import AfterFlag, JsonFlag, PositionPath, SvgPath
 from rummy.cli._output import print_json, print_lines
@@ -16,10 +19,14 @@ if TYPE_CHECKING:
 
     from rummy.position import Position
 
+CodeFlag = Annotated[bool, typer.Option(
+    "--code", help="Print the position's code (one line, rummy1_...), which every command takes in place of a file.")]
+
 
 def show(position_path: PositionPath, json_output: JsonFlag = False, after: AfterFlag = False,
-         svg: SvgPath = None) -> int:
-    """Draw a position: rules, whose turn, every player's hand and plays, the piles (--svg: also as a picture)."""
+         svg: SvgPath = None, code: CodeFlag = False) -> int:
+    """Draw a position: rules, whose turn, every player's hand and plays, the piles (--svg: also as a picture;
+    --code: its one-line code instead)."""
     if svg is not None:
         from rummy.cli._picture import check_svg_path
 
@@ -30,8 +37,13 @@ def show(position_path: PositionPath, json_output: JsonFlag = False, after: Afte
         from rummy.svg import position_svg
 
         write_svg(svg, position_svg(position), [position_path])
-    if json_output:
-        print_json(position.to_data())
+    if code or json_output:
+        from rummy.position_code import position_code
+
+        if code and not json_output:
+            sys.stdout.write(position_code(position) + "\n")
+        else:
+            print_json({**position.to_data(), "code": position_code(position)})
     else:
         from rummy.reports.position import show_lines
 

@@ -28,7 +28,7 @@ STEPS = "steps"
 
 
 def kind_of(text: str, kind: str | None = None) -> str:
-    """``toml`` or ``json``: as given, or told by the content as for a file without a suffix."""
+    """``toml``, ``json`` or ``code``: as given, or told by the content as for a file without a suffix."""
     from rummy.inputs import text_kind as kind_of_file
 
     return kind if kind is not None else kind_of_file("", text)
@@ -50,12 +50,15 @@ def read_play_position(text: str, source: str = POSITION, kind: str | None = Non
 
 # ------------------------------------------------------------------ show
 def show_report(text: str, kind: str | None = None, after: bool = False) -> dict[str, Any]:
-    """``rummy show --json`` (``--after`` with ``after``), and the ``view`` to draw it."""
+    """``rummy show --json`` (``--after`` with ``after``; its ``code`` too), the position as TOML (``toml``,
+    the text a page downloads), and the ``view`` to draw it."""
+    from rummy.position_code import position_code
     from rummy.reports.position import show_lines
 
     position = read_position(text, kind=kind, after=after)
     lines = show_lines(position)
-    return {**position.to_data(), "view": {**layout(position), "lines": plain(lines)}}
+    return {**position.to_data(), "code": position_code(position), "toml": position.to_toml(),
+            "view": {**layout(position), "lines": plain(lines)}}
 
 
 def layout(position: Position, names: dict[str, str] | None = None) -> dict[str, Any]:

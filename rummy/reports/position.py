@@ -28,10 +28,14 @@ NOT_WHOLE = ("  not a whole play", "bold red")
 
 
 def position_from_text(text: str, source: str, kind: str, after: bool = False) -> Position:
-    """A position as ``rummy show`` reads it (``kind``: toml or json). A position to play from is read
+    """A position as ``rummy show`` reads it (``kind``: toml, json or code). A position to play from is read
     strictly. An after-position (``after``, any text with a [turn] table, or a ``best --json`` answer) is
     read as ``check`` reads AFTER: it may hold the breaches ``check`` is there to report, so it is drawn
     as it is, with plays that are not whole marked."""
+    if kind == "code":  # unpacked once, then read as its JSON
+        from rummy.position_code import code_json
+
+        text, kind = code_json(text, source), "json"
     if after or is_answer(text, kind, source):
         # As check reads AFTER: a position, or the JSON of 'best --json' (a puzzle's NAME.solution.json), its after.
         position_after, _ = end_state_or_draw_from_text(text, source, kind)

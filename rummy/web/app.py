@@ -51,8 +51,9 @@ class Settings:
     host: str = "127.0.0.1"  # the address listened on: a Host header names it or the loopback (rummy.web.guard)
 
 
-Kind = Literal["toml", "json"]
-PositionText = Field(max_length=MAX_TEXT, description="A position as a file holds it: TOML or JSON (formats.md).")
+Kind = Literal["toml", "json", "code"]
+PositionText = Field(max_length=MAX_TEXT, description=(
+    "A position as a file holds it: TOML or JSON, or its code (rummy1_..., formats.md \"Position codes\")."))
 
 
 class _Request(BaseModel):
@@ -68,7 +69,7 @@ class _Request(BaseModel):
 
 class ShowRequest(_Request):
     position: str = PositionText
-    format: Kind | None = Field(None, description="toml or json; told by the content when left out.")
+    format: Kind | None = Field(None, description="toml, json or code; told by the content when left out.")
     after: bool = Field(False, description="Read it as an after-position (rummy show --after).")
 
 
@@ -245,7 +246,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         while (await connection.receive())["type"] != "http.disconnect":
             pass
 
-    @app.post("/api/show", summary="rummy show --json: the position, read as the command line reads it")
+    @app.post("/api/show", summary="rummy show --json: the position, read as the command line reads it, with its "
+                                   "code and its TOML")
     def show(request: ShowRequest) -> dict[str, Any]:
         return _guarded(lambda: reports.show_report(request.position, request.format, request.after))
 

@@ -11,6 +11,7 @@
 //   mymove.js    My move: selection, taps, drags, steps
 //   check.js     checking My move        hint.js   puzzle hints
 //   timelimit.js the time-limit control and Search longer
+//   share.js     the position's code, its link (/#p=CODE) and its TOML
 import {check} from "./check.js";
 import {$} from "./dom.js";
 import {askHint, nextHintLevel} from "./hint.js";
@@ -18,6 +19,7 @@ import {addSteps, keepSteps, onPointerDown, onPointerMove, onPointerUp, onTableC
   toggleMoving} from "./mymove.js";
 import {askBest, showFrame} from "./plan.js";
 import {filterList, loadFile, loadList, loadShipped, showPosition} from "./position.js";
+import {wireShare} from "./share.js";
 import {state} from "./state.js";
 import {drawMain} from "./table.js";
 import {loadLimits, setTimeLimit} from "./timelimit.js";
@@ -76,6 +78,7 @@ function wire() {
   });
   loadList();
   loadLimits();
+  wireShare((text) => showPosition(text, null));
 }
 
 // A module runs once the document is parsed, before DOMContentLoaded (as a deferred script did).

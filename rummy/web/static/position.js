@@ -2,6 +2,7 @@
 import {api} from "./api.js";
 import {$, el, say, showError} from "./dom.js";
 import {setMovingButton} from "./mymove.js";
+import {positionShown} from "./share.js";
 import {state} from "./state.js";
 import {drawMain} from "./table.js";
 
@@ -91,6 +92,7 @@ export async function showPosition(text, id) {
   for (const panel of ["best-panel", "move-panel"]) $(panel).hidden = true;
   $("hints").replaceChildren();
   drawPosition();
+  positionShown(data, text);
   say("Loaded " + (id || "the position") + ": " + data.view.rules + ", " + data.view.to_move + " to move.");
 }
 
