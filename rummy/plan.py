@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .assignment import max_weight_assignment
 from .cards import JOKER, Card, Deck, cards_notation, rank_name
+from .checker.tile import freed_jokers
 from .plays import Play, PlayName, is_whole, readings, settled_stand_ins
 from .position import Position, Replacement
 from .vocabulary import Action, Rearrange
@@ -90,6 +91,7 @@ class Step:
         """The plays the step names, in the order its words name them (a Robber steal names the play
         it takes; its ``to``, the play's name after the turn, is no play of the table before it)."""
         robber_steal = self.action == Action.STEAL and self.paid_by is None
+        names: tuple[str | None, ...]
         if self.action in (Action.MOVE, Action.STEAL):
             names = (self.source,) if robber_steal else (self.source, self.target)
         elif self.action in (Action.REPLACE_JOKER, Action.PLAY, Action.LAY_OFF):
@@ -191,7 +193,11 @@ def make_plan(before: Position, after: Position) -> Plan:
     space_of = {s.name: s.space for s in sources}
     hand_pool = Counter(played_from_hand)
     disturbed = {s.name for s in sources if not s.name.startswith("new/") and pools[s.name]}
-    moved = 0
+    # A joker a tile frees leaves its play for another, as a moved table card would (the figures that
+    # grade a tile puzzle's shape count it so, as they did when the plan moved the joker).
+    freed_from = [step.target for step in steps if step.action == Action.REPLACE_JOKER and freed]
+    disturbed.update(name for name in freed_from if name is not None)
+    moved = len(freed_from)
     for after_name, play in targets:
         target = names[after_name]
         target_space = None if shared else PlayName(after_name).owner
@@ -250,8 +256,6 @@ def _freed_from_hand(before: Position, after: Position) -> tuple[Replacement, ..
     """Fixed-joker tile rummy: each table joker the turn frees with a tile played from the hand, as the
     checker reads the turn, as a replacement (the tile goes in the joker's place, the joker to the hand,
     from where it is played). A joker freed by a tile already on the table stays a moved joker."""
-    from .checker.tile import freed_jokers
-
     played = Counter(c.plain() for p in after.table for c in p.cards) \
         - Counter(c.plain() for p in before.table for c in p.cards)
     found = []
