@@ -3,9 +3,12 @@
 Final plays are matched to the plays they grew from (a maximum-weight
 assignment on shared cards), so a play that keeps most of its cards
 keeps its name and only the cards that change place become steps. Steps come
-in the order a player makes them: joker replacements, the meld, then cards
-into each final play (hand cards, moved table cards, steals with their
-payment), the discard last.
+in the order a player makes them: joker replacements (House before melding;
+in fixed-joker tile rummy each joker the turn frees with a tile from the
+hand, which then goes on from the hand), the meld, then cards into each
+final play (hand cards, moved table cards, steals with their payment), the
+discard last. A real table has no numbers on its plays: each play of the
+table before the turn carries its cards on the step that first names it.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from .assignment import max_weight_assignment
 from .cards import JOKER, Card, Deck, cards_notation, rank_name
+from .checker.tile import freed_jokers
 from .plays import Play, PlayName, is_whole, readings, settled_stand_ins
-from .position import Position
+from .position import Position, Replacement
 from .vocabulary import Action, Rearrange
 
 if TYPE_CHECKING:
@@ -46,6 +50,13 @@ class Step:
     # A joker whose card the play it goes to leaves open but whose rank it settles (a book: 2H 2C *):
     # that rank, as written ("2", "K"; tiles: "4").
     stands_as_rank: str | None = None
+    # The plays of the table before the turn that this step is the first of its plan to name, each
+    # with its cards as they lie then (a player at a real table finds a play by its cards).
+    named: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+
+    def play_cards(self, name: str | None) -> tuple[Card, ...] | None:
+        """The cards of play ``name`` where this step is the first to name it, else None."""
+        return next((cards for named, cards in self.named if named == name), None)
 
     def to_data(self, deck: Deck) -> dict[str, Any]:
         data: dict[str, Any] = {"action": self.action}
@@ -72,7 +83,22 @@ class Step:
             data["stood_for"] = [c.notation(deck) for c in self.stood_for]
         if self.stands_as_rank:
             data["stands_as_rank"] = self.stands_as_rank
+        if self.named:
+            data["play_cards"] = {name: [c.notation(deck) for c in cards] for name, cards in self.named}
         return data
+
+    def names_plays(self) -> tuple[str, ...]:
+        """The plays the step names, in the order its words name them (a Robber steal names the play
+        it takes; its ``to``, the play's name after the turn, is no play of the table before it)."""
+        robber_steal = self.action == Action.STEAL and self.paid_by is None
+        names: tuple[str | None, ...]
+        if self.action in (Action.MOVE, Action.STEAL):
+            names = (self.source,) if robber_steal else (self.source, self.target)
+        elif self.action in (Action.REPLACE_JOKER, Action.PLAY, Action.LAY_OFF):
+            names = (self.target,)
+        else:
+            names = ()
+        return tuple(name for name in names if name is not None and name != HAND)
 
 
 @dataclass(frozen=True)
@@ -111,7 +137,8 @@ def make_plan(before: Position, after: Position) -> Plan:
     ]
     hand = Counter(c.plain() for c in before.mover.hand or ())
     by_name = {s.name: s for s in sources}
-    for replacement in (turn.replaced or ()) if turn else ():
+    freed = _freed_from_hand(before, after)
+    for replacement in ((turn.replaced if turn else None) or freed):
         source = by_name.get(replacement.play)
         if source is None or not source.cards[JOKER]:
             continue
@@ -121,7 +148,8 @@ def make_plan(before: Position, after: Position) -> Plan:
         hand[JOKER] += 1
         # What the joker stood for in the play before the turn (the card put in usually).
         stood = settled_stand_ins(before.play_with_layoffs(replacement.play), rules)
-        steps.append(Step(Action.REPLACE_JOKER, (replacement.card,), HAND, replacement.play, stands_for=stood))
+        steps.append(Step(Action.REPLACE_JOKER, (replacement.card,), HAND, replacement.play, stands_for=stood,
+                          why=_FREED_WHY[rules.freed_joker_new_play_only] if freed else None))
 
     new_index = 0  # counted on below: a play of the final table that no source matches is new too
     for play in (turn.meld or ()) if turn else ():
@@ -165,7 +193,11 @@ def make_plan(before: Position, after: Position) -> Plan:
     space_of = {s.name: s.space for s in sources}
     hand_pool = Counter(played_from_hand)
     disturbed = {s.name for s in sources if not s.name.startswith("new/") and pools[s.name]}
-    moved = 0
+    # A joker a tile frees leaves its play for another, as a moved table card would (the figures that
+    # grade a tile puzzle's shape count it so, as they did when the plan moved the joker).
+    freed_from = [step.target for step in steps if step.action == Action.REPLACE_JOKER and freed]
+    disturbed.update(name for name in freed_from if name is not None)
+    moved = len(freed_from)
     for after_name, play in targets:
         target = names[after_name]
         target_space = None if shared else PlayName(after_name).owner
@@ -212,7 +244,39 @@ def make_plan(before: Position, after: Position) -> Plan:
             new_space = None
     for card in discards:
         steps.append(Step(Action.DISCARD, (card,), HAND))
-    return Plan(tuple(_why_moves(steps, space_of, before)), len(disturbed), moved, names)
+    return Plan(_named_first(_why_moves(steps, space_of, before), before), len(disturbed), moved, names)
+
+
+# What a tile that frees a joker leaves to do: the joker is the mover's to play, this turn (rules.md §6).
+_FREED_WHY = {False: "the joker is now free and must be played this turn",
+              True: "the joker is now free and must be played this turn, in a new play of tiles from your hand"}
+
+
+def _freed_from_hand(before: Position, after: Position) -> tuple[Replacement, ...]:
+    """Fixed-joker tile rummy: each table joker the turn frees with a tile played from the hand, as the
+    checker reads the turn, as a replacement (the tile goes in the joker's place, the joker to the hand,
+    from where it is played). A joker freed by a tile already on the table stays a moved joker."""
+    played = Counter(c.plain() for p in after.table for c in p.cards) \
+        - Counter(c.plain() for p in before.table for c in p.cards)
+    found = []
+    for play, tile in freed_jokers(before, after):
+        if played[tile] > 0:
+            played[tile] -= 1
+            found.append(Replacement(play, tile))
+    return tuple(found)
+
+
+def _named_first(steps: Iterable[Step], before: Position) -> tuple[Step, ...]:
+    """The steps, each play of the table before the turn named with its cards on the first step that names it."""
+    plays = before.named_plays()
+    seen: set[str] = set()
+    result = []
+    for step in steps:
+        first = [name for name in dict.fromkeys(step.names_plays()) if name in plays and name not in seen]
+        seen.update(first)
+        named = tuple((str(name), Play(before.play_with_layoffs(name)).ordered(before.rules)) for name in first)
+        result.append(replace(step, named=named) if named else step)
+    return tuple(result)
 
 
 def in_plan_order(after: Position, plan: Plan) -> Position:
@@ -354,7 +418,7 @@ def _extend_plan(before: Position, after: Position, targets: Sequence[tuple[str,
     steps.sort(key=lambda step: order.get(step.action, 2))
     for card in discards:
         steps.append(Step(Action.DISCARD, (card,), HAND))
-    return Plan(tuple(steps), grown, 0, names)
+    return Plan(_named_first(steps, before), grown, 0, names)
 
 
 def _discards(before: Position, after: Position) -> list[Card]:

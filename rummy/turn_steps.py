@@ -401,27 +401,34 @@ def _after(state: _Turn) -> Position:
 
 # ------------------------------------------------------------------ writing
 def step_text(step: Step, before: Position) -> str:
-    """One plan step in the notation ``read_steps`` reads."""
+    """One plan step in the notation ``read_steps`` reads; a play the step is the first to name carries
+    its cards in a note the reader passes over, ``play R7 to table/1 (R5 R6 *=R7)``."""
     deck = before.rules.deck
     mover = before.to_move
     cards = cards_notation(step.cards, deck)
     space = f" in {step.space}" if step.space is not None and step.space != mover \
         and not before.rules.family.shared_table else ""
+
+    def play(name: str | None) -> str:
+        named = step.play_cards(name)
+        return f"{name} ({cards_notation(named, deck)})" if named else str(name)
+
+    source, target = play(step.source), play(step.target)
     if step.action == Action.REPLACE_JOKER:
-        return f"replace {step.target} * with {cards}"
+        return f"replace {target} * with {cards}"
     if step.action == Action.MELD:
         return f"meld {cards}{space}"
     if step.action == Action.PLAY:
-        return f"play {cards} to {step.target}{space}"
+        return f"play {cards} to {target}{space}"
     if step.action == Action.MOVE:
-        return f"move {cards} from {step.source} to {step.target}{space}"
+        return f"move {cards} from {source} to {target}{space}"
     if step.action == Action.STEAL:
         if before.rules.family.plays_change_owner:
-            return f"steal {cards} from {step.source}"
+            return f"steal {cards} from {source}"
         paid = f" paid by {cards_notation(step.paid_by, deck)}" if step.paid_by else ""
-        return f"steal {cards} from {step.source} to {step.target}{space}{paid}"
+        return f"steal {cards} from {source} to {target}{space}{paid}"
     if step.action == Action.LAY_OFF:
-        return f"lay off {cards} on {step.target}"
+        return f"lay off {cards} on {target}"
     if step.action == Action.DISCARD:
         return f"discard {cards}"
     raise ValueError(f"a {step.action} step is not written as a step of the play")
@@ -448,5 +455,7 @@ def step_from_data(data: dict[str, object]) -> Step:
     def text(key: str) -> str | None:
         return str(data[key]) if key in data else None
 
+    named = data.get("play_cards")
+    plays = tuple((str(name), cards(value)) for name, value in named.items()) if isinstance(named, dict) else ()
     return Step(action, cards(data.get("card", data.get("cards"))), text("from"), text("to"), text("space"),
-                cards(paid) if paid is not None else None)
+                cards(paid) if paid is not None else None, named=plays)

@@ -114,11 +114,20 @@ def owner_note(name: PlayName, shown: str, rules: Ruleset) -> str:
 
 
 def step_words(step: Step) -> Words:
-    """One step of a plan: "steal 7H from bob/1 to new/2, paid by 8H"."""
+    """One step of a plan: "steal 7H from bob/1 to new/2, paid by 8H". A play of the table before the
+    turn is named with its cards where the plan first names it, "to table/7 (B9 B10 * B11)": a real
+    table has no numbers on it."""
     cards: Words = (step.cards,)
     if step.action == Action.REPLACE_JOKER and step.target is not None:  # a replacement names its play
-        stood: Words = (" (standing for ", step.stands_for, ")") if step.stands_for else ()
-        return ("replace the joker of ", step.target, *stood, " with ", *cards, " (the joker goes to your hand)")
+        stood: Words = ()
+        shown = step.play_cards(step.target)
+        if step.stands_for and shown is None:
+            stood = ("standing for ", step.stands_for)
+        elif step.stands_for and shown and any(c.is_joker and c.stands_for is None for c in shown):
+            stood = ("the joker standing for ", step.stands_for)  # the play's cards do not say it (B2 B3 * B5)
+        # House: the joker joins the hand; tile rummy says what the freed joker must do (``why``).
+        return ("replace the joker of ", *_play_words(step, step.target, stood), " with ", *cards,
+                f" ({step.why or 'the joker goes to your hand'})")
     if step.stands_for:  # a joker played or moved: what it stands for where it goes
         cards += (f" (joker{'s' if len(step.stands_for) > 1 else ''} as ", step.stands_for, ")")
     elif step.stands_as_rank:  # its card is left open, its rank is not
@@ -126,34 +135,44 @@ def step_words(step: Step) -> Words:
     where = f" ({step.space}'s space)" if step.space else ""
     why = f": {step.why}" if step.why else ""
     # A joker taken from a play: what it stood for there.
-    source: Words = (step.source or "", *_stood_words(step.stood_for)) if step.stood_for else (step.source or "",)
+    source = _play_words(step, step.source, _stood_words(step.stood_for) if step.stood_for else ())
+    target = _play_words(step, step.target)
     if step.action == Action.MELD:
         return ("meld ", *cards, f" as {step.target}{where}")
     if step.action == Action.PLAY:
         pays: Words = (", paying for the steal of ", step.pays_for) if step.pays_for else ()
-        return ("play ", *cards, f" from your hand to {step.target}{where}", *pays, why)
+        return ("play ", *cards, " from your hand to ", *target, where, *pays, why)
     if step.action == Action.MOVE:
-        return ("move ", *cards, " from ", *source, f" to {step.target}{where}{why}")
+        return ("move ", *cards, " from ", *source, " to ", *target, f"{where}{why}")
     if step.action == Action.STEAL and step.paid_by is None and step.source is not None:
         # The play keeps its name (the one the table after the turn lists it under); its owner changes.
-        return ("steal ", step.source, " by adding ", *cards, f" (now {PlayName(step.target).owner}'s)")
+        return ("steal ", *source, " by adding ", *cards, f" (now {PlayName(step.target).owner}'s)")
     if step.action == Action.LAY_OFF:
-        return ("lay off ", *cards, f" on {step.target}")
+        return ("lay off ", *cards, " on ", *target)
     if step.action == Action.STEAL:
         paid: Piece = step.paid_by if step.paid_by else "nothing"
-        return ("steal ", *cards, " from ", *source, f" to {step.target}{where}, paid by ", paid)
+        return ("steal ", *cards, " from ", *source, " to ", *target, f"{where}, paid by ", paid)
     if step.action == Action.DISCARD:
         return ("discard ", *cards)
     return (f"{step.action} ", *cards)
 
 
+def _play_words(step: Step, name: str | None, note: Words = ()) -> Words:
+    """A play as a step names it, with its cards where the step is the first to name it and the step's
+    note on it, in one parenthesis the steps reader passes over: "table/1 (R5 R6 *=R7, where it stood
+    for R7)"."""
+    cards = step.play_cards(name)
+    inside: Words = ((cards,) if cards else ()) + ((", ",) if cards and note else ()) + note
+    return (name or "", " (", *inside, ")") if inside else (name or "",)
+
+
 def _stood_words(stood: tuple[Card, ...]) -> Words:
-    """What a joker stood for in the play it leaves: " (where it stood for 9D)", or each card its
-    readings gave it: " (where it stood for 9D or QD)"."""
-    pieces: list[Piece] = [" (where it stood for "]
+    """What a joker stood for in the play it leaves: "where it stood for 9D", or each card its
+    readings gave it: "where it stood for 9D or QD"."""
+    pieces: list[Piece] = ["where it stood for "]
     for k, card in enumerate(stood):
         pieces += [", " if 0 < k < len(stood) - 1 else " or " if k else "", (card,)]
-    return (*pieces, ")")
+    return tuple(pieces)
 
 
 def _a_rank(rank: str) -> str:

@@ -17,6 +17,7 @@ from typing import NotRequired, TypedDict
 
 from ..cards import JOKER, Card
 from ..plays import Play, readings
+from ..position import Position
 from ..rules import Ruleset
 from ..scoring import meld_value
 from ..vocabulary import JokerMode
@@ -28,6 +29,10 @@ from .verdict import Breach
 JokerSource = tuple[int, int, set[Card], str]
 # What the reading says of each table joker, by its name: kept where, or freed by which tile.
 JokerReading = dict[str, str]
+# The jokers a reading frees: (before play index, the tile that frees it), in the order of the table.
+Freed = list[tuple[int, Card]]
+# One reading judged: its breaches, what it says of each joker, the jokers it frees.
+JokerJudgement = tuple[list[Breach], JokerReading, Freed]
 
 
 class TilesReading(TypedDict):
@@ -65,7 +70,7 @@ def judge_tiles(facts: TurnFacts) -> tuple[list[Breach], TilesReading]:
         breaches += meld_breaches
         reading["meld"] = meld
     elif rules.joker_mode == JokerMode.FIXED:
-        joker_breaches, joker_reading = _fixed_jokers(facts, played)
+        joker_breaches, joker_reading, _ = _fixed_jokers(facts, played)
         breaches += joker_breaches
         reading["jokers"] = joker_reading
     return breaches, reading
@@ -142,7 +147,21 @@ def _can_stand_for(cards: tuple[Card, ...], joker_slot: int, wanted: set[Card], 
     return any(r.stand_ins[indices[joker_slot]] in wanted for r in readings(cards, rules))
 
 
-def _fixed_jokers(facts: TurnFacts, played: Counter[Card]) -> tuple[list[Breach], JokerReading]:
+def freed_jokers(before: Position, after: Position) -> list[tuple[str, Card]]:
+    """The table jokers a fixed-joker turn from ``before`` (the mover melded) to ``after`` frees, as
+    the checker reads the turn: (the play it stood in before the turn, ``table/3``; the tile that frees
+    it), in the order of the table before the turn. Nothing where jokers are not fixed or the mover
+    had not melded (then no table joker may move). A move plan says each as a step of its own."""
+    if before.rules.joker_mode != JokerMode.FIXED or not before.rules.family.shared_table \
+            or not before.mover.melded:
+        return []
+    facts = TurnFacts(before, after, [], "")
+    before_table = plain_counter(c for p in before.table for c in p.cards)
+    played = plain_counter(c for p in after.table for c in p.cards) - before_table
+    return [(f"table/{index}", tile) for index, tile in sorted(_fixed_jokers(facts, played)[2])]
+
+
+def _fixed_jokers(facts: TurnFacts, played: Counter[Card]) -> JokerJudgement:
     rules = facts.rules
     sources: list[JokerSource] = []
     for index, play in enumerate(facts.before.table, 1):
@@ -151,29 +170,30 @@ def _fixed_jokers(facts: TurnFacts, played: Counter[Card]) -> tuple[list[Breach]
             name = f"table/{index}" if len(options) == 1 else f"table/{index} joker {slot + 1}"
             sources.append((index, slot, stand_ins, name))
     if not sources:
-        return [], {}
+        return [], {}, []
     hand_jokers = plain_counter(facts.hand_before())[JOKER]
     destinations: list[tuple[int, int]] = []  # (after play index, joker slot)
     for index, play in enumerate(facts.after.table, 1):
         slots = sum(1 for c in play.cards if c.is_joker)
         destinations += [(index, slot) for slot in range(slots)]
     origins: list[JokerSource | None] = sources + [None] * hand_jokers  # None: a joker from the rack
-    best: tuple[list[Breach], JokerReading] | None = None
+    best: JokerJudgement | None = None
     best_key = None
     for order in sorted(set(permutations(range(len(destinations)), min(len(origins), len(destinations))))):
-        breaches, reading = _judge_joker_reading(facts, played, origins, destinations, order)
+        judged = _judge_joker_reading(facts, played, origins, destinations, order)
+        breaches, reading, _ = judged
         # Fewest breaches; among equals, the reading that keeps most jokers where they stood.
         key = (len(breaches), -sum(str(v).startswith("kept") for v in reading.values()))
         if best_key is None or key < best_key:
-            best, best_key = (breaches, reading), key
+            best, best_key = judged, key
         if not breaches:
             break
-    return best if best is not None else ([], {})
+    return best if best is not None else ([], {}, [])
 
 
 def _judge_joker_reading(facts: TurnFacts, played: Counter[Card], origins: list[JokerSource | None],
                          destinations: list[tuple[int, int]],
-                         order: tuple[int, ...]) -> tuple[list[Breach], JokerReading]:
+                         order: tuple[int, ...]) -> JokerJudgement:
     """The best of the readings in which each table joker is kept or freed."""
     pairs = [(origin, dest_index) for origin, dest_index in zip(origins, order) if origin is not None]
     after = facts.after.table
@@ -182,7 +202,7 @@ def _judge_joker_reading(facts: TurnFacts, played: Counter[Card], origins: list[
         after_index, slot = destinations[dest_index]
         keepable = _can_stand_for(after[after_index - 1].cards, slot, options, facts.rules)
         choices.append((True, False) if keepable else (False,))
-    best: tuple[list[Breach], JokerReading] | None = None
+    best: JokerJudgement | None = None
     for choice in product(*choices):
         result = _judge_joker_choice(facts, played, pairs, destinations, choice)
         if best is None or len(result[0]) < len(best[0]):
@@ -195,7 +215,7 @@ def _judge_joker_reading(facts: TurnFacts, played: Counter[Card], origins: list[
 
 def _judge_joker_choice(facts: TurnFacts, played: Counter[Card], pairs: list[tuple[JokerSource, int]],
                         destinations: list[tuple[int, int]],
-                        keep: tuple[bool, ...]) -> tuple[list[Breach], JokerReading]:
+                        keep: tuple[bool, ...]) -> JokerJudgement:
     """One reading: which table joker went where, and whether it was kept or freed.
 
     The lock and "freed jokers only in new plays of rack tiles" are judged
@@ -210,6 +230,7 @@ def _judge_joker_choice(facts: TurnFacts, played: Counter[Card], pairs: list[tup
     after = facts.after.table
     kept: list[tuple[int, int]] = []  # (before play index, after play index) of each kept joker
     freed: list[tuple[int, int, str]] = []  # (before play index, after play index, name) of each freed joker
+    freed_by: Freed = []
     unfreed: list[tuple[int, int]] = []  # table jokers moved without being replaced: still table cards
     # (origin, after index) of the jokers read as freed, to be matched with freeing tiles
     candidates: list[tuple[JokerSource, int]] = []
@@ -232,6 +253,7 @@ def _judge_joker_choice(facts: TurnFacts, played: Counter[Card], pairs: list[tup
                                    ("*",), (f"table/{before_index}",)))
             continue
         freed.append((before_index, after_index, name))
+        freed_by.append((before_index, freer))
         reading[name] = f"freed by {freer.notation(rules.deck)}, now in table/{after_index}"
 
     # The plays whose kept joker locks them, and where each must end: where its kept joker is.
@@ -261,7 +283,7 @@ def _judge_joker_choice(facts: TurnFacts, played: Counter[Card], pairs: list[tup
                                    "a freed joker may only go into a new play of rack tiles",
                                    ("*",) + tuple(c.notation(rules.deck) for c in cards),
                                    (name.split()[0], f"table/{after_index}")))
-    return breaches, reading
+    return breaches, reading, freed_by
 
 
 def _joker_words(name: str) -> str:

@@ -169,11 +169,12 @@ def _plan_view(answer: Answer) -> dict[str, Any]:
     solution = answer.solution
     plan = answer.plan
     deck = answer.position.rules.deck
-    view: dict[str, Any] = {"steps": [], "frames": [], "after": None}
+    view: dict[str, Any] = {"steps": [], "step_pieces": [], "frames": [], "after": None}
     if plan is None or solution.after is None:
         return view
     after = solution.after
     view["steps"] = [words_plain(step_words(step), deck) for step in plan.steps]
+    view["step_pieces"] = [words_pieces(step_words(step), deck) for step in plan.steps]
     marks = plan_marks(plan, after)
     view["after"] = {**layout(after, plan.names), "marks": {
         plan.names.get(name, str(name)): {card.notation(deck): list(found) for card, found in play.items()}
@@ -278,6 +279,12 @@ def plain(lines: list[Styled | str]) -> list[str]:
 
 def notation(cards: Any, deck: Any) -> list[str]:
     return [card.notation(deck) for card in cards]
+
+
+def words_pieces(words: Any, deck: Any) -> list[str | list[str]]:
+    """``rummy.words`` pieces for a page to draw: text as text, cards as a list of their notations
+    (the page draws them as it draws cards); joined, they read as ``words_plain``."""
+    return [piece if isinstance(piece, str) else notation(piece, deck) for piece in words if piece]
 
 
 def words_plain(words: Any, deck: Any) -> str:

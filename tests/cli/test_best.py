@@ -35,7 +35,8 @@ def test_a_robber_steal_keeps_its_plays_name_through_the_plan_and_the_table() ->
     example = REPO_ROOT / "puzzles" / "examples" / "robber.toml"
     answer = best(Position.from_file(example), SolverConfig(time_limit=20))
     printed = "\n".join(str(line) for line in answer_lines(example, answer, None))
-    steals = re.findall(r"steal (\S+) by adding .* \(now (\w+)'s\)", printed)
+    # the stolen play named with its cards, as it lay before the turn: "steal ann/1 (9S 10S JS QS) by adding AS KS"
+    steals = re.findall(r"steal (\S+) \([^()]+\) by adding .* \(now (\w+)'s\)", printed)
     assert steals
     table = printed.split("table after the turn", 1)[1]
     for name, owner in steals:

@@ -123,7 +123,7 @@ def test_best_says_why_a_robbed_play_is_filled() -> None:
     said = run_cli("best", PUZZLE_CASES / "house-classic-across-hard-s1-0004.toml").stdout
     assert "move 2H from ann/3 to cat/1: keeps cat/1 whole after the steal of AC 3C" in said
     assert "move 2S from ann/1 to cat/1: keeps cat/1 whole after the steal of AC 3C" in said
-    assert "play QH from your hand to ann/3\n" in said  # the mover's own plays need no why
+    assert "play QH from your hand to ann/3 (KH AH 2H)\n" in said  # the mover's own plays need no why; named with its cards
 
 
 def test_the_breakdown_says_the_hand_penalty_avoided_and_json_keeps_its_what(tmp_path: Path) -> None:

@@ -108,7 +108,7 @@ def test_a_hand_card_that_refills_a_robbed_play_says_why() -> None:
     steps = steps_of(BEFORE, AFTER)
     (refill,) = [s for s in steps if s.get("to") == "ann/1"]
     assert refill == {"action": "play", "cards": ["6S"], "from": "hand", "to": "ann/1",
-                      "why": "keeps ann/1 whole after the steal of 6D"}
+                      "why": "keeps ann/1 whole after the steal of 6D", "play_cards": {"ann/1": ["6H", "6D", "6C"]}}
     assert [s for s in steps if "why" in s] == [refill]
 
 

@@ -219,7 +219,8 @@ def test_best_json_and_files_of_the_examples_are_plain_text(path: Path) -> None:
 # test_robber_draw_answers' draw-phase Robber position, with bob's run JC QC KC
 # to steal: the answers below are what ``best --json`` printed before the draw
 # had its own types (seconds, wall_time and branches left out: they vary), and
-# since issue 13 a random stock option's ``scores_chance``; since issue 14 the ``breakdown``.
+# since issue 13 a random stock option's ``scores_chance``; since issue 14 the ``breakdown``;
+# since issue 26 each step's ``play_cards`` (the plays it is the first to name, with their cards).
 DRAW_ANSWERS = {
     ("2C 9D", "QS", "30"):
         '{"rules": "robber", "status": "optimal", "gain": 6.9474, "bound": 6.9474, "cards_played": 0, "steps": '
@@ -230,7 +231,8 @@ DRAW_ANSWERS = {
     ("2C 9D", "QS", '"8H 2D"'):
         '{"rules": "robber", "status": "optimal", "gain": 15, "bound": 15, "cards_played": 1, "steps": [{"action": '
         '"draw", "from": "stock", "cards": ["8H"], "expected_gain": 15}, {"action": "lay-off", "cards": ["8H"], '
-        '"from": "hand", "to": "ann/1"}, {"action": "discard", "card": "9D"}], "after": {"rules": "robber", '
+        '"from": "hand", "to": "ann/1", "play_cards": {"ann/1": ["5H", "6H", "7H"]}}, '
+        '{"action": "discard", "card": "9D"}], "after": {"rules": "robber", '
         '"to_move": "ann", "phase": "play", "players": {"ann": {"side": "ann", "melded": false, "hand": "2C", '
         '"plays": ["5H 6H 7H 8H"]}, "bob": {"side": "bob", "melded": false, "hand_count": 9, "plays": ["JC QC KC"]}}, '
         '"piles": {"discard": "QS 9D", "stock": "2D"}, "turn": {"meld": [], "replaced": [], "discard": "9D"}}, '
@@ -241,8 +243,9 @@ DRAW_ANSWERS = {
     ("2C 9D 10C", "9C 4H 8H", "30"):
         '{"rules": "robber", "status": "optimal", "gain": 185, "bound": 185, "cards_played": 4, "steps": [{"action": '
         '"draw", "from": "pile", "cards": ["8H", "4H", "9C"], "top": "8H"}, {"action": "lay-off", "cards": ["4H", '
-        '"8H"], "from": "hand", "to": "ann/1"}, {"action": "steal", "cards": ["9C", "10C"], "from": "bob/1", "to": '
-        '"ann/2"}, {"action": "discard", "card": "9D"}], "after": {"rules": "robber", "to_move": "ann", "phase": '
+        '"8H"], "from": "hand", "to": "ann/1", "play_cards": {"ann/1": ["5H", "6H", "7H"]}}, {"action": "steal", '
+        '"cards": ["9C", "10C"], "from": "bob/1", "to": "ann/2", "play_cards": {"bob/1": ["JC", "QC", "KC"]}}, '
+        '{"action": "discard", "card": "9D"}], "after": {"rules": "robber", "to_move": "ann", "phase": '
         '"play", "players": {"ann": {"side": "ann", "melded": false, "hand": "2C", "plays": ["4H 5H 6H 7H 8H", '
         '"9C 10C JC QC KC"]}, "bob": {"side": "bob", "melded": false, "hand_count": 9, "plays": []}}, "piles": '
         '{"discard": "9D", "stock": 30}, "turn": {"meld": [], "replaced": [], "discard": "9D"}}, "seconds": 0, '

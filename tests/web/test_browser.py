@@ -182,6 +182,43 @@ def test_best_move_steps_through_to_the_marked_end_state(page: Any) -> None:
         shutil.copyfile(ARTIFACTS / "02-best-full.png", DOCS_PICTURE)
 
 
+def step_cards(driver: Any, step: int) -> list[tuple[str, str, str]]:
+    """The cards drawn among the words of best's step ``step``: (notation, class, spoken name) each."""
+    found = driver.find_elements(By.CSS_SELECTOR, f'#best-steps li[data-step="{step}"] .step-cards .card.inline')
+    return [(c.get_attribute("data-notation"), c.get_attribute("class"), c.get_attribute("aria-label")) for c in found]
+
+
+def test_best_steps_draw_their_cards_as_the_table_does(page: Any) -> None:
+    """Issue 26 §5: the steps show tiles in their colours and cards with suit symbols, each named
+    for a screen reader; a fixed joker the turn frees is a step of its own, and a play of the table
+    is named with its tiles where the plan first names it. The cards are no table cards (the
+    table's selectors do not find them)."""
+    load(page, "examples/rummikub-fixed-joker")
+    click(page, "#best-button")
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#best-steps li"))
+    first = page.find_element(By.CSS_SELECTOR, '#best-steps li[data-step="1"]')
+    assert first.text.startswith("replace the joker of table/1")
+    assert "the joker is now free and must be played this turn" in first.text
+    drawn = step_cards(page, 1)
+    # the play as it lies (R5 R6 *=R7), then the tile put in: red tiles, the joker as a joker
+    assert [n for n, _, _ in drawn] == ["R5", "R6", "*=R7", "R7"]
+    assert "tile-red" in drawn[0][1] and drawn[0][2] == "red 5" and "joker" in drawn[2][1]
+    assert drawn[2][2] == "joker as red 7"
+    assert not page.find_elements(By.CSS_SELECTOR, '#best-steps .card[data-where]')
+    shot(page, "02b-best-tiles.png")
+    load(page, "examples/house-classic")
+    click(page, "#best-button")
+    wait(page, lambda d: "gain" in text(d, "best-gain"))
+    drawn = step_cards(page, 1)  # play 2C 2H from your hand to new/1 (ann's space), paying for the steal of *
+    assert [n for n, _, _ in drawn] == ["2C", "2H", "*"]
+    faces = [c.text for c in page.find_elements(By.CSS_SELECTOR, '#best-steps li[data-step="1"] .card.inline .face')]
+    assert faces == ["2♣", "2♥", "★"] and "red" in drawn[1][1].split() and drawn[1][2] == "2 of hearts"
+    assert "black" in drawn[0][1].split() and drawn[2][2] == "joker"
+    # the words the command line prints stay the frame's label
+    click(page, '#best-steps li[data-step="1"]')
+    assert text(page, "frame-label").startswith("Step 1 of 6: play 2C 2H from your hand to new/1")
+
+
 def test_the_page_works_within_its_content_security_policy(page: Any) -> None:
     """The server's CSP (rummy.web.guard) allows the board's own origin only: nothing the page does is blocked."""
     page.get_log("browser")  # what earlier tests left

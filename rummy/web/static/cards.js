@@ -26,9 +26,19 @@ function cardFace(card, deck) {
 // One card element. `where` is "hand", a play's name or "discard"; `index` its place there and
 // `nth` which of the equal cards there it is (the selection's key: it outlives a redrawn table).
 export function cardEl(card, deck, where, index, classes, nth) {
-  const face = cardFace(card, deck);
+  return faceEl(cardFace(card, deck), classes,
+    {"data-card": card, "data-where": where, "data-index": index, "data-nth": nth || 0});
+}
+
+// A card drawn among words (a step of a plan): the same face and spoken name, small, inline,
+// and nothing that makes it one of the table's cards (no data-where: no selection, no drag).
+export function inlineCardEl(card, deck) {
+  return faceEl(cardFace(card, deck), ["inline"], {"data-notation": card});
+}
+
+function faceEl(face, classes, attrs) {
   const node = el("span", {class: "card " + face.cls + " " + (classes || []).join(" "),
-    "data-card": card, "data-where": where, "data-index": index, "data-nth": nth || 0, role: "img", "aria-label": face.label},
+    ...attrs, role: "img", "aria-label": face.label},
   el("span", {class: "face", text: face.text, "aria-hidden": "true"}));
   if (face.small) node.append(el("span", {class: "stands", text: face.small, "aria-hidden": "true"}));
   return node;

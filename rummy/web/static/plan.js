@@ -1,7 +1,7 @@
 // Best move and draw advice: ask /api/best, show the plan and the gain, and play the plan
 // through step by step (the table drawn after each step, the cards it moved highlighted).
 import {api} from "./api.js";
-import {allCards, counts} from "./cards.js";
+import {allCards, counts, inlineCardEl} from "./cards.js";
 import {$, el, say, showError} from "./dom.js";
 import {state} from "./state.js";
 import {drawTable} from "./table.js";
@@ -72,9 +72,9 @@ function drawBest(passed) {
     $("best-gain").textContent = (b.view.gain_name || "gain") + " " + b.gain + (b.view.breakdown ? " " + b.view.breakdown : "");
   }
   drawOptions(b);
-  const steps = b.view.steps || [];
+  const steps = b.view.steps || [], pieces = b.view.step_pieces || [];
   $("best-steps").replaceChildren(...steps.map((words, i) =>
-    el("li", {"data-step": i + 1, onclick: () => showFrame(i + 1)}, words)));
+    el("li", {"data-step": i + 1, onclick: () => showFrame(i + 1)}, ...stepContent(words, pieces[i]))));
   if (b.verified === true) $("best-verified").textContent = "✔ verified by the checker";
   else if (b.verified === false) $("best-verified").textContent = "✘ the checker does not agree: " +
     (b.verify_breaches || []).map((x) => x.message).join("; ");
@@ -86,6 +86,16 @@ function drawBest(passed) {
   $("best-panel").scrollIntoView({block: "start"});
   say((drawing ? "Draw advice: " : "Best move: ") + b.status.replace(/[-_]/g, " ") +
     (b.gain !== undefined && b.gain !== null ? ", gain " + b.gain : ""));
+}
+
+// A step's words with its cards drawn as the table draws them (suits, colours), each card named
+// for a screen reader; the plain words where the answer gives no pieces.
+function stepContent(words, pieces) {
+  if (!Array.isArray(pieces) || !pieces.length) return [words];
+  const deck = state.view.deck;
+  return pieces.map((piece) => (Array.isArray(piece)
+    ? el("span", {class: "step-cards"}, ...piece.map((card) => inlineCardEl(card, deck)))
+    : piece));
 }
 
 // The draw phase: every way to draw, ranked by the best turn it leads to.
