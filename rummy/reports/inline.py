@@ -27,8 +27,9 @@ def assumed_lines(assumed: Assumed, position: Position) -> list[Styled | str]:
         lines.append(_assumed("no opponents (--players)"))
     elif len(set(assumed.hand_counts)) == 1:
         held = assumed.hand_counts[0]
+        each = " each" if count > 1 else ""
         lines.append(_assumed(f"{count} opponent{'s' if count > 1 else ''} ({', '.join(assumed.opponents)}) "
-                              f"holding {held} tile{'s' if held != 1 else ''}{' each' if count > 1 else ''} (--players, --hand-count)"))
+                              f"holding {held} tile{'s' if held != 1 else ''}{each} (--players, --hand-count)"))
     else:
         each = ", ".join(f"{name} {held}" for name, held in zip(assumed.opponents, assumed.hand_counts))
         lines.append(_assumed(f"{count} opponents holding tiles: {each} (--players, --hand-count)"))
