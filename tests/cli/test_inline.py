@@ -5,6 +5,7 @@ hostile options get one line each and exit 2."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -79,10 +80,8 @@ def test_show_inline_draws_the_laid_out_table(capsys: pytest.CaptureFixture[str]
     assert code == 0 and len(json.loads(out)["table"]) == 3
 
 
-def test_a_bag_in_a_file_is_said_too(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
-    from pathlib import Path
-
-    path = Path(str(tmp_path)) / "bag.toml"
+def test_a_bag_in_a_file_is_said_too(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "bag.toml"
     path.write_text(f'rules = "rummikub"\nto_move = "ann"\ntable = "{TABLE}"\n'
                     'players.ann = {melded = true, hand = "R4 K4 *"}\nplayers.bob = {hand_count = 3}\n')
     code, out, _ = run_main(capsys, "best", path)

@@ -9,16 +9,20 @@ from collections import Counter
 import pytest
 
 from rummy.answer import best
-from rummy.cards import parse_cards
+from rummy.cards import Card, parse_cards
 from rummy.checker import check
 from rummy.errors import PositionError
-from rummy.plays import is_whole
+from rummy.plays import Play, is_whole
 from rummy.position import Position
-from rummy.rules import preset
+from rummy.rules import Ruleset, preset
 from rummy.solution import SolverConfig
-from rummy.table_bag import stray_tiles
+from rummy.table_bag import ARRANGE_SECONDS, Arrangement, BagNotArranged, arranged_table, stray_tiles
 from rummy.vocabulary import Status
 from tests.support.judged import judged
+
+
+def parse_plays(plays: list[str]) -> tuple[Play, ...]:
+    return tuple(Play(parse_cards(play)) for play in plays)
 
 
 def run(colour: str, low: int, high: int) -> str:
@@ -90,6 +94,17 @@ def test_a_bag_that_no_arrangement_holds_whole_says_what_is_left_out() -> None:
     with pytest.raises(PositionError, match=r"the 4 tiles cannot all be laid in whole plays: at most 3 can, "
                                             r"leaving out R2"):
         position("R1 R2 R3 R2")
+
+
+def test_a_search_stopped_by_its_time_limit_is_refused_not_guessed(monkeypatch: pytest.MonkeyPatch) -> None:
+    def stopped(bag: tuple[Card, ...], rules: Ruleset, time_limit: float, /) -> Arrangement:
+        assert time_limit == ARRANGE_SECONDS
+        return Arrangement(parse_plays(["R1 R2 R3"]), bag[3:], proven=False)
+
+    monkeypatch.setattr(type(preset("rummikub-lenient").family), "arrange_function", lambda self: stopped)
+    with pytest.raises(BagNotArranged, match=r"no arrangement of all 6 tiles was found within 10 s \(the best found "
+                                             r"leaves out B5 B6 B7\); give the table as plays"):
+        arranged_table(parse_cards("R1 R2 R3 B5 B6 B7"), preset("rummikub-lenient"))
 
 
 def test_stray_tiles_count_jokers_and_pinned_jokers() -> None:
