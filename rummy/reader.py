@@ -242,12 +242,9 @@ class Reader:
         return position
 
     def arranged(self, position: Position, bag: tuple[Card, ...]) -> Position:
-        """The table given as a bag, laid out in whole plays by rummy.table_bag (read strictly, the deck's
-        counts are checked first, so the search sees at most a deck; an end state's bag is laid out too,
-        within the search's time limit)."""
+        """The table given as a bag, laid out by rummy.table_bag (strictly read: within the deck's counts)."""
         rules = position.rules
-        problem = bag_problem(bag, rules)
-        if problem is not None:
+        if (problem := bag_problem(bag, rules)) is not None:
             raise self.fail("table", problem)
         if self.strict and bag:
             self.check_counts(replace(position, table=(Play(bag),), table_bag=len(bag)))
