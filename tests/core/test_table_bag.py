@@ -154,8 +154,23 @@ def test_the_other_suites_position_plays_eight_tiles_proven_optimal() -> None:
     assert solution.gain == 8 and solution.cards_played == 8
 
 
-# Nine tiles need one play the standard rules refuse (docs/rules.md, "Nine tiles or eight"): each of
-# these arrangements plays all nine, and is legal exactly when the rule it breaks is relaxed.
+def test_the_other_suites_nine_tiles_take_a_table_tile_back() -> None:
+    """That suite's integer program lets a rack count go to -1 (docs/rules.md, "Nine tiles or eight"):
+    nine tiles placed, B10 back in the rack. The checker refuses it."""
+    laid = position(OTHER_SUITE_TABLE, OTHER_SUITE_HAND)
+    data = laid.to_data()
+    data["table"] = ["R9 R10 R11 R12", "B12 K12 R12", "B13 K13 R13", "B2 O2 R2", "B1 K1 O1", "K2 K3 K4",
+                     "K5 O5 R5", "K6 O6 R6", "B7 K7 R7", "B8 O8 R8", "B9 K9 *", "B10 K10 O10", "B11 K11 O11"]
+    data["players"]["ann"]["hand"] = "B10"
+    after = Position.from_data(data, strict=False)
+    assert all(is_whole(play.cards, laid.rules) for play in after.table)
+    verdict = check(laid, after)
+    assert list(verdict.codes) == ["table-card-to-hand"]
+    assert "B10 left the table" in verdict.breaches[0].message
+
+
+# Three rules rummy can relax would give nine without a tile taken back (docs/rules.md): each of these
+# arrangements plays all nine, and is legal exactly when the rule it breaks is relaxed.
 NINE_TILE_ARRANGEMENTS = [
     ("book_distinct_suits", False, "K12 R12 R12",
      ["O8 * O10 O11", "B1 K1 O1", "B10 B11 B12", "B8 B9 B10", "B13 K13 R13", "B2 O2 R2", "B7 K7 R7",
