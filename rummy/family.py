@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from .position import Position
     from .rules import Ruleset
     from .solution import Solution, SolverConfig
+    from .table_bag import Arrangement
 
 HOUSE_PENALTY = {1: 11, 11: 2, 12: 3, 13: 4}
 HOUSE_HANDS = 6
@@ -90,6 +91,13 @@ class DrawLister(Protocol):
     """``Family.draws``: every draw of a draw-phase position open to its mover (``rummy.draw_advice.options``)."""
 
     def __call__(self, position: Position, /) -> list[Draw]: ...
+
+
+class BagArranger(Protocol):
+    """``Family.arranger``: a shared table given as a bag of tiles, laid out in whole plays within
+    ``time_limit`` seconds (``rummy.table_bag``)."""
+
+    def __call__(self, bag: tuple[Card, ...], rules: Ruleset, time_limit: float, /) -> Arrangement: ...
 
 
 if TYPE_CHECKING:
@@ -138,6 +146,8 @@ class Family(str):
     draws: ClassVar[str | None] = None
     # A DrawJudge: how the checker judges a turn from the draw phase (None: the family has no draw phase).
     draw_judge: ClassVar[str | None] = None
+    # A BagArranger: lays out a shared table given as a bag of tiles (None: the family has no shared table).
+    arranger: ClassVar[str | None] = None
     # The draw phase as the checker judges it (rummy.checker.draw_apply): the draws of the family's rules
     # (``demand`` only where the ruleset allows it, ``open`` and ``pass`` only while ``piles.upcard``
     # is set), the most cards one draw takes from the discard pile (None: down to its bottom), and
@@ -188,6 +198,13 @@ class Family(str):
         """The checker's judge of this family (imported on first use; never model code)."""
         judge: Judge = load(self.judge)
         return judge
+
+    def arrange_function(self) -> BagArranger:
+        """The family's arrangement of a table given as a bag (imported on first use)."""
+        if self.arranger is None:
+            raise RulesError(f"{self.long_name} has no shared table to arrange")
+        arranger: BagArranger = load(self.arranger)
+        return arranger
 
     def draw_judge_function(self) -> DrawJudge | None:
         """The checker's judge of a turn from the draw phase (imported on first use); None where the family has none."""
@@ -361,6 +378,7 @@ class Tile(Family):
     judge = "rummy.checker.tile:judge_tiles"
     gain = "rummy.checker.gain:tiles_gain"
     breakdown = "rummy.checker.gain:tiles_breakdown"
+    arranger = "rummy.model.tile.arrange:arrange_bag"
     puzzles = "rummy.generator.tile_kinds"
     ladder = "rummy.ladder.tile:LADDER"
 

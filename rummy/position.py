@@ -137,6 +137,9 @@ class Position:
     upcard: Card | None = None  # House: the stock's face-up top card while the stock is not opened
     # A puzzle's statement ([puzzle]): no part of the game state, so not compared.
     puzzle: PuzzleStatement | None = field(default=None, compare=False)
+    # The table was given as a bag of this many tiles and laid out by rummy (rummy.table_bag): said
+    # where the position is shown, no part of the game state (the table is the plays), so not compared.
+    table_bag: int | None = field(default=None, compare=False)
 
     # ------------------------------------------------------------ navigation
     def player(self, name: str) -> Player:

@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from .cards import Card, cards_notation
-from .errors import NotationError, PlayNotWhole, PositionError, PositionErrors, RulesError, quote
+from .errors import NotationError, PlayNotWhole, PositionError, PositionErrors, RulesError, RummyError, quote
 
 # Reading files is rummy.inputs'; its names are given here too, where they always were.
 from .inputs import MAX_FILE_BYTES as MAX_FILE_BYTES
@@ -38,6 +39,7 @@ from .parsing import check_tree, child_place
 from .plays import Play, PlayName, jokers_undecided, readings
 from .position import Attached, DrawTaken, Player, Position, PuzzleStatement, Replacement, Turn
 from .rules import Ruleset, ruleset_from_spec
+from .table_bag import arranged_table, bag_problem
 from .vocabulary import DrawSource, JokerMode, Phase, Tier
 
 # ----------------------------------------------------------------- limits
@@ -207,13 +209,16 @@ class Reader:
                 raise self.fail("players", problem)
         default_sides = self.default_sides(players_data)
         players = tuple(self.player(name, players_data[name], default_sides[name]) for name in names)
+        table: tuple[Play, ...] = ()
+        bag: tuple[Card, ...] | None = None
         if "table" in data:
             if not rules.family.shared_table:
                 raise self.fail("table", f"only shared tables (tile rummy) use 'table'; "
                                          f"{rules.name} lays plays under players.NAME.{rules.family.plays_key}")
-            table = self.plays(data["table"], "table")
-        else:
-            table = ()
+            if isinstance(data["table"], str):  # a bag: tiles without their plays, arranged below
+                bag = self.cards(data["table"], "table")
+            else:
+                table = self.plays(data["table"], "table")
 
         to_move = data.get("to_move")
         if to_move is None:
@@ -235,8 +240,23 @@ class Reader:
         )
         if self.card_errors:  # before the checks, which would see the placeholders
             raise self.all_errors()
+        if bag is not None:
+            position = self.arranged(position, bag)
         self.check_consistency(position)
         return position
+
+    def arranged(self, position: Position, bag: tuple[Card, ...]) -> Position:
+        """The table given as a bag, laid out by rummy.table_bag (strictly read: within the deck's counts)."""
+        rules = position.rules
+        if (problem := bag_problem(bag, rules)) is not None:
+            raise self.fail("table", problem)
+        if self.strict and bag:
+            self.check_counts(replace(position, table=(Play(bag),), table_bag=len(bag)))
+        try:
+            plays = arranged_table(bag, rules)
+        except RummyError as error:
+            raise self.fail("table", str(error)) from None
+        return replace(position, table=plays, table_bag=len(bag))
 
     def default_sides(self, players_data: Mapping[str, Any]) -> dict[str, str]:
         names = list(players_data)
@@ -532,6 +552,8 @@ class Reader:
 
     def play_place(self, position: Position, name: str) -> str:
         owner, index = name.rsplit("/", 1)
+        if position.table_bag is not None:
+            return "table"
         if position.rules.family.shared_table:
             return f"table[{index}]"
         return f"players.{owner}.{position.rules.family.plays_key}[{index}]"

@@ -273,6 +273,13 @@ def position_facts(position: Position) -> list[str]:
     return facts
 
 
+def table_bag_words(position: Position) -> str | None:
+    """Said wherever a position is shown whose table rummy laid out from a bag (rummy.table_bag)."""
+    if position.table_bag is None:
+        return None
+    return f"table arranged by rummy from a bag of {position.table_bag} tiles"
+
+
 def player_facts(position: Position, player: Player) -> list[str]:
     """What a player's heading says: their side, whether they melded (where it matters), their hand's size."""
     facts = []

@@ -154,3 +154,57 @@ ClusterOption = Annotated[
                  help="Run on a Dask scheduler (tcp://HOST:8786) instead of local processes; default "
                       "$RUMMY_CLUSTER, '' for none (needs pip install \"rummy\\[cluster]\")."),
 ]
+
+
+# An inline position (rummy.inline, shared-table games): every option is text the library reads, so a
+# bad value gets rummy's own one-line message naming the option.
+InlineRulesOption = Annotated[
+    str | None,
+    typer.Option("--rules", metavar="PRESET", show_default=False, autocompletion=preset_names,
+                 help="Inline position: a tile preset (default rummikub)."),
+]
+InlineTableOption = Annotated[
+    str | None,
+    typer.Option("--table", metavar="TILES", show_default=False,
+                 help="Inline position: the table's tiles as one bag (\"R1 R2 R3 B5 B6 B7\"); rummy lays them "
+                      "out in plays."),
+]
+InlineHandOption = Annotated[
+    str | None,
+    typer.Option("--hand", metavar="TILES", show_default=False,
+                 help="Inline position: the tiles of the player to move (\"R4 K4 *\")."),
+]
+InlineMeldedFlag = Annotated[
+    bool,
+    typer.Option("--melded", help="Inline position: the player to move has made the initial meld."),
+]
+InlineToMoveOption = Annotated[
+    str | None,
+    typer.Option("--to-move", metavar="NAME", show_default=False,
+                 help="Inline position: the player to move (default the first of --players, or 'you')."),
+]
+InlinePlayersOption = Annotated[
+    str | None,
+    typer.Option("--players", metavar="NAMES|N", show_default=False,
+                 help="Inline position: the players' names (\"ann bob cat\") or their number (default 2)."),
+]
+InlineHandCountOption = Annotated[
+    str | None,
+    typer.Option("--hand-count", metavar="N...", show_default=False,
+                 help="Inline position: the opponents' tile counts, one for all or one each (default 14, "
+                      "fewer if the deck has no more)."),
+]
+
+OptionalPositionPaths = Annotated[
+    list[Path] | None,
+    typer.Argument(
+        help="Position files (.toml or .json), folders of them, or - for stdin; or none, with an inline "
+             "position (--table, --hand, ...).", show_default=False, metavar="[POSITION]...",
+    ),
+]
+
+OptionalPositionPath = Annotated[
+    Path | None,
+    typer.Argument(help="A position file (.toml or .json), or - for stdin; or none, with an inline position "
+                        "(--table, --hand, ...).", show_default=False, metavar="[POSITION]"),
+]

@@ -22,10 +22,17 @@ import typer
 from rummy.cli._options import (
     WORKERS_MAX,
     ClusterOption,
+    InlineHandCountOption,
+    InlineHandOption,
+    InlineMeldedFlag,
+    InlinePlayersOption,
+    InlineRulesOption,
+    InlineTableOption,
+    InlineToMoveOption,
     JobsOption,
     JsonFlag,
     ObjectiveOption,
-    PositionPaths,
+    OptionalPositionPaths,
     SeedOption,
     SvgPath,
     TimeLimitOption,
@@ -39,6 +46,7 @@ from rummy.vocabulary import Objective, Phase
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
+    from rummy.inline import InlineParts
     from rummy.position import Position
     from rummy.reports.best import PositionTask, Solved
     from rummy.solution import SolverConfig
@@ -52,7 +60,7 @@ SearchThreadsOption = Annotated[int | None, typer.Option(
 
 
 def best(
-    positions: PositionPaths,
+    positions: OptionalPositionPaths = None,
     json_output: JsonFlag = False,
     time_limit: TimeLimitOption = 30.0,
     workers: SearchThreadsOption = None,
@@ -63,11 +71,28 @@ def best(
     jobs: JobsOption = 1,
     cluster: ClusterOption = None,
     ordered: OrderedFlag = False,
+    rules_name: InlineRulesOption = None,
+    table: InlineTableOption = None,
+    hand: InlineHandOption = None,
+    melded: InlineMeldedFlag = False,
+    to_move: InlineToMoveOption = None,
+    players: InlinePlayersOption = None,
+    hand_count: InlineHandCountOption = None,
 ) -> int:
     """Find the best legal turn: a proven-optimal plan (or the best found, with its bound, at the time limit)."""
+    from rummy.inline import InlineParts, check_inline_alone
     from rummy.inputs import iter_position_files, position_files
     from rummy.parallel import cluster_address
     from rummy.solution import SolverConfig
+
+    inline = InlineParts(rules_name, table, hand, melded, to_move, players, hand_count)
+    positions = positions or []
+    check_inline_alone(inline, len(positions))
+    if inline.given():
+        if jobs != 1 or cluster:
+            raise RummyError("an inline position is one position: --jobs and --cluster are for many files")
+        config = SolverConfig(time_limit=time_limit, workers=workers or 2, objective=objective, seed=seed)
+        return _best_inline(inline, config, json_output, verify, svg)
 
     # $RUMMY_CLUSTER stands for --cluster, but not where a picture of one answer is asked for
     cluster = cluster_address(cluster) if svg is None or cluster else None
@@ -205,6 +230,32 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
 
         write_svg(svg, plan_svg(answer), [path])
     _print_result(solved, json_output)
+    return solved.code
+
+
+def _best_inline(inline: InlineParts, config: SolverConfig, json_output: bool, verify: bool, svg: Path | None) -> int:
+    """An inline position (rummy.inline): solved as a file is, its answer saying what was assumed."""
+    from rummy.answer import solver_for
+    from rummy.inline import SOURCE, inline_position
+    from rummy.reports.best import solve
+    from rummy.reports.inline import with_assumed
+
+    if svg is not None:
+        from rummy.cli._picture import check_svg_path
+
+        check_svg_path(svg, [])
+    deadline = Deadline(config.time_limit)
+    position, assumed = inline_position(inline)
+    solver_for(position, config)
+    with _DrawProgress(position) as progress:
+        answer, solved = solve(position, Path(SOURCE), SOURCE, replace(config, time_limit=deadline.search_seconds()),
+                               json_output, verify, progress.update)
+    if svg is not None:
+        from rummy.cli._picture import write_svg
+        from rummy.svg import plan_svg
+
+        write_svg(svg, plan_svg(answer), [])
+    _print_result(with_assumed(solved, assumed, position), json_output)
     return solved.code
 
 

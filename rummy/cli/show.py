@@ -10,7 +10,19 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummy.cli._options import AfterFlag, JsonFlag, PositionPath, SvgPath
+from rummy.cli._options import (
+    AfterFlag,
+    InlineHandCountOption,
+    InlineHandOption,
+    InlineMeldedFlag,
+    InlinePlayersOption,
+    InlineRulesOption,
+    InlineTableOption,
+    InlineToMoveOption,
+    JsonFlag,
+    OptionalPositionPath,
+    SvgPath,
+)
 from rummy.cli._output import print_json, print_lines
 from rummy.reports.exit_codes import EXIT_OK
 
@@ -18,25 +30,42 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from rummy.position import Position
+    from rummy.reports.lines import Styled
 
 CodeFlag = Annotated[bool, typer.Option(
     "--code", help="Print the position's code (one line, rummy1_...), which every command takes in place of a file.")]
 
 
-def show(position_path: PositionPath, json_output: JsonFlag = False, after: AfterFlag = False,
-         svg: SvgPath = None, code: CodeFlag = False) -> int:
+def show(position_path: OptionalPositionPath = None, json_output: JsonFlag = False, after: AfterFlag = False,
+         svg: SvgPath = None, code: CodeFlag = False, rules_name: InlineRulesOption = None,
+         table: InlineTableOption = None, hand: InlineHandOption = None, melded: InlineMeldedFlag = False,
+         to_move: InlineToMoveOption = None, players: InlinePlayersOption = None,
+         hand_count: InlineHandCountOption = None) -> int:
     """Draw a position: rules, whose turn, every player's hand and plays, the piles (--svg: also as a picture;
     --code: its one-line code instead)."""
+    from rummy.inline import InlineParts, check_inline_alone
+
+    inline = InlineParts(rules_name, table, hand, melded, to_move, players, hand_count)
+    check_inline_alone(inline, 0 if position_path is None else 1)
+    inputs = [position_path] if position_path is not None else []
     if svg is not None:
         from rummy.cli._picture import check_svg_path
 
-        check_svg_path(svg, [position_path])
-    position = read_position(position_path, after)
+        check_svg_path(svg, inputs)
+    assumed_lines: list[Styled | str] = []
+    if position_path is None:
+        from rummy.inline import inline_position
+        from rummy.reports.inline import assumed_lines as lines_of
+
+        position, assumed = inline_position(inline)
+        assumed_lines = lines_of(assumed, position)
+    else:
+        position = read_position(position_path, after)
     if svg is not None:
         from rummy.cli._picture import write_svg
         from rummy.svg import position_svg
 
-        write_svg(svg, position_svg(position), [position_path])
+        write_svg(svg, position_svg(position), inputs)
     if code or json_output:
         from rummy.position_code import position_code
 
@@ -47,7 +76,7 @@ def show(position_path: PositionPath, json_output: JsonFlag = False, after: Afte
     else:
         from rummy.reports.position import show_lines
 
-        print_lines(show_lines(position))
+        print_lines(assumed_lines + show_lines(position))
     return EXIT_OK
 
 

@@ -29,6 +29,7 @@ from rummy.words import (
     option_words,
     owner_note,
     step_words,
+    table_bag_words,
     unvalued_words,
     verdict_words,
 )
@@ -91,6 +92,8 @@ def solve(position: Position, path: Path, source: str, config: SolverConfig, jso
     lines: list[Styled | str] = []
     if json_output:
         data = {"file": str(path), **verified_data(answer, verdict)}
+        if position.table_bag is not None:
+            data["table_bag"] = position.table_bag
     else:
         lines = answer_lines(path, answer, verdict)
     if verdict is not None and not verdict.legal:
@@ -132,6 +135,9 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
     position = answer.position
     deck = position.rules.deck
     lines: list[Styled | str] = [text((str(path), "bold"), f"  ({position.rules.name}, {position.to_move} to move)")]
+    arranged = table_bag_words(position)
+    if arranged:
+        lines.append(text((arranged, "italic")))
     no_turn = solution.status in (Status.NO_LEGAL_TURN, Status.UNKNOWN)
     lines.append(words_text(verdict_words(answer), deck, strong="bold red" if no_turn else "bold"))
     if solution.status not in (Status.OPTIMAL, Status.FEASIBLE):

@@ -21,6 +21,7 @@ from rummy.words import (
     rule_changes,
     rules_summary,
     sort_for_display,
+    table_bag_words,
     unit,
 )
 
@@ -144,6 +145,9 @@ def shared_table_lines(position: Position) -> list[Styled | str]:
         return [text(("table", "bold"), ": empty")]
     width = max(len(name) for name in named)
     lines: list[Styled | str] = [text(("table", "bold"), f"  {len(named)} plays")]
+    arranged = table_bag_words(position)
+    if arranged:
+        lines.append(text((f"  ({arranged})", "italic")))
     for name, play in named.items():
         line = text(f"  {name.ljust(width)}  ", cards_text(play.ordered(rules), rules.deck))
         lines.append(line if is_whole(play.cards, rules) else line + NOT_WHOLE)

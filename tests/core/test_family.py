@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import pytest
 
-from rummy.cards import parse_cards
+from rummy.cards import Card, parse_cards
 from rummy.checker.facts import TurnFacts
 from rummy.checker.verdict import Breach, Verdict
 from rummy.draw_advice.options import Draw
@@ -28,6 +28,7 @@ from rummy.family import (
     LAYOFF,
     ROBBER,
     TILE,
+    BagArranger,
     DrawJudge,
     DrawLister,
     Family,
@@ -40,8 +41,9 @@ from rummy.family import (
 )
 from rummy.ladder import Rung
 from rummy.position import Position
-from rummy.rules import PRESETS, preset
+from rummy.rules import PRESETS, Ruleset, preset
 from rummy.solution import Solution, SolverConfig
+from rummy.table_bag import Arrangement
 from tests.support.paths import REPO_ROOT
 
 
@@ -157,12 +159,13 @@ def test_scoring_asks_the_family_which_never_calls_back() -> None:
 # The record fields that name a function, and the Protocol of rummy/family.py each function must fit.
 FUNCTION_FIELDS: dict[str, type] = {
     "solver": Solver, "judge": Judge, "draw_judge": DrawJudge, "gain": Gain, "breakdown": GainBreakdown,
-    "draws": DrawLister,
+    "draws": DrawLister, "arranger": BagArranger,
 }
 OTHER_FIELDS = {"ladder", "puzzles"}  # a Ladder (rungs), and a module that registers puzzle kinds
 # The names the Protocols' annotations use (family.py imports them for the type checker only).
 PROTOCOL_NAMES = {"Position": Position, "SolverConfig": SolverConfig, "Solution": Solution, "TurnFacts": TurnFacts,
-                  "Breach": Breach, "Draw": Draw, "Fraction": Fraction, "Verdict": Verdict}
+                  "Breach": Breach, "Draw": Draw, "Fraction": Fraction, "Verdict": Verdict, "Card": Card,
+                  "Ruleset": Ruleset, "Arrangement": Arrangement}
 REFERENCE = re.compile(r"rummy(\.\w+)+(:\w+)?")
 
 

@@ -56,7 +56,7 @@ from ...vocabulary import SearchStatus, Status
 from ..clock import Clock
 from ..run import all_workers_join, one_worker_seconds
 from .cells import SignatureKey, SolveResult, TileModel, Values
-from .decode import FinalPlay, decode, table_values, to_play
+from .decode import FinalPlay, decode, layout_key, table_values, to_play
 from .table import Cell, TileSetting, card_of, cell_of, count_cells, read_setting
 
 
@@ -117,7 +117,7 @@ def _after(position: Position, setting: TileSetting, final: list[FinalPlay], val
         table = _order_table(position.table, new_plays)
         meld: tuple[Play, ...] = ()
     else:
-        meld = tuple(play for _, play in sorted(new_plays, key=lambda fp: _layout_key(fp[0])))
+        meld = tuple(play for _, play in sorted(new_plays, key=lambda fp: layout_key(fp[0])))
         table = tuple(position.table) + meld
     used = Counter({card_of(cell): n for cell, n in values.played.items()})
     used[Card.joker()] += values.jokers_played
@@ -142,17 +142,12 @@ def _order_table(before: tuple[Play, ...], new_plays: list[tuple[FinalPlay, Play
             unchanged.append((index, play))
     grown = sorted(((final.source, play) for final, play in remaining if final.source is not None),
                    key=lambda item: item[0])
-    others = sorted((item for item in remaining if item[0].source is None), key=lambda item: _layout_key(item[0]))
+    others = sorted((item for item in remaining if item[0].source is None), key=lambda item: layout_key(item[0]))
     return tuple(play for _, play in unchanged) + tuple(play for _, play in grown) + tuple(play for _, play in others)
 
 
 def _plain_key(play: Play) -> tuple[Card, ...]:
     return tuple(sorted(c.plain() for c in play.cards))
-
-
-def _layout_key(play: FinalPlay) -> tuple[bool, int, Cell, int]:
-    return (play.kind != "run", play.cells[0][0] if play.kind == "run" else play.cells[0][1], play.cells[0],
-            len(play.cells))
 
 
 def _without(cards: tuple[Card, ...], used: Counter[Card]) -> tuple[Card, ...]:

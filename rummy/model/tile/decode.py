@@ -252,6 +252,12 @@ def _name_jokers(play: FinalPlay, setting: TileSetting) -> None:
             play.cards[k] = Card.joker(card_of(play.cells[k]))
 
 
+def layout_key(play: FinalPlay) -> tuple[bool, int, Cell, int]:
+    """New plays laid out as a player would: runs by colour, then books by number."""
+    return (play.kind != "run", play.cells[0][0] if play.kind == "run" else play.cells[0][1], play.cells[0],
+            len(play.cells))
+
+
 def to_play(play: FinalPlay, setting: TileSetting) -> Play:
     cards = tuple(c for c in play.cards if c is not None)
     if len(cards) != len(play.cells):
