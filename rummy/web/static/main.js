@@ -10,8 +10,10 @@
 //   position.js  loading a position      plan.js   best move / draw advice and the plan player
 //   mymove.js    My move: selection, taps, drags, steps
 //   check.js     checking My move        hint.js   puzzle hints
+//   editor.js    the position editor (editdraft.js its data, deckpicker.js the deck)
 import {check} from "./check.js";
 import {$} from "./dom.js";
+import {wireEditor} from "./editor.js";
 import {askHint, nextHintLevel} from "./hint.js";
 import {addSteps, keepSteps, onPointerDown, onPointerMove, onPointerUp, onTableClick, onTableKey,
   toggleMoving} from "./mymove.js";
@@ -54,6 +56,7 @@ function wire() {
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && state.move && state.move.selected.size) { state.move.selected.clear(); drawMain(); }
   });
+  wireEditor();
   loadList();
 }
 
