@@ -71,11 +71,10 @@ class User:
     def target(self, value: str) -> None:
         self.tap(f'#editor .ed-target[data-key="t-{value}"]')
 
-    def place(self, where: str | None = None) -> None:
+    def place(self, where: str) -> None:
+        """Wait for the live check, then place the play: ``space:I`` (the I-th player's), ``table``."""
         wait(self.driver, lambda d: d.find_element(By.ID, "ed-check").text not in ("checking…", ""))
-        if where is not None and Select(self.find("#ed-place")).first_selected_option.get_attribute("value") != where:
-            self.choose("#ed-place", where)
-        self.tap("#ed-place-button")
+        self.tap(f'#editor .ed-place[data-place-to="{where}"]')
 
 
 def best_gain_of(path: Path) -> str:
@@ -115,7 +114,7 @@ def enter_house_classic(user: User) -> None:
     user.tap('#editor [data-key="hand0-4"]')  # 2H
     user.target("build")
     user.pick("QC", "QD", "QS")
-    user.place()  # the mover's space
+    user.place("space:0")
     user.pick("7S", "7H", "7D", "7C")
     user.place("space:1")
     user.pick("3S", "4S", "5S")
@@ -239,7 +238,7 @@ def test_the_readers_message_stands_beside_the_part_it_concerns(page: Any) -> No
     user.target("build")
     user.pick("K5", "K6", "*")
     wait(page, lambda d: d.find_elements(By.ID, "ed-stand-in"))  # K4 or K7: a fixed joker must say
-    user.place()
+    user.place("table")
     message = wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, '#editor [data-place="table[1]"] .ed-msg'))
     assert "could stand for more than one card" in message[0].text
     user.tap('#editor [data-key="edit-table/1"]')
@@ -248,7 +247,7 @@ def test_the_readers_message_stands_beside_the_part_it_concerns(page: Any) -> No
     wait(page, lambda d: "whole" in d.find_element(By.ID, "ed-check").text
          and d.find_elements(By.CSS_SELECTOR, '#editor [data-key="build-2"]'))
     assert page.find_element(By.CSS_SELECTOR, '#editor [data-key="build-2"]').get_attribute("aria-label") == "joker as black 7"
-    user.place()
+    user.place("table")
     wait(page, lambda d: not d.find_elements(By.CSS_SELECTOR, "#editor .ed-msg") and "takes" in text(d, "ed-msg-other"))
     # A bad hand count is told beside that hand.
     user.type('#editor input[data-key="count1"]', "300")

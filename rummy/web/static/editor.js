@@ -19,8 +19,8 @@ const ed = {
   target: "build",   // where a picked card goes: "hand:I", "build", "discard", "upcard"
   tap: "remove",     // what a tap on a placed card does: remove, hot, warm
   build: [],         // the play being built
-  place: null,       // where the built play goes: "space:I", "table", "layoff:NAME"
-  by: 0,             // lay-offs: the player laying off
+  layoffOn: null,    // lay-offs: the play laid on
+  by: 0,             // and the player laying off
   check: null,       // /api/play-check's answer for `build`
   opened: null,      // the text last opened, so Edit returns to this draft
 };
@@ -47,7 +47,7 @@ async function startEditor(draft) {
   const select = $("ed-preset");
   if (!select.options.length) for (const name of ed.shapes.keys()) select.append(el("option", {value: name, text: name}));
   ed.draft = draft || newDraft(ed.shapes.values().next().value);
-  Object.assign(ed, {target: "build", build: [], place: null, check: null});
+  Object.assign(ed, {target: "build", build: [], check: null});
   if (!draft) ed.target = "hand:0";
   select.value = ed.draft.preset;
   buildPicker($("ed-picker"), shape(), pick);
@@ -92,19 +92,20 @@ function buildStatic() {
     el("div", {class: "row"}, control("Rules", "ed-preset", preset), control("Hand", "ed-hand-number", hand),
       control("To move", "ed-to-move", toMove), control("Phase", "ed-phase", phase)),
     el("div", {id: "ed-msg-top", class: "ed-msgs", "data-place": "rules"}),
-    el("div", {class: "ed-body"}, el("div", {class: "ed-draft"},
-      el("div", {id: "ed-players"}),
-    el("div", {class: "row"}, el("button", {type: "button", id: "ed-add-player", text: "Add player",
-      onclick: () => { addPlayer(ed.draft); changed(); }})),
-    el("div", {id: "ed-table"}),
-    el("div", {id: "ed-piles"}),
-      el("div", {id: "ed-build", class: "ed-build"})),
-    el("div", {class: "ed-entry"},
-      el("div", {class: "row"}, control("Cards go to", "ed-target", target), control("A tap on a placed card", "ed-tap", tap)),
-      el("div", {class: "row"}, el("label", {for: "ed-type", text: "Type cards"}), typed,
-        el("button", {type: "button", id: "ed-type-add", text: "Add", onclick: typeCards})),
-      el("div", {id: "ed-type-error", class: "error", role: "alert", hidden: true}),
-      el("div", {id: "ed-picker", class: "picker", role: "group", "aria-label": "Deck: tap a card to place it"}))),
+    el("div", {class: "ed-body"},
+      el("div", {class: "ed-draft"},
+        el("div", {id: "ed-players"}),
+        el("div", {class: "row"}, el("button", {type: "button", id: "ed-add-player", text: "Add player",
+          onclick: () => { addPlayer(ed.draft); changed(); }})),
+        el("div", {id: "ed-table"}),
+        el("div", {id: "ed-piles"})),
+      el("div", {class: "ed-entry"},
+        el("div", {id: "ed-build", class: "ed-build"}),
+        el("div", {class: "row"}, control("Cards go to", "ed-target", target), control("A tap on a placed card", "ed-tap", tap)),
+        el("div", {class: "row"}, el("label", {for: "ed-type", text: "Type cards"}), typed,
+          el("button", {type: "button", id: "ed-type-add", text: "Add", onclick: typeCards})),
+        el("div", {id: "ed-type-error", class: "error", role: "alert", hidden: true}),
+        el("div", {id: "ed-picker", class: "picker", role: "group", "aria-label": "Deck: tap a card to place it"}))),
     el("div", {id: "ed-msg-other", class: "ed-msgs", role: "status"}),
     el("div", {class: "row"},
       el("button", {type: "button", id: "ed-open", class: "primary", text: "Open", onclick: openDraft}),
@@ -129,7 +130,7 @@ function changePreset(name) {
   // Same players, nothing placed: cards do not carry over between decks.
   ed.draft.players = old.players.map((p) => ({...p, hand: [], hot: [], warm: [], plays: []}));
   ed.draft.toMove = old.toMove;
-  Object.assign(ed, {build: [], place: null, check: null});
+  Object.assign(ed, {build: [], check: null});
   buildPicker($("ed-picker"), shape(), pick);
   changed();
 }
@@ -182,19 +183,16 @@ function buildChanged() {
   changed();
 }
 
-function placeOptions() {
-  const s = shape(), d = ed.draft, options = [];
-  if (s.plays_key === "table") options.push(["table", "on the table"]);
-  else {
-    d.players.forEach((p, i) => options.push(["space:" + i, s.plays_key === "plays" ? "owned by " + p.name : "in " + p.name + "'s space"]));
-  }
-  if (s.layoffs) for (const {name} of namedPlays(d)) options.push(["layoff:" + name, "laid off on " + name]);
-  return options;
+// Where a built play may go: a new play (in a space, owned, on the table), or a lay-off on a play.
+function newPlaces() {
+  const s = shape();
+  if (s.plays_key === "table") return [["table", "on the table"]];
+  return ed.draft.players.map((p, i) => ["space:" + i, s.plays_key === "plays" ? "owned by " + p.name : "in " + p.name + "'s space"]);
 }
 
-function placeBuilt() {
+function placeBuilt(where) {
   if (!ed.build.length) return;
-  const d = ed.draft, where = ed.place || placeOptions()[0][0];
+  const d = ed.draft;
   const play = {cards: ed.build.slice(), layoffs: []};
   if (where === "table") d.table.push(play);
   else if (where.startsWith("space:")) d.players[Number(where.slice(6))].plays.push(play);
@@ -352,8 +350,7 @@ function pilesEl() {
 }
 
 function buildEl() {
-  const c = ed.check, options = placeOptions();
-  if (!options.some(([v]) => v === ed.place)) ed.place = defaultPlace(options);
+  const c = ed.check;
   const verdict = !ed.build.length ? "tap cards into it, then place it"
     : !c ? "checking…" : c.error ? c.error
       : c.whole ? "whole" + (c.score !== null ? " · " + c.score + " points" : "")
@@ -366,25 +363,24 @@ function buildEl() {
       onchange: (e) => { if (e.target.value) standIn(e.target.value); }},
     el("option", {value: "", text: "choose…"}), ...c.stand_ins.map((s) => el("option", {value: s, text: s})))));
   }
-  const place = el("select", {id: "ed-place", "data-key": "place", onchange: (e) => { ed.place = e.target.value; render(); }},
-    ...options.map(([v, t]) => el("option", {value: v, text: t, selected: v === ed.place})));
-  const row = el("div", {class: "row"}, labelled("Place it", place));
-  if (ed.place && ed.place.startsWith("layoff:")) {
-    row.append(labelled("by", el("select", {id: "ed-by", "data-key": "by", onchange: (e) => { ed.by = Number(e.target.value); }},
-      ...ed.draft.players.map((p, i) => el("option", {value: String(i), text: p.name, selected: i === ed.by})))));
-  }
-  row.append(el("button", {type: "button", id: "ed-place-button", text: "Place", "data-key": "place-button",
-    disabled: !ed.build.length, onclick: placeBuilt}),
+  // One tap places it: a button for each place a new play may go.
+  parts.push(el("div", {class: "row"}, ...newPlaces().map(([where, words]) => el("button", {type: "button",
+    class: "ed-place", "data-place-to": where, "data-key": "place-" + where, text: "Place " + words,
+    disabled: !ed.build.length, onclick: () => placeBuilt(where)})),
   el("button", {type: "button", text: "Clear", "data-key": "clear-build", disabled: !ed.build.length,
-    onclick: () => { ed.build = []; buildChanged(); }}));
-  parts.push(row);
+    onclick: () => { ed.build = []; buildChanged(); }})));
+  const plays = namedPlays(ed.draft);
+  if (shape().layoffs && plays.length) {  // lay-off rummy: cards laid off on a play, by a player
+    if (!plays.some((n) => n.name === ed.layoffOn)) ed.layoffOn = plays[0].name;
+    parts.push(el("div", {class: "row"},
+      labelled("Lay off on", el("select", {id: "ed-layoff-on", "data-key": "layoff-on", onchange: (e) => { ed.layoffOn = e.target.value; }},
+        ...plays.map((n) => el("option", {value: n.name, text: n.name, selected: n.name === ed.layoffOn})))),
+      labelled("by", el("select", {id: "ed-by", "data-key": "by", onchange: (e) => { ed.by = Number(e.target.value); }},
+        ...ed.draft.players.map((p, i) => el("option", {value: String(i), text: p.name, selected: i === ed.by})))),
+      el("button", {type: "button", id: "ed-layoff", "data-key": "layoff", text: "Lay off", disabled: !ed.build.length,
+        onclick: () => placeBuilt("layoff:" + ed.layoffOn)})));
+  }
   return parts;
-}
-
-// A new play goes to the mover's space unless chosen otherwise.
-function defaultPlace(options) {
-  const mover = ed.draft.players.findIndex((p) => p.name === ed.draft.toMove);
-  return options.some(([v]) => v === "space:" + mover) ? "space:" + mover : options[0][0];
 }
 
 // ------------------------------------------------------------------ the reader's messages
