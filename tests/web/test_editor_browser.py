@@ -96,7 +96,11 @@ def open_editor(driver: Any) -> User:
 
 
 def reader_says_fine(driver: Any) -> None:
-    wait(driver, lambda d: "The reader takes this position." in text(d, "ed-msg-other"))
+    try:
+        wait(driver, lambda d: "The reader takes this position." in text(d, "ed-msg-other"))
+    except Exception:
+        said = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#editor .ed-msg")]
+        raise AssertionError(f"the reader refuses the editor's position: {said}") from None
 
 
 def enter_house_classic(user: User) -> None:
@@ -282,3 +286,38 @@ def test_a_loaded_position_is_edited_and_kept_in_the_browser(page: Any) -> None:
     assert data["players"]["bob"]["space"] == ["7S 7H 7D", "3S 4S 5S", "* 10D JD"]
     assert data["players"]["ann"]["hot"] == "2H" and "space" not in data["players"]["cat"]
     page.execute_script("localStorage.clear()")
+
+
+@pytest.mark.parametrize("example", sorted(path.stem for path in PUZZLE_EXAMPLES.glob("*.toml")))
+def test_every_example_goes_through_the_editor_unchanged(page: Any, example: str) -> None:
+    from rummy.position import Position
+    from tests.web.test_browser import load
+
+    load(page, f"examples/{example}")
+    page.find_element(By.ID, "editor-edit").click()
+    wait(page, lambda d: d.find_element(By.ID, "editor").is_displayed() and d.find_elements(By.CSS_SELECTOR, "#ed-picker .pick"))
+    reader_says_fine(page)
+    page.find_element(By.ID, "ed-open").click()
+    wait(page, lambda d: not d.find_element(By.ID, "editor").is_displayed())
+    written = json.loads(page.find_element(By.ID, "paste").get_attribute("value"))
+    assert Position.from_data(written) == Position.from_file(PUZZLE_EXAMPLES / f"{example}.toml")
+
+
+def test_a_lay_off_is_built_under_the_play_it_was_laid_on(page: Any) -> None:
+    user = open_editor(page)
+    user.choose("#ed-preset", "straight")
+    user.target("build")
+    user.pick("9D", "10D", "JD")
+    user.place("space:1")
+    user.pick("QD")
+    wait(page, lambda d: d.find_elements(By.ID, "ed-layoff-on"))
+    user.choose("#ed-by", "0")
+    user.tap("#ed-layoff")
+    laid = wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, '#editor [data-play="bob/1"] .layoffs'))
+    assert "laid off by ann" in laid[0].text
+    reader_says_fine(page)
+    user.tap("#ed-open")
+    wait(page, lambda d: "Loaded the position: straight" in text(d, "result"))
+    data = json.loads(page.find_element(By.ID, "paste").get_attribute("value"))
+    assert data["players"]["ann"]["layoffs"] == ["bob/1 QD"] and data["players"]["bob"]["space"] == ["9D 10D JD"]
+    assert page.find_elements(By.CSS_SELECTOR, '#table .play[data-play="bob/1"] .card.layoff[data-card="QD"]')

@@ -52,7 +52,7 @@ async function startEditor(draft) {
   select.value = ed.draft.preset;
   buildPicker($("ed-picker"), shape(), pick);
   $("editor").hidden = false;
-  render();
+  changed();  // drawn, and read by the server: its messages from the start
   $("ed-preset").focus();
   say("Editing a position: pick cards into the place marked ●, build plays, then Open.");
 }
@@ -225,7 +225,8 @@ function render() {
   $("ed-tap").querySelectorAll('option[value="hot"], option[value="warm"]').forEach((o) => { o.hidden = !s.discard; });
   $("ed-players").replaceChildren(...d.players.map((p, i) => playerEl(p, i)));
   $("ed-add-player").disabled = d.players.length >= s.max_players;
-  $("ed-table").replaceChildren(...(s.plays_key === "table" ? [zone("table", "Table", playsEl(d.table, "table"))] : []));
+  $("ed-table").replaceChildren(...(s.plays_key === "table"
+    ? [el("div", {class: "ed-zone", "data-place": "table"}, el("h3", {class: "ed-heading", text: "Table"}), playsEl(d.table, "table"))] : []));
   $("ed-piles").replaceChildren(pilesEl());
   $("ed-build").replaceChildren(...buildEl());
   const targets = [...d.players.map((p, i) => ["hand:" + i, p.name + "'s hand"]), ["build", "the play being built"]];
@@ -246,7 +247,7 @@ function playerEl(p, i) {
       onchange: (e) => { renamePlayer(d, p, e.target.value.trim()); changed(); }})),
     sidesShown(d, s) ? labelled("Side", el("input", {type: "text", value: p.side || (i % 2 === 0 ? "A" : "B"), maxlength: "32",
       class: "ed-side", "data-key": "side" + i, onchange: (e) => { p.side = e.target.value.trim(); changed(); }})) : null,
-    checkbox("melded", p.melded, "melded" + i, (v) => { p.melded = v; }),
+    s.melding_matters || p.melded ? checkbox("melded", p.melded, "melded" + i, (v) => { p.melded = v; }) : null,
     checkbox("hand known", p.known, "known" + i, (v) => { p.known = v; }),
     d.players.length > s.min_players ? el("button", {type: "button", class: "small", text: "Remove " + p.name, "data-key": "rm" + i,
       onclick: () => { removePlayer(d, p); changed(); }}) : null);
