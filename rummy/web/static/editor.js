@@ -251,8 +251,10 @@ function playerEl(p, i) {
     checkbox("hand known", p.known, "known" + i, (v) => { p.known = v; }),
     d.players.length > s.min_players ? el("button", {type: "button", class: "small", text: "Remove " + p.name, "data-key": "rm" + i,
       onclick: () => { removePlayer(d, p); changed(); }}) : null);
+  const marks = [p.hot.length ? el("span", {class: "fact hot-note", text: "hot " + p.hot.join(" ")}) : null,
+    p.warm.length ? el("span", {class: "fact warm-note", text: "warm " + p.warm.join(" ")}) : null];
   const hand = p.known
-    ? zone("hand:" + i, p.name + "'s hand", cardsEl(p.hand, (k) => tapHand(p, k), "hand" + i, p), place + ".hand")
+    ? zone("hand:" + i, p.name + "'s hand", cardsEl(p.hand, (k) => tapHand(p, k), "hand" + i, p), place + ".hand", marks)
     : el("div", {class: "row", "data-place": place + ".hand_count"}, labelled(p.name + "'s hand: cards held",
       el("input", {type: "number", min: "0", max: "256", value: String(p.count), class: "ed-count", "data-key": "count" + i,
         onchange: (e) => { p.count = Math.max(0, Number(e.target.value) || 0); changed(); }})));
@@ -275,11 +277,11 @@ function tapHand(p, k) {
 }
 
 // A place cards can go: a button that makes it the target, then its cards.
-function zone(value, title, content, place) {
+function zone(value, title, content, place, notes) {
   const on = ed.target === value;
   return el("div", {class: "ed-zone" + (on ? " target" : ""), "data-place": place || null},
     el("button", {type: "button", class: "ed-target", "aria-pressed": on ? "true" : "false", "data-key": "t-" + value,
-      text: (on ? "● " : "") + title, onclick: () => { ed.target = value; render(); }}), content);
+      text: (on ? "● " : "") + title, onclick: () => { ed.target = value; render(); }}), content, ...(notes || []));
 }
 
 // Cards as buttons: a tap takes one off (or marks it, in a hand).
