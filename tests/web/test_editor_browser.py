@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from tests.web.test_browser import ARTIFACTS, browser, page, server, shot, text,
 
 pytestmark = pytest.mark.browser
 
-from selenium.common.exceptions import TimeoutException  # noqa: E402  (after test_browser's skips)
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException  # noqa: E402  (after the skips)
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
@@ -47,13 +48,16 @@ class User:
         return self.driver.find_element(By.CSS_SELECTOR, selector)
 
     def tap(self, selector: str) -> None:
-        element = self.find(selector)
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
+        def click() -> None:
+            element = self.find(selector)
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            element.click()
+
+        again_if_redrawn(click)
         self.taps += 1
 
     def choose(self, selector: str, value: str) -> None:
-        Select(self.find(selector)).select_by_value(value)
+        again_if_redrawn(lambda: Select(self.find(selector)).select_by_value(value))
         self.taps += 2
 
     def type(self, selector: str, words: str, enter: bool = False) -> None:
@@ -77,6 +81,18 @@ class User:
         """Wait for the live check, then place the play: ``space:I`` (the I-th player's), ``table``."""
         wait(self.driver, lambda d: d.find_element(By.ID, "ed-check").text not in ("checking…", ""))
         self.tap(f'#editor .ed-place[data-place-to="{where}"]')
+
+
+def again_if_redrawn(action: Callable[[], None]) -> None:
+    """The editor redraws its parts when a check comes back: an element found just before may be gone
+    (a person's tap lands on what is drawn then). Found again, at most a few times."""
+    for _ in range(5):
+        try:
+            action()
+            return
+        except StaleElementReferenceException:
+            continue
+    action()
 
 
 def best_gain_of(path: Path) -> str:

@@ -173,10 +173,10 @@ function buildChanged() {
     checking = setTimeout(async () => {
       try {
         const answer = await api("/api/play-check", {rules: ed.draft.preset, cards: cards});
-        if (ed.build.join(" ") === cards) { ed.check = answer; render(); }
+        if (ed.build.join(" ") === cards) { ed.check = answer; keepingFocus(drawBuild); }
       } catch (error) {
         ed.check = {error: error.error || String(error)};
-        render();
+        keepingFocus(drawBuild);
       }
     }, 200);
   }
@@ -215,8 +215,20 @@ function standIn(choice) {
 // ------------------------------------------------------------------ drawing the draft
 function changed() { render(); validateSoon(); }
 
-function render() {
+// Redrawing replaces elements: a keyboard user keeps their place (the element with the same data-key).
+function keepingFocus(draw) {
   const focus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  draw();
+  const again = focus && $("editor").querySelector('[data-key="' + CSS.escape(focus) + '"]');
+  if (again) again.focus();
+}
+
+// Only the play being built: its check came back (the rest, a box being typed in, stays as it is).
+function drawBuild() { $("ed-build").replaceChildren(...buildEl()); }
+
+function render() { keepingFocus(drawAll); }
+
+function drawAll() {
   const d = ed.draft, s = shape();
   fillSelect($("ed-hand-number"), s.hands_in_game ? range(1, s.hands_in_game).map((n) => [String(n), String(n)]) : [], String(d.handNumber));
   $("ed-hand-number").parentElement.hidden = !s.hands_in_game;
@@ -228,7 +240,7 @@ function render() {
   $("ed-table").replaceChildren(...(s.plays_key === "table"
     ? [el("div", {class: "ed-zone", "data-place": "table"}, el("h3", {class: "ed-heading", text: "Table"}), playsEl(d.table, "table"))] : []));
   $("ed-piles").replaceChildren(pilesEl());
-  $("ed-build").replaceChildren(...buildEl());
+  drawBuild();
   const targets = [...d.players.map((p, i) => ["hand:" + i, p.name + "'s hand"]), ["build", "the play being built"]];
   if (s.discard) targets.push(["discard", "the discard pile"]);
   if (s.upcard) targets.push(["upcard", "the upcard"]);
@@ -236,8 +248,6 @@ function render() {
   fillSelect($("ed-target"), targets, ed.target);
   updatePicker($("ed-picker"), freeCounts(d, s));
   refreshSaved();
-  const again = focus && $("editor").querySelector('[data-key="' + CSS.escape(focus) + '"]');
-  if (again) again.focus();
 }
 
 function playerEl(p, i) {
