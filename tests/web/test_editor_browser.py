@@ -270,7 +270,7 @@ def test_the_readers_message_stands_beside_the_part_it_concerns(page: Any) -> No
     user.tap('#editor [data-key="edit-table/1"]')
     wait(page, lambda d: d.find_elements(By.ID, "ed-stand-in"))
     Select(page.find_element(By.ID, "ed-stand-in")).select_by_value("K7")
-    wait(page, lambda d: "whole" in d.find_element(By.ID, "ed-check").text
+    wait(page, lambda d: d.find_element(By.ID, "ed-check").text.startswith("whole")
          and d.find_elements(By.CSS_SELECTOR, '#editor [data-key="build-2"]'))
     assert page.find_element(By.CSS_SELECTOR, '#editor [data-key="build-2"]').get_attribute("aria-label") == "joker as black 7"
     user.place("table")
@@ -343,3 +343,30 @@ def test_a_lay_off_is_built_under_the_play_it_was_laid_on(page: Any) -> None:
     data = json.loads(page.find_element(By.ID, "paste").get_attribute("value"))
     assert data["players"]["ann"]["layoffs"] == ["bob/1 QD"] and data["players"]["bob"]["space"] == ["9D 10D JD"]
     assert page.find_elements(By.CSS_SELECTOR, '#table .play[data-play="bob/1"] .card.layoff[data-card="QD"]')
+
+
+def test_a_play_is_split_and_joined_again(page: Any) -> None:
+    user = open_editor(page)
+    user.target("build")
+    user.pick("3S", "4S", "5S", "6S", "7S", "8S")
+    user.place("space:0")
+
+    def plays() -> list[str]:
+        wait(page, lambda d: "The reader takes" in text(d, "ed-msg-other") or d.find_elements(By.CSS_SELECTOR, ".ed-msg"))
+        return [" ".join(c.get_attribute("data-card") for c in play.find_elements(By.CSS_SELECTOR, ".card"))
+                for play in page.find_elements(By.CSS_SELECTOR, "#editor .ed-play")]
+
+    # Split: a tap moves a card of the play into New play.
+    user.choose("#ed-tap", "build")
+    for _ in range(3):
+        user.tap('#editor [data-key="ann/1-3"]')
+    wait(page, lambda d: d.find_element(By.ID, "ed-check").text.startswith("whole"))
+    user.place("space:1")
+    assert plays() == ["3S 4S 5S", "6S 7S 8S"]
+    # Join: Edit takes a play into New play, with what is there.
+    user.tap('#editor [data-key="edit-bob/1"]')
+    user.tap('#editor [data-key="edit-ann/1"]')
+    wait(page, lambda d: d.find_element(By.ID, "ed-check").text.startswith("whole"))
+    user.place("space:0")
+    assert plays() == ["6S 7S 8S 3S 4S 5S"]
+    assert page.find_element(By.CSS_SELECTOR, '#ed-picker .pick[data-card="6S"]').get_attribute("disabled") is not None

@@ -84,7 +84,7 @@ function buildStatic() {
   const target = el("select", {id: "ed-target", onchange: (e) => { ed.target = e.target.value; render(); }});
   const tap = el("select", {id: "ed-tap", onchange: (e) => { ed.tap = e.target.value; }},
     el("option", {value: "remove", text: "takes it off"}), el("option", {value: "hot", text: "marks it hot"}),
-    el("option", {value: "warm", text: "marks it warm"}));
+    el("option", {value: "warm", text: "marks it warm"}), el("option", {value: "build", text: "moves it into New play"}));
   const typed = el("input", {id: "ed-type", type: "text", spellcheck: "false", autocomplete: "off",
     placeholder: "7h 10s r10 *", onkeydown: (e) => { if (e.key === "Enter") typeCards(); }});
   box.replaceChildren(
@@ -274,16 +274,23 @@ function playerEl(p, i) {
 }
 
 function tapHand(p, k) {
-  if (ed.tap === "remove") p.hand.splice(k, 1);
-  else {
-    const card = p.hand[k], marks = p[ed.tap];
+  if (ed.tap === "hot" || ed.tap === "warm") {
+    const card = p.hand[k], marks = p[ed.tap], other = ed.tap === "hot" ? p.warm : p.hot;
     const at = marks.indexOf(card);
     if (at >= 0) marks.splice(at, 1); else marks.push(card);
-    const other = ed.tap === "hot" ? p.warm : p.hot;
     if (at < 0 && other.includes(card)) other.splice(other.indexOf(card), 1);
+    changed();
+    return;
   }
-  dropMarks(p);
-  changed();
+  takeOff(p.hand, k, () => dropMarks(p));
+}
+
+// A placed card tapped: off the position (back to the deck), or into New play (a play split, a card
+// moved from a hand into a play) when that is what a tap does.
+function takeOff(cards, k, then) {
+  const [card] = cards.splice(k, 1);
+  if (then) then();
+  if (ed.tap === "build") { ed.build.push(card); buildChanged(); } else changed();
 }
 
 // A place cards can go: a button that makes it the target, then its cards.
@@ -320,10 +327,10 @@ function playsEl(plays, owner, place) {
         moveSelect(play, plays, i, name),
         el("button", {type: "button", class: "small", text: "✕", "aria-label": "delete " + name, "data-key": "del-" + name,
           onclick: () => { plays.splice(i, 1); changed(); }})),
-      cardsEl(play.cards, (k) => { play.cards.splice(k, 1); if (!play.cards.length) plays.splice(i, 1); changed(); }, name));
+      cardsEl(play.cards, (k) => { if (play.cards.length === 1) plays.splice(i, 1); takeOff(play.cards, k); }, name));
     for (const layoff of play.layoffs) {  // under the play they were laid on
       node.append(el("div", {class: "layoffs"}, el("span", {class: "by", text: "laid off by " + layoff.by}),
-        cardsEl(layoff.cards, (k) => { layoff.cards.splice(k, 1); play.layoffs = play.layoffs.filter((l) => l.cards.length); changed(); }, name + "-by-" + layoff.by)));
+        cardsEl(layoff.cards, (k) => { if (layoff.cards.length === 1) play.layoffs.splice(play.layoffs.indexOf(layoff), 1); takeOff(layoff.cards, k); }, name + "-by-" + layoff.by)));
     }
     box.append(node);
   });
@@ -349,10 +356,10 @@ function pilesEl() {
   const d = ed.draft, s = shape(), box = el("div", {class: "ed-piles", "data-place": "piles"});
   if (s.discard) {
     box.append(zone("discard", "Discard pile (bottom to top)",
-      cardsEl(d.discard, (k) => { d.discard.splice(k, 1); changed(); }, "discard"), "piles.discard"));
+      cardsEl(d.discard, (k) => takeOff(d.discard, k), "discard"), "piles.discard"));
   }
   if (s.upcard) {
-    box.append(zone("upcard", "Upcard", cardsEl(d.upcard ? [d.upcard] : [], () => { d.upcard = null; changed(); }, "upcard"), "piles.upcard"));
+    box.append(zone("upcard", "Upcard", cardsEl(d.upcard ? [d.upcard] : [], () => { const card = [d.upcard]; d.upcard = null; takeOff(card, 0); }, "upcard"), "piles.upcard"));
   }
   if (!d.extra.stockCards) {
     box.append(el("div", {class: "row", "data-place": "piles.stock"}, labelled("Stock (" + s.unit + " left; empty: not given)",
