@@ -232,20 +232,18 @@ def test_the_picker_needs_no_sideways_scrolling_on_a_phone(page: Any) -> None:
 
 
 def test_a_card_is_added_with_the_keyboard_alone(page: Any) -> None:
-    body = page.find_element(By.TAG_NAME, "body")
-    new = page.find_element(By.ID, "editor-new")
-    page.execute_script("arguments[0].focus()", new)
-    new.send_keys(Keys.ENTER)
+    def tab_to(element_id: str) -> None:
+        for _ in range(60):
+            active = page.switch_to.active_element
+            if active.get_attribute("id") == element_id:
+                return
+            active.send_keys(Keys.TAB)
+        raise AssertionError(f"Tab never reached #{element_id}")
+
+    tab_to("editor-new")  # from the top of the page
+    page.switch_to.active_element.send_keys(Keys.ENTER)
     wait(page, lambda d: d.switch_to.active_element.get_attribute("id") == "ed-preset")
-    del body
-    # From the rules, Tab on to the typing box: every control on the way takes the focus.
-    for _ in range(60):
-        active = page.switch_to.active_element
-        if active.get_attribute("id") == "ed-type":
-            break
-        active.send_keys(Keys.TAB)
-    else:
-        raise AssertionError("Tab never reached the typing box")
+    tab_to("ed-type")  # from the rules, through every control on the way
     page.switch_to.active_element.send_keys("7h", Keys.ENTER)
     wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, '#editor [data-key="hand0-0"]'))
     # Tab on to the deck: a card button takes Enter.
