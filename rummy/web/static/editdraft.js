@@ -61,9 +61,10 @@ export function placedCards(draft) {
   return cards.map(plain);
 }
 
-export function freeCounts(draft, shape) {
+// `building`: the cards of the play being built, taken from the deck too.
+export function freeCounts(draft, shape, building) {
   const free = new Map(shape.cards.map((c) => [c.card, c.copies]));
-  for (const card of placedCards(draft)) free.set(card, (free.get(card) || 0) - 1);
+  for (const card of placedCards(draft).concat((building || []).map(plain))) free.set(card, (free.get(card) || 0) - 1);
   return free;
 }
 

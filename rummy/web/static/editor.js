@@ -246,7 +246,7 @@ function drawAll() {
   if (s.upcard) targets.push(["upcard", "the upcard"]);
   if (!targets.some(([v]) => v === ed.target)) ed.target = "build";
   fillSelect($("ed-target"), targets, ed.target);
-  updatePicker($("ed-picker"), freeCounts(d, s));
+  updatePicker($("ed-picker"), freeCounts(d, s, ed.build));
   refreshSaved();
 }
 
@@ -376,8 +376,9 @@ function buildEl() {
       : c.whole ? "whole" + (c.score !== null ? " · " + c.score + " points" : "")
         + (c.meld_value !== null && c.score === null ? " · counts " + c.meld_value + " to a first meld" : "")
         : "not whole";
+  const open = c && c.stand_in_needed ? " · say what the joker stands for" : "";
   const parts = [zone("build", "New play", cardsEl(ed.build, (k) => { ed.build.splice(k, 1); buildChanged(); }, "build")),
-    el("p", {id: "ed-check", class: "ed-check" + (c && c.whole ? " whole" : c ? " broken" : ""), role: "status", text: verdict})];
+    el("p", {id: "ed-check", class: "ed-check" + (c && c.whole ? " whole" : c ? " broken" : ""), role: "status", text: verdict + open})];
   if (c && c.stand_in_needed) {
     parts.push(labelled("The joker stands for", el("select", {id: "ed-stand-in", "data-key": "stand-in",
       onchange: (e) => { if (e.target.value) standIn(e.target.value); }},
