@@ -368,3 +368,24 @@ def test_a_play_is_split_and_joined_again(page: Any) -> None:
     user.place("space:0")
     assert plays() == ["6S 7S 8S 3S 4S 5S"]
     assert page.find_element(By.CSS_SELECTOR, '#ed-picker .pick[data-card="6S"]').get_attribute("disabled") is not None
+
+
+def test_a_pasted_position_with_a_listed_stock_goes_through_the_editor_unchanged(page: Any) -> None:
+    from rummy.position import Position
+
+    pasted = HOUSE.read_text().replace("stock = 23", 'stock = "AS 2S"')
+    page.find_element(By.CSS_SELECTOR, "#paste-box summary").click()
+    page.execute_script("document.getElementById('paste').value = arguments[0]", pasted)
+    page.find_element(By.ID, "show-button").click()
+    wait(page, lambda d: "Loaded the position: house-classic" in text(d, "result"))
+    user = User(page)
+    user.tap("#editor-edit")
+    listed = wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, '#editor [data-key^="stock-"]'))
+    assert [e.get_attribute("aria-label") for e in listed] == ["ace of spades", "2 of spades"]
+    assert page.find_element(By.CSS_SELECTOR, '#ed-picker .pick[data-card="AS"]').get_attribute("disabled") is not None
+    reader_says_fine(page)
+    user.tap("#ed-open")
+    wait(page, lambda d: not d.find_element(By.ID, "editor").is_displayed())
+    written = json.loads(page.find_element(By.ID, "paste").get_attribute("value"))
+    assert written["piles"]["stock"] == "AS 2S"
+    assert Position.from_data(written) == Position.from_toml(pasted)

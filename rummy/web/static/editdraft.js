@@ -25,7 +25,7 @@ export function newDraft(shape) {
   const players = [newPlayer(NAMES[0], true), newPlayer(NAMES[1], false)];
   return {
     preset: shape.name, rules: shape.name, handNumber: shape.hands_in_game ? 1 : null, toMove: NAMES[0],
-    phase: "play", players: players, table: [], discard: [], stock: null, upcard: null, extra: {},
+    phase: "play", players: players, table: [], discard: [], stock: null, stockCards: [], upcard: null, extra: {},
   };
 }
 
@@ -56,7 +56,7 @@ export function placedCards(draft) {
     cards.push(...play.cards);
     for (const layoff of play.layoffs) cards.push(...layoff.cards);
   }
-  cards.push(...draft.discard);
+  cards.push(...draft.discard, ...draft.stockCards);
   if (draft.upcard) cards.push(draft.upcard);
   return cards.map(plain);
 }
@@ -112,13 +112,14 @@ export function draftFromData(data) {
     toMove: data.to_move || "", phase: data.phase || "play", players: players,
     table: cardList2(data.table).map(newPlay),
     discard: cardList((data.piles || {}).discard),
+    // The stock: a count, or its cards listed (top first).
     stock: typeof (data.piles || {}).stock === "number" ? data.piles.stock : null,
+    stockCards: typeof (data.piles || {}).stock === "number" ? [] : cardList((data.piles || {}).stock),
     upcard: (data.piles || {}).upcard || null,
     extra: {},
   };
   // What the editor does not change travels as it came.
   for (const key of ["first_out", "turn", "puzzle"]) if (data[key] !== undefined) draft.extra[key] = data[key];
-  if (Array.isArray((data.piles || {}).stock)) draft.extra.stockCards = data.piles.stock;
   for (const [name, p] of Object.entries(data.players || {})) {
     for (const layoff of p.layoffs || []) {
       const [on, ...cards] = layoff.split(/\s+/);
@@ -160,7 +161,7 @@ export function draftToData(draft, shape) {
   });
   const piles = {};
   if (draft.discard.length) piles.discard = draft.discard.join(" ");
-  if (draft.extra.stockCards) piles.stock = draft.extra.stockCards;
+  if (draft.stockCards.length) piles.stock = draft.stockCards.join(" ");
   else if (draft.stock !== null) piles.stock = draft.stock;
   if (shape.upcard && draft.upcard) piles.upcard = draft.upcard;
   if (Object.keys(piles).length) data.piles = piles;

@@ -141,6 +141,7 @@ function pick(card) {
   if (ed.target === "build") { ed.build.push(card); buildChanged(); return; }
   if (ed.target === "discard") d.discard.push(card);
   else if (ed.target === "upcard") d.upcard = card;
+  else if (ed.target === "stock") d.stockCards.push(card);
   else {
     const player = d.players[Number(ed.target.split(":")[1])];
     if (!player) return;
@@ -244,6 +245,7 @@ function drawAll() {
   const targets = [...d.players.map((p, i) => ["hand:" + i, p.name + "'s hand"]), ["build", "the play being built"]];
   if (s.discard) targets.push(["discard", "the discard pile"]);
   if (s.upcard) targets.push(["upcard", "the upcard"]);
+  targets.push(["stock", "the stock (listed)"]);
   if (!targets.some(([v]) => v === ed.target)) ed.target = "build";
   fillSelect($("ed-target"), targets, ed.target);
   updatePicker($("ed-picker"), freeCounts(d, s, ed.build));
@@ -361,8 +363,10 @@ function pilesEl() {
   if (s.upcard) {
     box.append(zone("upcard", "Upcard", cardsEl(d.upcard ? [d.upcard] : [], () => { const card = [d.upcard]; d.upcard = null; takeOff(card, 0); }, "upcard"), "piles.upcard"));
   }
-  if (!d.extra.stockCards) {
-    box.append(el("div", {class: "row", "data-place": "piles.stock"}, labelled("Stock (" + s.unit + " left; empty: not given)",
+  box.append(zone("stock", "Stock, listed (top first)", cardsEl(d.stockCards, (k) => takeOff(d.stockCards, k), "stock"),
+    "piles.stock"));
+  if (!d.stockCards.length) {
+    box.append(el("div", {class: "row", "data-place": "piles.stock"}, labelled("or its count (" + s.unit + " left; empty: not given)",
       el("input", {type: "number", id: "ed-stock", min: "0", max: "256", "data-key": "stock", value: d.stock === null ? "" : String(d.stock),
         onchange: (e) => { d.stock = e.target.value === "" ? null : Math.max(0, Number(e.target.value) || 0); changed(); }}))));
   }
