@@ -78,3 +78,10 @@ def test_play_check_refuses_bad_input_with_one_line_each(client: TestClient, bod
     assert all("\n" not in line for line in data["errors"])
     if body.get("cards") == "7H 7Q 8X":
         assert Counter(line.split("'")[1] for line in data["errors"]) == Counter(["7Q", "8X"])
+
+
+def test_openapi_describes_the_editors_endpoints(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    assert "get" in schema["paths"]["/api/presets"] and "post" in schema["paths"]["/api/play-check"]
+    request = schema["components"]["schemas"]["PlayCheckRequest"]
+    assert set(request["properties"]) == {"rules", "cards"} and set(request["required"]) == {"rules", "cards"}
