@@ -107,6 +107,11 @@ class HintRequest(_Request):
     time_limit: float | None = Field(None, gt=0)
 
 
+class PlayCheckRequest(_Request):
+    rules: str = Field(max_length=100, description="A preset's name (GET /api/presets).")
+    cards: str = Field(max_length=4096, description="The play's cards as a position writes them ('7H 8H *').")
+
+
 class BadInput(Exception):
     def __init__(self, lines: tuple[str, ...] | list[str], status: int = 400) -> None:
         super().__init__(lines[0] if lines else "bad input")
@@ -290,6 +295,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def limits() -> dict[str, float]:
         # The page's time-limit control and its "search longer" stay within what this server grants.
         return {"time_limit": seconds(None), "max_time_limit": settings.max_seconds}
+
+    @app.get("/api/presets", summary="The presets as the position editor needs them: each deck and table shape")
+    def presets() -> dict[str, Any]:
+        from rummy.reports.editor import presets_report
+
+        return presets_report()
+
+    @app.post("/api/play-check", summary="One play's cards, read as a position reads them: whole or not, its score")
+    def play_check(request: PlayCheckRequest) -> dict[str, Any]:
+        from rummy.reports.editor import play_check_report
+
+        return _guarded(lambda: play_check_report(request.rules, request.cards))
 
     @app.get("/api/positions", summary="The shipped examples and puzzle collections")
     def positions() -> dict[str, Any]:

@@ -12,8 +12,10 @@
 //   check.js     checking My move        hint.js   puzzle hints
 //   timelimit.js the time-limit control and Search longer
 //   share.js     the position's code, its link (/#p=CODE) and its TOML
+//   editor.js    the position editor (editdraft.js its data, deckpicker.js the deck)
 import {check} from "./check.js";
 import {$} from "./dom.js";
+import {wireEditor} from "./editor.js";
 import {askHint, nextHintLevel} from "./hint.js";
 import {addSteps, keepSteps, onPointerDown, onPointerMove, onPointerUp, onTableClick, onTableKey,
   toggleMoving} from "./mymove.js";
@@ -76,6 +78,7 @@ function wire() {
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && state.move && state.move.selected.size) { state.move.selected.clear(); drawMain(); }
   });
+  wireEditor();
   loadList();
   loadLimits();
   wireShare((text) => showPosition(text, null));
