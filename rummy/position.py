@@ -106,6 +106,18 @@ class PuzzleStatement:
 
 
 @dataclass(frozen=True)
+class ReadingNotes:
+    """What the reader noticed in a position's text that the game state does not keep, for the
+    warnings of rummy.reports.warnings (legal input that is probably not meant); no answer reads it."""
+
+    source: str  # where the text came from, as error lines name it
+    melded_unstated: tuple[str, ...] = ()  # players whose table leaves ``melded`` out (read as false)
+    # Cards written in the other deck's notation (``7H`` in a tile game): the place, the token and
+    # the cards it was read as; the first such token of each place.
+    other_notation: tuple[tuple[str, str, tuple[Card, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
 class Player:
     name: str
     side: str
@@ -137,6 +149,8 @@ class Position:
     upcard: Card | None = None  # House: the stock's face-up top card while the stock is not opened
     # A puzzle's statement ([puzzle]): no part of the game state, so not compared.
     puzzle: PuzzleStatement | None = field(default=None, compare=False)
+    # What the reader noticed in the text (None: not read from text); no part of the game state either.
+    reading: ReadingNotes | None = field(default=None, compare=False, repr=False)
 
     # ------------------------------------------------------------ navigation
     def player(self, name: str) -> Player:
