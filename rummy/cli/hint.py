@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from rummy.cli._options import JsonFlag, TimeLimitOption
-from rummy.cli._output import print_answer
+from rummy.cli._output import print_answer, print_warnings
 
 if TYPE_CHECKING:
     from rummy.position import Position
@@ -38,9 +38,11 @@ def hint(puzzle_path: PuzzlePath, level: LevelOption = 1, json_output: JsonFlag 
     """A hint for a puzzle: level 1 the aim, up to level 4 the first step (never more than asked)."""
     from rummy.position import Position
     from rummy.reports.hint import Found, check_hintable, hint_exit_code, hint_lines, hint_list, solved_answer
+    from rummy.reports.position_warnings import position_warnings
 
     position = Position.from_file(puzzle_path)
     check_hintable(position, str(puzzle_path))
+    print_warnings(position_warnings(position))
     found: Found | None = stored_answer(puzzle_path, position)
     if found is None:
         found = solved_answer(position, time_limit)

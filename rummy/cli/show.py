@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rummy.cli._options import AfterFlag, JsonFlag, PositionPath, SvgPath
-from rummy.cli._output import print_json, print_lines
+from rummy.cli._output import print_json, print_lines, print_warnings
 from rummy.reports.exit_codes import EXIT_OK
 
 if TYPE_CHECKING:
@@ -25,6 +25,9 @@ def show(position_path: PositionPath, json_output: JsonFlag = False, after: Afte
 
         check_svg_path(svg, [position_path])
     position = read_position(position_path, after)
+    from rummy.reports.position_warnings import position_warnings
+
+    print_warnings(position_warnings(position))
     if svg is not None:
         from rummy.cli._picture import write_svg
         from rummy.svg import position_svg
