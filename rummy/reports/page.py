@@ -181,7 +181,7 @@ def _plan_view(answer: Answer) -> dict[str, Any]:
         plan.names.get(name, str(name)): {card.notation(deck): list(found) for card, found in play.items()}
         for name, play in marks.items()}}
     start = _plan_start(answer)
-    if start is not None:
+    if start is not None and plan.steps:  # a turn that plays nothing (a tile drawn) has no steps to draw
         from rummy.plays import Play
         from rummy.turn_steps import step_tables, steps_text
 
