@@ -106,6 +106,18 @@ class PuzzleStatement:
 
 
 @dataclass(frozen=True)
+class ReadingNotes:
+    """What the reader noticed in a position's text that the game state does not keep, for the
+    warnings of rummy.reports.warnings (legal input that is probably not meant); no answer reads it."""
+
+    source: str  # where the text came from, as error lines name it
+    melded_unstated: tuple[str, ...] = ()  # players whose table leaves ``melded`` out (read as false)
+    # Cards written in the other deck's notation (``7H`` in a tile game): the place, the token and
+    # the cards it was read as; the first such token of each place.
+    other_notation: tuple[tuple[str, str, tuple[Card, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
 class Player:
     name: str
     side: str
@@ -140,6 +152,8 @@ class Position:
     # The table was given as a bag of this many tiles and laid out by rummy (rummy.table_bag): said
     # where the position is shown, no part of the game state (the table is the plays), so not compared.
     table_bag: int | None = field(default=None, compare=False)
+    # What the reader noticed in the text (None: not read from text); no part of the game state either.
+    reading: ReadingNotes | None = field(default=None, compare=False, repr=False)
 
     # ------------------------------------------------------------ navigation
     def player(self, name: str) -> Player:

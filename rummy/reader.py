@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .cards import Card, cards_notation
+from .cards import Card, cards_notation, notation_of, read_token
 from .errors import NotationError, PlayNotWhole, PositionError, PositionErrors, RulesError, RummyError, quote
 
 # Reading files is rummy.inputs'; its names are given here too, where they always were.
@@ -37,7 +37,7 @@ from .inputs import source_name as source_name
 from .inputs import text_kind as text_kind
 from .parsing import check_tree, child_place
 from .plays import Play, PlayName, jokers_undecided, readings
-from .position import Attached, DrawTaken, Player, Position, PuzzleStatement, Replacement, Turn
+from .position import Attached, DrawTaken, Player, Position, PuzzleStatement, ReadingNotes, Replacement, Turn
 from .rules import Ruleset, ruleset_from_spec
 from .table_bag import arranged_table, bag_problem
 from .vocabulary import DrawSource, JokerMode, Phase, Tier
@@ -126,7 +126,7 @@ def read_puzzle_statement(data: Any, source: str = "<puzzle>") -> PuzzleStatemen
 MAX_CARD_ERRORS = 20
 # Written after an unknown card: the notation of the deck the rules name.
 CARD_HINTS = {
-    "tiles": "colours K B R O, e.g. R7 or K13; * a joker",
+    "tiles": "colours K B R O (Y for O), e.g. R7 or K13; * a joker",
     "cards": "suits S H D C, e.g. 7H, 10S or QC; * a joker",
 }
 # A placeholder for an unknown card, so that reading goes on to find the other problems;
@@ -142,6 +142,19 @@ class Reader:
         self.strict = strict
         self.cards_read = 0
         self.card_errors: list[PositionError] = []
+        # For the warnings (ReadingNotes): players without 'melded', tokens in the other deck's notation.
+        self.melded_unstated: list[str] = []
+        self.other_notation: dict[str, tuple[str, tuple[Card, ...]]] = {}
+
+    def note_notation(self, place: str, token: str, notation: str | None, cards: tuple[Card, ...]) -> None:
+        """The first token of a place written in the other deck's notation (``7H`` in a tile game)."""
+        rules = getattr(self, "rules", None)  # cards are read after the rules
+        if notation is not None and rules is not None and notation != rules.deck and place not in self.other_notation:
+            self.other_notation[place] = (token, cards)
+
+    def notes(self) -> ReadingNotes:
+        return ReadingNotes(self.source, tuple(self.melded_unstated),
+                            tuple((place, token, cards) for place, (token, cards) in self.other_notation.items()))
 
     def card_error(self, place: str, error: NotationError) -> None:
         """An unknown card: noted with the deck's notation, reading goes on (every one is reported)."""
@@ -236,7 +249,7 @@ class Reader:
         position = Position(
             rules=rules, players=players, to_move=to_move, phase=Phase(phase), hand_number=hand_number,
             first_out=first_out, table=table, discard_pile=discard_pile, stock=stock, turn=turn, upcard=upcard,
-            puzzle=puzzle,
+            puzzle=puzzle, reading=self.notes(),
         )
         if self.card_errors:  # before the checks, which would see the placeholders
             raise self.all_errors()
@@ -287,16 +300,19 @@ class Reader:
             tokens = value
         else:
             raise self.fail(place, f"expected cards as text like \"7H 8H *\", got {quote(value)}")
-        self.cards_read += len(tokens)
-        if self.cards_read > MAX_CARDS:
-            raise self.fail(place, f"more than {MAX_CARDS} cards in the position; no deck holds more than 106")
-        cards = []
+        cards: list[Card] = []
         for token in tokens:
             try:
-                cards.append(Card.from_notation(token))
+                written = read_token(token)  # a shorthand stands for several cards, at most a deck's
             except NotationError as error:
                 self.card_error(place, error)
                 cards.append(_UNREAD)
+            else:
+                self.note_notation(place, token, written.notation, written.cards)
+                cards.extend(written.cards)
+            if len(cards) > budget:
+                raise self.fail(place, f"more than {MAX_CARDS} cards in the position; no deck holds more than 106")
+        self.cards_read += len(cards)
         return tuple(cards)
 
     def entries(self, value: Any, place: str, expected: str, what: str) -> list[Any]:
@@ -328,6 +344,8 @@ class Reader:
         if problem:
             raise self.fail(f"{place}.side", problem)
         melded = data.get("melded", False)
+        if "melded" not in data:
+            self.melded_unstated.append(name)
         if not isinstance(melded, bool):
             raise self.fail(f"{place}.melded", f"expected true or false, got {quote(melded)}")
         if "hand" in data and "hand_count" in data:
@@ -493,10 +511,12 @@ class Reader:
         if self.cards_read > MAX_CARDS:
             raise self.fail(place, f"more than {MAX_CARDS} cards in the position; no deck holds more than 106")
         try:
-            return Card.from_notation(text)
+            card = Card.from_notation(text)
         except NotationError as error:
             self.card_error(place, error)
             return _UNREAD
+        self.note_notation(place, text.strip(), notation_of(text.strip()), (card,))
+        return card
 
     # ------------------------------------------------------------ consistency
     def check_consistency(self, position: Position) -> None:
@@ -570,13 +590,19 @@ class Reader:
                     f"{n} {what} in the position, but the {rules.name} deck holds {allowed}",
                 )
         total = sum(counts.values()) + sum(p.hand_count or 0 for p in position.players)
-        if isinstance(position.stock, int):
-            total += position.stock
         if position.upcard is not None:
             total -= 1  # a stock count may count the face-up card or not (docs/draw.md)
-        if total > len(rules.deck_cards):
-            raise self.fail("",
-                            f"{total} cards in the position, but the {rules.name} deck holds {len(rules.deck_cards)}")
+        deck = len(rules.deck_cards)
+        if isinstance(position.stock, int) and total <= deck < total + position.stock:
+            # the count alone does not fit: say what would, and that it may be left out
+            raise self.fail("piles.stock",
+                            f"a stock of {position.stock} does not fit: the {rules.name} deck holds {deck} cards and "
+                            f"the rest of the position {total}, so the stock holds at most {deck - total} "
+                            f"(or leave 'stock' out)")
+        if isinstance(position.stock, int):
+            total += position.stock
+        if total > deck:
+            raise self.fail("", f"{total} cards in the position, but the {rules.name} deck holds {deck}")
 
     def first_place_of(self, position: Position, card: Card) -> str:
         for name, play in position.named_plays().items():

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .cards import Card, parse_cards
 from .errors import NotationError, quote
 from .plays import PlayName
-from .reader import PLAY_NAME
+from .reader import MAX_CARDS, PLAY_NAME
 from .vocabulary import Action
 
 # Words that end a list of cards (a card is never written as one of them).
@@ -220,10 +220,10 @@ def _parse_replace(number: int, text: str, rest: list[str]) -> ParsedStep:
     else:
         raise StepError("expected 'replace PLAY * with CARD', e.g. 'replace bob/1 * with 7H'")
     _play_name(play, "replace")
-    (found,) = _cards([joker], "replace")
+    found = _one_card(joker, "replace")
     if not found.is_joker:
         raise StepError(f"only a joker is replaced, not {quote(joker)}")
-    (put_in,) = _cards([card], "with")
+    put_in = _one_card(card, "with")
     if put_in.is_joker:
         raise StepError("a joker is replaced by a natural card, not a joker")
     return ParsedStep(number, text, Action.REPLACE_JOKER, (found,), target=play, put_in=put_in)
@@ -258,9 +258,20 @@ def _cards_and_clauses(words: list[str]) -> tuple[tuple[Card, ...], dict[str, st
 
 def _cards(tokens: Iterable[str], where: str) -> tuple[Card, ...]:
     try:
-        return parse_cards(" ".join(tokens))
+        cards = parse_cards(" ".join(tokens))
     except NotationError as error:
         raise StepError(f"{error}" if where == "cards" else f"{where}: {error}") from None
+    if len(cards) > MAX_CARDS:  # shorthands (2xR5, K1-13) stand for several cards each
+        raise StepError(f"{where}: {len(cards)} cards; a position holds at most {MAX_CARDS}")
+    return cards
+
+
+def _one_card(token: str, where: str) -> Card:
+    """The one card a place takes (a shorthand standing for several is refused)."""
+    cards = _cards([token], where)
+    if len(cards) != 1:
+        raise StepError(f"{where}: one card, not {quote(token)}")
+    return cards[0]
 
 
 def _play_name(text: str, word: str) -> PlayName:

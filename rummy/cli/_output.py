@@ -89,6 +89,14 @@ def _for_basic_colours(style: str) -> str:
     return style.replace(ORANGE, ORANGE_ON_16_COLOURS)
 
 
+# ----------------------------------------------------------- warnings
+def print_warnings(lines: Iterable[str]) -> None:
+    """Warnings on a position (rummy.reports.position_warnings): ``rummy: warning: LINE`` on stderr, one
+    each. They change no answer and no exit code."""
+    for line in lines:
+        print_error(f"warning: {line}")
+
+
 # ----------------------------------------------------------- bad input
 def print_bad_input(error: BaseException) -> None:
     """A RummyError: one line a problem (a file with several independent problems gives several)."""

@@ -37,7 +37,7 @@ from rummy.cli._options import (
     SvgPath,
     TimeLimitOption,
 )
-from rummy.cli._output import print_bad_input, print_json_line, print_lines
+from rummy.cli._output import print_bad_input, print_json_line, print_lines, print_warnings
 from rummy.deadline import Deadline
 from rummy.errors import PositionError, RummyError, error_lines, print_error
 from rummy.reports.exit_codes import EXIT_BAD_INPUT, EXIT_OK, worse
@@ -180,6 +180,7 @@ def _task(path: Path | PositionError, config: SolverConfig, json_output: bool, v
 def _print_result(result: Solved, json_output: bool) -> None:
     for line in result.errors:
         print_error(line)
+    print_warnings(result.warnings)
     if json_output and result.data is not None:
         print_json_line(result.data)
     elif result.lines:
@@ -217,9 +218,11 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
     from rummy.inputs import PIPE_WAIT_SECONDS, read_text, source_name, text_kind
     from rummy.position import Position
     from rummy.reports.best import solve
+    from rummy.reports.position_warnings import position_warnings
 
     text = read_text(path, wait=PIPE_WAIT_SECONDS)  # a pipe must not hold up the positions after it
     position = Position.from_text(text, source_name(path), text_kind(path, text))
+    print_warnings(position_warnings(position))  # before the search: they may say it is not what was meant
     solver_for(position, config)  # imports the family's model first: the import counts against the limit
     with _DrawProgress(position) as progress:
         answer, solved = solve(position, path, str(path), replace(config, time_limit=deadline.search_seconds()),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from rummy.cli._options import AfterPath, BeforePath, JsonFlag, TimeLimitOption
-from rummy.cli._output import print_answer
+from rummy.cli._output import print_answer, print_warnings
 from rummy.reports.exit_codes import EXIT_NEGATIVE, EXIT_NO_ANSWER, EXIT_OK
 
 BestFlag = Annotated[bool, typer.Option("--best",
@@ -40,8 +40,10 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     from rummy.inputs import argument_name
     from rummy.position import Position
     from rummy.reports.check import nothing_to_judge, turn_report
+    from rummy.reports.position_warnings import position_warnings
 
     before = Position.from_file(before_path)
+    print_warnings(position_warnings(before))
     try:
         after, draw = read_answer(after_path, before)
     except NoTurnInAnswer as empty:  # best's answer "unknown" or "no-legal-turn": said plainly, not as bad input

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from rummy.cli._options import JsonFlag, TimeLimitOption
-from rummy.cli._output import print_answer
+from rummy.cli._output import print_answer, print_warnings
 
 if TYPE_CHECKING:
     from rummy.position import Position
@@ -39,9 +39,11 @@ def hint(puzzle_path: PuzzlePath, level: LevelOption = 1, json_output: JsonFlag 
     from rummy.inputs import argument_name
     from rummy.position import Position
     from rummy.reports.hint import Found, check_hintable, hint_exit_code, hint_lines, hint_list, solved_answer
+    from rummy.reports.position_warnings import position_warnings
 
     position = Position.from_file(puzzle_path)
     check_hintable(position, argument_name(puzzle_path))
+    print_warnings(position_warnings(position))
     found: Found | None = stored_answer(puzzle_path, position)
     if found is None:
         found = solved_answer(position, time_limit)

@@ -23,7 +23,7 @@ from rummy.cli._options import (
     OptionalPositionPath,
     SvgPath,
 )
-from rummy.cli._output import print_json, print_lines
+from rummy.cli._output import print_json, print_lines, print_warnings
 from rummy.reports.exit_codes import EXIT_OK
 
 if TYPE_CHECKING:
@@ -61,6 +61,9 @@ def show(position_path: OptionalPositionPath = None, json_output: JsonFlag = Fal
         assumed_lines = lines_of(assumed, position)
     else:
         position = read_position(position_path, after)
+    from rummy.reports.position_warnings import position_warnings
+
+    print_warnings(position_warnings(position))
     if svg is not None:
         from rummy.cli._picture import write_svg
         from rummy.svg import position_svg

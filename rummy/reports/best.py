@@ -17,6 +17,7 @@ from rummy.plays import Play
 from rummy.position import Position
 from rummy.reports.exit_codes import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_NO_ANSWER, EXIT_OK
 from rummy.reports.lines import Styled, card_text, cards_text, text, words_text
+from rummy.reports.position_warnings import position_warnings
 from rummy.solution import SolverConfig
 from rummy.vocabulary import Status
 from rummy.words import (
@@ -49,6 +50,7 @@ class Solved:
     data: dict[str, Any] | None = None  # the --json object
     lines: tuple[Any, ...] = ()  # the human view (Styled lines)
     errors: tuple[str, ...] = ()  # lines for stderr
+    warnings: tuple[str, ...] = ()  # the position's warnings (rummy.reports.position_warnings), for stderr
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ def solve_text(task: PositionTask) -> Solved:
         limit = max(task.config.time_limit - AFTER_SEARCH_SECONDS, LEAST_SEARCH_SECONDS)
         _, solved = solve(position, Path(task.path), source, replace(task.config, time_limit=limit),
                           task.json_output, task.verify)
+        solved = replace(solved, warnings=tuple(position_warnings(position)))
     except RummyError as error:
         return Solved(source, EXIT_BAD_INPUT, errors=tuple(error_lines(error)))
     except Exception as error:  # noqa: BLE001 - one position's bug must not stop the others
@@ -94,6 +97,9 @@ def solve(position: Position, path: Path, source: str, config: SolverConfig, jso
         data = {"file": str(path), **verified_data(answer, verdict)}
         if position.table_bag is not None:
             data["table_bag"] = position.table_bag
+        warnings = position_warnings(position)
+        if warnings:  # a key added only where there are warnings: answers of clean positions stay as they were
+            data["warnings"] = warnings
     else:
         lines = answer_lines(path, answer, verdict)
     if verdict is not None and not verdict.legal:

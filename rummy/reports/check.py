@@ -16,6 +16,7 @@ from rummy.errors import NoTurnInAnswer, RummyError, with_prefix
 from rummy.plan import make_plan
 from rummy.plays import PlayName
 from rummy.reports.lines import Styled, text
+from rummy.reports.position_warnings import position_warnings
 from rummy.steps_notation import first_step_word, looks_like_steps, no_step
 from rummy.turn_steps import read_steps
 from rummy.vocabulary import Phase, Status
@@ -61,6 +62,9 @@ def turn_report(before: Position, after: Position | None, draw: DrawTaken | None
     data = verdict.to_data()
     # The reading keys plays by the end state's names; "names" gives the plan's name of each that differs.
     data["names"] = {name: shown for name, shown in names.items() if name != shown}
+    warnings = position_warnings(before)
+    if warnings:  # a key added only where there are warnings (rummy.reports.position_warnings)
+        data["warnings"] = warnings
     stated = puzzle_verdict(before, verdict)
     puzzle_line: Styled | str | None = None
     if stated is not None:

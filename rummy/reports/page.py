@@ -6,7 +6,10 @@ formats.md that ``rummy show``, ``best``, ``check`` and ``hint`` print for the
 same text, computed by the same functions (rummy.reports). To that object it
 adds one key, ``view``: what a page needs to draw it without knowing any game
 (the plays with their names and spaces, the command line's own human lines,
-the table after each step of a plan).
+the table after each step of a plan). The answers to a position (show, best,
+check, hint) also give ``warnings``: the lines ``rummy: warning: ...`` the
+command line prints for it (rummy.reports.position_warnings), a list, empty
+when there are none.
 Bad input raises ``RummyError`` with the message the command line prints.
 """
 
@@ -58,6 +61,7 @@ def show_report(text: str, kind: str | None = None, after: bool = False) -> dict
     position = read_position(text, kind=kind, after=after)
     lines = show_lines(position)
     return {**position.to_data(), "code": position_code(position), "toml": position.to_toml(),
+            "warnings": warnings_of(position),
             "view": {**layout(position), "lines": plain(lines)}}
 
 
@@ -140,6 +144,7 @@ def best_report(text: str, kind: str | None = None, time_limit: float = 10.0, ob
     answer = best(position, SolverConfig(time_limit=time_limit, workers=1, objective=Objective(objective), seed=seed))
     verdict = verify_answer(answer)
     data = verified_data(answer, verdict)
+    data["warnings"] = warnings_of(position)
     lines = answer_lines(Path(POSITION), answer, verdict)[1:]  # the first names the file
     deck = position.rules.deck
     solution = answer.solution
@@ -180,7 +185,7 @@ def _plan_view(answer: Answer) -> dict[str, Any]:
         plan.names.get(name, str(name)): {card.notation(deck): list(found) for card, found in play.items()}
         for name, play in marks.items()}}
     start = _plan_start(answer)
-    if start is not None:
+    if start is not None and plan.steps:  # a turn that plays nothing (a tile drawn) has no steps to draw
         from rummy.plays import Play
         from rummy.turn_steps import step_tables, steps_text
 
@@ -216,7 +221,7 @@ def check_report(before_text: str, after_text: str, before_kind: str | None = No
     report = turn_report(before, after, draw, f"{BEFORE} -> {AFTER}", compare, time_limit)
     names = report.data.get("names")
     shown = names if isinstance(names, dict) else {}
-    return {**report.data, "view": {
+    return {**report.data, "warnings": warnings_of(before), "view": {
         "lines": plain(report.lines),
         # the breaches as the lines word them: plays under the names the drawn table gives them
         "breaches": [{**breach.to_data(), "message": plan_named_text(breach.message, shown),
@@ -266,13 +271,20 @@ def hint_report(text: str, level: int, kind: str | None = None, solution_text: s
     if found is None:
         found = solved_answer(position, time_limit)
     given = hint_list(position, found, level)
-    report: dict[str, Any] = {"hints": [h.to_data() for h in given]}
+    report: dict[str, Any] = {"hints": [h.to_data() for h in given], "warnings": warnings_of(position)}
     if isinstance(found, str):
         report["none"] = found
     return report
 
 
 # ----------------------------------------------------------------- words
+def warnings_of(position: Position) -> list[str]:
+    """The position's warnings, the lines the command line prints after ``rummy: warning: ``."""
+    from rummy.reports.position_warnings import position_warnings
+
+    return position_warnings(position)
+
+
 def plain(lines: list[Styled | str]) -> list[str]:
     return [str(line) for line in lines]
 

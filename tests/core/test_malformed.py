@@ -128,12 +128,12 @@ def write(tmp_path: Path, text: str, name: str = "p.toml") -> Path:
 
 
 def test_an_unknown_tile_names_the_colours(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = write(tmp_path, TILES_WITH.format(table='"R1 R2 R3"', hand="Y9 K4"))
+    path = write(tmp_path, TILES_WITH.format(table='"R1 R2 R3"', hand="G9 K4"))
     code, out, err = run_main(capsys, "show", path)
     assert code == 2 and out == ""
     lines = err.splitlines()
     assert len(lines) == 1, err
-    assert "players.ann.hand" in lines[0] and "'Y9'" in lines[0] and "K B R O" in lines[0]
+    assert "players.ann.hand" in lines[0] and "'G9'" in lines[0] and "K B R O" in lines[0]
     assert "after-position" not in lines[0]
 
 
@@ -150,22 +150,22 @@ def test_an_unknown_card_names_the_suits(tmp_path: Path, capsys: pytest.CaptureF
 
 
 def test_every_unknown_card_of_a_file_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = write(tmp_path, TILES_WITH.format(table='"R1 R2 Q3", "B5 B6 B7"', hand="Y9 K4 K5"))
+    path = write(tmp_path, TILES_WITH.format(table='"R1 R2 Q3", "B5 B6 B7"', hand="G9 K4 K5"))
     code, _, err = run_main(capsys, "best", path)
     assert code == 2
     lines = err.splitlines()
     assert len(lines) == 2, err
     assert any("table[1]" in line and "'Q3'" in line for line in lines)
-    assert any("players.ann.hand" in line and "'Y9'" in line for line in lines)
+    assert any("players.ann.hand" in line and "'G9'" in line for line in lines)
     assert all(line.startswith(f"rummy: {path}: ") for line in lines)
 
 
 def test_an_unknown_card_then_another_problem_reports_both(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text = TILES_WITH.format(table='"R1 R2 R3"', hand="Y9 K4").replace('to_move = "ann"', 'to_move = "cat"')
+    text = TILES_WITH.format(table='"R1 R2 R3"', hand="G9 K4").replace('to_move = "ann"', 'to_move = "cat"')
     code, _, err = run_main(capsys, "show", write(tmp_path, text))
     assert code == 2
     lines = err.splitlines()
-    assert len(lines) == 2 and "'Y9'" in lines[0] and "to_move" in lines[1], err
+    assert len(lines) == 2 and "'G9'" in lines[0] and "to_move" in lines[1], err
 
 
 def test_the_after_position_hint_is_only_for_plays_that_are_not_whole(

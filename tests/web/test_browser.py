@@ -335,6 +335,19 @@ def test_bad_input_shows_the_error_line_and_a_file_loads(page: Any) -> None:
     assert page.find_elements(By.CSS_SELECTOR, '#table .play[data-play="bob/1"] .card.layoff[data-card="QD"]')
 
 
+def test_the_warnings_on_a_position_are_listed_under_it(page: Any, tmp_path: Any) -> None:
+    path = tmp_path / "unmelded.toml"
+    path.write_text((ROOT / "puzzles" / "examples" / "rummikub-lenient.toml").read_text().replace(
+        "[players.ann]\nmelded = true\n", "[players.ann]\n"))
+    page.find_element(By.ID, "file-input").send_keys(str(path))
+    wait(page, lambda d: "Loaded the position: rummikub-lenient" in text(d, "result"))
+    assert page.find_element(By.ID, "position-warnings").is_displayed()
+    assert text(page, "position-warnings") == ("warning: position: players.ann: ann has not melded "
+                                               "(melded = false unless given): ann's first meld needs 30 points")
+    load(page, "examples/rummikub-lenient")
+    assert not page.find_element(By.ID, "position-warnings").is_displayed()
+
+
 def test_phone_width_has_no_horizontal_scrolling(page: Any) -> None:
     page.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                          {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})

@@ -93,6 +93,7 @@ export async function showPosition(text, id) {
   $("hints").replaceChildren();
   drawPosition();
   positionShown(data, text);
+  drawWarnings(data.warnings || []);
   say("Loaded " + (id || "the position") + ": " + data.view.rules + ", " + data.view.to_move + " to move.");
 }
 
@@ -129,6 +130,13 @@ function drawPosition() {
   $("hint-button").hidden = !v.puzzle;
   $("hint-panel").hidden = !v.puzzle;
   drawMain();
+}
+
+// What rummy warns of in the position (legal, probably not meant): the lines the command line prints.
+function drawWarnings(lines) {
+  const box = $("position-warnings");
+  box.replaceChildren(...lines.map((line) => el("li", {text: "warning: " + line})));
+  box.hidden = !lines.length;
 }
 
 function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
