@@ -104,7 +104,9 @@ def inline_position(parts: InlineParts) -> tuple[Position, Assumed]:
     if parts.table is not None:
         data["table"] = parts.table
     for name, count in zip(opponents, counts or [0] * len(opponents)):
-        data["players"][name] = {"hand_count": count}
+        # Said, not left out: the default (not melded) then draws no warning, and an opponent's meld
+        # changes no tile answer.
+        data["players"][name] = {"hand_count": count, "melded": False}
     try:
         position = read_position(data, SOURCE)
     except PositionError as error:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from .cards import cards_notation
 from .plan import HAND, Plan, make_plan
 from .plays import PlayName, readings
 from .position import Position
@@ -140,7 +141,7 @@ def _split_plays(before: Position, plan: Plan) -> str:
 
 def _plays_touched(before: Position, after: Position, plan: Plan, gain: float | int) -> str:
     named = before.named_plays()
-    touched: list[str] = []
+    touched: dict[str, str] = {}  # each play's name, in the order the plan touches them: its words
     robber = before.rules.family.plays_change_owner
     for step in plan.steps:
         names = [step.source]
@@ -148,10 +149,12 @@ def _plays_touched(before: Position, after: Position, plan: Plan, gain: float | 
             names.append(step.target)
         for name in names:
             if name and name in named and name not in touched:
-                touched.append(name)
+                # With its cards, as the plan first names it: a real table has no numbers on its plays.
+                cards = step.play_cards(name) or before.play_with_layoffs(name)
+                touched[name] = f"{name} ({cards_notation(cards, before.rules.deck)})"
     if not touched:
         return "Plays to touch: none of the table's; the best turn lays only new plays from your hand."
-    return "Plays to touch: " + ", ".join(touched) + " (as rummy show names them)."
+    return "Plays to touch: " + ", ".join(touched.values()) + " (as rummy show names them)."
 
 
 def _first_step(before: Position, after: Position, plan: Plan, gain: float | int) -> str:

@@ -193,3 +193,19 @@ def test_words_that_are_neither_a_position_nor_steps_say_both_were_tried():
     assert result.returncode == 2 and result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and "not valid TOML" in lines[0] and "'blah' is no step" in lines[0], result.stderr
+
+
+def test_hint_level_3_names_each_play_with_its_cards_once(capsys):
+    # A real table has no numbers on its plays: each one is named with its cards as they lie before
+    # the turn, once, however many steps touch it.
+    puzzle = PUZZLE_CASES / "house-classic-steal-easy-s1-0000.toml"
+    before = Position.from_file(puzzle)
+    _code, out, _ = run_here(capsys, "hint", "--level", "3", puzzle)
+    touched = out.splitlines()[-1].removeprefix("3. Plays to touch: ").removesuffix(" (as rummy show names them).")
+    names = []
+    for part in touched.split("), "):
+        name, cards = part.rstrip(")").split(" (")
+        named = before.named_plays()[name]
+        assert sorted(cards.split()) == sorted(c.notation() for c in before.play_with_layoffs(name)), named
+        names.append(name)
+    assert names and len(names) == len(set(names))
