@@ -93,6 +93,10 @@ class InProcess:
         pass
 
 
+# Imported by the fork server before it starts any worker (rummy.worker_start says why).
+WORKER_START = "rummy.worker_start"
+
+
 class Processes:
     """A pool of worker processes on this machine (``--jobs N``). Workers start from a fork server,
     a clean process, not from this one (which may run threads: a progress bar, OR-Tools)."""
@@ -145,9 +149,11 @@ class Processes:
 
 
 def _start_fork_server() -> None:
-    """Start the fork server with Ctrl-C ignored, and so its workers."""
+    """Start the fork server with Ctrl-C ignored, and so its workers; it preloads
+    rummy.worker_start, so a worker started after rummy was interrupted ends quietly."""
     from multiprocessing import forkserver
 
+    forkserver.set_forkserver_preload([WORKER_START])
     with ctrl_c_ignored_by_children():
         forkserver.ensure_running()
 

@@ -305,3 +305,35 @@ def test_without_dask_the_cluster_option_says_what_to_install() -> None:
                             capture_output=True, text=True, timeout=120, cwd=REPO_ROOT)
     assert result.returncode == 2 and 'pip install "rummy[cluster]"' in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def excepthook_name() -> str:
+    return f"{sys.excepthook.__module__}.{sys.excepthook.__name__}"
+
+
+def test_workers_start_from_a_fork_server_that_keeps_an_orphans_start_quiet() -> None:
+    # Ctrl-C while the pool starts: a worker still starting finds its parent gone; the fork server
+    # reports that with sys.excepthook, which in the workers is rummy.worker_start's.
+    pool = Processes(1)
+    try:
+        assert list(pool.ordered(excepthook_name, [()])) == ["rummy.worker_start.quiet_when_parent_gone"]
+    finally:
+        pool.close()
+
+
+@pytest.mark.parametrize("error", [FileNotFoundError(2, "No such file or directory"), EOFError()])
+def test_a_start_that_finds_the_parent_gone_prints_nothing(error: BaseException, capsys: pytest.CaptureFixture[str]) -> None:
+    from rummy.worker_start import quiet_when_parent_gone
+
+    quiet_when_parent_gone(type(error), error, None)
+    assert capsys.readouterr().err == ""
+
+
+def test_any_other_failure_to_start_keeps_its_traceback() -> None:
+    # The hook installs itself on import: a fresh interpreter shows what a worker would print.
+    code = "import rummy.worker_start\nraise ValueError('a real failure')\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT)
+    assert done.returncode == 1 and "Traceback" in done.stderr and "ValueError: a real failure" in done.stderr
+    code = "import rummy.worker_start\nraise FileNotFoundError(2, 'gone')\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT)
+    assert done.returncode == 1 and done.stderr == ""
