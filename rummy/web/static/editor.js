@@ -64,9 +64,12 @@ async function editLoaded() {
   if (ed.draft && ed.opened === state.text) { startEditor(ed.draft); return; }
   try {
     const data = await api("/api/show", {position: state.text});
+    const fromBag = data.view.table_bag_words;  // a table rummy laid out from a bag is edited as that bag
     delete data.view;
     await presets();
-    startEditor(draftFromData(data));
+    const draft = draftFromData(data);
+    if (fromBag) intoBag(draft);
+    startEditor(draft);
   } catch (error) {
     say(error.error || String(error));
   }
