@@ -95,8 +95,6 @@ def solve(position: Position, path: Path, source: str, config: SolverConfig, jso
     lines: list[Styled | str] = []
     if json_output:
         data = {"file": str(path), **verified_data(answer, verdict)}
-        if position.table_bag is not None:
-            data["table_bag"] = position.table_bag
         warnings = position_warnings(position)
         if warnings:  # a key added only where there are warnings: answers of clean positions stay as they were
             data["warnings"] = warnings
@@ -118,12 +116,15 @@ def status_code(status: str) -> int:
 
 
 def verified_data(answer: Answer, verdict: Verdict | None) -> dict[str, Any]:
-    """The ``best --json`` object, with the checker's verdict on it (``--verify``) when there is one."""
+    """The ``best --json`` object, with the checker's verdict on it (``--verify``) when there is one, and
+    ``table_bag`` where the position's table was given as a bag (the command line's and the server's alike)."""
     data = answer_data(answer)
     if verdict is not None:
         data["verified"] = verdict.legal
         if not verdict.legal:
             data["verify_breaches"] = [b.to_data() for b in verdict.breaches]
+    if answer.position.table_bag is not None:
+        data["table_bag"] = answer.position.table_bag
     return data
 
 

@@ -57,12 +57,14 @@ def show_report(text: str, kind: str | None = None, after: bool = False) -> dict
     the text a page downloads), and the ``view`` to draw it."""
     from rummy.position_code import position_code
     from rummy.reports.position import show_lines
+    from rummy.words import table_bag_words
 
     position = read_position(text, kind=kind, after=after)
     lines = show_lines(position)
+    # The data writes the bag's arrangement as plays; the view says it came from a bag (None: it did not).
     return {**position.to_data(), "code": position_code(position), "toml": position.to_toml(),
             "warnings": warnings_of(position),
-            "view": {**layout(position), "lines": plain(lines)}}
+            "view": {**layout(position), "table_bag_words": table_bag_words(position), "lines": plain(lines)}}
 
 
 def layout(position: Position, names: dict[str, str] | None = None) -> dict[str, Any]:
@@ -138,7 +140,7 @@ def best_report(text: str, kind: str | None = None, time_limit: float = 10.0, ob
     from rummy.reports.best import answer_lines, verified_data
     from rummy.solution import SolverConfig
     from rummy.vocabulary import Objective
-    from rummy.words import breakdown_words, verdict_words
+    from rummy.words import breakdown_words, table_bag_words, verdict_words
 
     position = read_play_position(text, kind=kind)
     answer = best(position, SolverConfig(time_limit=time_limit, workers=1, objective=Objective(objective), seed=seed))
@@ -152,7 +154,7 @@ def best_report(text: str, kind: str | None = None, time_limit: float = 10.0, ob
                     "gain_name": position.rules.family.gain_words(answer.solution_objective, solution.gain,
                                                                   solution.cards_played),
                     "breakdown": words_plain(breakdown_words(answer), deck), **_plan_view(answer),
-                    "options": _option_words(answer)}
+                    "options": _option_words(answer), "table_bag_words": table_bag_words(position)}
     return data
 
 

@@ -29,3 +29,9 @@ export function showError(box, error) {
   box.hidden = false;
   say(error.error || String(error));
 }
+
+// A line that says `words` when there are any, and is hidden when there are none.
+export function shownIf(node, words) {
+  node.textContent = words || "";
+  node.hidden = !words;
+}

@@ -25,7 +25,8 @@ export function newDraft(shape) {
   const players = [newPlayer(NAMES[0], true), newPlayer(NAMES[1], false)];
   return {
     preset: shape.name, rules: shape.name, handNumber: shape.hands_in_game ? 1 : null, toMove: NAMES[0],
-    phase: "play", players: players, table: [], discard: [], stock: null, stockCards: [], upcard: null, extra: {},
+    // bag: the shared table given as a bag of tiles (editbag.js), which the reader lays out; null: as plays
+    phase: "play", players: players, table: [], bag: null, discard: [], stock: null, stockCards: [], upcard: null, extra: {},
   };
 }
 
@@ -56,7 +57,7 @@ export function placedCards(draft) {
     cards.push(...play.cards);
     for (const layoff of play.layoffs) cards.push(...layoff.cards);
   }
-  cards.push(...draft.discard, ...draft.stockCards);
+  cards.push(...(draft.bag || []), ...draft.discard, ...draft.stockCards);
   if (draft.upcard) cards.push(draft.upcard);
   return cards.map(plain);
 }
@@ -110,7 +111,9 @@ export function draftFromData(data) {
   const draft = {
     preset: preset, rules: rules, handNumber: data.hand_number === undefined ? null : data.hand_number,
     toMove: data.to_move || "", phase: data.phase || "play", players: players,
-    table: cardList2(data.table).map(newPlay),
+    // A table written as one string is a bag (a saved draft's; the server writes the plays it laid out).
+    table: typeof data.table === "string" ? [] : cardList2(data.table).map(newPlay),
+    bag: typeof data.table === "string" ? cardList(data.table) : null,
     discard: cardList((data.piles || {}).discard),
     // The stock: a count, or its cards listed (top first).
     stock: typeof (data.piles || {}).stock === "number" ? data.piles.stock : null,
@@ -139,7 +142,7 @@ export function draftToData(draft, shape) {
   data.to_move = draft.toMove;
   data.phase = draft.phase;
   if (draft.extra.first_out !== undefined) data.first_out = draft.extra.first_out;
-  if (shape.plays_key === "table") data.table = draft.table.map((play) => play.cards.join(" "));
+  if (shape.plays_key === "table") data.table = draft.bag && draft.bag.length ? draft.bag.join(" ") : draft.table.map((play) => play.cards.join(" "));
   const layoffs = new Map(draft.players.map((p) => [p.name, []]));
   for (const {name, play} of namedPlays(draft)) {
     for (const layoff of play.layoffs) (layoffs.get(layoff.by) || []).push(name + " " + layoff.cards.join(" "));

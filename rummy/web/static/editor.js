@@ -5,6 +5,7 @@
 // move and the rest work on it as on any loaded position.
 import {api} from "./api.js";
 import {cardEl} from "./cards.js";
+import {bagSwitch, bagZone, intoBag, outOfBag} from "./editbag.js";
 import {buildPicker, updatePicker} from "./deckpicker.js";
 import {$, el, say} from "./dom.js";
 import {addPlayer, draftFromData, draftToData, dropMarks, freeCounts, namedPlays, newDraft, removePlayer,
@@ -16,7 +17,7 @@ const STORE = "rummy-editor-positions";  // localStorage: {name: position data}
 const ed = {
   shapes: null,      // GET /api/presets: name -> shape
   draft: null,       // editdraft.js
-  target: "build",   // where a picked card goes: "hand:I", "build", "discard", "upcard"
+  target: "build",   // where a picked card goes: "hand:I", "build", "discard", "upcard", "bag"
   tap: "remove",     // what a tap on a placed card does: remove, hot, warm
   build: [],         // the play being built
   layoffOn: null,    // lay-offs: the play laid on
@@ -63,9 +64,12 @@ async function editLoaded() {
   if (ed.draft && ed.opened === state.text) { startEditor(ed.draft); return; }
   try {
     const data = await api("/api/show", {position: state.text});
+    const fromBag = data.view.table_bag_words;  // a table rummy laid out from a bag is edited as that bag
     delete data.view;
     await presets();
-    startEditor(draftFromData(data));
+    const draft = draftFromData(data);
+    if (fromBag) intoBag(draft);
+    startEditor(draft);
   } catch (error) {
     say(error.error || String(error));
   }
@@ -130,6 +134,7 @@ function changePreset(name) {
   // Same players, nothing placed: cards do not carry over between decks.
   ed.draft.players = old.players.map((p) => ({...p, hand: [], hot: [], warm: [], plays: []}));
   ed.draft.toMove = old.toMove;
+  if (old.bag && shape().plays_key === "table") ed.draft.bag = [];  // a bag stays a bag
   Object.assign(ed, {build: [], check: null});
   buildPicker($("ed-picker"), shape(), pick);
   changed();
@@ -139,7 +144,8 @@ function changePreset(name) {
 function pick(card) {
   const d = ed.draft;
   if (ed.target === "build") { ed.build.push(card); buildChanged(); return; }
-  if (ed.target === "discard") d.discard.push(card);
+  if (ed.target === "bag") d.bag.push(card);
+  else if (ed.target === "discard") d.discard.push(card);
   else if (ed.target === "upcard") d.upcard = card;
   else if (ed.target === "stock") d.stockCards.push(card);
   else {
@@ -187,7 +193,7 @@ function buildChanged() {
 // Where a built play may go: a new play (in a space, owned, on the table), or a lay-off on a play.
 function newPlaces() {
   const s = shape();
-  if (s.plays_key === "table") return [["table", "on the table"]];
+  if (s.plays_key === "table") return [["table", ed.draft.bag ? "in the bag" : "on the table"]];
   return ed.draft.players.map((p, i) => ["space:" + i, s.plays_key === "plays" ? "owned by " + p.name : "in " + p.name + "'s space"]);
 }
 
@@ -195,7 +201,8 @@ function placeBuilt(where) {
   if (!ed.build.length) return;
   const d = ed.draft;
   const play = {cards: ed.build.slice(), layoffs: []};
-  if (where === "table") d.table.push(play);
+  if (where === "table" && d.bag) d.bag.push(...play.cards);
+  else if (where === "table") d.table.push(play);
   else if (where.startsWith("space:")) d.players[Number(where.slice(6))].plays.push(play);
   else {
     const on = namedPlays(d).find((n) => n.name === where.slice(7));
@@ -211,6 +218,15 @@ function standIn(choice) {
   let j = 0;
   ed.build = ed.build.map((card) => card.startsWith("*") ? "*=" + (stands[j++] || card.slice(2)) : card);
   buildChanged();
+}
+
+// The table as a bag (taps go into it) or as plays (the reader's arrangement of the bag; tiles it
+// cannot lay out go into New play).
+async function switchBag(on) {
+  const d = ed.draft;
+  if (on) { intoBag(d); ed.target = "bag"; changed(); return; }
+  const loose = await outOfBag(d, draftToData(d, shape()));
+  if (loose.length) { ed.build.push(...loose); ed.target = "build"; say("The bag cannot be laid out: its tiles are in New play."); buildChanged(); } else changed();
 }
 
 // ------------------------------------------------------------------ drawing the draft
@@ -238,11 +254,13 @@ function drawAll() {
   $("ed-tap").querySelectorAll('option[value="hot"], option[value="warm"]').forEach((o) => { o.hidden = !s.discard; });
   $("ed-players").replaceChildren(...d.players.map((p, i) => playerEl(p, i)));
   $("ed-add-player").disabled = d.players.length >= s.max_players;
-  $("ed-table").replaceChildren(...(s.plays_key === "table"
-    ? [el("div", {class: "ed-zone", "data-place": "table"}, el("h3", {class: "ed-heading", text: "Table"}), playsEl(d.table, "table"))] : []));
+  $("ed-table").replaceChildren(...(s.plays_key !== "table" ? [] : d.bag
+    ? [bagZone(d, s, {zone, cardsEl, takeOff, changed}, bagSwitch(d, switchBag))]
+    : [el("div", {class: "ed-zone", "data-place": "table"}, el("h3", {class: "ed-heading", text: "Table"}), bagSwitch(d, switchBag), playsEl(d.table, "table"))]));
   $("ed-piles").replaceChildren(pilesEl());
   drawBuild();
   const targets = [...d.players.map((p, i) => ["hand:" + i, p.name + "'s hand"]), ["build", "the play being built"]];
+  if (d.bag) targets.push(["bag", "the table (a bag)"]);
   if (s.discard) targets.push(["discard", "the discard pile"]);
   if (s.upcard) targets.push(["upcard", "the upcard"]);
   targets.push(["stock", "the stock (listed)"]);

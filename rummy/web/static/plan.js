@@ -2,7 +2,7 @@
 // through step by step (the table drawn after each step, the cards it moved highlighted).
 import {api} from "./api.js";
 import {allCards, counts, inlineCardEl} from "./cards.js";
-import {$, el, say, showError} from "./dom.js";
+import {$, el, say, showError, shownIf} from "./dom.js";
 import {state} from "./state.js";
 import {drawTable} from "./table.js";
 import {drawLonger, timeLimit} from "./timelimit.js";
@@ -71,6 +71,7 @@ function drawBest(passed) {
     // the command line's own words: "= table points won 25 + hand penalty avoided 34"
     $("best-gain").textContent = (b.view.gain_name || "gain") + " " + b.gain + (b.view.breakdown ? " " + b.view.breakdown : "");
   }
+  shownIf($("best-bag"), b.view.table_bag_words);  // the answer's table was laid out from a bag
   drawOptions(b);
   const steps = b.view.steps || [], pieces = b.view.step_pieces || [];
   $("best-steps").replaceChildren(...steps.map((words, i) =>

@@ -1,6 +1,6 @@
 // Loading a position (the shipped list, pasted text, a file) and drawing what show says of it.
 import {api} from "./api.js";
-import {$, el, say, showError} from "./dom.js";
+import {$, el, say, showError, shownIf} from "./dom.js";
 import {setMovingButton} from "./mymove.js";
 import {positionShown} from "./share.js";
 import {state} from "./state.js";
@@ -123,6 +123,7 @@ function drawPosition() {
   }
   $("summary").textContent = v.rules + ": " + v.summary + (v.facts.length ? " · " + v.facts.join(", ") : "");
   $("turn-line").textContent = v.to_move + " to move, " + v.phase + " phase";
+  shownIf($("table-bag"), v.table_bag_words);  // "table arranged by rummy from a bag of N tiles"
   const drawing = v.phase === "draw";
   $("best-button").textContent = drawing ? "Draw advice" : "Best move";
   $("my-move-button").hidden = drawing;  // a turn as steps starts in the play phase
