@@ -205,3 +205,15 @@ def test_nine_tiles_break_one_rule(option: str, value: object, odd_play: str, ta
     verdict = check(before, after)
     assert verdict.legal, verdict.breaches
     assert verdict.reading["gain"] == 9
+
+
+@pytest.mark.parametrize("bag", ["* * * * R1 R2 R3", "* * * R5 R6 R7"])
+def test_an_after_bag_with_more_jokers_than_the_deck_is_refused_not_arranged(bag: str) -> None:
+    """Read without the deck's counts (an after-position), a bag could hold enough jokers for a play of
+    jokers alone, which the arrangement cannot lay: one reader line, never an internal error."""
+    data = {"rules": "rummikub-lenient", "to_move": "ann", "table": bag,
+            "players": {"ann": {"melded": True, "hand": "R9"}, "bob": {"hand_count": 14}}}
+    jokers = bag.count("*")
+    with pytest.raises(PositionError, match=rf"table: {jokers} jokers in the bag, but the rummikub-lenient deck "
+                                            r"holds 2"):
+        Position.from_data(data, strict=False)
