@@ -106,9 +106,9 @@ def test_no_position_at_all_is_one_line(capsys: pytest.CaptureFixture[str], comm
 
 @pytest.mark.parametrize(("options", "lines"), [
     (("--hand", "R4 X9 QQ", "--table", "R1 R2 ZZ"),
-     ["rummy: --hand: unknown card 'X9' (colours K B R O, e.g. R7 or K13; * a joker)",
-      "rummy: --hand: unknown card 'QQ' (colours K B R O, e.g. R7 or K13; * a joker)",
-      "rummy: --table: unknown card 'ZZ' (colours K B R O, e.g. R7 or K13; * a joker)"]),
+     ["rummy: --hand: unknown card 'X9' (colours K B R O (Y for O), e.g. R7 or K13; * a joker)",
+      "rummy: --hand: unknown card 'QQ' (colours K B R O (Y for O), e.g. R7 or K13; * a joker)",
+      "rummy: --table: unknown card 'ZZ' (colours K B R O (Y for O), e.g. R7 or K13; * a joker)"]),
     (("--hand", "R4", "--table", "R1 " * 40_000),
      ["rummy: --table: more than 256 cards in the position; no deck holds more than 106"]),
     (("--hand", "R4", "--players", "a " * 60_000), ["rummy: --players: more than 8 players; a position has at most 8"]),
@@ -123,6 +123,10 @@ def test_no_position_at_all_is_one_line(capsys: pytest.CaptureFixture[str], comm
       "(tile) games: write a position file for it"]),
     (("--hand", "R4", "--players", "ann bob", "--to-move", "zed"),
      ["rummy: --to-move: 'zed' is not one of --players (ann bob)"]),
+    (("--hand", "R4", "--to-move", "a b"),
+     ["rummy: --to-move: 'a b' cannot be a player name: no spaces, '/' or control characters"]),
+    (("--hand", "R4", "--to-move", "x" * 100_000, "--players", "3"),
+     [f"rummy: --to-move: a player name has 1 to 32 characters, got '{'x' * 39}…'"]),
     (("--table", TABLE,), ["rummy: --hand: missing: the tiles of the player to move, e.g. --hand \"R4 K4 *\""]),
     (("--hand", "R4", "--table", "R1 R2 R3 K9"),
      ["rummy: --table: K9 fits in no play with the other tiles of the bag: the table cannot be arranged"]),
