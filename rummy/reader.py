@@ -598,8 +598,8 @@ class Reader:
             # the count alone does not fit: say what would, and that it may be left out
             raise self.fail("piles.stock",
                             f"a stock of {position.stock} does not fit: the {rules.name} deck holds {deck} "
-                            f"{unit(rules)} and the rest of the position {total}, so the stock holds at most {deck - total} "
-                            f"(or leave 'stock' out)")
+                            f"{unit(rules)} and the rest of the position {total}, so the stock holds at most "
+                            f"{deck - total} (or leave 'stock' out)")
         if isinstance(position.stock, int):
             total += position.stock
         if total > deck:
