@@ -194,3 +194,24 @@ def test_fuzz_the_play_check_answers_or_refuses_in_lines(client: Any, rules: Any
         assert all(": " in line and "\n" not in line for line in answer["errors"])
     else:
         assert isinstance(answer["whole"], bool) and len(answer["cards"]) <= 256
+
+
+@settings(max_examples=scaled(150), **FUZZ_SETTINGS)
+@given(code=damaged_codes(), after=st.booleans())
+def test_fuzz_a_damaged_code_on_the_api_is_a_400_in_lines_or_read(client: Any, code: str, after: bool) -> None:
+    response = client.post("/api/show", json={"position": code, "after": after})
+    assert response.status_code in (200, 400), response.text
+    if response.status_code == 400:
+        assert all(line.startswith("position: ") and "\n" not in line for line in response.json()["errors"])
+
+
+@settings(max_examples=scaled(150), **FUZZ_SETTINGS)
+@given(cards=st.lists(tokens, min_size=1, max_size=6).map(" ".join),
+       verb=st.sampled_from(["play {} to new/1", "play {} to table/1 (R1 R2; x)", "replace table/1 * with {}",
+                             "move {} from table/1 to new/1", "{}; play R1 to new/1"]))
+def test_fuzz_steps_with_shorthands_on_the_api_are_read_or_refused_in_lines(client: Any, cards: str, verb: str) -> None:
+    before = (PUZZLE_EXAMPLES / "rummikub-lenient.toml").read_text(encoding="utf-8")
+    response = client.post("/api/steps", json={"before": before, "steps": verb.format(cards)})
+    assert response.status_code in (200, 400), response.text
+    if response.status_code == 400:
+        assert all(": " in line and "\n" not in line for line in response.json()["errors"])
