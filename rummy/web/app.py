@@ -42,7 +42,7 @@ MAX_SECONDS = 30.0  # and at most, whatever the request asks
 # Positions read at once by /api/show and /api/steps, in threads of their own. Reading is quick, but a
 # table given as a bag is arranged by a search of up to 10 s (rummy.table_bag.ARRANGE_SECONDS): without
 # this bound, 40 such requests would hold every thread of the server's pool, and the page, the presets
-# and the shipped positions would wait for them (docs/serve.md "Limits").
+# and the shipped positions would wait for them (docs/serve.md "Reading a position").
 READERS = 4
 
 
