@@ -104,8 +104,8 @@ def inline_position(parts: InlineParts) -> tuple[Position, Assumed]:
     if parts.table is not None:
         data["table"] = parts.table
     for name, count in zip(opponents, counts or [0] * len(opponents)):
-        # Said, not left out: the default (not melded) then draws no warning, and an opponent's meld
-        # changes no tile answer.
+        # No option gives an opponent's melding (it does not change the mover's turn): stated, so that
+        # no warning asks for a key an inline position cannot give.
         data["players"][name] = {"hand_count": count, "melded": False}
     try:
         position = read_position(data, SOURCE)
@@ -145,6 +145,9 @@ def _words(text: str, limit: int) -> list[str]:
 def _players(text: str | None, to_move: str | None) -> list[str]:
     """The players' names: given, or made from a count (the mover first)."""
     mover = to_move or MOVER
+    problem = name_problem(mover)
+    if problem:  # told here, or the reader would blame --players, which may not be given
+        raise PositionError("--to-move", problem)
     if text is None:
         return [mover, f"{OPPONENT}1"]
     words = _words(text, MAX_PLAYERS)

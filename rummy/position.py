@@ -244,18 +244,11 @@ class Position:
 
     @classmethod
     def from_toml(cls, text: str, source: str = "<toml>", strict: bool = True) -> Position:
-        from .parsing import parse_toml
-
-        return cls.from_data(parse_toml(text, source), source, strict)
+        return cls.from_data(position_data(text, source, "toml"), source, strict)
 
     @classmethod
     def from_json(cls, text: str, source: str = "<json>", strict: bool = True) -> Position:
-        from .parsing import parse_json
-
-        data = parse_json(text, source)
-        if not isinstance(data, dict):
-            raise PositionError(source, f"a position must be a JSON object, got {quote(data)}")
-        return cls.from_data(data, source, strict)
+        return cls.from_data(position_data(text, source, "json"), source, strict)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any], source: str = "<position>", strict: bool = True) -> Position:
@@ -332,3 +325,16 @@ class Position:
 
         path = Path(path)
         write_atomic(path, self.to_json() if path.suffix.lower() == ".json" else self.to_toml())
+
+
+def position_data(text: str, source: str, kind: str = "toml") -> Mapping[str, Any]:
+    """A TOML or JSON position's data, parsed (within rummy.parsing's limits) but not yet read: what
+    ``Position.from_data`` reads. A caller that must look at it first (is there a [turn]?) parses once."""
+    from .parsing import parse_json, parse_toml
+
+    if kind != "json":
+        return parse_toml(text, source)
+    data = parse_json(text, source)
+    if not isinstance(data, dict):
+        raise PositionError(source, f"a position must be a JSON object, got {quote(data)}")
+    return data

@@ -41,6 +41,7 @@ from .position import Attached, DrawTaken, Player, Position, PuzzleStatement, Re
 from .rules import Ruleset, ruleset_from_spec
 from .table_bag import arranged_table, bag_problem
 from .vocabulary import DrawSource, JokerMode, Phase, Tier
+from .words import unit
 
 # ----------------------------------------------------------------- limits
 # Far beyond any real position, small enough that a hostile file is refused
@@ -596,9 +597,9 @@ class Reader:
         if isinstance(position.stock, int) and total <= deck < total + position.stock:
             # the count alone does not fit: say what would, and that it may be left out
             raise self.fail("piles.stock",
-                            f"a stock of {position.stock} does not fit: the {rules.name} deck holds {deck} cards and "
-                            f"the rest of the position {total}, so the stock holds at most {deck - total} "
-                            f"(or leave 'stock' out)")
+                            f"a stock of {position.stock} does not fit: the {rules.name} deck holds {deck} "
+                            f"{unit(rules)} and the rest of the position {total}, so the stock holds at most "
+                            f"{deck - total} (or leave 'stock' out)")
         if isinstance(position.stock, int):
             total += position.stock
         if total > deck:

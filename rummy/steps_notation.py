@@ -99,15 +99,31 @@ def no_step(word: str) -> str:
 
 
 def split_steps(text: str) -> list[tuple[int, str]]:
-    """The steps of the text, numbered from 1: separated by ``;`` or new lines, comments and blanks
-    dropped, whitespace collapsed to single spaces."""
+    """The steps of the text, numbered from 1: separated by ``;`` (not within a note's parentheses) or new
+    lines, comments and blanks dropped, whitespace collapsed to single spaces."""
     steps: list[tuple[int, str]] = []
     for line in text.splitlines():
-        for part in line.split("#", 1)[0].split(";"):
+        for part in _outside_notes(line.split("#", 1)[0]):
             part = _collapsed(part.lstrip().lstrip("\ufeff"))
             if part and part.lower().rstrip(".") != _JOKER_TO_HAND:
                 steps.append((len(steps) + 1, part))
     return steps
+
+
+def _outside_notes(line: str) -> list[str]:
+    """The line split at each ``;`` outside parentheses: a note a player types after a play, as
+    ``best`` writes its cards (``table/1 (R5 R6 *; the reds)``), stays in its step. One pass."""
+    parts, start, depth = [], 0, 0
+    for at, character in enumerate(line):
+        if character == "(":
+            depth += 1
+        elif character == ")":
+            depth = max(0, depth - 1)
+        elif character == ";" and depth == 0:
+            parts.append(line[start:at])
+            start = at + 1
+    parts.append(line[start:])
+    return parts
 
 
 # ------------------------------------------------------------------ parsing

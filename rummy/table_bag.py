@@ -50,6 +50,12 @@ def bag_problem(bag: tuple[Card, ...], rules: Ruleset) -> str | None:
     must say what it stands for, since which play it is in matters there."""
     if not rules.family.shared_table or rules.family.arranger is None:
         return f"{rules.name} has no shared table to arrange"
+    # The arrangement's model lets no play be jokers alone only because a deck's jokers are too few for one
+    # (rummy.model.tile.table.check_supported); an after-position, read without the deck's counts, may hold more.
+    jokers = sum(1 for card in bag if card.is_joker)
+    if jokers > rules.jokers:
+        return (f"{jokers} joker{'s' if jokers > 1 else ''} in the bag, but the {rules.name} deck holds "
+                f"{rules.jokers}: a bag is arranged only within the deck's jokers")
     if rules.joker_mode == JokerMode.FIXED:
         bare = sum(1 for card in bag if card.is_joker and card.stands_for is None)
         if bare:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rummy.end_states import end_state_or_draw_from_text, is_answer
 from rummy.errors import PlayNotWhole
 from rummy.plays import PlayName, is_whole
-from rummy.position import Player, Position
+from rummy.position import Player, Position, position_data
 from rummy.reports.lines import Styled, card_text, cards_text, text
 from rummy.reports.puzzle import puzzle_lines
 from rummy.scoring import play_score
@@ -42,11 +42,13 @@ def position_from_text(text: str, source: str, kind: str, after: bool = False) -
         position_after, _ = end_state_or_draw_from_text(text, source, kind)
         assert position_after is not None  # only a random draw has none, and it is not asked for here
         return position_after
-    position = Position.from_text(text, source, kind, strict=False)
-    if position.turn is not None:
-        return position
+    # Read once (a table given as a bag is arranged by a search of up to 10 s), and strictly unless it has
+    # a [turn]: a bag beyond the deck's counts is then refused before any search.
+    data = position_data(text, source, kind)
+    if "turn" in data:
+        return Position.from_data(data, source, strict=False)
     try:
-        return Position.from_text(text, source, kind)
+        return Position.from_data(data, source)
     except PlayNotWhole as error:
         # A play that is not whole (the counts of the deck are no after-position's business): the file may be one.
         raise PlayNotWhole(error.place, f"{error.problem} (an after-position? 'rummy show --after' draws it)") from None

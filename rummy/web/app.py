@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import anyio.to_thread  # Starlette runs on anyio: no dependency of its own
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -38,6 +39,11 @@ MAX_BODY_BYTES = 256 * 1024  # a request's body; the largest real position is a 
 MAX_TEXT = 128 * 1024  # characters of one position or turn
 DEFAULT_SECONDS = 10.0  # a solve's time limit when the request gives none
 MAX_SECONDS = 30.0  # and at most, whatever the request asks
+# Positions read at once by /api/show and /api/steps, in threads of their own. Reading is quick, but a
+# table given as a bag is arranged by a search of up to 10 s (rummy.table_bag.ARRANGE_SECONDS): without
+# this bound, 40 such requests would hold every thread of the server's pool, and the page, the presets
+# and the shipped positions would wait for them (docs/serve.md "Reading a position").
+READERS = 4
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,7 @@ class Settings:
     max_seconds: float = MAX_SECONDS
     puzzles: Any = None  # the shipped positions' folder; None: the package's own
     host: str = "127.0.0.1"  # the address listened on: a Host header names it or the loopback (rummy.web.guard)
+    readers: int = READERS  # positions read at once in request threads (show, steps)
 
 
 Kind = Literal["toml", "json", "code"]
@@ -245,6 +252,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise BadInput([line], 500)
         return outcome.report
 
+    reading = anyio.CapacityLimiter(settings.readers)
+
+    async def read(make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """A position read (and its bag arranged) in a thread of ``reading``'s, not of the server's pool;
+        refused at once (503) when as many reads wait as solves may (``max_waiting``)."""
+        waiting = reading.statistics().tasks_waiting
+        if waiting >= settings.max_waiting:
+            raise BadInput([f"busy: {waiting} positions are waiting to be read; try again shortly"], 503)
+        result: dict[str, Any] = await anyio.to_thread.run_sync(_guarded, make, limiter=reading)
+        return result
+
     async def client_left(connection: Request) -> None:
         """Returns when the client hangs up. The body is read by now (BodyLimit replayed it), so the
         server's next message is ``http.disconnect``; it comes as soon as the client's socket closes."""
@@ -253,12 +271,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/show", summary="rummy show --json: the position, read as the command line reads it, with its "
                                    "code and its TOML")
-    def show(request: ShowRequest) -> dict[str, Any]:
-        return _guarded(lambda: reports.show_report(request.position, request.format, request.after))
+    async def show(request: ShowRequest) -> dict[str, Any]:
+        return await read(lambda: reports.show_report(request.position, request.format, request.after))
 
     @app.post("/api/steps", summary="The table after a turn written as steps (as check reads them), not judged")
-    def steps(request: StepsRequest) -> dict[str, Any]:
-        return _guarded(lambda: reports.steps_report(request.before, request.steps, request.before_format))
+    async def steps(request: StepsRequest) -> dict[str, Any]:
+        return await read(lambda: reports.steps_report(request.before, request.steps, request.before_format))
 
     @app.post("/api/best", summary="rummy best --json --verify: the best turn (or draw advice in the draw phase)")
     async def best(request: BestRequest, connection: Request) -> dict[str, Any]:

@@ -183,7 +183,7 @@ def test_a_stock_that_does_not_fit_says_what_would(tmp_path: Path, capsys: pytes
     code, out, err = run_main(capsys, "show", path)
     assert (code, out) == (2, "")
     assert err.splitlines() == [f"rummy: {path}: piles.stock: a stock of 90 does not fit: the rummikub deck holds "
-                                "106 cards and the rest of the position 37, so the stock holds at most 69 "
+                                "106 tiles and the rest of the position 37, so the stock holds at most 69 "
                                 "(or leave 'stock' out)"]
     assert run_main(capsys, "show", write(tmp_path, BIG_RACK + "\n[piles]\nstock = 69\n"))[0] == 0
 

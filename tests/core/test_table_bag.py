@@ -205,3 +205,39 @@ def test_nine_tiles_break_one_rule(option: str, value: object, odd_play: str, ta
     verdict = check(before, after)
     assert verdict.legal, verdict.breaches
     assert verdict.reading["gain"] == 9
+
+
+@pytest.mark.parametrize("bag", ["* * * * R1 R2 R3", "* * * R5 R6 R7"])
+def test_an_after_bag_with_more_jokers_than_the_deck_is_refused_not_arranged(bag: str) -> None:
+    """Read without the deck's counts (an after-position), a bag could hold enough jokers for a play of
+    jokers alone, which the arrangement cannot lay: one reader line, never an internal error."""
+    data = {"rules": "rummikub-lenient", "to_move": "ann", "table": bag,
+            "players": {"ann": {"melded": True, "hand": "R9"}, "bob": {"hand_count": 14}}}
+    jokers = bag.count("*")
+    with pytest.raises(PositionError, match=rf"table: {jokers} jokers in the bag, but the rummikub-lenient deck "
+                                            r"holds 2"):
+        Position.from_data(data, strict=False)
+
+
+def test_show_arranges_a_bag_once_and_refuses_one_beyond_the_deck_before_any_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rummy show`` (and /api/show) read a position once: it was read leniently, then again strictly,
+    so every bag was searched twice, and a bag beyond the deck's counts was searched before the
+    strict read refused it."""
+    from rummy.reports.position import position_from_text
+
+    arrange = preset("rummikub-lenient").family.arrange_function()
+    searches: list[int] = []
+
+    def counted(bag: tuple[Card, ...], rules: Ruleset, seconds: float, /) -> Arrangement:
+        searches.append(len(bag))
+        return arrange(bag, rules, seconds)
+
+    monkeypatch.setattr(type(preset("rummikub-lenient").family), "arrange_function", lambda _: counted)
+    text = ('rules = "rummikub-lenient"\nto_move = "ann"\ntable = "{}"\n'
+            'players.ann = {{melded = true, hand = "R9"}}\nplayers.bob = {{hand_count = 14}}\n')
+    assert len(position_from_text(text.format("R1 R2 R3 B5 B6 B7"), "p.toml", "toml").table) == 2
+    assert searches == [6]
+    with pytest.raises(PositionError, match="table: 3 copies of R1 in the position"):
+        position_from_text(text.format("R1 R1 R1 R2 R3"), "p.toml", "toml")
+    assert searches == [6]

@@ -214,6 +214,16 @@ def test_best_words_are_read_as_steps(words, steps):
     assert plain_step(words) == steps
 
 
+def test_a_semicolon_in_a_note_separates_no_steps():
+    assert split_steps("play R7 to table/1 (R5 R6 *; the reds): x; discard KS (a; b (c; d)); e") == [
+        (1, "play R7 to table/1 (R5 R6 *; the reds): x"), (2, "discard KS (a; b (c; d))"), (3, "e")]
+    assert split_steps("play R7 to table/1 (R5; x") == [(1, "play R7 to table/1 (R5; x")]  # unclosed: one step
+    assert split_steps("a ) ; b") == [(1, "a )"), (2, "b")]
+    before = Position.from_file(EXAMPLES / "rummikub-lenient.toml")
+    after = read_steps(before, "play R5 to table/1 (R6 R7 *; the reds)")
+    assert after == read_steps(before, "play R5 to table/1")
+
+
 def test_the_old_replacement_note_after_a_semicolon_is_no_step():
     assert split_steps("replace the joker of bob/1 with 3D; the joker goes to your hand; discard 8H") == [
         (1, "replace the joker of bob/1 with 3D"), (2, "discard 8H")]

@@ -3,8 +3,14 @@ reader's one line."""
 
 from __future__ import annotations
 
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
 import warnings
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -16,6 +22,7 @@ with warnings.catch_warnings():  # starlette would rather have httpx2: a warning
     from fastapi.testclient import TestClient
 
 from rummy.web.app import Settings, create_app
+from tests.support.live_server import HOST, live_server
 
 BASE_URL = "http://127.0.0.1"
 BAG = ('rules = "rummikub"\nto_move = "ann"\ntable = "{table}"\n'
@@ -58,3 +65,55 @@ def test_a_table_given_as_plays_says_nothing_of_a_bag(client: TestClient) -> Non
     assert shown["view"]["table_bag_words"] is None
     best = client.post("/api/best", json={"position": given, "time_limit": 5}).json()
     assert "table_bag" not in best and best["view"]["table_bag_words"] is None
+
+
+# ------------------------------------------------ a bag's search in the server's threads
+LIVENESS = 20.0  # the longest any wait below may take: a bound for a hung test, never reached when it passes
+SETTLE = 0.3  # for the server to take in a request before the next step relies on it
+
+
+def post_show(port: int, text: str) -> tuple[int, dict[str, Any]]:
+    request = urllib.request.Request(f"http://{HOST}:{port}/api/show", data=json.dumps({"position": text}).encode(),
+                                     headers={"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=LIVENESS) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def test_bag_searches_wait_for_their_own_threads_and_other_visitors_are_served(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each bag's search may take 10 s: reads run in ``readers`` threads of their own, past ``max_waiting``
+    waiting reads a 503 answers at once, and the rest of the server (here the presets) is served meanwhile."""
+    from rummy.rules import preset
+    from rummy.table_bag import Arrangement
+
+    searching, release = threading.Semaphore(0), threading.Event()
+
+    def held_search(bag: tuple[Any, ...], rules: Any, seconds: float, /) -> Arrangement:
+        searching.release()
+        release.wait(LIVENESS)
+        return Arrangement((), bag, proven=False)
+
+    monkeypatch.setattr(type(preset("rummikub").family), "arrange_function", lambda _: held_search)
+    answers: list[tuple[int, dict[str, Any]]] = []
+    text = BAG.format(table="R1 R2 R3 B5 B6 B7")
+    with live_server(create_app(Settings(workers=1, readers=1, max_waiting=1))) as port:
+        shows = [threading.Thread(target=lambda: answers.append(post_show(port, text))) for _ in range(2)]
+        try:
+            shows[0].start()
+            assert searching.acquire(timeout=LIVENESS)
+            shows[1].start()  # waits for the one reader
+            time.sleep(SETTLE)
+            status, busy = post_show(port, text)
+            assert (status, busy["error"]) == (503, "busy: 1 positions are waiting to be read; try again shortly")
+            with urllib.request.urlopen(f"http://{HOST}:{port}/api/presets", timeout=LIVENESS) as presets:
+                assert presets.status == 200
+            assert len(answers) == 0  # the first search is still held
+        finally:
+            release.set()
+            for show in shows:
+                show.join(LIVENESS)
+    assert [status for status, _ in answers] == [400, 400]  # each search stopped without a whole arrangement
+    assert all("give the table as plays" in answer["error"] for _, answer in answers)
