@@ -259,7 +259,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         refused at once (503) when as many reads wait as solves may (``max_waiting``)."""
         waiting = reading.statistics().tasks_waiting
         if waiting >= settings.max_waiting:
-            raise BadInput([f"busy: {waiting} positions are waiting to be read; try again shortly"], 503)
+            positions = "1 position" if waiting == 1 else f"{waiting} positions"
+            raise BadInput([f"busy: {positions} waiting to be read; try again shortly"], 503)
         result: dict[str, Any] = await anyio.to_thread.run_sync(_guarded, make, limiter=reading)
         return result
 

@@ -107,7 +107,7 @@ def test_bag_searches_wait_for_their_own_threads_and_other_visitors_are_served(
             shows[1].start()  # waits for the one reader
             time.sleep(SETTLE)
             status, busy = post_show(port, text)
-            assert (status, busy["error"]) == (503, "busy: 1 positions are waiting to be read; try again shortly")
+            assert (status, busy["error"]) == (503, "busy: 1 position waiting to be read; try again shortly")
             with urllib.request.urlopen(f"http://{HOST}:{port}/api/presets", timeout=LIVENESS) as presets:
                 assert presets.status == 200
             assert len(answers) == 0  # the first search is still held
