@@ -17,6 +17,7 @@ the security headers, and a bug is a JSON 500.
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -253,15 +254,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return outcome.report
 
     reading = anyio.CapacityLimiter(settings.readers)
+    reads_by_client: Counter[str] = Counter()
 
-    async def read(make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    async def read(connection: Request, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         """A position read (and its bag arranged) in a thread of ``reading``'s, not of the server's pool;
-        refused at once (503) when as many reads wait as solves may (``max_waiting``)."""
+        refused at once (503) when as many reads wait as solves may (``max_waiting``), or when one client
+        already has as many reads in hand as it may have solves (``max_per_client``): one visitor's
+        slow bags never fill the queue the others wait in."""
         waiting = reading.statistics().tasks_waiting
         if waiting >= settings.max_waiting:
             positions = "1 position" if waiting == 1 else f"{waiting} positions"
             raise BadInput([f"busy: {positions} waiting to be read; try again shortly"], 503)
-        result: dict[str, Any] = await anyio.to_thread.run_sync(_guarded, make, limiter=reading)
+        client = connection.client.host if connection.client else ""
+        if reads_by_client[client] >= settings.max_per_client:
+            raise BadInput([f"busy: {settings.max_per_client} positions of yours are being read; "
+                            "wait for them to be answered"], 503)
+        reads_by_client[client] += 1
+        try:
+            result: dict[str, Any] = await anyio.to_thread.run_sync(_guarded, make, limiter=reading)
+        finally:
+            reads_by_client[client] -= 1
+            if not reads_by_client[client]:
+                del reads_by_client[client]
         return result
 
     async def client_left(connection: Request) -> None:
@@ -272,12 +286,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/show", summary="rummy show --json: the position, read as the command line reads it, with its "
                                    "code and its TOML")
-    async def show(request: ShowRequest) -> dict[str, Any]:
-        return await read(lambda: reports.show_report(request.position, request.format, request.after))
+    async def show(request: ShowRequest, connection: Request) -> dict[str, Any]:
+        return await read(connection, lambda: reports.show_report(request.position, request.format, request.after))
 
     @app.post("/api/steps", summary="The table after a turn written as steps (as check reads them), not judged")
-    async def steps(request: StepsRequest) -> dict[str, Any]:
-        return await read(lambda: reports.steps_report(request.before, request.steps, request.before_format))
+    async def steps(request: StepsRequest, connection: Request) -> dict[str, Any]:
+        return await read(connection,
+                          lambda: reports.steps_report(request.before, request.steps, request.before_format))
 
     @app.post("/api/best", summary="rummy best --json --verify: the best turn (or draw advice in the draw phase)")
     async def best(request: BestRequest, connection: Request) -> dict[str, Any]:

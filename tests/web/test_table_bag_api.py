@@ -3,6 +3,7 @@ reader's one line."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import threading
 import time
@@ -72,7 +73,16 @@ LIVENESS = 20.0  # the longest any wait below may take: a bound for a hung test,
 SETTLE = 0.3  # for the server to take in a request before the next step relies on it
 
 
-def post_show(port: int, text: str) -> tuple[int, dict[str, Any]]:
+def post_show(port: int, text: str, source: str | None = None) -> tuple[int, dict[str, Any]]:
+    """POST /api/show; ``source``: the client's own address (another loopback address is another visitor)."""
+    if source is not None:
+        connection = http.client.HTTPConnection(HOST, port, timeout=LIVENESS, source_address=(source, 0))
+        connection.request("POST", "/api/show", body=json.dumps({"position": text}),
+                           headers={"content-type": "application/json"})
+        answer = connection.getresponse()
+        status, body = answer.status, json.loads(answer.read())
+        connection.close()
+        return status, body
     request = urllib.request.Request(f"http://{HOST}:{port}/api/show", data=json.dumps({"position": text}).encode(),
                                      headers={"content-type": "application/json"})
     try:
@@ -117,3 +127,39 @@ def test_bag_searches_wait_for_their_own_threads_and_other_visitors_are_served(
                 show.join(LIVENESS)
     assert [status for status, _ in answers] == [400, 400]  # each search stopped without a whole arrangement
     assert all("give the table as plays" in answer["error"] for _, answer in answers)
+
+
+def test_one_visitor_cannot_fill_the_read_queue(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client with ``max_per_client`` reads in hand is refused at once; another address still gets in line."""
+    from rummy.rules import preset
+    from rummy.table_bag import Arrangement
+
+    searching, release = threading.Semaphore(0), threading.Event()
+
+    def held_search(bag: tuple[Any, ...], rules: Any, seconds: float, /) -> Arrangement:
+        searching.release()
+        release.wait(LIVENESS)
+        return Arrangement((), bag, proven=False)
+
+    monkeypatch.setattr(type(preset("rummikub").family), "arrange_function", lambda _: held_search)
+    answers: list[tuple[int, dict[str, Any]]] = []
+    text = BAG.format(table="R1 R2 R3 B5 B6 B7")
+    with live_server(create_app(Settings(workers=1, readers=1, max_waiting=32, max_per_client=2))) as port:
+        mine = [threading.Thread(target=lambda: answers.append(post_show(port, text))) for _ in range(2)]
+        other = threading.Thread(target=lambda: answers.append(post_show(port, text, source="127.0.0.2")))
+        try:
+            mine[0].start()
+            assert searching.acquire(timeout=LIVENESS)
+            mine[1].start()  # in line for the one reader: this client's second
+            time.sleep(SETTLE)
+            status, busy = post_show(port, text)
+            assert (status, busy["error"]) == (503, "busy: 2 positions of yours are being read; "
+                                                    "wait for them to be answered")
+            other.start()  # another visitor is not refused: it waits its turn
+            time.sleep(SETTLE)
+            assert len(answers) == 0
+        finally:
+            release.set()
+            for thread in (*mine, other):
+                thread.join(LIVENESS)
+    assert [status for status, _ in answers] == [400, 400, 400]  # all three read (their held searches failed)
