@@ -4,11 +4,11 @@
 // browser. "Open" hands the position's JSON to the page's load path (showPosition), so Best
 // move and the rest work on it as on any loaded position.
 import {api} from "./api.js";
-import {cardEl} from "./cards.js";
+import {cardEl, inlineCardEl} from "./cards.js";
 import {buildPicker, updatePicker} from "./deckpicker.js";
 import {$, el, say} from "./dom.js";
 import {addPlayer, draftFromData, draftToData, dropMarks, freeCounts, namedPlays, newDraft, removePlayer,
-  renamePlayer, sidesShown} from "./editdraft.js";
+  renamePlayer, setMover, sidesShown} from "./editdraft.js";
 import {showPosition} from "./position.js";
 import {state} from "./state.js";
 
@@ -79,7 +79,7 @@ function buildStatic() {
   const hand = el("select", {id: "ed-hand-number", "data-place": "hand_number",
     onchange: (e) => { ed.draft.handNumber = Number(e.target.value); changed(); }});
   const toMove = el("select", {id: "ed-to-move", "data-place": "to_move",
-    onchange: (e) => { ed.draft.toMove = e.target.value; changed(); }});
+    onchange: (e) => { moverChanged(e.target.value); }});
   const phase = el("select", {id: "ed-phase", onchange: (e) => { ed.draft.phase = e.target.value; changed(); }});
   const target = el("select", {id: "ed-target", onchange: (e) => { ed.target = e.target.value; render(); }});
   const tap = el("select", {id: "ed-tap", onchange: (e) => { ed.tap = e.target.value; }},
@@ -102,6 +102,7 @@ function buildStatic() {
       el("div", {class: "ed-entry"},
         el("div", {id: "ed-build", class: "ed-build"}),
         el("div", {class: "row"}, control("Cards go to", "ed-target", target), control("A tap on a placed card", "ed-tap", tap)),
+        el("p", {id: "ed-now", class: "ed-now", role: "status", hidden: true}),
         el("div", {class: "row"}, el("label", {for: "ed-type", text: "Type cards"}), typed,
           el("button", {type: "button", id: "ed-type-add", text: "Add", onclick: typeCards})),
         el("div", {id: "ed-type-error", class: "error", role: "alert", hidden: true}),
@@ -122,6 +123,13 @@ function savedControls() {
     el("select", {id: "ed-saved"}),
     el("button", {type: "button", id: "ed-load-saved", text: "Load", onclick: loadSaved}),
     el("button", {type: "button", id: "ed-delete-saved", text: "Delete", onclick: deleteSaved}));
+}
+
+// Cards going to a hand follow the new mover's hand: the one a user enters at a real table.
+function moverChanged(name) {
+  setMover(ed.draft, name);
+  if (ed.target.startsWith("hand:")) ed.target = "hand:" + ed.draft.players.findIndex((p) => p.name === name);
+  changed();
 }
 
 function changePreset(name) {
@@ -185,10 +193,14 @@ function buildChanged() {
 }
 
 // Where a built play may go: a new play (in a space, owned, on the table), or a lay-off on a play.
+// Each place a button named by its player alone after one label ("Place in the space of: ann bob
+// cat"), its full name spoken: four long buttons took four rows of a phone's screen.
 function newPlaces() {
   const s = shape();
-  if (s.plays_key === "table") return [["table", "on the table"]];
-  return ed.draft.players.map((p, i) => ["space:" + i, s.plays_key === "plays" ? "owned by " + p.name : "in " + p.name + "'s space"]);
+  if (s.plays_key === "table") return {label: null, places: [["table", "Place on the table", "Place on the table"]]};
+  const owned = s.plays_key === "plays";
+  return {label: owned ? "Place it, owned by" : "Place it in the space of",
+    places: ed.draft.players.map((p, i) => ["space:" + i, p.name, owned ? "Place, owned by " + p.name : "Place in " + p.name + "'s space"])};
 }
 
 function placeBuilt(where) {
@@ -217,11 +229,25 @@ function standIn(choice) {
 function changed() { render(); validateSoon(); }
 
 // Redrawing replaces elements: a keyboard user keeps their place (the element with the same data-key).
+// Where that place is gone or switched off (a play placed, cleared, taken back by Edit, deleted; the
+// last free copy of a card picked), the keyboard goes on from the next card of the deck or from the
+// Type cards box, not from the top of the page. Only after a keyboard action (:focus-visible): a
+// tap on a phone must not open its keyboard.
 function keepingFocus(draw) {
-  const focus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  const active = document.activeElement;
+  const byKeyboard = active && $("editor").contains(active) && active.matches(":focus-visible");
+  const focus = active && active.dataset ? active.dataset.key : null;
   draw();
   const again = focus && $("editor").querySelector('[data-key="' + CSS.escape(focus) + '"]');
-  if (again) again.focus();
+  if (again && !again.disabled) again.focus();
+  else if (byKeyboard && (active.disabled || !active.isConnected)) keyboardGoesOn(active);
+}
+
+function keyboardGoesOn(lost) {
+  const picks = [...$("ed-picker").querySelectorAll(".pick")];
+  const at = picks.indexOf(lost);
+  const next = at >= 0 && picks.slice(at + 1).concat(picks.slice(0, at)).find((b) => !b.disabled);
+  (next || $("ed-type")).focus();
 }
 
 // Only the play being built: its check came back (the rest, a box being typed in, stays as it is).
@@ -248,8 +274,26 @@ function drawAll() {
   targets.push(["stock", "the stock (listed)"]);
   if (!targets.some(([v]) => v === ed.target)) ed.target = "build";
   fillSelect($("ed-target"), targets, ed.target);
+  $("ed-type").placeholder = s.deck === "tiles" ? "r10 k1-5 kro10 2xr5 *" : "7h 10s 7h-10h 7hsd *";
+  drawTargetNow();
   updatePicker($("ed-picker"), freeCounts(d, s, ed.build));
   refreshSaved();
+}
+
+// The place cards go to, repeated beside the deck with what it holds now (its last cards): on a
+// phone that place is screens above the deck, and each tap is seen to land. Not for New play,
+// which stands just above.
+function drawTargetNow() {
+  const d = ed.draft, t = ed.target, box = $("ed-now");
+  const player = t.startsWith("hand:") ? d.players[Number(t.slice(5))] : null;
+  const cards = t === "discard" ? d.discard : t === "upcard" ? (d.upcard ? [d.upcard] : [])
+    : t === "stock" ? d.stockCards : player ? player.hand : null;
+  box.hidden = cards === null;
+  if (cards === null) return;
+  const shown = cards.slice(-10);
+  box.replaceChildren(el("span", {text: "Now in " + $("ed-target").selectedOptions[0].text + ": " + cards.length + " "
+    + (cards.length === 1 ? shape().unit.replace(/s$/, "") : shape().unit) + (cards.length > shown.length ? ", the last " + shown.length : "")}),
+  ...shown.map((card) => inlineCardEl(card, shape().deck)));
 }
 
 function playerEl(p, i) {
@@ -260,7 +304,7 @@ function playerEl(p, i) {
     sidesShown(d, s) ? labelled("Side", el("input", {type: "text", value: p.side || (i % 2 === 0 ? "A" : "B"), maxlength: "32",
       class: "ed-side", "data-key": "side" + i, onchange: (e) => { p.side = e.target.value.trim(); changed(); }})) : null,
     s.melding_matters || p.melded ? checkbox("melded", p.melded, "melded" + i, (v) => { p.melded = v; }) : null,
-    checkbox("hand known", p.known, "known" + i, (v) => { p.known = v; }),
+    checkbox("hand known", p.known, "known" + i, (v) => { p.known = v; if (!v) awayFromHand(i); }),
     d.players.length > s.min_players ? el("button", {type: "button", class: "small", text: "Remove " + p.name, "data-key": "rm" + i,
       onclick: () => { removePlayer(d, p); changed(); }}) : null);
   const marks = [p.hot.length ? el("span", {class: "fact hot-note", text: "hot " + p.hot.join(" ")}) : null,
@@ -273,6 +317,13 @@ function playerEl(p, i) {
   const parts = [head, hand];
   if (s.plays_key !== "table") parts.push(playsEl(p.plays, p.name, place + "." + s.plays_key));
   return el("div", {class: "ed-player" + (d.toMove === p.name ? " to-move" : ""), "data-place": place}, ...parts);
+}
+
+// A hand made unknown is no place for cards: they go to the mover's hand, or into New play.
+function awayFromHand(i) {
+  if (ed.target !== "hand:" + i) return;
+  const mover = ed.draft.players.findIndex((p) => p.name === ed.draft.toMove && p.known);
+  ed.target = mover >= 0 ? "hand:" + mover : "build";
 }
 
 function tapHand(p, k) {
@@ -389,10 +440,13 @@ function buildEl() {
     el("option", {value: "", text: "choose…"}), ...c.stand_ins.map((s) => el("option", {value: s, text: s})))));
   }
   // One tap places it: a button for each place a new play may go.
-  parts.push(el("div", {class: "row"}, ...newPlaces().map(([where, words]) => el("button", {type: "button",
-    class: "ed-place", "data-place-to": where, "data-key": "place-" + where, text: "Place " + words,
-    disabled: !ed.build.length, onclick: () => placeBuilt(where)})),
-  el("button", {type: "button", text: "Clear", "data-key": "clear-build", disabled: !ed.build.length,
+  const {label, places} = newPlaces();
+  parts.push(el("div", {class: "row ed-places", role: "group", "aria-label": label || "Place it"},
+    label ? el("span", {class: "ed-place-label", text: label}) : null,
+    ...places.map(([where, words, spoken]) => el("button", {type: "button",
+      class: "ed-place", "data-place-to": where, "data-key": "place-" + where, text: words, "aria-label": spoken,
+      disabled: !ed.build.length, onclick: () => placeBuilt(where)})),
+  el("button", {type: "button", class: "ed-clear", text: "Clear", "data-key": "clear-build", disabled: !ed.build.length,
     onclick: () => { ed.build = []; buildChanged(); }})));
   const plays = namedPlays(ed.draft);
   if (shape().layoffs && plays.length) {  // lay-off rummy: cards laid off on a play, by a player
