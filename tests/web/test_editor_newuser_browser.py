@@ -1,0 +1,142 @@
+"""The position editor tried as a new user at a real table would (issue 26, the new-user pass):
+each test is one friction found entering real positions, with its fix.
+
+- Choosing who moves made no hand known: the reader refused ("the mover's hand must be known")
+  until the user found the two "hand known" boxes, and cards still went to the first hand.
+- On a phone the place the cards go to is screens above the deck: a tap gave no sign where it
+  landed. The place and what it holds now stand beside the deck.
+- With the keyboard alone, placing a play (or taking the last free copy of a card) dropped the
+  focus to the top of the page.
+- On a phone the place buttons took a row each.
+
+The fixtures (a live server, one browser) are tests/web/test_browser.py's.
+"""
+
+# ruff: noqa: F811  (the fixtures are test_browser.py's, imported: each test's `page` argument is one)
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.test_browser import browser, page, server, shot, text, wait  # noqa: F401 (fixtures)
+from tests.web.test_editor_browser import User, open_editor, reader_says_fine
+
+pytestmark = pytest.mark.browser
+
+from selenium.webdriver.common.by import By  # noqa: E402  (after the skips)
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
+
+
+def known(driver: Any) -> list[bool]:
+    return [box.is_selected() for box in driver.find_elements(By.CSS_SELECTOR, '#editor input[data-key^="known"]')]
+
+
+def target(driver: Any) -> str:
+    return str(Select(driver.find_element(By.ID, "ed-target")).first_selected_option.get_attribute("value"))
+
+
+def test_the_mover_chosen_has_a_known_hand_that_takes_the_cards(page: Any) -> None:
+    user = open_editor(page)
+    user.tap("#ed-add-player")
+    assert known(page) == [True, False, False] and target(page) == "hand:0"
+    user.choose("#ed-to-move", "cat")
+    # cat's hand known, ann's (nothing entered) back to a size: the reader takes it as it is.
+    wait(page, lambda d: known(d) == [False, False, True])
+    assert target(page) == "hand:2"
+    user.pick("6S", "4D")
+    hand = page.find_elements(By.CSS_SELECTOR, '#editor [data-key^="hand2-"]')
+    assert [card.get_attribute("aria-label") for card in hand] == ["6 of spades", "4 of diamonds"]
+    reader_says_fine(page)
+    # A hand with cards entered stays known when the mover changes again.
+    user.choose("#ed-to-move", "bob")
+    wait(page, lambda d: known(d) == [False, True, True])
+    assert target(page) == "hand:1"
+
+
+def test_a_hand_made_unknown_no_longer_takes_the_cards(page: Any) -> None:
+    user = open_editor(page)
+    assert target(page) == "hand:0"
+    user.tap('#editor input[data-key="known0"]')  # ann's hand not known: cards go into New play
+    wait(page, lambda d: target(d) == "build")
+    user.pick("7H")
+    assert page.find_elements(By.CSS_SELECTOR, '#editor [data-key="build-0"]')
+    assert known(page) == [False, False]
+
+
+def test_where_a_card_went_is_shown_beside_the_deck(page: Any) -> None:
+    user = open_editor(page)
+    now = page.find_element(By.ID, "ed-now")
+    assert now.text == "Now in ann's hand: 0 cards"
+    user.pick("9D", "8H")
+    assert now.text.startswith("Now in ann's hand: 2 cards")
+    shown = [c.get_attribute("aria-label") for c in now.find_elements(By.CSS_SELECTOR, ".card")]
+    assert shown == ["9 of diamonds", "8 of hearts"]
+    user.target("discard")
+    user.pick("KD")
+    assert now.text.startswith("Now in the discard pile: 1 card")
+    user.target("build")  # New play stands just above the deck: no line for it
+    assert not now.is_displayed()
+    user.choose("#ed-preset", "rummikub")  # a tile deck says tiles, and its placeholder is tiles
+    assert "k1-5" in page.find_element(By.ID, "ed-type").get_attribute("placeholder")
+
+
+def test_the_keyboard_goes_on_from_the_type_box_after_a_play_is_placed(page: Any) -> None:
+    user = open_editor(page)
+    user.choose("#ed-preset", "rummikub")
+    user.target("build")
+    box = page.find_element(By.ID, "ed-type")
+    box.click()
+    box.send_keys("r1-3", Keys.ENTER)
+    wait(page, lambda d: d.find_element(By.ID, "ed-check").text.startswith("whole"))
+    active = page.switch_to.active_element
+    for _ in range(8):  # back to Place on the table
+        if active.get_attribute("data-key") == "place-table":
+            break
+        active.send_keys(Keys.SHIFT, Keys.TAB)
+        active = page.switch_to.active_element
+    assert active.get_attribute("data-key") == "place-table"
+    active.send_keys(Keys.ENTER)
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, '#editor [data-play="table/1"]'))
+    assert page.switch_to.active_element.get_attribute("id") == "ed-type"  # not the top of the page
+    page.switch_to.active_element.send_keys("kro10", Keys.ENTER)
+    wait(page, lambda d: d.find_element(By.ID, "ed-check").text.startswith("whole"))
+
+
+def test_the_keyboard_goes_on_to_the_next_card_when_the_last_copy_is_taken(page: Any) -> None:
+    open_editor(page)
+    ace = page.find_element(By.CSS_SELECTOR, '#ed-picker .pick[data-card="AS"]')
+    page.find_element(By.ID, "ed-type").click()
+    page.switch_to.active_element.send_keys(Keys.TAB, Keys.TAB)  # the box's Add button, then the deck
+    assert page.switch_to.active_element.get_attribute("data-card") == "AS"
+    page.switch_to.active_element.send_keys(Keys.ENTER)  # one pack: the only ace of spades
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, '#editor [data-key="hand0-0"]'))
+    assert ace.get_attribute("disabled") is not None
+    assert page.switch_to.active_element.get_attribute("data-card") == "2S"
+
+
+def test_the_place_buttons_share_one_row_on_a_phone(page: Any) -> None:
+    page.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                         {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        page.refresh()
+        wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#load-select option")) > 5)
+        user = open_editor(page)
+        user.tap("#ed-add-player")
+        user.tap("#ed-add-player")
+        user.target("build")
+        user.pick("7S", "7H", "7D")
+        wait(page, lambda d: d.find_element(By.ID, "ed-check").text.startswith("whole"))
+        buttons = page.find_elements(By.CSS_SELECTOR, "#editor .ed-place")
+        assert [b.get_attribute("aria-label") for b in buttons] == [
+            "Place in ann's space", "Place in bob's space", "Place in cat's space", "Place in dan's space"]
+        tops = {round(b.rect["y"]) for b in buttons}
+        assert len(tops) == 1, f"the place buttons take {len(tops)} rows"
+        assert max(b.rect["x"] + b.rect["width"] for b in buttons) <= 390
+        page.execute_script("document.getElementById('ed-build').scrollIntoView()")
+        shot(page, "22-editor-phone-place.png")
+        User(page).place("space:3")
+        assert page.find_elements(By.CSS_SELECTOR, '#editor [data-play="dan/1"]')
+    finally:
+        page.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
