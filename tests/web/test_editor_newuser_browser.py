@@ -140,3 +140,24 @@ def test_the_place_buttons_share_one_row_on_a_phone(page: Any) -> None:
         assert page.find_elements(By.CSS_SELECTOR, '#editor [data-play="dan/1"]')
     finally:
         page.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_what_the_reader_made_of_typed_cards_is_said(page: Any) -> None:
+    user = open_editor(page)
+    user.type("#ed-type", "7h 10S", enter=True)  # long form: nothing to say
+    wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, '#editor [data-key^="hand0-"]')) == 2)
+    assert text(page, "ed-type-note") == ""
+    user.choose("#ed-preset", "rummikub")
+    user.type("#ed-type", "7h k1-3", enter=True)  # card notation in a tile game, and a shorthand
+    wait(page, lambda d: text(d, "ed-type-note") == "Read as R7 K1 K2 K3.")
+    hand = [c.get_attribute("aria-label") for c in page.find_elements(By.CSS_SELECTOR, '#editor [data-key^="hand0-"]')]
+    assert hand == ["red 7", "black 1", "black 2", "black 3"]
+
+
+def test_a_shipped_name_typed_whole_chooses_that_entry(page: Any) -> None:
+    box = page.find_element(By.ID, "load-filter")
+    box.send_keys("house classic")  # examples/house-classic-4p is listed before it
+    assert Select(page.find_element(By.ID, "load-select")).first_selected_option.get_attribute("value") \
+        == "examples/house-classic"
+    box.send_keys(Keys.ENTER)
+    wait(page, lambda d: "Loaded examples/house-classic:" in text(d, "result"))

@@ -106,6 +106,7 @@ function buildStatic() {
         el("div", {class: "row"}, el("label", {for: "ed-type", text: "Type cards"}), typed,
           el("button", {type: "button", id: "ed-type-add", text: "Add", onclick: typeCards})),
         el("div", {id: "ed-type-error", class: "error", role: "alert", hidden: true}),
+        el("p", {id: "ed-type-note", class: "note", role: "status"}),
         el("div", {id: "ed-picker", class: "picker", role: "group", "aria-label": "Deck: tap a card to place it"}))),
     el("div", {id: "ed-msg-other", class: "ed-msgs", role: "status"}),
     el("div", {class: "row"},
@@ -163,11 +164,17 @@ async function typeCards() {
   const box = $("ed-type"), error = $("ed-type-error");
   if (!box.value.trim()) return;
   try {
-    const answer = await api("/api/play-check", {rules: ed.draft.preset, cards: box.value});
+    const typed = box.value;
+    const answer = await api("/api/play-check", {rules: ed.draft.preset, cards: typed});
     error.hidden = true;
     box.value = "";
     for (const card of answer.cards) pick(card);
+    // What the reader made of it, where that is not what was typed: a shorthand spelt out, and
+    // above all the other game's notation read silently (7h is R7 in a tile game, r10 is 10H).
+    const said = typed.trim().toUpperCase().split(/[\s,]+/).join(" ");
+    $("ed-type-note").textContent = said === answer.cards.join(" ") ? "" : "Read as " + answer.cards.join(" ") + ".";
   } catch (problem) {
+    $("ed-type-note").textContent = "";
     error.textContent = problem.error || String(problem);
     error.hidden = false;
   }
