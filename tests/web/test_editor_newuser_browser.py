@@ -161,3 +161,25 @@ def test_a_shipped_name_typed_whole_chooses_that_entry(page: Any) -> None:
         == "examples/house-classic"
     box.send_keys(Keys.ENTER)
     wait(page, lambda d: "Loaded examples/house-classic:" in text(d, "result"))
+
+
+def test_arrow_keys_on_a_plays_owner_move_that_play_only(page: Any) -> None:
+    from tests.web.test_browser import load
+
+    load(page, "examples/house-classic")
+    User(page).tap("#editor-edit")
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, '#editor [data-play="bob/1"]'))
+
+    def plays() -> list[str]:
+        return [play.get_attribute("data-play") + " " + " ".join(c.get_attribute("data-card") for c in
+                                                                  play.find_elements(By.CSS_SELECTOR, ".card"))
+                for play in page.find_elements(By.CSS_SELECTOR, "#editor .ed-play")]
+
+    owner = page.find_element(By.CSS_SELECTOR, '#editor [data-key="move-bob/1"]')
+    assert Select(owner).first_selected_option.text == "in bob"
+    owner.send_keys(Keys.DOWN)  # a closed select changes at once: bob's sevens go to cat
+    wait(page, lambda d: "cat/2 7S 7H 7D 7C" in plays())
+    assert page.switch_to.active_element.get_attribute("data-key") == "move-cat/2"  # the focus went with them
+    page.switch_to.active_element.send_keys(Keys.UP, Keys.UP)  # back past bob, to ann
+    wait(page, lambda d: "ann/2 7S 7H 7D 7C" in plays())
+    assert plays() == ["ann/1 QS QD QC", "ann/2 7S 7H 7D 7C", "bob/1 3S 4S 5S", "cat/1 * 10D JD"]

@@ -23,6 +23,7 @@ const ed = {
   by: 0,             // and the player laying off
   check: null,       // /api/play-check's answer for `build`
   opened: null,      // the text last opened, so Edit returns to this draft
+  focusNext: null,   // the data-key the keyboard goes on from after the next redraw
 };
 let validating = null, checking = null;
 
@@ -243,7 +244,8 @@ function changed() { render(); validateSoon(); }
 function keepingFocus(draw) {
   const active = document.activeElement;
   const byKeyboard = active && $("editor").contains(active) && active.matches(":focus-visible");
-  const focus = active && active.dataset ? active.dataset.key : null;
+  const focus = ed.focusNext || (active && active.dataset ? active.dataset.key : null);
+  ed.focusNext = null;
   draw();
   const again = focus && $("editor").querySelector('[data-key="' + CSS.escape(focus) + '"]');
   if (again && !again.disabled) again.focus();
@@ -397,18 +399,25 @@ function playsEl(plays, owner, place) {
   return box;
 }
 
-// Move a play to another space (House, lay-off rummy) or owner (Robber).
+// Move a play to another space (House, lay-off rummy) or owner (Robber): the select shows whose it
+// is. An arrow key on a closed select changes it at once, so the focus follows the play to its new
+// place and the next arrow moves the same play on (it used to land on the play that took its name,
+// and moved that one).
 function moveSelect(play, plays, i, name) {
   const d = ed.draft;
   if (shape().plays_key === "table" || d.players.length < 2) return null;
-  const select = el("select", {class: "small", "aria-label": "move " + name + " to", "data-key": "move-" + name,
+  const select = el("select", {class: "small", "aria-label": "move " + name + " to", title: "move it to another player",
+    "data-key": "move-" + name,
     onchange: (e) => {
-      if (!e.target.value) return;
+      const to = d.players[Number(e.target.value)];
+      if (!to || to.plays === plays) return;
       plays.splice(i, 1);
-      d.players[Number(e.target.value)].plays.push(play);
+      to.plays.push(play);
+      ed.focusNext = "move-" + to.name + "/" + to.plays.length;
       changed();
-    }}, el("option", {value: "", text: "move to…"}));
-  d.players.forEach((p, k) => { if (p.plays !== plays) select.append(el("option", {value: String(k), text: p.name})); });
+    }});
+  d.players.forEach((p, k) => select.append(el("option", {value: String(k), text: (p.plays === plays ? "in " : "→ ") + p.name,
+    selected: p.plays === plays})));
   return select;
 }
 
