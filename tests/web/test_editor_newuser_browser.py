@@ -183,3 +183,36 @@ def test_arrow_keys_on_a_plays_owner_move_that_play_only(page: Any) -> None:
     page.switch_to.active_element.send_keys(Keys.UP, Keys.UP)  # back past bob, to ann
     wait(page, lambda d: "ann/2 7S 7H 7D 7C" in plays())
     assert plays() == ["ann/1 QS QD QC", "ann/2 7S 7H 7D 7C", "bob/1 3S 4S 5S", "cat/1 * 10D JD"]
+
+
+def test_a_tile_table_entered_as_a_bag_gets_the_command_lines_answer(page: Any) -> None:
+    """The table of a real Rummikub game, tile by tile without its sets (as --table takes it on the
+    command line): no Place tap a play, and rummy lays it out."""
+    import contextlib
+    import io
+    import json
+
+    from rummy.cli.app import main
+
+    table, hand = "R1-3 B5-7 K10 R10 O10", "R4 K4 *"
+    user = open_editor(page)
+    user.choose("#ed-preset", "rummikub")
+    user.type("#ed-type", hand, enter=True)
+    wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, '#editor [data-key^="hand0-"]')) == 3)
+    user.target("bag")
+    user.type("#ed-type", table, enter=True)
+    wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, '#editor [data-key^="bag-"]')) == 9)
+    assert text(page, "ed-now").startswith("Now in the table, as a bag: 9 tiles")
+    user.tap('#editor input[data-key="melded0"]')
+    reader_says_fine(page)
+    user.tap("#ed-open")
+    wait(page, lambda d: "Loaded the position: rummikub" in text(d, "result"))
+    written = json.loads(page.find_element(By.ID, "paste").get_attribute("value"))
+    assert written["table"] == "R1 R2 R3 B5 B6 B7 K10 R10 O10"
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["best", "--rules", "rummikub", "--table", table, "--hand", hand, "--melded", "--json"])
+    wanted = json.loads(out.getvalue())
+    user.tap("#best-button")
+    wait(page, lambda d: "tiles played" in text(d, "best-gain"), 60)
+    assert text(page, "best-gain").startswith(f"tiles played {wanted['gain']}")

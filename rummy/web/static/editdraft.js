@@ -25,7 +25,7 @@ export function newDraft(shape) {
   const players = [newPlayer(NAMES[0], true), newPlayer(NAMES[1], false)];
   return {
     preset: shape.name, rules: shape.name, handNumber: shape.hands_in_game ? 1 : null, toMove: NAMES[0],
-    phase: "play", players: players, table: [], discard: [], stock: null, stockCards: [], upcard: null, extra: {},
+    phase: "play", players: players, table: [], tableBag: [], discard: [], stock: null, stockCards: [], upcard: null, extra: {},
   };
 }
 
@@ -56,7 +56,7 @@ export function placedCards(draft) {
     cards.push(...play.cards);
     for (const layoff of play.layoffs) cards.push(...layoff.cards);
   }
-  cards.push(...draft.discard, ...draft.stockCards);
+  cards.push(...draft.tableBag, ...draft.discard, ...draft.stockCards);
   if (draft.upcard) cards.push(draft.upcard);
   return cards.map(plain);
 }
@@ -122,7 +122,9 @@ export function draftFromData(data) {
   const draft = {
     preset: preset, rules: rules, handNumber: data.hand_number === undefined ? null : data.hand_number,
     toMove: data.to_move || "", phase: data.phase || "play", players: players,
-    table: cardList2(data.table).map(newPlay),
+    // A tile table given as a bag (a string: a position saved in the browser) stays a bag.
+    table: typeof data.table === "string" ? [] : cardList2(data.table).map(newPlay),
+    tableBag: typeof data.table === "string" ? cardList(data.table) : [],
     discard: cardList((data.piles || {}).discard),
     // The stock: a count, or its cards listed (top first).
     stock: typeof (data.piles || {}).stock === "number" ? data.piles.stock : null,
@@ -151,7 +153,12 @@ export function draftToData(draft, shape) {
   data.to_move = draft.toMove;
   data.phase = draft.phase;
   if (draft.extra.first_out !== undefined) data.first_out = draft.extra.first_out;
-  if (shape.plays_key === "table") data.table = draft.table.map((play) => play.cards.join(" "));
+  // Tiles entered as a bag make the whole table one (formats.md: a table is plays or a bag, not
+  // both): the plays entered join it, jokers with their stand-ins, and rummy lays it all out.
+  if (shape.plays_key === "table") {
+    data.table = draft.tableBag.length ? draft.table.flatMap((play) => play.cards).concat(draft.tableBag).join(" ")
+      : draft.table.map((play) => play.cards.join(" "));
+  }
   const layoffs = new Map(draft.players.map((p) => [p.name, []]));
   for (const {name, play} of namedPlays(draft)) {
     for (const layoff of play.layoffs) (layoffs.get(layoff.by) || []).push(name + " " + layoff.cards.join(" "));

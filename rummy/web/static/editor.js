@@ -152,6 +152,7 @@ function pick(card) {
   if (ed.target === "discard") d.discard.push(card);
   else if (ed.target === "upcard") d.upcard = card;
   else if (ed.target === "stock") d.stockCards.push(card);
+  else if (ed.target === "bag") d.tableBag.push(card);
   else {
     const player = d.players[Number(ed.target.split(":")[1])];
     if (!player) return;
@@ -274,12 +275,14 @@ function drawAll() {
   $("ed-players").replaceChildren(...d.players.map((p, i) => playerEl(p, i)));
   $("ed-add-player").disabled = d.players.length >= s.max_players;
   $("ed-table").replaceChildren(...(s.plays_key === "table"
-    ? [el("div", {class: "ed-zone", "data-place": "table"}, el("h3", {class: "ed-heading", text: "Table"}), playsEl(d.table, "table"))] : []));
+    ? [el("div", {class: "ed-zone", "data-place": "table"}, el("h3", {class: "ed-heading", text: "Table"}), playsEl(d.table, "table"),
+      zone("bag", "Table tiles as a bag (rummy lays them out)", cardsEl(d.tableBag, (k) => takeOff(d.tableBag, k), "bag")))] : []));
   $("ed-piles").replaceChildren(pilesEl());
   drawBuild();
   const targets = [...d.players.map((p, i) => ["hand:" + i, p.name + "'s hand"]), ["build", "the play being built"]];
   if (s.discard) targets.push(["discard", "the discard pile"]);
   if (s.upcard) targets.push(["upcard", "the upcard"]);
+  if (s.plays_key === "table") targets.push(["bag", "the table, as a bag"]);
   targets.push(["stock", "the stock (listed)"]);
   if (!targets.some(([v]) => v === ed.target)) ed.target = "build";
   fillSelect($("ed-target"), targets, ed.target);
@@ -295,7 +298,7 @@ function drawAll() {
 function drawTargetNow() {
   const d = ed.draft, t = ed.target, box = $("ed-now");
   const player = t.startsWith("hand:") ? d.players[Number(t.slice(5))] : null;
-  const cards = t === "discard" ? d.discard : t === "upcard" ? (d.upcard ? [d.upcard] : [])
+  const cards = t === "discard" ? d.discard : t === "bag" ? d.tableBag : t === "upcard" ? (d.upcard ? [d.upcard] : [])
     : t === "stock" ? d.stockCards : player ? player.hand : null;
   box.hidden = cards === null;
   if (cards === null) return;
