@@ -216,3 +216,29 @@ def test_a_tile_table_entered_as_a_bag_gets_the_command_lines_answer(page: Any) 
     user.tap("#best-button")
     wait(page, lambda d: "tiles played" in text(d, "best-gain"), 60)
     assert text(page, "best-gain").startswith(f"tiles played {wanted['gain']}")
+
+
+def test_the_deck_is_one_tab_stop_crossed_with_the_arrow_keys(page: Any) -> None:
+    open_editor(page)
+    page.find_element(By.ID, "ed-type").click()
+    page.switch_to.active_element.send_keys(Keys.TAB, Keys.TAB)  # the box's Add button, then the deck
+
+    def on() -> str:
+        return str(page.switch_to.active_element.get_attribute("data-card"))
+
+    assert on() == "AS"
+    page.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    assert on() == "2S"
+    page.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    assert on() == "2H"
+    page.switch_to.active_element.send_keys(Keys.END)
+    assert on() == "KH"
+    page.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, '#editor [data-key="hand0-0"]'))
+    assert on() == "AD"  # the only king of hearts is used up: the keyboard goes on from the next card
+    page.switch_to.active_element.send_keys(Keys.ARROW_UP, Keys.ARROW_RIGHT)  # up from A♦ to A♥, right to 2♥
+    assert on() == "2H"
+    page.switch_to.active_element.send_keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ARROW_RIGHT)
+    assert on() == "*"  # down from 2♣ to the jokers' row
+    page.switch_to.active_element.send_keys(Keys.TAB)  # one Tab leaves the whole deck
+    assert page.switch_to.active_element.get_attribute("id") == "ed-open"

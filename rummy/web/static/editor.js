@@ -5,7 +5,7 @@
 // move and the rest work on it as on any loaded position.
 import {api} from "./api.js";
 import {cardEl, inlineCardEl} from "./cards.js";
-import {buildPicker, updatePicker} from "./deckpicker.js";
+import {buildPicker, focusPick, updatePicker} from "./deckpicker.js";
 import {$, el, say} from "./dom.js";
 import {addPlayer, draftFromData, draftToData, dropMarks, freeCounts, namedPlays, newDraft, removePlayer,
   renamePlayer, setMover, sidesShown} from "./editdraft.js";
@@ -257,7 +257,7 @@ function keyboardGoesOn(lost) {
   const picks = [...$("ed-picker").querySelectorAll(".pick")];
   const at = picks.indexOf(lost);
   const next = at >= 0 && picks.slice(at + 1).concat(picks.slice(0, at)).find((b) => !b.disabled);
-  (next || $("ed-type")).focus();
+  if (next) focusPick($("ed-picker"), next); else $("ed-type").focus();
 }
 
 // Only the play being built: its check came back (the rest, a box being typed in, stays as it is).
