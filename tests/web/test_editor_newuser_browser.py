@@ -242,3 +242,18 @@ def test_the_deck_is_one_tab_stop_crossed_with_the_arrow_keys(page: Any) -> None
     assert on() == "*"  # down from 2♣ to the jokers' row
     page.switch_to.active_element.send_keys(Keys.TAB)  # one Tab leaves the whole deck
     assert page.switch_to.active_element.get_attribute("id") == "ed-open"
+
+
+def test_a_refused_open_shows_the_readers_line_beside_its_part(page: Any) -> None:
+    user = open_editor(page)
+    user.choose("#ed-preset", "robber")
+    for _ in range(6):  # a long position: bob's hand far above Open
+        user.tap("#ed-add-player")
+    user.type('#editor input[data-key="count1"]', "300")
+    message = wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, '#editor [data-place="players.bob.hand_count"] .ed-msg'))
+    page.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+    user.tap("#ed-open")
+    wait(page, lambda d: "300 is not a card count" in text(d, "result"))
+    assert page.find_element(By.ID, "editor").is_displayed()
+    top, bottom = page.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]", message[0])
+    assert top >= 0 and bottom <= page.execute_script("return window.innerHeight")

@@ -525,6 +525,10 @@ async function openDraft() {
     ed.opened = text;
     $("editor").hidden = true;
     $("position").scrollIntoView({block: "start"});
+  } else {
+    // Refused: the reader's line stands beside the part it concerns, often screens above Open.
+    const first = $("editor").querySelector(".ed-msg");
+    if (first) first.scrollIntoView({block: "center"});
   }
 }
 
