@@ -75,7 +75,14 @@ class User:
             self.tap(f'#ed-picker .pick[data-card="{card}"]')
 
     def target(self, value: str) -> None:
-        self.tap(f'#editor .ed-target[data-key="t-{value}"]')
+        selector = f'#editor .ed-target[data-key="t-{value}"]'
+        self.tap(selector)
+        # The reader's messages coming back (debounced) move the parts below them: on a busy machine a
+        # tap can land where the button was. A person sees the ● did not move and taps again.
+        try:
+            wait(self.driver, lambda d: d.find_element(By.CSS_SELECTOR, selector).get_attribute("aria-pressed") == "true", 3)
+        except (TimeoutException, StaleElementReferenceException):
+            self.tap(selector)
 
     def place(self, where: str) -> None:
         """Wait for the live check, then place the play: ``space:I`` (the I-th player's), ``table``."""
