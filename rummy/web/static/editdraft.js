@@ -78,6 +78,18 @@ export function renamePlayer(draft, player, name) {
   player.name = name;
 }
 
+// A new mover: the mover's hand must be known (the reader refuses a hand_count for it), so it is
+// made known; the player who was to move, with no card entered yet, goes back to a hand size
+// (at a real table the opponents' hands are unknown). Cards entered stay.
+export function setMover(draft, name) {
+  const before = draft.players.find((p) => p.name === draft.toMove);
+  const mover = draft.players.find((p) => p.name === name);
+  draft.toMove = name;
+  if (!mover || mover === before) return;
+  mover.known = true;
+  if (before && before.known && !before.hand.length) before.known = false;
+}
+
 export function removePlayer(draft, player) {
   for (const {play} of namedPlays(draft)) play.layoffs = play.layoffs.filter((l) => l.by !== player.name);
   draft.players = draft.players.filter((p) => p !== player);
