@@ -257,3 +257,22 @@ def test_a_refused_open_shows_the_readers_line_beside_its_part(page: Any) -> Non
     assert page.find_element(By.ID, "editor").is_displayed()
     top, bottom = page.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]", message[0])
     assert top >= 0 and bottom <= page.execute_script("return window.innerHeight")
+
+
+def test_an_unknown_hand_starts_at_the_deal_for_the_players_there(page: Any) -> None:
+    """Not at 0 cards (a player who has gone out): the deal, as the command line assumes
+    (GET /api/presets' ``deal``), which in House depends on how many play."""
+    user = open_editor(page)
+    user.choose("#ed-preset", "house-classic")
+
+    def counts() -> list[str]:
+        return [box.get_attribute("value") for box in page.find_elements(By.CSS_SELECTOR, '#editor input.ed-count')]
+
+    assert counts() == ["10"]  # bob, of two players
+    user.tap("#ed-add-player")
+    wait(page, lambda d: counts() == ["8", "8"])  # three players are dealt 8 each
+    user.type('#editor input[data-key="count1"]', "5")  # bob's size given stays as given
+    user.tap("#ed-add-player")
+    wait(page, lambda d: counts() == ["5", "7", "7"])
+    user.tap('#editor input[data-key="known0"]')  # ann's hand made unknown (nothing entered): the deal
+    wait(page, lambda d: counts() == ["7", "5", "7", "7"])

@@ -8,7 +8,7 @@ import {cardEl, inlineCardEl} from "./cards.js";
 import {bagSwitch, bagZone, intoBag, outOfBag} from "./editbag.js";
 import {buildPicker, focusPick, updatePicker} from "./deckpicker.js";
 import {$, el, fillSelect, say} from "./dom.js";
-import {addPlayer, draftFromData, draftToData, dropMarks, freeCounts, namedPlays, newDraft, removePlayer,
+import {addPlayer, draftFromData, draftToData, dropMarks, freeCounts, handCount, namedPlays, newDraft, removePlayer,
   renamePlayer, setMover, sidesShown} from "./editdraft.js";
 import {refreshSaved, savedControls} from "./editsaved.js";
 import {showPosition} from "./position.js";
@@ -331,7 +331,7 @@ function playerEl(p, i) {
   const hand = p.known
     ? zone("hand:" + i, p.name + "'s hand", cardsEl(p.hand, (k) => tapHand(p, k), "hand" + i, p), place + ".hand", marks)
     : el("div", {class: "row", "data-place": place + ".hand_count"}, labelled(p.name + "'s hand: cards held",
-      el("input", {type: "number", min: "0", max: "256", value: String(p.count), class: "ed-count", "data-key": "count" + i,
+      el("input", {type: "number", min: "0", max: "256", value: String(handCount(d, s, p)), class: "ed-count", "data-key": "count" + i,
         onchange: (e) => { p.count = Math.max(0, Number(e.target.value) || 0); changed(); }})));
   const parts = [head, hand];
   if (s.plays_key !== "table") parts.push(playsEl(p.plays, p.name, place + "." + s.plays_key));
