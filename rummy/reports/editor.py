@@ -13,6 +13,7 @@ from typing import Any
 
 from rummy.cards import Card
 from rummy.reader import Reader
+from rummy.reports.position_warnings import dealt
 from rummy.rules import PRESET_SUMMARIES, PRESETS, Ruleset, ruleset_from_spec
 from rummy.vocabulary import JokerMode
 
@@ -48,6 +49,9 @@ def preset_shape(rules: Ruleset) -> dict[str, Any]:
         "melding_matters": rules.melding_matters,
         "min_players": family.min_players,
         "max_players": family.max_players or 8,
+        # The cards (tiles) dealt each player, by the number of players ("2": 10): an unknown hand
+        # starts at the deal, as the command line assumes, not at 0 (a player who has gone out).
+        "deal": {str(n): dealt(rules, n) for n in range(family.min_players, (family.max_players or 8) + 1)},
     }
 
 

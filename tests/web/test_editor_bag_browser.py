@@ -51,11 +51,12 @@ def command_line_best() -> dict[str, Any]:
 
 
 def enter_the_rest(user: User) -> None:
-    """Rules, ann melded with her hand (the first target), bob holding 14 tiles (the command line's assumption)."""
+    """Rules, ann melded with her hand (the first target), bob holding 14 tiles (the command line's
+    assumption, and the editor's: an unknown hand starts at the deal, nothing to type)."""
     user.choose("#ed-preset", "rummikub-lenient")
     user.tap('#editor input[data-key="melded0"]')
     user.pick(*HAND.split())
-    user.type('#editor input[data-key="count1"]', "14")
+    assert user.find('#editor input[data-key="count1"]').get_attribute("value") == "14"
 
 
 def written(driver: Any) -> dict[str, Any]:
@@ -80,6 +81,7 @@ def test_the_issues_bag_entered_tile_by_tile_gets_the_command_lines_best_move(pa
     wait(page, lambda d: "Loaded the position: rummikub-lenient" in text(d, "result"))
     data = written(page)
     assert isinstance(data["table"], str) and sorted(data["table"].split()) == sorted(BAG_TILES)
+    assert data["players"]["bob"]["hand_count"] == 14
     assert text(page, "table-bag") == "table arranged by rummy from a bag of 32 tiles"
     assert len(page.find_elements(By.CSS_SELECTOR, '#table .play[data-play^="table/"]')) == 8
     wanted = command_line_best()

@@ -75,7 +75,14 @@ class User:
             self.tap(f'#ed-picker .pick[data-card="{card}"]')
 
     def target(self, value: str) -> None:
-        self.tap(f'#editor .ed-target[data-key="t-{value}"]')
+        selector = f'#editor .ed-target[data-key="t-{value}"]'
+        self.tap(selector)
+        # The reader's messages coming back (debounced) move the parts below them: on a busy machine a
+        # tap can land where the button was. A person sees the ● did not move and taps again.
+        try:
+            wait(self.driver, lambda d: d.find_element(By.CSS_SELECTOR, selector).get_attribute("aria-pressed") == "true", 3)
+        except (TimeoutException, StaleElementReferenceException):
+            self.tap(selector)
 
     def place(self, where: str) -> None:
         """Wait for the live check, then place the play: ``space:I`` (the I-th player's), ``table``."""
@@ -177,14 +184,11 @@ def test_entering_a_real_house_position_costs_fewer_actions_than_its_toml(page: 
     user = open_editor(page)
     user.choose("#ed-hand-number", "2")
     user.tap("#ed-add-player")
-    user.choose("#ed-to-move", "cat")
+    user.choose("#ed-to-move", "cat")  # cat's hand known, ann's (empty) not: cards go to cat's hand
     for i in range(3):
         user.tap(f'#editor input[data-key="melded{i}"]')
-    user.tap('#editor input[data-key="known0"]')  # ann's hand not known
     user.type('#editor input[data-key="count0"]', "2")
     user.type('#editor input[data-key="count1"]', "2")
-    user.tap('#editor input[data-key="known2"]')  # cat's hand known
-    user.target("hand:2")
     user.pick("6S", "4D", "JC", "8S", "AH", "7S", "10D", "10S", "QC", "AD")
     user.target("build")
     for cards, owner in ((("*", "3H", "4H"), 0), (("QS", "QH", "QD"), 0), (("3S", "4S", "5S"), 0),

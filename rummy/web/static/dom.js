@@ -35,3 +35,9 @@ export function shownIf(node, words) {
   node.textContent = words || "";
   node.hidden = !words;
 }
+
+// A select's options ([value, text] pairs), keeping `value` chosen where it is still offered.
+export function fillSelect(select, options, value) {
+  select.replaceChildren(...options.map(([v, t]) => el("option", {value: v, text: t})));
+  if (options.some(([v]) => v === value)) select.value = value;
+}

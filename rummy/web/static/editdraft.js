@@ -15,7 +15,8 @@ function cardList(value) {
 }
 
 function newPlayer(name, known) {
-  return {name: name, side: "", melded: false, known: known, hand: [], count: 0, hot: [], warm: [], plays: []};
+  // count: an unknown hand's size as given; null: the deal (handCount), as the command line assumes.
+  return {name: name, side: "", melded: false, known: known, hand: [], count: null, hot: [], warm: [], plays: []};
 }
 
 // A play: its cards and what was laid off on it ({by: player name, cards}).
@@ -78,6 +79,18 @@ export function renamePlayer(draft, player, name) {
   player.name = name;
 }
 
+// A new mover: the mover's hand must be known (the reader refuses a hand_count for it), so it is
+// made known; the player who was to move, with no card entered yet, goes back to a hand size
+// (at a real table the opponents' hands are unknown). Cards entered stay.
+export function setMover(draft, name) {
+  const before = draft.players.find((p) => p.name === draft.toMove);
+  const mover = draft.players.find((p) => p.name === name);
+  draft.toMove = name;
+  if (!mover || mover === before) return;
+  mover.known = true;
+  if (before && before.known && !before.hand.length) before.known = false;
+}
+
 export function removePlayer(draft, player) {
   for (const {play} of namedPlays(draft)) play.layoffs = play.layoffs.filter((l) => l.by !== player.name);
   draft.players = draft.players.filter((p) => p !== player);
@@ -97,6 +110,13 @@ export function dropMarks(player) {
   player.warm = keep(player.warm);
 }
 
+// An unknown hand's size: as given, else what the preset deals each of this many players (GET
+// /api/presets' `deal`), not 0, which is a player who has gone out.
+export function handCount(draft, shape, player) {
+  if (player.count !== null) return player.count;
+  return ((shape.deal || {})[String(draft.players.length)]) || 0;
+}
+
 // ---------------------------------------------------------------- from and to position data
 // `data` is /api/show's answer without its view: the position as the reader normalised it.
 export function draftFromData(data) {
@@ -104,7 +124,7 @@ export function draftFromData(data) {
   const preset = typeof rules === "string" ? rules : rules.preset;
   const players = Object.entries(data.players || {}).map(([name, p]) => ({
     name: name, side: p.side && p.side !== name ? p.side : "", melded: Boolean(p.melded),
-    known: p.hand !== undefined, hand: cardList(p.hand), count: p.hand_count || 0,
+    known: p.hand !== undefined, hand: cardList(p.hand), count: typeof p.hand_count === "number" ? p.hand_count : null,
     hot: cardList(p.hot), warm: cardList(p.warm),
     plays: cardList2(p.space || p.plays).map(newPlay),
   }));
@@ -155,7 +175,7 @@ export function draftToData(draft, shape) {
     else if (player.side && player.side !== player.name) p.side = player.side;
     p.melded = player.melded;
     if (player.known) p.hand = player.hand.join(" ");
-    else p.hand_count = player.count;
+    else p.hand_count = handCount(draft, shape, player);
     if (player.known && player.hot.length) p.hot = player.hot.join(" ");
     if (player.known && player.warm.length) p.warm = player.warm.join(" ");
     if (shape.plays_key !== "table" && player.plays.length) p[shape.plays_key] = player.plays.map((play) => play.cards.join(" "));

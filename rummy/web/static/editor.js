@@ -4,16 +4,16 @@
 // browser. "Open" hands the position's JSON to the page's load path (showPosition), so Best
 // move and the rest work on it as on any loaded position.
 import {api} from "./api.js";
-import {cardEl} from "./cards.js";
+import {cardEl, inlineCardEl} from "./cards.js";
 import {bagSwitch, bagZone, intoBag, outOfBag} from "./editbag.js";
-import {buildPicker, updatePicker} from "./deckpicker.js";
-import {$, el, say} from "./dom.js";
-import {addPlayer, draftFromData, draftToData, dropMarks, freeCounts, namedPlays, newDraft, removePlayer,
-  renamePlayer, sidesShown} from "./editdraft.js";
+import {buildPicker, focusPick, updatePicker} from "./deckpicker.js";
+import {$, el, fillSelect, say} from "./dom.js";
+import {addPlayer, draftFromData, draftToData, dropMarks, freeCounts, handCount, namedPlays, newDraft, removePlayer,
+  renamePlayer, setMover, sidesShown} from "./editdraft.js";
+import {refreshSaved, savedControls} from "./editsaved.js";
 import {showPosition} from "./position.js";
 import {state} from "./state.js";
 
-const STORE = "rummy-editor-positions";  // localStorage: {name: position data}
 const ed = {
   shapes: null,      // GET /api/presets: name -> shape
   draft: null,       // editdraft.js
@@ -24,6 +24,7 @@ const ed = {
   by: 0,             // and the player laying off
   check: null,       // /api/play-check's answer for `build`
   opened: null,      // the text last opened, so Edit returns to this draft
+  focusNext: null,   // the data-key the keyboard goes on from after the next redraw
 };
 let validating = null, checking = null;
 
@@ -83,7 +84,7 @@ function buildStatic() {
   const hand = el("select", {id: "ed-hand-number", "data-place": "hand_number",
     onchange: (e) => { ed.draft.handNumber = Number(e.target.value); changed(); }});
   const toMove = el("select", {id: "ed-to-move", "data-place": "to_move",
-    onchange: (e) => { ed.draft.toMove = e.target.value; changed(); }});
+    onchange: (e) => { moverChanged(e.target.value); }});
   const phase = el("select", {id: "ed-phase", onchange: (e) => { ed.draft.phase = e.target.value; changed(); }});
   const target = el("select", {id: "ed-target", onchange: (e) => { ed.target = e.target.value; render(); }});
   const tap = el("select", {id: "ed-tap", onchange: (e) => { ed.tap = e.target.value; }},
@@ -106,26 +107,24 @@ function buildStatic() {
       el("div", {class: "ed-entry"},
         el("div", {id: "ed-build", class: "ed-build"}),
         el("div", {class: "row"}, control("Cards go to", "ed-target", target), control("A tap on a placed card", "ed-tap", tap)),
+        el("p", {id: "ed-now", class: "ed-now", role: "status", hidden: true}),
         el("div", {class: "row"}, el("label", {for: "ed-type", text: "Type cards"}), typed,
           el("button", {type: "button", id: "ed-type-add", text: "Add", onclick: typeCards})),
         el("div", {id: "ed-type-error", class: "error", role: "alert", hidden: true}),
+        el("p", {id: "ed-type-note", class: "note", role: "status"}),
         el("div", {id: "ed-picker", class: "picker", role: "group", "aria-label": "Deck: tap a card to place it"}))),
     el("div", {id: "ed-msg-other", class: "ed-msgs", role: "status"}),
     el("div", {class: "row"},
       el("button", {type: "button", id: "ed-open", class: "primary", text: "Open", onclick: openDraft}),
       el("button", {type: "button", id: "ed-close", text: "Close editor", onclick: () => { $("editor").hidden = true; }})),
-    savedControls());
+    savedControls({current: () => draftToData(ed.draft, shape()), known: (name) => ed.shapes.has(name), open: startEditor}));
 }
 
-function savedControls() {
-  return el("div", {class: "row ed-saved"},
-    el("label", {for: "ed-save-name", text: "Name"}),
-    el("input", {id: "ed-save-name", type: "text", maxlength: "60", autocomplete: "off"}),
-    el("button", {type: "button", id: "ed-save", text: "Save in this browser", onclick: saveDraft}),
-    el("label", {for: "ed-saved", class: "sr-only", text: "Saved positions"}),
-    el("select", {id: "ed-saved"}),
-    el("button", {type: "button", id: "ed-load-saved", text: "Load", onclick: loadSaved}),
-    el("button", {type: "button", id: "ed-delete-saved", text: "Delete", onclick: deleteSaved}));
+// Cards going to a hand follow the new mover's hand: the one a user enters at a real table.
+function moverChanged(name) {
+  setMover(ed.draft, name);
+  if (ed.target.startsWith("hand:")) ed.target = "hand:" + ed.draft.players.findIndex((p) => p.name === name);
+  changed();
 }
 
 function changePreset(name) {
@@ -161,11 +160,17 @@ async function typeCards() {
   const box = $("ed-type"), error = $("ed-type-error");
   if (!box.value.trim()) return;
   try {
-    const answer = await api("/api/play-check", {rules: ed.draft.preset, cards: box.value});
+    const typed = box.value;
+    const answer = await api("/api/play-check", {rules: ed.draft.preset, cards: typed});
     error.hidden = true;
     box.value = "";
     for (const card of answer.cards) pick(card);
+    // What the reader made of it, where that is not what was typed: a shorthand spelt out, and
+    // above all the other game's notation read silently (7h is R7 in a tile game, r10 is 10H).
+    const said = typed.trim().toUpperCase().split(/[\s,]+/).join(" ");
+    $("ed-type-note").textContent = said === answer.cards.join(" ") ? "" : "Read as " + answer.cards.join(" ") + ".";
   } catch (problem) {
+    $("ed-type-note").textContent = "";
     error.textContent = problem.error || String(problem);
     error.hidden = false;
   }
@@ -191,10 +196,17 @@ function buildChanged() {
 }
 
 // Where a built play may go: a new play (in a space, owned, on the table), or a lay-off on a play.
+// Each place a button named by its player alone after one label ("Place in the space of: ann bob
+// cat"), its full name spoken: four long buttons took four rows of a phone's screen.
 function newPlaces() {
   const s = shape();
-  if (s.plays_key === "table") return [["table", ed.draft.bag ? "in the bag" : "on the table"]];
-  return ed.draft.players.map((p, i) => ["space:" + i, s.plays_key === "plays" ? "owned by " + p.name : "in " + p.name + "'s space"]);
+  if (s.plays_key === "table") {
+    const words = ed.draft.bag ? "Place in the bag" : "Place on the table";  // a bag's tiles join it
+    return {label: null, places: [["table", words, words]]};
+  }
+  const owned = s.plays_key === "plays";
+  return {label: owned ? "Place it, owned by" : "Place it in the space of",
+    places: ed.draft.players.map((p, i) => ["space:" + i, p.name, owned ? "Place, owned by " + p.name : "Place in " + p.name + "'s space"])};
 }
 
 function placeBuilt(where) {
@@ -233,11 +245,26 @@ async function switchBag(on) {
 function changed() { render(); validateSoon(); }
 
 // Redrawing replaces elements: a keyboard user keeps their place (the element with the same data-key).
+// Where that place is gone or switched off (a play placed, cleared, taken back by Edit, deleted; the
+// last free copy of a card picked), the keyboard goes on from the next card of the deck or from the
+// Type cards box, not from the top of the page. Only after a keyboard action (:focus-visible): a
+// tap on a phone must not open its keyboard.
 function keepingFocus(draw) {
-  const focus = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  const active = document.activeElement;
+  const byKeyboard = active && $("editor").contains(active) && active.matches(":focus-visible");
+  const focus = ed.focusNext || (active && active.dataset ? active.dataset.key : null);
+  ed.focusNext = null;
   draw();
   const again = focus && $("editor").querySelector('[data-key="' + CSS.escape(focus) + '"]');
-  if (again) again.focus();
+  if (again && !again.disabled) again.focus();
+  else if (byKeyboard && (active.disabled || !active.isConnected)) keyboardGoesOn(active);
+}
+
+function keyboardGoesOn(lost) {
+  const picks = [...$("ed-picker").querySelectorAll(".pick")];
+  const at = picks.indexOf(lost);
+  const next = at >= 0 && picks.slice(at + 1).concat(picks.slice(0, at)).find((b) => !b.disabled);
+  if (next) focusPick($("ed-picker"), next); else $("ed-type").focus();
 }
 
 // Only the play being built: its check came back (the rest, a box being typed in, stays as it is).
@@ -266,8 +293,26 @@ function drawAll() {
   targets.push(["stock", "the stock (listed)"]);
   if (!targets.some(([v]) => v === ed.target)) ed.target = "build";
   fillSelect($("ed-target"), targets, ed.target);
+  $("ed-type").placeholder = s.deck === "tiles" ? "r10 k1-5 kro10 2xr5 *" : "7h 10s 7h-10h 7hsd *";
+  drawTargetNow();
   updatePicker($("ed-picker"), freeCounts(d, s, ed.build));
   refreshSaved();
+}
+
+// The place cards go to, repeated beside the deck with what it holds now (its last cards): on a
+// phone that place is screens above the deck, and each tap is seen to land. Not for New play,
+// which stands just above.
+function drawTargetNow() {
+  const d = ed.draft, t = ed.target, box = $("ed-now");
+  const player = t.startsWith("hand:") ? d.players[Number(t.slice(5))] : null;
+  const cards = t === "discard" ? d.discard : t === "bag" ? d.bag : t === "upcard" ? (d.upcard ? [d.upcard] : [])
+    : t === "stock" ? d.stockCards : player ? player.hand : null;
+  box.hidden = cards === null;
+  if (cards === null) return;
+  const shown = cards.slice(-10);
+  box.replaceChildren(el("span", {text: "Now in " + $("ed-target").selectedOptions[0].text + ": " + cards.length + " "
+    + (cards.length === 1 ? shape().unit.replace(/s$/, "") : shape().unit) + (cards.length > shown.length ? ", the last " + shown.length : "")}),
+  ...shown.map((card) => inlineCardEl(card, shape().deck)));
 }
 
 function playerEl(p, i) {
@@ -278,7 +323,7 @@ function playerEl(p, i) {
     sidesShown(d, s) ? labelled("Side", el("input", {type: "text", value: p.side || (i % 2 === 0 ? "A" : "B"), maxlength: "32",
       class: "ed-side", "data-key": "side" + i, onchange: (e) => { p.side = e.target.value.trim(); changed(); }})) : null,
     s.melding_matters || p.melded ? checkbox("melded", p.melded, "melded" + i, (v) => { p.melded = v; }) : null,
-    checkbox("hand known", p.known, "known" + i, (v) => { p.known = v; }),
+    checkbox("hand known", p.known, "known" + i, (v) => { p.known = v; if (!v) awayFromHand(i); }),
     d.players.length > s.min_players ? el("button", {type: "button", class: "small", text: "Remove " + p.name, "data-key": "rm" + i,
       onclick: () => { removePlayer(d, p); changed(); }}) : null);
   const marks = [p.hot.length ? el("span", {class: "fact hot-note", text: "hot " + p.hot.join(" ")}) : null,
@@ -286,11 +331,18 @@ function playerEl(p, i) {
   const hand = p.known
     ? zone("hand:" + i, p.name + "'s hand", cardsEl(p.hand, (k) => tapHand(p, k), "hand" + i, p), place + ".hand", marks)
     : el("div", {class: "row", "data-place": place + ".hand_count"}, labelled(p.name + "'s hand: cards held",
-      el("input", {type: "number", min: "0", max: "256", value: String(p.count), class: "ed-count", "data-key": "count" + i,
+      el("input", {type: "number", min: "0", max: "256", value: String(handCount(d, s, p)), class: "ed-count", "data-key": "count" + i,
         onchange: (e) => { p.count = Math.max(0, Number(e.target.value) || 0); changed(); }})));
   const parts = [head, hand];
   if (s.plays_key !== "table") parts.push(playsEl(p.plays, p.name, place + "." + s.plays_key));
   return el("div", {class: "ed-player" + (d.toMove === p.name ? " to-move" : ""), "data-place": place}, ...parts);
+}
+
+// A hand made unknown is no place for cards: they go to the mover's hand, or into New play.
+function awayFromHand(i) {
+  if (ed.target !== "hand:" + i) return;
+  const mover = ed.draft.players.findIndex((p) => p.name === ed.draft.toMove && p.known);
+  ed.target = mover >= 0 ? "hand:" + mover : "build";
 }
 
 function tapHand(p, k) {
@@ -357,18 +409,25 @@ function playsEl(plays, owner, place) {
   return box;
 }
 
-// Move a play to another space (House, lay-off rummy) or owner (Robber).
+// Move a play to another space (House, lay-off rummy) or owner (Robber): the select shows whose it
+// is. An arrow key on a closed select changes it at once, so the focus follows the play to its new
+// place and the next arrow moves the same play on (it used to land on the play that took its name,
+// and moved that one).
 function moveSelect(play, plays, i, name) {
   const d = ed.draft;
   if (shape().plays_key === "table" || d.players.length < 2) return null;
-  const select = el("select", {class: "small", "aria-label": "move " + name + " to", "data-key": "move-" + name,
+  const select = el("select", {class: "small", "aria-label": "move " + name + " to", title: "move it to another player",
+    "data-key": "move-" + name,
     onchange: (e) => {
-      if (!e.target.value) return;
+      const to = d.players[Number(e.target.value)];
+      if (!to || to.plays === plays) return;
       plays.splice(i, 1);
-      d.players[Number(e.target.value)].plays.push(play);
+      to.plays.push(play);
+      ed.focusNext = "move-" + to.name + "/" + to.plays.length;
       changed();
-    }}, el("option", {value: "", text: "move to…"}));
-  d.players.forEach((p, k) => { if (p.plays !== plays) select.append(el("option", {value: String(k), text: p.name})); });
+    }});
+  d.players.forEach((p, k) => select.append(el("option", {value: String(k), text: (p.plays === plays ? "in " : "→ ") + p.name,
+    selected: p.plays === plays})));
   return select;
 }
 
@@ -407,10 +466,13 @@ function buildEl() {
     el("option", {value: "", text: "choose…"}), ...c.stand_ins.map((s) => el("option", {value: s, text: s})))));
   }
   // One tap places it: a button for each place a new play may go.
-  parts.push(el("div", {class: "row"}, ...newPlaces().map(([where, words]) => el("button", {type: "button",
-    class: "ed-place", "data-place-to": where, "data-key": "place-" + where, text: "Place " + words,
-    disabled: !ed.build.length, onclick: () => placeBuilt(where)})),
-  el("button", {type: "button", text: "Clear", "data-key": "clear-build", disabled: !ed.build.length,
+  const {label, places} = newPlaces();
+  parts.push(el("div", {class: "row ed-places", role: "group", "aria-label": label || "Place it"},
+    label ? el("span", {class: "ed-place-label", text: label}) : null,
+    ...places.map(([where, words, spoken]) => el("button", {type: "button",
+      class: "ed-place", "data-place-to": where, "data-key": "place-" + where, text: words, "aria-label": spoken,
+      disabled: !ed.build.length, onclick: () => placeBuilt(where)})),
+  el("button", {type: "button", class: "ed-clear", text: "Clear", "data-key": "clear-build", disabled: !ed.build.length,
     onclick: () => { ed.build = []; buildChanged(); }})));
   const plays = namedPlays(ed.draft);
   if (shape().layoffs && plays.length) {  // lay-off rummy: cards laid off on a play, by a player
@@ -470,51 +532,14 @@ async function openDraft() {
     ed.opened = text;
     $("editor").hidden = true;
     $("position").scrollIntoView({block: "start"});
+  } else {
+    // Refused: the reader's line stands beside the part it concerns, often screens above Open.
+    const first = $("editor").querySelector(".ed-msg");
+    if (first) first.scrollIntoView({block: "center"});
   }
 }
 
-// ------------------------------------------------------------------ named positions in this browser
-function stored() {
-  try { return JSON.parse(localStorage.getItem(STORE) || "{}") || {}; } catch { return {}; }
-}
-
-function refreshSaved() {
-  const names = Object.keys(stored()).sort();
-  fillSelect($("ed-saved"), names.length ? names.map((n) => [n, n]) : [["", "none saved"]], $("ed-saved").value);
-}
-
-function saveDraft() {
-  const name = $("ed-save-name").value.trim();
-  if (!name) { say("Give the position a name first."); return; }
-  const all = stored();
-  all[name] = draftToData(ed.draft, shape());
-  try { localStorage.setItem(STORE, JSON.stringify(all)); } catch (error) { say("Not saved: " + error.message); return; }
-  refreshSaved();
-  $("ed-saved").value = name;
-  say("Saved " + name + " in this browser.");
-}
-
-function loadSaved() {
-  const data = stored()[$("ed-saved").value];
-  if (!data) return;
-  const draft = draftFromData(data);
-  if (!ed.shapes.has(draft.preset)) { say("Unknown rules " + draft.preset); return; }
-  startEditor(draft);
-}
-
-function deleteSaved() {
-  const all = stored();
-  delete all[$("ed-saved").value];
-  localStorage.setItem(STORE, JSON.stringify(all));
-  refreshSaved();
-}
-
 // ------------------------------------------------------------------ small helpers
-function fillSelect(select, options, value) {
-  select.replaceChildren(...options.map(([v, t]) => el("option", {value: v, text: t})));
-  if (options.some(([v]) => v === value)) select.value = value;
-}
-
 function labelled(text, control) { return el("label", {class: "ed-field"}, el("span", {text: text}), control); }
 
 function checkbox(text, on, key, set) {

@@ -46,7 +46,10 @@ export function filterList() {
   }
   select.replaceChildren(...options);
   const ids = [...select.querySelectorAll("option")].map((o) => o.value).filter(Boolean);
-  select.value = ids.includes(chosen) ? chosen : words.length && ids.length ? ids[0] : "";
+  // A name typed whole ("house-classic", or "house classic") chooses that entry, not the first
+  // match listed before it (house-classic-4p).
+  const exact = ids.find((id) => [words.join(" "), words.join("-")].includes(id.split("/").pop().toLowerCase()));
+  select.value = exact || (ids.includes(chosen) ? chosen : words.length && ids.length ? ids[0] : "");
   $("load-count").textContent = words.length ? shown + " of " + total + " positions" + (shown ? "" : ": none match")
     : total + " positions";
 }
