@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -29,8 +30,10 @@ def run_cli(*args: str | Path, env: dict[str, str] | None = None) -> subprocess.
 
 
 def run_main(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
-    """``rummy ARGS`` in this process: (exit code, stdout, stderr)."""
-    code = main([str(arg) for arg in args])
+    """``rummy ARGS`` in this process: (exit code, stdout, stderr). It runs as a fresh process would:
+    ``--time-limit`` counts from the process's start (rummy.deadline), and this one may be old."""
+    with mock.patch("rummy.deadline.process_age", return_value=0.0):
+        code = main([str(arg) for arg in args])
     captured = capsys.readouterr()
     return code, captured.out, captured.err
 

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.browser  # -m "not browser" leaves them out (they need 
 
 try:
     from selenium import webdriver
-    from selenium.common.exceptions import WebDriverException
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions import interaction
@@ -90,7 +90,8 @@ def page(server: str, browser: Any) -> Any:
 
 # ---------------------------------------------------------------- helpers
 def wait(driver: Any, condition: Any, seconds: float = WAIT) -> Any:
-    return WebDriverWait(driver, seconds).until(condition)
+    # An element the page redraws while the condition reads it is read again on the next try.
+    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,)).until(condition)
 
 
 def text(driver: Any, element_id: str) -> str:

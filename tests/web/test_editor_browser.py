@@ -103,15 +103,9 @@ def again_if_redrawn(action: Callable[[], None]) -> None:
 
 
 def best_gain_of(path: Path) -> str:
-    import contextlib
-    import io
+    from tests.support.cli import run_cli
 
-    from rummy.cli.app import main
-
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        main(["best", str(path), "--json", "--time-limit", "20"])
-    return str(json.loads(out.getvalue())["gain"])
+    return str(json.loads(run_cli("best", path, "--json", "--time-limit", "20").stdout)["gain"])
 
 
 def open_editor(driver: Any) -> User:

@@ -188,11 +188,9 @@ def test_arrow_keys_on_a_plays_owner_move_that_play_only(page: Any) -> None:
 def test_a_tile_table_entered_as_a_bag_gets_the_command_lines_answer(page: Any) -> None:
     """The table of a real Rummikub game, tile by tile without its sets (as --table takes it on the
     command line): no Place tap a play, and rummy lays it out."""
-    import contextlib
-    import io
     import json
 
-    from rummy.cli.app import main
+    from tests.support.cli import run_cli
 
     table, hand = "R1-3 B5-7 K10 R10 O10", "R4 K4 *"
     user = open_editor(page)
@@ -209,10 +207,8 @@ def test_a_tile_table_entered_as_a_bag_gets_the_command_lines_answer(page: Any) 
     wait(page, lambda d: "Loaded the position: rummikub" in text(d, "result"))
     written = json.loads(page.find_element(By.ID, "paste").get_attribute("value"))
     assert written["table"] == "R1 R2 R3 B5 B6 B7 K10 R10 O10"
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        main(["best", "--rules", "rummikub", "--table", table, "--hand", hand, "--melded", "--json"])
-    wanted = json.loads(out.getvalue())
+    wanted = json.loads(run_cli("best", "--rules", "rummikub", "--table", table, "--hand", hand, "--melded",
+                                "--json").stdout)
     user.tap("#best-button")
     wait(page, lambda d: "tiles played" in text(d, "best-gain"), 60)
     assert text(page, "best-gain").startswith(f"tiles played {wanted['gain']}")
