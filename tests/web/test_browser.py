@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -92,6 +93,19 @@ def page(server: str, browser: Any) -> Any:
 def wait(driver: Any, condition: Any, seconds: float = WAIT) -> Any:
     # An element the page redraws while the condition reads it is read again on the next try.
     return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,)).until(condition)
+
+
+@contextmanager
+def phone(driver: Any) -> Iterator[None]:
+    """The page reloaded as a phone shows it (390 px wide), and back to the desktop afterwards."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        driver.refresh()
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#load-select option")) > 5)
+        yield
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def text(driver: Any, element_id: str) -> str:
@@ -350,11 +364,7 @@ def test_the_warnings_on_a_position_are_listed_under_it(page: Any, tmp_path: Any
 
 
 def test_phone_width_has_no_horizontal_scrolling(page: Any) -> None:
-    page.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                         {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-    try:
-        page.refresh()
-        wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#load-select option")) > 5)
+    with phone(page):
         load(page, "examples/house-classic")
         widths = "return [document.documentElement.scrollWidth, window.innerWidth]"
         scroll, inner = page.execute_script(widths)
@@ -370,8 +380,6 @@ def test_phone_width_has_no_horizontal_scrolling(page: Any) -> None:
             ".filter(e => e.getBoundingClientRect().height < 32).length")
         assert small == 0  # tap targets at least 32 px high
         shot(page, "07-phone.png")
-    finally:
-        page.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_a_lay_off_stays_drawn_when_the_mover_lays_off_too(page: Any) -> None:

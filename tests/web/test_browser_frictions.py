@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.web import test_browser as base  # first: it skips this module where Chromium or selenium is missing
-from tests.web.test_browser import ROOT, check, click, load, shot, text, wait
+from tests.web.test_browser import ROOT, check, click, load, phone, shot, text, wait
 
 pytest.importorskip("selenium", reason="selenium is not installed (pip install -e '.[test]')")
 from selenium.webdriver.common.by import By
@@ -267,11 +267,7 @@ def test_the_shipped_list_is_grouped_by_collection_and_filtered_as_typed(page: A
 
 
 def test_a_check_on_a_phone_draws_the_table_once_with_its_breaches(page: Any) -> None:
-    page.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                         {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-    try:
-        page.refresh()
-        wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#load-select option")) > 5)
+    with phone(page):
         load(page, "examples/house-classic")
         click(page, "#my-move-button")
         type_steps(page, SHORT)
@@ -299,8 +295,6 @@ def test_a_check_on_a_phone_draws_the_table_once_with_its_breaches(page: Any) ->
         wait(page, lambda d: "verified by the checker" in text(d, "best-verified"))
         check(page)
         assert visible_tables(page) == ["table", "frame-table"]
-    finally:
-        page.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_a_players_side_is_said_once(page: Any) -> None:

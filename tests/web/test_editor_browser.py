@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
-from tests.web.test_browser import ARTIFACTS, browser, page, server, shot, text, wait  # noqa: F401 (fixtures)
+from tests.web.test_browser import ARTIFACTS, browser, page, phone, server, shot, text, wait  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -207,11 +207,7 @@ def test_entering_a_real_house_position_costs_fewer_actions_than_its_toml(page: 
 
 
 def test_the_picker_needs_no_sideways_scrolling_on_a_phone(page: Any) -> None:
-    page.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                         {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-    try:
-        page.refresh()
-        wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#load-select option")) > 5)
+    with phone(page):
         for preset in ("house-classic", "rummikub", "robber"):
             user = open_editor(page) if not page.find_element(By.ID, "editor").is_displayed() else User(page)
             user.choose("#ed-preset", preset)
@@ -225,8 +221,6 @@ def test_the_picker_needs_no_sideways_scrolling_on_a_phone(page: Any) -> None:
                 picker)
             assert right <= 390
             shot(page, f"21-editor-phone-{preset}.png")
-    finally:
-        page.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_a_card_is_added_with_the_keyboard_alone(page: Any) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_browser import browser, page, server, shot, text, wait  # noqa: F401 (fixtures)
+from tests.web.test_browser import browser, page, phone, server, shot, text, wait  # noqa: F401 (fixtures)
 from tests.web.test_editor_browser import User, open_editor, reader_says_fine
 
 pytestmark = pytest.mark.browser
@@ -117,11 +117,7 @@ def test_the_keyboard_goes_on_to_the_next_card_when_the_last_copy_is_taken(page:
 
 
 def test_the_place_buttons_share_one_row_on_a_phone(page: Any) -> None:
-    page.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                         {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-    try:
-        page.refresh()
-        wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#load-select option")) > 5)
+    with phone(page):
         user = open_editor(page)
         user.tap("#ed-add-player")
         user.tap("#ed-add-player")
@@ -138,8 +134,6 @@ def test_the_place_buttons_share_one_row_on_a_phone(page: Any) -> None:
         shot(page, "22-editor-phone-place.png")
         User(page).place("space:3")
         assert page.find_elements(By.CSS_SELECTOR, '#editor [data-play="dan/1"]')
-    finally:
-        page.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_what_the_reader_made_of_typed_cards_is_said(page: Any) -> None:

@@ -92,10 +92,9 @@ def post_show(port: int, text: str, source: str | None = None) -> tuple[int, dic
         return error.code, json.loads(error.read())
 
 
-def test_bag_searches_wait_for_their_own_threads_and_other_visitors_are_served(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each bag's search may take 10 s: reads run in ``readers`` threads of their own, past ``max_waiting``
-    waiting reads a 503 answers at once, and the rest of the server (here the presets) is served meanwhile."""
+def held_searches(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Semaphore, threading.Event]:
+    """Every bag's search held until ``release`` is set (``searching`` counts the ones started), then
+    stopped without a whole arrangement: the slowest search the 10 s limit allows, on demand."""
     from rummy.rules import preset
     from rummy.table_bag import Arrangement
 
@@ -107,6 +106,14 @@ def test_bag_searches_wait_for_their_own_threads_and_other_visitors_are_served(
         return Arrangement((), bag, proven=False)
 
     monkeypatch.setattr(type(preset("rummikub").family), "arrange_function", lambda _: held_search)
+    return searching, release
+
+
+def test_bag_searches_wait_for_their_own_threads_and_other_visitors_are_served(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each bag's search may take 10 s: reads run in ``readers`` threads of their own, past ``max_waiting``
+    waiting reads a 503 answers at once, and the rest of the server (here the presets) is served meanwhile."""
+    searching, release = held_searches(monkeypatch)
     answers: list[tuple[int, dict[str, Any]]] = []
     text = BAG.format(table="R1 R2 R3 B5 B6 B7")
     with live_server(create_app(Settings(workers=1, readers=1, max_waiting=1))) as port:
@@ -131,17 +138,7 @@ def test_bag_searches_wait_for_their_own_threads_and_other_visitors_are_served(
 
 def test_one_visitor_cannot_fill_the_read_queue(monkeypatch: pytest.MonkeyPatch) -> None:
     """A client with ``max_per_client`` reads in hand is refused at once; another address still gets in line."""
-    from rummy.rules import preset
-    from rummy.table_bag import Arrangement
-
-    searching, release = threading.Semaphore(0), threading.Event()
-
-    def held_search(bag: tuple[Any, ...], rules: Any, seconds: float, /) -> Arrangement:
-        searching.release()
-        release.wait(LIVENESS)
-        return Arrangement((), bag, proven=False)
-
-    monkeypatch.setattr(type(preset("rummikub").family), "arrange_function", lambda _: held_search)
+    searching, release = held_searches(monkeypatch)
     answers: list[tuple[int, dict[str, Any]]] = []
     text = BAG.format(table="R1 R2 R3 B5 B6 B7")
     with live_server(create_app(Settings(workers=1, readers=1, max_waiting=32, max_per_client=2))) as port:
