@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 PREFIX = "rummy1_"
 VERSION = 1
 # What a code looks like, any version: ``rummy`` + a number + ``_`` (an unknown version is told as such).
-CODE_START = re.compile(r"rummy(\d{1,6})_")
+CODE_START = re.compile(r"rummy(\d+)_")
 ALPHABET = "A-Z a-z 0-9 - _"
 _OUTSIDE_ALPHABET = re.compile(r"[^A-Za-z0-9_-]")
 # Longer codes are refused before they are decoded: no position file is larger.
@@ -102,7 +102,7 @@ def position_code(position: Position) -> str:
 def looks_like_code(text: str) -> bool:
     """Whether text (a file's, an argument, a paste) is meant as a code: it starts, after any
     whitespace, with ``rummy`` + a number + ``_``. No TOML or JSON position starts so."""
-    return CODE_START.match(text.lstrip()[:16]) is not None
+    return CODE_START.match(text.lstrip()[:64]) is not None
 
 
 def code_json(text: str, source: str) -> str:
@@ -114,7 +114,9 @@ def code_json(text: str, source: str) -> str:
     if start is None:
         raise _bad(source, f"it starts with {quote(code[:12])}, not {PREFIX!r}")
     if start.group(0) != PREFIX:
-        raise _bad(source, f"unknown version {start.group(1)} ({start.group(0)!r}; this rummy reads {PREFIX!r} codes)")
+        version = start.group(1) if len(start.group(1)) <= 6 else f"of {len(start.group(1)):,} digits"
+        said = start.group(0) if len(start.group(1)) <= 6 else "rummy..._"
+        raise _bad(source, f"unknown version {version} ({said!r}; this rummy reads {PREFIX!r} codes)")
     body = code[len(PREFIX):]
     wrong = _OUTSIDE_ALPHABET.search(body)
     if wrong is not None:

@@ -178,6 +178,10 @@ def refusal(code: str) -> str:
 def test_damaged_codes_are_refused_with_their_reason() -> None:
     code = position_code(Position.from_file(HOUSE))
     assert "unknown version 2" in refusal("rummy2_" + code[len(PREFIX):])
+    # A version of any length is a code's (not a TOML's) error, and the line stays short.
+    assert "unknown version of 7 digits ('rummy..._'" in refusal("rummy9999999_" + code[len(PREFIX):])
+    assert len(refusal("rummy" + "9" * 100_000 + "_" + code[len(PREFIX):])) < 200
+    assert looks_like_code("  rummy12345678_x")
     assert "not 'rummy1_'" in refusal("rumy1_" + code[len(PREFIX):])
     assert "bad character '!' at character 12" in refusal(code[:11] + "!" + code[12:])
     assert "bad character 'é' at character 9" in refusal(code[:8] + "é" + code[9:])
