@@ -91,6 +91,13 @@ def test_a_damaged_link_shows_the_error_line(server: str, browser: Any) -> None:
     open_link(browser, f"{server}#p={damaged}")
     wait(browser, lambda d: d.find_element(By.ID, "load-error").is_displayed())
     assert text(browser, "load-error").startswith("position: not a position code: damaged")
+    assert "copy the whole link again" in text(browser, "load-error")  # and what to do about it
+    # A bad paste is no link: its error says nothing of one.
+    browser.find_element(By.CSS_SELECTOR, "#paste-box summary").click()
+    browser.find_element(By.ID, "paste").clear()
+    browser.find_element(By.ID, "paste").send_keys(damaged)
+    browser.find_element(By.ID, "show-button").click()
+    wait(browser, lambda d: "copy the whole link" not in text(d, "load-error") and "damaged" in text(d, "load-error"))
 
 
 def test_download_toml_saves_the_positions_toml(server: str, browser: Any, tmp_path: Path) -> None:  # noqa: F811

@@ -2,7 +2,7 @@
 import {api} from "./api.js";
 import {$, el, say, showError, shownIf} from "./dom.js";
 import {setMovingButton} from "./mymove.js";
-import {positionShown} from "./share.js";
+import {linkFailed, positionShown} from "./share.js";
 import {state} from "./state.js";
 import {drawMain} from "./table.js";
 
@@ -87,7 +87,7 @@ export async function showPosition(text, id) {
   try {
     data = await api("/api/show", {position: text});
   } catch (error) {
-    if (mine === loads) failedLoad(error);
+    if (mine === loads) failedLoad(error, linkFailed(text));
     return;
   }
   if (mine !== loads) return;
@@ -102,7 +102,7 @@ export async function showPosition(text, id) {
 
 // A position asked for could not be loaded: the one before goes too (its table, its answers), so
 // nothing on the page answers a position other than the one the error is about.
-function failedLoad(error) {
+function failedLoad(error, fromLink = false) {
   loads++;  // a load still on its way is not shown either
   Object.assign(state, {text: null, id: null, view: null, best: null, bestLimit: null, searched: null, frame: 0, move: null, moving: false});
   for (const panel of ["position", "best-panel", "move-panel", "hint-panel"]) $(panel).hidden = true;
@@ -110,7 +110,12 @@ function failedLoad(error) {
   $("hints").replaceChildren();
   $("load-select").value = "";  // nor does the list name it
   showError($("load-error"), error);
+  // What to do, where the text came from a link: its code was cut or changed on the way.
+  if (fromLink) $("load-error").append(el("p", {text: LINK_ADVICE}));
 }
+
+const LINK_ADVICE = "This came from the page's address (a shared link): copy the whole link again, up to its last " +
+  "character, or ask for the position's code.";
 
 // The position panel: the puzzle's task, the summary, whose turn, the buttons the phase allows.
 function drawPosition() {

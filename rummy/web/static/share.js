@@ -41,6 +41,14 @@ export function wireShare(open) {
   fromAddress();
 }
 
+// Whether text that could not be loaded was the address's code (the page then says what to do);
+// the address keeps it, so the link can be read and copied again.
+export function linkFailed(text) {
+  const fromLink = linked !== null && text === linked;
+  if (fromLink) linked = null;
+  return fromLink;
+}
+
 // Called with /api/show's answer whenever a position is shown (position.js), and the text it was
 // shown from: the address's code is kept (as the code rummy writes) for the position it asked for,
 // and taken away for any other.
