@@ -7,7 +7,7 @@ import {api} from "./api.js";
 import {cardEl, inlineCardEl} from "./cards.js";
 import {bagSwitch, bagZone, intoBag, outOfBag} from "./editbag.js";
 import {buildPicker, focusPick, updatePicker} from "./deckpicker.js";
-import {$, el, fillSelect, say} from "./dom.js";
+import {$, el, fillSelect, say, showError} from "./dom.js";
 import {addPlayer, draftFromData, draftToData, dropMarks, freeCounts, handCount, namedPlays, newDraft, removePlayer,
   renamePlayer, setMover, sidesShown} from "./editdraft.js";
 import {refreshSaved, savedControls} from "./editsaved.js";
@@ -171,8 +171,7 @@ async function typeCards() {
     $("ed-type-note").textContent = said === answer.cards.join(" ") ? "" : "Read as " + answer.cards.join(" ") + ".";
   } catch (problem) {
     $("ed-type-note").textContent = "";
-    error.textContent = problem.error || String(problem);
-    error.hidden = false;
+    showError(error, problem);
   }
 }
 
