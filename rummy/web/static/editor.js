@@ -64,9 +64,9 @@ async function editLoaded() {
   if (!state.text) return;
   if (ed.draft && ed.opened === state.text) { startEditor(ed.draft); return; }
   try {
-    const data = await api("/api/show", {position: state.text});
-    const fromBag = data.view.table_bag_words;  // a table rummy laid out from a bag is edited as that bag
-    delete data.view;
+    // The answer /api/show gave when the position was shown: not asked for again.
+    const {view, ...data} = state.shown;
+    const fromBag = view.table_bag_words;  // a table rummy laid out from a bag is edited as that bag
     await presets();
     const draft = draftFromData(data);
     if (fromBag) intoBag(draft);

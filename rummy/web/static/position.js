@@ -91,7 +91,7 @@ export async function showPosition(text, id) {
     return;
   }
   if (mine !== loads) return;
-  Object.assign(state, {text: text, id: id, view: data.view, best: null, frame: 0, move: null, moving: false});
+  Object.assign(state, {text: text, id: id, view: data.view, shown: data, best: null, frame: 0, move: null, moving: false});
   for (const panel of ["best-panel", "move-panel"]) $(panel).hidden = true;
   $("hints").replaceChildren();
   drawPosition();
@@ -104,7 +104,7 @@ export async function showPosition(text, id) {
 // nothing on the page answers a position other than the one the error is about.
 function failedLoad(error, fromLink = false) {
   loads++;  // a load still on its way is not shown either
-  Object.assign(state, {text: null, id: null, view: null, best: null, bestLimit: null, searched: null, frame: 0, move: null, moving: false});
+  Object.assign(state, {text: null, id: null, view: null, shown: null, best: null, bestLimit: null, searched: null, frame: 0, move: null, moving: false});
   for (const panel of ["position", "best-panel", "move-panel", "hint-panel"]) $(panel).hidden = true;
   $("table").replaceChildren();
   $("hints").replaceChildren();

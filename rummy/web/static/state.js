@@ -5,6 +5,7 @@ export const state = {
   text: null,     // the position's text, as sent to the API
   id: null,       // the shipped id when loaded from the list (hints use its stored answer)
   view: null,     // /api/show's view
+  shown: null,    // /api/show's whole answer (the editor's Edit starts from it)
   best: null,     // /api/best's answer
   bestLimit: null,  // the time limit (s) that answer was searched with
   searched: null,   // the time limit of the last search (Search longer doubles it)
