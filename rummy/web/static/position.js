@@ -80,6 +80,9 @@ export function loadFile(event) {
 // Loads in flight: only the last one asked for is shown (a slow answer does not replace a newer one).
 let loads = 0;
 
+// What the panels held of the position before: gone with it, whether the next one loads or fails.
+const NO_ANSWERS = {best: null, bestLimit: null, searched: null, frame: 0, move: null, moving: false};
+
 export async function showPosition(text, id) {
   $("load-error").hidden = true;
   const mine = ++loads;
@@ -91,7 +94,7 @@ export async function showPosition(text, id) {
     return;
   }
   if (mine !== loads) return;
-  Object.assign(state, {text: text, id: id, view: data.view, shown: data, best: null, frame: 0, move: null, moving: false});
+  Object.assign(state, {text: text, id: id, view: data.view, shown: data}, NO_ANSWERS);
   for (const panel of ["best-panel", "move-panel"]) $(panel).hidden = true;
   $("hints").replaceChildren();
   drawPosition();
@@ -104,7 +107,7 @@ export async function showPosition(text, id) {
 // nothing on the page answers a position other than the one the error is about.
 function failedLoad(error, fromLink = false) {
   loads++;  // a load still on its way is not shown either
-  Object.assign(state, {text: null, id: null, view: null, shown: null, best: null, bestLimit: null, searched: null, frame: 0, move: null, moving: false});
+  Object.assign(state, {text: null, id: null, view: null, shown: null}, NO_ANSWERS);
   for (const panel of ["position", "best-panel", "move-panel", "hint-panel"]) $(panel).hidden = true;
   $("table").replaceChildren();
   $("hints").replaceChildren();
