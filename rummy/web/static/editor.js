@@ -53,6 +53,7 @@ async function startEditor(draft) {
   if (!draft) ed.target = "hand:0";
   select.value = ed.draft.preset;
   buildPicker($("ed-picker"), shape(), pick);
+  refreshSaved();  // once here, and on Save and Delete: not on every tap's redraw (it reads all of localStorage)
   $("editor").hidden = false;
   changed();  // drawn, and read by the server: its messages from the start
   $("ed-preset").focus();
@@ -295,7 +296,6 @@ function drawAll() {
   $("ed-type").placeholder = s.deck === "tiles" ? "r10 k1-5 kro10 2xr5 *" : "7h 10s 7h-10h 7hsd *";
   drawTargetNow();
   updatePicker($("ed-picker"), freeCounts(d, s, ed.build));
-  refreshSaved();
 }
 
 // The place cards go to, repeated beside the deck with what it holds now (its last cards): on a
