@@ -16,14 +16,13 @@ Reading is linear in the text: names and counts are split at most
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import PositionError, PositionErrors, RulesError, RummyError, quote
 from .position import Position
-from .reader import MAX_CARDS, MAX_PLAYERS, name_problem, read_position
+from .reader import MAX_CARDS, MAX_PLAYERS, first_words, name_problem, read_position
 from .rules import preset
 
 DEFAULT_RULES = "rummikub"
@@ -31,7 +30,6 @@ MOVER = "you"  # the mover's name when --players gives none
 OPPONENT = "opp"  # opponents are opp1, opp2, ... when --players gives a count
 RACK = 14  # tiles each opponent is assumed to hold (a Rummikub deal), fewer where the deck has no more
 SOURCE = "inline position"
-_WORD = re.compile(r"[^\s,]+")
 
 
 @dataclass(frozen=True)
@@ -132,16 +130,6 @@ def _from_options(error: PositionError, mover: str) -> PositionError:
     return renamed(error)
 
 
-def _words(text: str, limit: int) -> list[str]:
-    """At most ``limit`` + 1 words: a huge text is refused after the first few, never split whole."""
-    words = []
-    for match in _WORD.finditer(text):
-        words.append(match.group())
-        if len(words) > limit:
-            break
-    return words
-
-
 def _players(text: str | None, to_move: str | None) -> list[str]:
     """The players' names: given, or made from a count (the mover first)."""
     mover = to_move or MOVER
@@ -150,7 +138,7 @@ def _players(text: str | None, to_move: str | None) -> list[str]:
         raise PositionError("--to-move", problem)
     if text is None:
         return [mover, f"{OPPONENT}1"]
-    words = _words(text, MAX_PLAYERS)
+    words = first_words(text, MAX_PLAYERS)
     if len(words) == 1 and words[0].isdigit() and words[0].isascii():
         if len(words[0]) > 2 or not 1 <= int(words[0]) <= MAX_PLAYERS:
             raise PositionError("--players", f"{quote(words[0])} players; a position has 1 to {MAX_PLAYERS}")
@@ -173,7 +161,7 @@ def _counts(text: str | None, opponents: int) -> tuple[int, ...] | None:
     """Each opponent's tile count: one number for all, or one each (None: not given)."""
     if text is None:
         return None
-    words = _words(text, MAX_PLAYERS)
+    words = first_words(text, MAX_PLAYERS)
     counts = []
     for word in words:
         if not (word.isdigit() and word.isascii() and len(word) <= 4 and int(word) <= MAX_CARDS):

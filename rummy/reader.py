@@ -135,6 +135,17 @@ CARD_HINTS = {
 _UNREAD = Card(1, "S")
 
 
+def first_words(text: str, limit: int) -> list[str]:
+    """The words of text, separated by spaces or commas, at most ``limit`` + 1 of them: a huge text
+    is refused after the first few, never split whole."""
+    words = []
+    for match in _CARD_TOKEN_RE.finditer(text):
+        words.append(match.group())
+        if len(words) > limit:
+            break
+    return words
+
+
 class Reader:
     """Reads position data, keeping track of the place for error messages."""
 
@@ -290,13 +301,8 @@ class Reader:
     def cards(self, value: Any, place: str) -> tuple[Card, ...]:
         budget = MAX_CARDS - self.cards_read
         if isinstance(value, str):
-            # Cards are separated by spaces or commas. At most budget + 1 are
-            # taken: a 50 MB hand is refused after 257 cards, not split whole.
-            tokens = []
-            for match in _CARD_TOKEN_RE.finditer(value):
-                tokens.append(match.group())
-                if len(tokens) > budget:
-                    break
+            # At most budget + 1 are taken: a 50 MB hand is refused after 257 cards, not split whole.
+            tokens = first_words(value, budget)
         elif isinstance(value, list) and all(isinstance(v, str) for v in value):
             tokens = value
         else:
