@@ -23,12 +23,12 @@ from typing import Any
 from .errors import PositionError, PositionErrors, RulesError, RummyError, quote
 from .position import Position
 from .reader import MAX_CARDS, MAX_PLAYERS, first_words, name_problem, read_position
-from .rules import preset
+from .rules import dealt, preset
 
 DEFAULT_RULES = "rummikub"
 MOVER = "you"  # the mover's name when --players gives none
 OPPONENT = "opp"  # opponents are opp1, opp2, ... when --players gives a count
-RACK = 14  # tiles each opponent is assumed to hold (a Rummikub deal), fewer where the deck has no more
+RACK = 14  # tiles each opponent is assumed to hold where the preset's deal is not known (rules.DEALS)
 SOURCE = "inline position"
 
 
@@ -109,9 +109,10 @@ def inline_position(parts: InlineParts) -> tuple[Position, Assumed]:
         position = read_position(data, SOURCE)
     except PositionError as error:
         raise _from_options(error, mover) from None
-    if counts is None:  # as many as a deal, as long as the deck holds them
+    if counts is None:  # as many as the preset deals (as the warnings count), as long as the deck holds them
         free = len(position.rules.deck_cards) - len(position.known_cards())
-        counts = tuple([min(RACK, free // len(opponents))] * len(opponents)) if opponents else ()
+        deal = dealt(position.rules, len(names)) or RACK
+        counts = tuple([min(deal, free // len(opponents))] * len(opponents)) if opponents else ()
         position = replace(position, players=tuple(
             player if player.name == mover else replace(player, hand_count=counts[0]) for player in position.players))
     assumed = Assumed(rules.name, parts.rules is not None, mover, parts.melded, opponents, counts,

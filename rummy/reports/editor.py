@@ -13,8 +13,7 @@ from typing import Any
 
 from rummy.cards import Card
 from rummy.reader import Reader
-from rummy.reports.position_warnings import dealt
-from rummy.rules import PRESET_SUMMARIES, PRESETS, Ruleset, ruleset_from_spec
+from rummy.rules import PRESET_SUMMARIES, PRESETS, Ruleset, dealt, ruleset_from_spec
 from rummy.vocabulary import JokerMode
 
 # Where the error lines of a play check say the text came from.
