@@ -16,22 +16,20 @@ Reading is linear in the text: names and counts are split at most
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import PositionError, PositionErrors, RulesError, RummyError, quote
 from .position import Position
-from .reader import MAX_CARDS, MAX_PLAYERS, name_problem, read_position
-from .rules import preset
+from .reader import MAX_CARDS, MAX_PLAYERS, first_words, name_problem, read_position
+from .rules import dealt, preset
 
 DEFAULT_RULES = "rummikub"
 MOVER = "you"  # the mover's name when --players gives none
 OPPONENT = "opp"  # opponents are opp1, opp2, ... when --players gives a count
-RACK = 14  # tiles each opponent is assumed to hold (a Rummikub deal), fewer where the deck has no more
+RACK = 14  # tiles each opponent is assumed to hold where the preset's deal is not known (rules.DEALS)
 SOURCE = "inline position"
-_WORD = re.compile(r"[^\s,]+")
 
 
 @dataclass(frozen=True)
@@ -111,9 +109,10 @@ def inline_position(parts: InlineParts) -> tuple[Position, Assumed]:
         position = read_position(data, SOURCE)
     except PositionError as error:
         raise _from_options(error, mover) from None
-    if counts is None:  # as many as a deal, as long as the deck holds them
+    if counts is None:  # as many as the preset deals (as the warnings count), as long as the deck holds them
         free = len(position.rules.deck_cards) - len(position.known_cards())
-        counts = tuple([min(RACK, free // len(opponents))] * len(opponents)) if opponents else ()
+        deal = dealt(position.rules, len(names)) or RACK
+        counts = tuple([min(deal, free // len(opponents))] * len(opponents)) if opponents else ()
         position = replace(position, players=tuple(
             player if player.name == mover else replace(player, hand_count=counts[0]) for player in position.players))
     assumed = Assumed(rules.name, parts.rules is not None, mover, parts.melded, opponents, counts,
@@ -132,16 +131,6 @@ def _from_options(error: PositionError, mover: str) -> PositionError:
     return renamed(error)
 
 
-def _words(text: str, limit: int) -> list[str]:
-    """At most ``limit`` + 1 words: a huge text is refused after the first few, never split whole."""
-    words = []
-    for match in _WORD.finditer(text):
-        words.append(match.group())
-        if len(words) > limit:
-            break
-    return words
-
-
 def _players(text: str | None, to_move: str | None) -> list[str]:
     """The players' names: given, or made from a count (the mover first)."""
     mover = to_move or MOVER
@@ -150,7 +139,7 @@ def _players(text: str | None, to_move: str | None) -> list[str]:
         raise PositionError("--to-move", problem)
     if text is None:
         return [mover, f"{OPPONENT}1"]
-    words = _words(text, MAX_PLAYERS)
+    words = first_words(text, MAX_PLAYERS)
     if len(words) == 1 and words[0].isdigit() and words[0].isascii():
         if len(words[0]) > 2 or not 1 <= int(words[0]) <= MAX_PLAYERS:
             raise PositionError("--players", f"{quote(words[0])} players; a position has 1 to {MAX_PLAYERS}")
@@ -173,7 +162,7 @@ def _counts(text: str | None, opponents: int) -> tuple[int, ...] | None:
     """Each opponent's tile count: one number for all, or one each (None: not given)."""
     if text is None:
         return None
-    words = _words(text, MAX_PLAYERS)
+    words = first_words(text, MAX_PLAYERS)
     counts = []
     for word in words:
         if not (word.isdigit() and word.isascii() and len(word) <= 4 and int(word) <= MAX_CARDS):

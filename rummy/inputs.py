@@ -36,9 +36,7 @@ CODE_SOURCE = "<code>"  # where error lines say a position code given in place o
 
 
 def source_name(path: str | Path) -> str:
-    if str(path) == STDIN:
-        return "<stdin>"
-    return CODE_SOURCE if is_code_argument(path) else str(path)
+    return "<stdin>" if str(path) == STDIN else argument_name(path)
 
 
 def argument_name(path: str | Path) -> str:

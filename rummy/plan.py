@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .assignment import max_weight_assignment
 from .cards import JOKER, Card, Deck, cards_notation, rank_name
+from .checker.facts import tiles_played
 from .checker.tile import freed_jokers
 from .plays import Play, PlayName, is_whole, readings, settled_stand_ins
 from .position import Position, Replacement
@@ -256,8 +257,7 @@ def _freed_from_hand(before: Position, after: Position) -> tuple[Replacement, ..
     """Fixed-joker tile rummy: each table joker the turn frees with a tile played from the hand, as the
     checker reads the turn, as a replacement (the tile goes in the joker's place, the joker to the hand,
     from where it is played). A joker freed by a tile already on the table stays a moved joker."""
-    played = Counter(c.plain() for p in after.table for c in p.cards) \
-        - Counter(c.plain() for p in before.table for c in p.cards)
+    played = tiles_played(before, after)
     found = []
     for play, tile in freed_jokers(before, after):
         if played[tile] > 0:

@@ -140,21 +140,13 @@ def _split_plays(before: Position, plan: Plan) -> str:
 
 
 def _plays_touched(before: Position, after: Position, plan: Plan, gain: float | int) -> str:
-    named = before.named_plays()
-    touched: dict[str, str] = {}  # each play's name, in the order the plan touches them: its words
-    robber = before.rules.family.plays_change_owner
-    for step in plan.steps:
-        names = [step.source]
-        if not (robber and step.action == Action.STEAL):  # Robber's 'to' names the play after the turn
-            names.append(step.target)
-        for name in names:
-            if name and name in named and name not in touched:
-                # With its cards, as the plan first names it: a real table has no numbers on its plays.
-                cards = step.play_cards(name) or before.play_with_layoffs(name)
-                touched[name] = f"{name} ({cards_notation(cards, before.rules.deck)})"
+    # Each play of the table before the turn, in the order the plan touches them, with its cards as the
+    # step that first names it carries them (make_plan): a real table has no numbers on its plays.
+    deck = before.rules.deck
+    touched = [f"{name} ({cards_notation(cards, deck)})" for step in plan.steps for name, cards in step.named]
     if not touched:
         return "Plays to touch: none of the table's; the best turn lays only new plays from your hand."
-    return "Plays to touch: " + ", ".join(touched.values()) + " (as rummy show names them)."
+    return "Plays to touch: " + ", ".join(touched) + " (as rummy show names them)."
 
 
 def _first_step(before: Position, after: Position, plan: Plan, gain: float | int) -> str:

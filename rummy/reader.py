@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .cards import Card, cards_notation, notation_of, read_token
+from .cards import LARGEST_DECK, Card, cards_notation, notation_of, read_token
 from .errors import NotationError, PlayNotWhole, PositionError, PositionErrors, RulesError, RummyError, quote
 
 # Reading files is rummy.inputs'; its names are given here too, where they always were.
@@ -48,6 +48,7 @@ from .words import unit
 # at once (docs/formats.md "Limits"; docs/position.schema.json agrees).
 MAX_PLAYERS = 8
 MAX_CARDS = 256  # cards written in one position, all places together (the largest deck: 106)
+TOO_MANY_CARDS = f"more than {MAX_CARDS} cards in the position; no deck holds more than {LARGEST_DECK}"
 MAX_NAME_LENGTH = 32  # player and side names
 MAX_HAND_NUMBER = 100  # House: 1-6
 RESERVED_NAMES = ("table", "new")  # plans name plays table/K and new/K
@@ -133,6 +134,17 @@ CARD_HINTS = {
 # A placeholder for an unknown card, so that reading goes on to find the other problems;
 # the file is refused before any check could see it.
 _UNREAD = Card(1, "S")
+
+
+def first_words(text: str, limit: int) -> list[str]:
+    """The words of text, separated by spaces or commas, at most ``limit`` + 1 of them: a huge text
+    is refused after the first few, never split whole."""
+    words = []
+    for match in _CARD_TOKEN_RE.finditer(text):
+        words.append(match.group())
+        if len(words) > limit:
+            break
+    return words
 
 
 class Reader:
@@ -290,13 +302,8 @@ class Reader:
     def cards(self, value: Any, place: str) -> tuple[Card, ...]:
         budget = MAX_CARDS - self.cards_read
         if isinstance(value, str):
-            # Cards are separated by spaces or commas. At most budget + 1 are
-            # taken: a 50 MB hand is refused after 257 cards, not split whole.
-            tokens = []
-            for match in _CARD_TOKEN_RE.finditer(value):
-                tokens.append(match.group())
-                if len(tokens) > budget:
-                    break
+            # At most budget + 1 are taken: a 50 MB hand is refused after 257 cards, not split whole.
+            tokens = first_words(value, budget)
         elif isinstance(value, list) and all(isinstance(v, str) for v in value):
             tokens = value
         else:
@@ -312,7 +319,7 @@ class Reader:
                 self.note_notation(place, token, written.notation, written.cards)
                 cards.extend(written.cards)
             if len(cards) > budget:
-                raise self.fail(place, f"more than {MAX_CARDS} cards in the position; no deck holds more than 106")
+                raise self.fail(place, TOO_MANY_CARDS)
         self.cards_read += len(cards)
         return tuple(cards)
 
@@ -510,7 +517,7 @@ class Reader:
         """One card, written alone (no list, no commas)."""
         self.cards_read += 1
         if self.cards_read > MAX_CARDS:
-            raise self.fail(place, f"more than {MAX_CARDS} cards in the position; no deck holds more than 106")
+            raise self.fail(place, TOO_MANY_CARDS)
         try:
             card = Card.from_notation(text)
         except NotationError as error:

@@ -399,6 +399,27 @@ PRESET_SUMMARIES: dict[str, str] = {
 }
 
 
+# What each preset deals a player, by the number of players (docs/rules.md: House §5, tile
+# rummy §6, Robber §7, lay-off rummy §8); ``None`` keys any other number of players.
+DEALS: dict[str, dict[int | None, int]] = {
+    "house-classic": {2: 10, 3: 8, 4: 7},
+    "house-epic": {2: 10, 3: 8, 4: 7},
+    "rummikub": {None: 14},
+    "rummikub-lenient": {None: 14},
+    "tiles50": {None: 14},
+    "yourturnmyturn": {None: 18},
+    "robber": {None: 13},
+    "straight": {2: 10, None: 7},
+    "traditional": {2: 10, 3: 7, 4: 7, None: 6},
+}
+
+
+def dealt(rules: Ruleset, players: int) -> int | None:
+    """The cards (tiles) the ruleset's preset deals each of ``players`` players; None if not known."""
+    deals = DEALS.get(rules.name, {})
+    return deals.get(players, deals.get(None))
+
+
 def preset(name: str) -> Ruleset:
     """The preset called ``name``."""
     try:

@@ -55,6 +55,12 @@ def plain_counter(cards: Iterable[Card]) -> Counter[Card]:
     return Counter(card.plain() for card in cards)
 
 
+def tiles_played(before: Position, after: Position) -> Counter[Card]:
+    """The tiles a shared-table turn added to the table (plain), whatever play each went into."""
+    after_table = plain_counter(c for p in after.table for c in p.cards)
+    return after_table - plain_counter(c for p in before.table for c in p.cards)
+
+
 def check_same_game(before: Position, after: Position) -> None:
     """A pair that is not one game's turn is bad input, not an illegal turn."""
     if before.phase != Phase.PLAY:

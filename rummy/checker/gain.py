@@ -14,6 +14,7 @@ from ..family import HOUSE
 from ..position import Position
 from ..scoring import hand_penalty, penalty, play_score
 from ..vocabulary import Objective
+from .facts import tiles_played
 
 
 def side_table_points(position: Position) -> Counter[str]:
@@ -42,8 +43,7 @@ def house_gain(before: Position, after: Position, objective: Objective = Objecti
 
 def tiles_gain(before: Position, after: Position, objective: Objective = Objective.DEFAULT) -> int:
     """Tiles played (or, with the objective ``value``, their numbers)."""
-    played = Counter(c.plain() for p in after.table for c in p.cards) \
-        - Counter(c.plain() for p in before.table for c in p.cards)
+    played = tiles_played(before, after)
     if objective == Objective.VALUE:
         return sum(penalty(card, before.rules) * n for card, n in played.items())
     return sum(played.values())

@@ -21,7 +21,7 @@ from ..position import Position
 from ..rules import Ruleset
 from ..scoring import meld_value
 from ..vocabulary import JokerMode
-from .facts import TurnFacts, plain_counter
+from .facts import TurnFacts, plain_counter, tiles_played
 from .verdict import Breach
 
 # A joker on the table before the turn: (before play index, joker slot in the play, the cards it
@@ -156,9 +156,7 @@ def freed_jokers(before: Position, after: Position) -> list[tuple[str, Card]]:
             or not before.mover.melded:
         return []
     facts = TurnFacts(before, after, [], "")
-    before_table = plain_counter(c for p in before.table for c in p.cards)
-    played = plain_counter(c for p in after.table for c in p.cards) - before_table
-    return [(f"table/{index}", tile) for index, tile in sorted(_fixed_jokers(facts, played)[2])]
+    return [(f"table/{index}", tile) for index, tile in sorted(_fixed_jokers(facts, tiles_played(before, after))[2])]
 
 
 def _fixed_jokers(facts: TurnFacts, played: Counter[Card]) -> JokerJudgement:

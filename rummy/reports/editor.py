@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rummy.cards import Card
+from rummy.cards import Card, cards_notation
 from rummy.reader import Reader
-from rummy.reports.position_warnings import dealt
-from rummy.rules import PRESET_SUMMARIES, PRESETS, Ruleset, ruleset_from_spec
+from rummy.rules import PRESET_SUMMARIES, PRESETS, Ruleset, dealt, ruleset_from_spec
 from rummy.vocabulary import JokerMode
 
 # Where the error lines of a play check say the text came from.
@@ -67,7 +66,7 @@ def play_check_report(rules_spec: Any, text: str) -> dict[str, Any]:
     whole = bool(found)
     undecided = whole and rules.joker_mode == JokerMode.FIXED and any(
         c.is_joker and c.stands_for is None for c in cards) and jokers_undecided(found)
-    stand_ins = sorted({_cards_text(r.joker_stand_ins(), rules) for r in found if r.joker_stand_ins()})
+    stand_ins = sorted({cards_notation(r.joker_stand_ins(), rules.deck) for r in found if r.joker_stand_ins()})
     return {
         "cards": [card.notation(rules.deck) for card in cards],
         "whole": whole,
@@ -96,7 +95,3 @@ def _rules(spec: Any) -> Ruleset:
         return ruleset_from_spec(spec)
     except RulesError as error:
         raise PositionError("rules", str(error)) from None
-
-
-def _cards_text(cards: tuple[Card, ...], rules: Ruleset) -> str:
-    return " ".join(card.notation(rules.deck) for card in cards)

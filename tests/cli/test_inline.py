@@ -12,6 +12,7 @@ import pytest
 from rummy.checker import check
 from rummy.inline import InlineParts, inline_position
 from rummy.position import Position
+from rummy.reports.position_warnings import position_warnings
 from tests.support.cli import run_cli, run_main
 from tests.support.paths import PUZZLE_EXAMPLES
 
@@ -48,6 +49,13 @@ def test_best_inline_json_has_the_assumptions_and_a_judged_turn(capsys: pytest.C
                                  "hand_counts": {"ann": 9, "cat": 3}}
     assert answer["table_bag"] == 9 and answer["status"] == "optimal" and answer["gain"] == 3
     judged_answer(answer, InlineParts("rummikub", TABLE, "R4 K4 *", True, "bob", "ann bob cat", "9 3"))
+
+
+def test_opponents_are_assumed_to_hold_what_the_preset_deals() -> None:
+    """The assumed rack is the preset's deal, as the warnings count it (rules.DEALS): no warning on it."""
+    position, assumed = inline_position(InlineParts("yourturnmyturn", TABLE, "R4 K4 *", True))
+    assert assumed.hand_counts == (18,) and position.player("opp1").hand_count == 18
+    assert position_warnings(position) == []
 
 
 def test_not_melded_is_said_with_the_meld_it_needs(capsys: pytest.CaptureFixture[str]) -> None:

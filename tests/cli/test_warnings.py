@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from rummy.position import Position
-from rummy.reports.position_warnings import DEALS, dealt, position_warnings
-from rummy.rules import PRESETS, preset
+from rummy.reports.position_warnings import position_warnings
+from rummy.rules import DEALS, PRESETS, dealt, preset
 from tests.support.cli import run_cli, run_main
 from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
 

@@ -39,7 +39,7 @@ def test_presets_give_every_deck_whole(client: TestClient) -> None:
     assert shapes["house-classic"]["upcard"] and shapes["house-classic"]["hands_in_game"] == 6
     assert shapes["house-classic"]["sides"] and shapes["robber"]["plays_key"] == "plays"
     assert shapes["straight"]["layoffs"] and not shapes["house-classic"]["layoffs"]
-    # The deal by players (position_warnings.DEALS): an unknown hand in the editor starts there.
+    # The deal by players (rules.DEALS): an unknown hand in the editor starts there.
     assert shapes["house-classic"]["deal"] == {"2": 10, "3": 8, "4": 7}
     assert shapes["rummikub"]["deal"]["2"] == 14 and shapes["traditional"]["deal"]["5"] == 6
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...cards import Card
+from ...cards import Card, cards_without
 from ...rules import Ruleset
 from ...table_bag import Arrangement
 from ...vocabulary import Objective, SearchStatus
@@ -48,16 +48,10 @@ def arrange_bag(bag: tuple[Card, ...], rules: Ruleset, time_limit: float, /) -> 
     final = sorted(decode(setting, result.values), key=layout_key)
     _pin_jokers(final, pinned)
     plays = tuple(to_play(play, setting) for play in final)
-    left = Counter(card.plain() for card in bag)
-    left.subtract(card.plain() for play in plays for card in play.cards)
-    left_out: list[Card] = []
-    for card in bag:
-        if left[card.plain()] > 0:
-            left[card.plain()] -= 1
-            left_out.append(card)
+    left_out = cards_without(bag, Counter(card.plain() for play in plays for card in play.cards))
     # Every tile laid needs no proof; fewer are the most only when the search says so.
     proven = not left_out or result.status == SearchStatus.OPTIMAL
-    return Arrangement(plays, tuple(left_out), proven)
+    return Arrangement(plays, left_out, proven)
 
 
 def _pin_jokers(final: list[FinalPlay], pinned: list[Card]) -> None:
