@@ -171,6 +171,8 @@ def test_the_house_example_built_from_nothing_has_the_command_lines_best_move(pa
     user.tap("#best-button")
     wait(page, lambda d: "gain" in text(d, "best-gain"), 60)
     assert text(page, "best-gain").startswith(f"gain {wanted} ")  # the command line's gain (94)
+    wait(page, lambda d: "verified" in text(d, "best-verified"))
+    assert text(page, "best-verified").startswith("✔ verified")  # the page's answer, re-judged by the checker
     print(f"house-classic: {user.taps} taps, {user.keys} keystrokes; its TOML {len(HOUSE.read_text())} characters")
 
 

@@ -206,6 +206,8 @@ def test_a_tile_table_entered_as_a_bag_gets_the_command_lines_answer(page: Any) 
     user.tap("#best-button")
     wait(page, lambda d: "tiles played" in text(d, "best-gain"), 60)
     assert text(page, "best-gain").startswith(f"tiles played {wanted['gain']}")
+    wait(page, lambda d: "verified" in text(d, "best-verified"))
+    assert text(page, "best-verified").startswith("✔ verified")  # the page's answer, re-judged by the checker
 
 
 def test_the_deck_is_one_tab_stop_crossed_with_the_arrow_keys(page: Any) -> None:
