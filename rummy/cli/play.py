@@ -55,7 +55,10 @@ def play(position_path: PositionPath, turn_path: TurnPath, json_output: JsonFlag
 
     if out is not None:
         from rummy.cli._picture import check_output_path
+        from rummy.errors import RummyError
 
+        if str(out) == "-":
+            raise RummyError("--out -: give a file name (without --out the position is printed)")
         check_output_path(out, [position_path, turn_path], "--out")
     before = Position.from_file(position_path)
     print_warnings(position_warnings(before))
