@@ -1,7 +1,7 @@
 """The position after a turn: what ``rummy play`` prints (issue 27 §1).
 
-``next_position(before, after)`` takes a play-phase position and the end
-state of a legal turn, exactly as ``check`` judged it (``rummy.reports.check``
+``next_position(before, after)`` takes a position and the end state of a
+legal turn (from the draw phase: the draw, then the play), exactly as ``check`` judged it (``rummy.reports.check``
 reads the turn, ``rummy.checker.check`` judges it), and gives the position
 the next player starts from:
 
@@ -24,8 +24,9 @@ the next player starts from:
 
 A player with no cards is passed over: House Classic's first out plays no
 more this hand; Epic's re-entry draw of three cards is left out here as in
-draw advice (docs/draw.md). Draw turns and the end of a hand are not applied
-yet (docs/notes-i27-play.md).
+draw advice (docs/draw.md). A turn from the draw phase starts its play where
+the draw the checker read leads (``turn_start``). Draws given alone and the end
+of a hand are not carried out yet (docs/notes-i27-play.md).
 """
 
 from __future__ import annotations
@@ -34,47 +35,79 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from .cards import Card
 from .checker.facts import gather_facts
 from .errors import PositionError
-from .position import Player, Position
-from .vocabulary import Phase
+from .position import DrawTaken, Player, Position
+from .vocabulary import DrawSource, Phase
 
 
 def next_position(before: Position, after: Position, reading: Mapping[str, Any] | None = None) -> Position:
-    """The position after the legal turn from the play-phase ``before`` to ``after``, the next player
-    to move. ``reading`` is the checker's reading of the turn (its ``meld``, where the family reads one).
+    """The position after the legal turn from ``before`` to ``after``, the next player to move.
+    ``reading`` is the checker's reading of the turn (its ``meld``; from the draw phase, its ``draw``).
 
     Whether the turn is legal is the caller's question (``rummy.checker.check``): this only carries it out.
     """
-    if before.phase != Phase.PLAY:
-        raise PositionError("before: phase", f"{before.phase!r}: 'play' applies play-phase turns (draw turns are "
-                            "not applied yet)")
-    facts = gather_facts(before, after)  # the discard exactly as the checker read it
-    mover_after = after.player(before.to_move)
-    if not before.rules.discard and len(mover_after.hand or ()) >= before.mover.hand_size:
+    reading = reading or {}
+    start = turn_start(before, after, reading)
+    if start is None:  # a pass or a failed demand: nothing moved, the turn passes
+        return _passed_on(before, before, before.players, before.discard_pile, before.first_out)
+    facts = gather_facts(start, after)  # the discard exactly as the checker read it
+    mover_after = after.player(start.to_move)
+    if not start.rules.discard and len(mover_after.hand or ()) >= start.mover.hand_size:
         # Tile rummy: a player who plays nothing draws a tile, which this turn does not name.
-        raise PositionError("turn", f"{before.to_move} plays nothing, so they draw a tile instead; "
+        raise PositionError("turn", f"{start.to_move} plays nothing, so they draw a tile instead; "
                             "draw turns are not carried out yet")
-    melded = before.mover.melded or mover_after.melded or bool((reading or {}).get("meld"))
+    melded = start.mover.melded or mover_after.melded or bool(reading.get("meld"))
     players = tuple(_cleared(p) for p in after.players)
-    players = tuple(replace(p, melded=melded) if p.name == before.to_move else p for p in players)
-    first_out = before.first_out
+    players = tuple(replace(p, melded=melded) if p.name == start.to_move else p for p in players)
+    first_out = start.first_out
     if first_out is None and not mover_after.hand:
-        first_out = before.to_move
+        first_out = start.to_move
+    return _passed_on(start, after, players, start.discard_pile + tuple(facts.discards), first_out)
+
+
+def turn_start(before: Position, after: Position, reading: Mapping[str, Any]) -> Position | None:
+    """The play-phase position the turn's play starts from: ``before`` itself, or in the draw phase the
+    position its draw led to, the draw the checker read (``reading["draw"]``) carried out by the same
+    code the checker uses (``rummy.checker.draw_apply``; Robber Rummy's ``rummy.checker.robber``).
+    None where the draw ended the turn (a pass, a failed demand)."""
+    if before.phase == Phase.PLAY:
+        return before
     family = before.rules.family
-    result = replace(
+    if family.answers_draw_phase:  # Robber: the draw read back from the end state, as its judge reads it
+        from .checker.robber import apply_draw
+
+        return apply_draw(before, after)[0]
+    draw = reading.get("draw")
+    if not isinstance(draw, Mapping):
+        raise PositionError("turn", "the checker's reading names no draw for this draw-phase turn")
+    if draw.get("failed"):
+        return None
+    from .checker.draw_apply import apply_draw_taken
+
+    card = draw.get("card")
+    taken = DrawTaken(DrawSource(draw["from"]), draw.get("take"),
+                      Card.from_notation(card) if isinstance(card, str) else None, draw.get("player"))
+    return apply_draw_taken(before, taken, after).start
+
+
+def _passed_on(start: Position, after: Position, players: tuple[Player, ...], pile: tuple[Card, ...],
+               first_out: str | None) -> Position:
+    """``after`` with the turn passed to the next player, in the family's first phase."""
+    family = start.rules.family
+    return replace(
         after,
         players=players,
-        to_move=_next_player(before.to_move, players),
+        to_move=_next_player(start.to_move, players),
         phase=Phase.DRAW if family.draw_judge is not None else Phase.PLAY,
         first_out=first_out,
-        discard_pile=before.discard_pile + tuple(facts.discards),
+        discard_pile=pile,
         turn=None,
         puzzle=None,
         table_bag=None,
         reading=None,
     )
-    return result
 
 
 def _cleared(player: Player) -> Player:

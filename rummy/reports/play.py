@@ -17,7 +17,6 @@ from rummy.errors import NoTurnInAnswer, RummyError
 from rummy.next_position import next_position
 from rummy.position import Position
 from rummy.reports.check import TurnReport, answer_from_text, turn_report
-from rummy.vocabulary import Phase
 
 BEST_TURN = "best"  # TURN naming no file but this word: the best turn
 
@@ -43,12 +42,10 @@ def best_turn_text(before: Position, time_limit: float) -> str:
 def play_turn(before: Position, text: str, source: str, kind: str, where: str) -> PlayedTurn:
     """Read the turn from ``text`` as ``check`` reads AFTER, judge it as ``check`` does, and carry out a
     legal one. Bad input (and a turn ``play`` cannot carry out yet) raises RummyError prefixed by ``where``."""
-    if before.phase != Phase.PLAY:
-        raise RummyError(f"{where}: phase {before.phase!r}: 'play' carries out play-phase turns; turns from the draw "
-                         "phase (a draw, then the play) are not carried out yet")
     after, draw = answer_from_text(text, source, kind, before)
     if after is None:  # only a draw-phase BEFORE reads a random draw
-        raise RummyError(f"{where}: the turn is a draw alone, which 'play' does not carry out yet")
+        raise RummyError(f"{where}: the answer is a random draw alone (its card is not known), which 'play' does "
+                         "not carry out yet: draw, then play the turn from the play-phase position")
     report = turn_report(before, after, draw, where)
     if not report.verdict.legal:
         return PlayedTurn(report, after, None)

@@ -67,8 +67,9 @@ def test_an_illegal_turn_exits_1_with_checks_breaches_and_writes_nothing(tmp_pat
 @pytest.mark.parametrize(("args", "expected"), [
     (("play", HOUSE, "nowhere.txt"), "nowhere.txt"),
     (("play", HOUSE, "-", "--out", "-"), "--out"),
-    (("play", PUZZLE_EXAMPLES / "house-classic-draw.toml", "best"), "draw phase"),
-], ids=["missing-turn", "out-dash", "draw-phase"])
+    (("play", HOUSE, "best", "--time-limit", "nan"), "--time-limit"),
+    (("play", HOUSE, STRAIGHT), "plays under"),  # an end state of another game: not a turn at all
+], ids=["missing-turn", "out-dash", "time-limit", "other-game"])
 def test_bad_input_is_one_line_exit_2(args: tuple[str | Path, ...], expected: str) -> None:
     result = run_cli(*args)
     assert result.returncode == 2, result.stdout
@@ -103,3 +104,20 @@ def test_the_steps_best_prints_play_like_best_itself(capsys: pytest.CaptureFixtu
     code, by_steps, err = run_main(capsys, "play", HOUSE, "-", "--json")
     assert code == 0, err
     assert json.loads(by_steps) == json.loads(by_best)
+
+
+def test_a_draw_phase_turn_is_played_draw_then_play() -> None:
+    result = run_cli("play", PUZZLE_EXAMPLES / "house-classic-draw.toml", "best", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["to_move"] == "bob" and data["phase"] == "draw"
+    assert "hot" not in data["players"]["ann"] and "warm" not in data["players"]["ann"]
+
+
+def test_a_random_draw_alone_is_one_line_exit_2(tmp_path: Path) -> None:
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps({"status": "optimal", "gain": 1, "bound": 1, "after": None,
+                                  "draw": {"from": "stock"}, "steps": [{"action": "draw", "from": "stock"}]}))
+    result = run_cli("play", PUZZLE_EXAMPLES / "straight-draw.toml", answer)
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
+    assert "random draw alone" in result.stderr

@@ -1,9 +1,12 @@
 """``rummy play``'s library: the next position carries out exactly the after-position ``check`` judged
-(issue 27 §1), for every legal shipped check case and every ``best`` answer on the shipped examples."""
+(issue 27 §1), for every legal shipped check case and every ``best`` answer on the shipped examples
+(draw-phase ones too: the draw, then the play)."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,9 +14,9 @@ import pytest
 from rummy.cards import Card
 from rummy.errors import RummyError
 from rummy.inputs import read_text, source_name, text_kind
-from rummy.position import Position
+from rummy.position import DrawTaken, Position, Turn
 from rummy.reports.play import PlayedTurn, best_turn_text, play_turn
-from rummy.vocabulary import Phase
+from rummy.vocabulary import DrawSource, Phase
 from tests.checker.test_check_cases import CheckCase, own_cases, shared_cases
 from tests.support.paths import PUZZLE_EXAMPLES
 
@@ -42,20 +45,23 @@ def assert_carries_out(before: Position, played: PlayedTurn) -> None:
     assert position.phase == (Phase.DRAW if family.draw_judge is not None else Phase.PLAY)
     assert position.turn is None and position.puzzle is None
     discard = played.report.verdict.reading.get("discard")
-    added = position.discard_pile[len(before.discard_pile):]
-    assert position.discard_pile[: len(before.discard_pile)] == before.discard_pile
-    assert [c.notation(before.rules.deck) for c in added] == ([discard] if discard else [])
+    if before.phase == Phase.PLAY:
+        added = position.discard_pile[len(before.discard_pile):]
+        assert position.discard_pile[: len(before.discard_pile)] == before.discard_pile
+        assert [c.notation(before.rules.deck) for c in added] == ([discard] if discard else [])
+    elif discard:  # the draw took from the pile or not: the discard is on top of what it left
+        assert position.discard_pile[-1].notation(before.rules.deck) == discard
+        assert [c.plain() for c in position.discard_pile] == [c.plain() for c in after.discard_pile]
     if not position.player(before.to_move).hand:
         assert position.first_out == (before.first_out or before.to_move)
     assert position.stock == after.stock and position.rules == before.rules
 
 
-def legal_play_phase_cases() -> list[CheckCase]:
-    cases = [case for case in own_cases() + shared_cases() if case.legal]
-    return [case for case in cases if Position.from_file(case.before).phase == Phase.PLAY]
+def legal_cases() -> list[CheckCase]:
+    return [case for case in own_cases() + shared_cases() if case.legal]
 
 
-@pytest.mark.parametrize("case", legal_play_phase_cases(), ids=lambda case: case.name)
+@pytest.mark.parametrize("case", legal_cases(), ids=lambda case: case.name)
 def test_every_legal_check_case_plays_to_the_after_check_judged(case: CheckCase) -> None:
     before = Position.from_file(case.before)
     text = read_text(case.after)
@@ -68,11 +74,7 @@ def test_every_legal_check_case_plays_to_the_after_check_judged(case: CheckCase)
     assert_carries_out(before, played)
 
 
-def play_phase_examples() -> list[Path]:
-    return [path for path in sorted(PUZZLE_EXAMPLES.glob("*.toml")) if Position.from_file(path).phase == Phase.PLAY]
-
-
-@pytest.mark.parametrize("path", play_phase_examples(), ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", sorted(PUZZLE_EXAMPLES.glob("*.toml")), ids=lambda path: path.stem)
 def test_best_on_every_shipped_example_plays_to_the_after_check_judged(path: Path) -> None:
     before = Position.from_file(path)
     text = best_turn_text(before, 20.0)
@@ -87,7 +89,18 @@ def test_an_illegal_turn_gives_no_position_and_checks_breaches() -> None:
     assert {"hot-card-unplayed", "hot-discard"} <= set(played.report.verdict.codes)
 
 
-def test_a_draw_phase_position_is_refused_as_not_yet_carried_out() -> None:
-    before = Position.from_file(PUZZLE_EXAMPLES / "house-classic-draw.toml")
-    with pytest.raises(RummyError, match="draw phase"):
-        play_turn(before, "discard KS", "<steps>", "toml", "x")
+def test_a_random_draw_alone_is_refused_as_not_yet_carried_out() -> None:
+    before = Position.from_file(PUZZLE_EXAMPLES / "straight-draw.toml")
+    answer = json.dumps({"status": "optimal", "gain": 1, "bound": 1, "after": None,
+                         "draw": {"from": "stock"}, "steps": [{"action": "draw", "from": "stock"}]})
+    with pytest.raises(RummyError, match="random draw alone"):
+        play_turn(before, answer, "answer.json", "json", "x")
+
+
+def test_a_pass_passes_the_turn_with_nothing_moved() -> None:
+    before = Position.from_file(PUZZLE_EXAMPLES / "house-upcard.toml")
+    after = replace(before, phase=Phase.PLAY, turn=Turn(draw=DrawTaken(DrawSource.PASS)))
+    played = play_turn(before, after.to_toml(), "after.toml", "toml", "x")
+    assert played.position is not None, played.report.verdict.breaches
+    assert played.position.upcard == before.upcard and played.position.table_key() == before.table_key()
+    assert played.position.to_move != before.to_move and played.position.phase == Phase.DRAW
