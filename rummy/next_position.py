@@ -31,12 +31,15 @@ of a hand are not carried out yet (docs/notes-i27-play.md).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from .cards import Card
 from .checker.facts import gather_facts
+from .checker.verdict import Breach
+from .draw_words import WrittenDraw
 from .errors import PositionError
 from .position import DrawTaken, Player, Position
 from .vocabulary import DrawSource, Phase
@@ -90,6 +93,72 @@ def turn_start(before: Position, after: Position, reading: Mapping[str, Any]) ->
     taken = DrawTaken(DrawSource(draw["from"]), draw.get("take"),
                       Card.from_notation(card) if isinstance(card, str) else None, draw.get("player"))
     return apply_draw_taken(before, taken, after).start
+
+
+def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tuple[Breach, ...]]:
+    """The position after a draw written as words (``rummy.draw_words``) and the draw's breaches
+    (none: legal), the draw carried out by the checker's own code: from the draw phase, the
+    play-phase position of the same mover with the cards drawn (hot and warm as the draw makes
+    them), or the next player's after a pass; in tile rummy (no draw phase), a player who plays
+    nothing draws a tile and the turn passes. Bad input (a draw the family has not, a stock card
+    not named where the stock is not listed) is a PositionError."""
+    family = before.rules.family
+    taken = written.taken
+    if before.phase == Phase.PLAY:
+        if family.draw_judge is not None or taken.source != DrawSource.STOCK:
+            raise PositionError("draw", f"{before.to_move} is in the play phase: the draw is made; play the turn "
+                                "(steps, a position or an answer)")
+        after = _stock_drawn(before, written)
+        breaches = _unseen_breaches(before, after)
+        return _passed_on(before, after, after.players, before.discard_pile, before.first_out), breaches
+    if family.answers_draw_phase:  # Robber: its stock draw alone, read as its judge reads a turn
+        if taken.source != DrawSource.STOCK:
+            raise PositionError("draw", "taking the pile melds its top card at once: give the whole turn "
+                                "(steps, a position or an answer)")
+        from .checker.robber import apply_draw
+
+        start, _, robber_breaches = apply_draw(before, _stock_drawn(before, written))
+        return start, tuple(robber_breaches)
+    from .checker.draw_apply import apply_draw_taken, no_such_draw
+
+    if taken.source not in family.draw_sources:
+        raise no_such_draw(before, taken.source)
+    end = _stock_drawn(before, written) if taken.source == DrawSource.STOCK else None
+    applied = apply_draw_taken(before, taken, end)
+    if applied.start is None:  # a pass: nothing moves, the turn passes
+        return _passed_on(before, before, before.players, before.discard_pile, before.first_out), applied.breaches
+    return applied.start, applied.breaches
+
+
+def _stock_drawn(before: Position, written: WrittenDraw) -> Position:
+    """``before`` in the play phase with the stock's top card in the mover's hand: the card named, or
+    the stock's listed top; the stock one card shorter."""
+    stock = before.stock
+    top = stock[0].plain() if isinstance(stock, tuple) and stock else None
+    card = written.card or top
+    deck = before.rules.deck
+    if card is None:
+        raise PositionError("draw", "the stock's cards are not listed: name the card drawn (draw 7H)")
+    if top is not None and card != top:
+        raise PositionError("draw", f"the stock's top card is {top.notation(deck)}, not {card.notation(deck)}")
+    if isinstance(stock, tuple):
+        stock = stock[1:]
+    elif isinstance(stock, int) and stock > 0:
+        stock -= 1
+    mover = before.mover
+    drawer = replace(mover, hand=(mover.hand or ()) + (card,), hot=(), warm=())
+    return replace(before.replace_player(drawer), phase=Phase.PLAY, turn=None, stock=stock)
+
+
+def _unseen_breaches(before: Position, after: Position) -> tuple[Breach, ...]:
+    """A tile drawn must be one the position does not show (tile rummy has no draw judge to say it)."""
+    drawn = Counter(c.plain() for c in after.mover.hand or ()) - Counter(c.plain() for c in before.mover.hand or ())
+    card = next(iter(drawn))
+    if before.unseen_cards()[card] > 0:
+        return ()
+    shown = card.notation(before.rules.deck)
+    return (Breach("conservation", f"{shown} cannot have come from the pool: every copy is accounted for",
+                   (shown,)),)
 
 
 def _passed_on(start: Position, after: Position, players: tuple[Player, ...], pile: tuple[Card, ...],

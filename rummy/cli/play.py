@@ -2,7 +2,8 @@
 
 TURN is read as ``check`` reads AFTER (a position with its ``[turn]`` table, a
 ``best --json`` answer, steps from a file or stdin ``-``), or is the word
-``best``: the best turn. A legal turn prints the next position (TOML, or
+``best``: the best turn, or a draw in words (``"draw 7H"``, ``"take 3"``, ``open``,
+``pass``, ``"demand QS from bob"``: rummy.draw_words). A legal turn prints the next position (TOML, or
 ``--json``; ``--out FILE`` writes it in one step, never through a link); an
 illegal one is refused with ``check``'s verdict and exit 1. The answer is
 rummy.reports.play's; this module reads the files and prints.
@@ -24,7 +25,8 @@ TurnPath = Annotated[
     Path,
     typer.Argument(
         help="The turn: a file, or - for stdin, holding the position after it (with its \\[turn] table), the JSON "
-             "of 'best --json', or its steps as 'best' prints them; or the word best, for the best turn.",
+             "of 'best --json', or its steps as 'best' prints them; the word best, for the best turn; or a draw: "
+             "'draw 7H', 'take 3', open, pass, 'demand QS from bob'.",
         show_default=False, metavar="TURN",
     ),
 ]
@@ -45,7 +47,10 @@ def play(position_path: PositionPath, turn_path: TurnPath, json_output: JsonFlag
     rummy play game.toml best --out next.toml
 
     echo 'play 7H 8H 9H to new/1; discard KS' | rummy play game.toml -
+
+    rummy play game.toml "take 2"
     """
+    from rummy.draw_words import looks_like_draw
     from rummy.errors import NoTurnInAnswer
     from rummy.inputs import argument_name, read_text, source_name, text_kind
     from rummy.position import Position
@@ -66,6 +71,8 @@ def play(position_path: PositionPath, turn_path: TurnPath, json_output: JsonFlag
     try:
         if str(turn_path) == BEST_TURN and not turn_path.exists():
             text, source, kind = best_turn_text(before, time_limit), "best", "json"
+        elif looks_like_draw(str(turn_path)) and not turn_path.exists():  # "draw 7H", "take 3", "pass", ...
+            text, source, kind = str(turn_path), "draw", "toml"
         else:
             text = read_text(turn_path)
             source, kind = source_name(turn_path), text_kind(turn_path, text)

@@ -5,7 +5,10 @@ One code path with ``check`` (issue 27): the turn is read by
 answer, steps) and judged by ``rummy.reports.check.turn_report``; a legal turn
 gives ``rummy.next_position.next_position`` of the very after-position judged.
 The word ``best`` stands for the best turn: ``best``'s answer as ``best --json``
-writes it, read back through the same reader.
+writes it, read back through the same reader. A draw written as words (``draw 7H``,
+``take 3``, ``open``, ``pass``, ``demand QS from bob``: rummy.draw_words) is carried out by
+the checker's draw code (rummy.next_position.drawn_position); ``check`` does not read
+those words yet.
 """
 
 from __future__ import annotations
@@ -13,10 +16,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from rummy.errors import NoTurnInAnswer, RummyError
-from rummy.next_position import next_position
+from rummy.checker.verdict import Verdict
+from rummy.draw_words import WrittenDraw, looks_like_draw, read_draw
+from rummy.errors import NoTurnInAnswer, RummyError, with_prefix
+from rummy.next_position import drawn_position, next_position
 from rummy.position import Position
-from rummy.reports.check import TurnReport, answer_from_text, turn_report
+from rummy.reports.check import TurnReport, answer_from_text, turn_report, verdict_lines
 
 BEST_TURN = "best"  # TURN naming no file but this word: the best turn
 
@@ -42,6 +47,8 @@ def best_turn_text(before: Position, time_limit: float) -> str:
 def play_turn(before: Position, text: str, source: str, kind: str, where: str) -> PlayedTurn:
     """Read the turn from ``text`` as ``check`` reads AFTER, judge it as ``check`` does, and carry out a
     legal one. Bad input (and a turn ``play`` cannot carry out yet) raises RummyError prefixed by ``where``."""
+    if looks_like_draw(text):
+        return _drawn(before, read_draw(text, source), where)
     after, draw = answer_from_text(text, source, kind, before)
     if after is None:  # only a draw-phase BEFORE reads a random draw
         raise RummyError(f"{where}: the answer is a random draw alone (its card is not known), which 'play' does "
@@ -54,6 +61,18 @@ def play_turn(before: Position, text: str, source: str, kind: str, where: str) -
     except RummyError as error:
         raise RummyError(f"{where}: {error}") from None
     return PlayedTurn(report, after, position)
+
+
+def _drawn(before: Position, written: WrittenDraw, where: str) -> PlayedTurn:
+    """A draw in words carried out (rummy.next_position.drawn_position); illegal: its breaches, in
+    check's lines and JSON."""
+    try:
+        position, breaches = drawn_position(before, written)
+    except RummyError as error:
+        raise with_prefix(error, where) from None
+    verdict = Verdict(not breaches, breaches, {"draw": written.taken.to_data(before.rules.deck)})
+    report = TurnReport(verdict, verdict.to_data(), verdict_lines(verdict))
+    return PlayedTurn(report, position, position if verdict.legal else None)
 
 
 __all__ = ["BEST_TURN", "NoTurnInAnswer", "PlayedTurn", "best_turn_text", "play_turn"]

@@ -121,3 +121,12 @@ def test_a_random_draw_alone_is_one_line_exit_2(tmp_path: Path) -> None:
     result = run_cli("play", PUZZLE_EXAMPLES / "straight-draw.toml", answer)
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
     assert "random draw alone" in result.stderr
+
+
+def test_a_draw_given_as_words_on_the_command_line() -> None:
+    result = run_cli("play", PUZZLE_EXAMPLES / "house-upcard.toml", "open", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["to_move"] == "ann" and data["phase"] == "play" and data["players"]["ann"]["warm"] == "8S"
+    refused = run_cli("play", PUZZLE_EXAMPLES / "straight-draw.toml", "take 2")
+    assert refused.returncode == 1 and "too-many-taken" in refused.stdout
