@@ -25,8 +25,9 @@ the next player starts from:
 A player with no cards is passed over: House Classic's first out plays no
 more this hand; Epic's re-entry draw of three cards is left out here as in
 draw advice (docs/draw.md). A turn from the draw phase starts its play where
-the draw the checker read leads (``turn_start``). Draws given alone and the end
-of a hand are not carried out yet (docs/notes-i27-play.md).
+the draw the checker read leads (``turn_start``); a draw given alone, in words, is
+carried out by ``drawn_position``. The end of a hand is not scored yet
+(docs/notes-i27-play.md).
 """
 
 from __future__ import annotations
@@ -59,8 +60,8 @@ def next_position(before: Position, after: Position, reading: Mapping[str, Any] 
     mover_after = after.player(start.to_move)
     if not start.rules.discard and len(mover_after.hand or ()) >= start.mover.hand_size:
         # Tile rummy: a player who plays nothing draws a tile, which this turn does not name.
-        raise PositionError("turn", f"{start.to_move} plays nothing, so they draw a tile instead; "
-                            "draw turns are not carried out yet")
+        raise PositionError("turn", f"{start.to_move} plays nothing, so they draw a tile instead: "
+                            "give the turn as the tile drawn ('draw R7')")
     melded = start.mover.melded or mover_after.melded or bool(reading.get("meld"))
     players = tuple(_cleared(p) for p in after.players)
     players = tuple(replace(p, melded=melded) if p.name == start.to_move else p for p in players)
