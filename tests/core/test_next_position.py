@@ -104,3 +104,24 @@ def test_a_pass_passes_the_turn_with_nothing_moved() -> None:
     assert played.position is not None, played.report.verdict.breaches
     assert played.position.upcard == before.upcard and played.position.table_key() == before.table_key()
     assert played.position.to_move != before.to_move and played.position.phase == Phase.DRAW
+
+
+def with_hands_shown(position: Position) -> Position:
+    """The position with every hidden hand given, from the cards it does not show: the next mover's hand
+    known, so the next position reads back strictly (docs/notes-i27-play.md, item 1: a hidden mover)."""
+    unseen = sorted(position.unseen_cards().elements())
+    for player in position.players:
+        if player.hand is None:
+            count = player.hand_size
+            position = position.replace_player(replace(player, hand=tuple(unseen[:count]), hand_count=None))
+            unseen = unseen[count:]
+    return position
+
+
+@pytest.mark.parametrize("name", ["house-classic", "house-classic-draw", "robber", "straight", "rummikub"])
+def test_the_next_position_reads_back_strictly_as_itself(name: str) -> None:
+    before = Position.from_toml(with_hands_shown(Position.from_file(PUZZLE_EXAMPLES / f"{name}.toml")).to_toml())
+    played = play_turn(before, best_turn_text(before, 20.0), "best", "json", name)
+    assert_carries_out(before, played)
+    assert played.position is not None and played.position.mover.hand is not None
+    assert Position.from_toml(played.position.to_toml()) == played.position
