@@ -63,8 +63,7 @@ def next_position(before: Position, after: Position, reading: Mapping[str, Any] 
         raise PositionError("turn", f"{start.to_move} plays nothing, so they draw a tile instead: "
                             "give the turn as the tile drawn ('draw R7')")
     melded = start.mover.melded or mover_after.melded or bool(reading.get("meld"))
-    players = tuple(_cleared(p) for p in after.players)
-    players = tuple(replace(p, melded=melded) if p.name == start.to_move else p for p in players)
+    players = tuple(replace(p, melded=melded) if p.name == start.to_move else p for p in after.players)
     first_out = start.first_out
     if first_out is None and not mover_after.hand:
         first_out = start.to_move
@@ -164,8 +163,9 @@ def _unseen_breaches(before: Position, after: Position) -> tuple[Breach, ...]:
 
 def _passed_on(start: Position, after: Position, players: tuple[Player, ...], pile: tuple[Card, ...],
                first_out: str | None) -> Position:
-    """``after`` with the turn passed to the next player, in the family's first phase."""
+    """``after`` with the turn passed to the next player, in the family's first phase, no card hot or warm."""
     family = start.rules.family
+    players = tuple(_cleared(p) for p in players)
     return replace(
         after,
         players=players,
