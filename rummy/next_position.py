@@ -111,18 +111,18 @@ def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tu
         after = _stock_drawn(before, written)
         breaches = _unseen_breaches(before, after)
         return _passed_on(before, after, after.players, before.discard_pile, before.first_out), breaches
+    from .checker.draw_apply import apply_draw_taken, no_such_draw
+
+    if family.answers_draw_phase and taken.source in (DrawSource.DISCARD, DrawSource.PILE):
+        raise PositionError("draw", "taking the pile melds its top card at once: give the whole turn "
+                            "(steps, a position or an answer)")
+    if taken.source not in family.draw_sources:
+        raise no_such_draw(before, taken.source)
     if family.answers_draw_phase:  # Robber: its stock draw alone, read as its judge reads a turn
-        if taken.source != DrawSource.STOCK:
-            raise PositionError("draw", "taking the pile melds its top card at once: give the whole turn "
-                                "(steps, a position or an answer)")
         from .checker.robber import apply_draw
 
         start, _, robber_breaches = apply_draw(before, _stock_drawn(before, written))
         return start, tuple(robber_breaches)
-    from .checker.draw_apply import apply_draw_taken, no_such_draw
-
-    if taken.source not in family.draw_sources:
-        raise no_such_draw(before, taken.source)
     end = _stock_drawn(before, written) if taken.source == DrawSource.STOCK else None
     applied = apply_draw_taken(before, taken, end)
     if applied.start is None:  # a pass: nothing moves, the turn passes

@@ -50,9 +50,9 @@ def play(position_path: PositionPath, turn_path: TurnPath, json_output: JsonFlag
 
     rummy play game.toml "take 2"
     """
-    from rummy.draw_words import looks_like_draw
+    from rummy.cli.check import turn_text
     from rummy.errors import NoTurnInAnswer
-    from rummy.inputs import argument_name, read_text, source_name, text_kind
+    from rummy.inputs import argument_name
     from rummy.position import Position
     from rummy.reports.check import nothing_to_judge
     from rummy.reports.play import BEST_TURN, best_turn_text, play_turn
@@ -71,11 +71,8 @@ def play(position_path: PositionPath, turn_path: TurnPath, json_output: JsonFlag
     try:
         if str(turn_path) == BEST_TURN and not turn_path.exists():
             text, source, kind = best_turn_text(before, time_limit), "best", "json"
-        elif looks_like_draw(str(turn_path)) and not turn_path.exists():  # "draw 7H", "take 3", "pass", ...
-            text, source, kind = str(turn_path), "draw", "toml"
-        else:
-            text = read_text(turn_path)
-            source, kind = source_name(turn_path), text_kind(turn_path, text)
+        else:  # a file, stdin, or a draw in words ("draw 7H", "take 3", "pass"), read as check reads AFTER
+            text, source, kind = turn_text(turn_path)
         played = play_turn(before, text, source, kind, where)
     except NoTurnInAnswer as empty:  # best found no turn: nothing to play
         data, lines = nothing_to_judge(empty)

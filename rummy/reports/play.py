@@ -2,13 +2,13 @@
 
 One code path with ``check`` (issue 27): the turn is read by
 ``rummy.reports.check.answer_from_text`` (an after-position, a ``best --json``
-answer, steps) and judged by ``rummy.reports.check.turn_report``; a legal turn
-gives ``rummy.next_position.next_position`` of the very after-position judged.
-The word ``best`` stands for the best turn: ``best``'s answer as ``best --json``
-writes it, read back through the same reader. A draw written as words (``draw 7H``,
-``take 3``, ``open``, ``pass``, ``demand QS from bob``: rummy.draw_words) is carried out by
-the checker's draw code (rummy.next_position.drawn_position); ``check`` does not read
-those words yet.
+answer, steps, a draw in words: ``draw 7H``, ``take 3``, ``open``, ``pass``,
+``demand QS from bob``) and judged by ``rummy.reports.check.turn_report``; a legal
+turn gives ``rummy.next_position.next_position`` of the very after-position judged,
+or for a draw in words the position ``turn_report`` judged (the checker's draw code
+carried it out: rummy.next_position.drawn_position). The word ``best`` stands for
+the best turn: ``best``'s answer as ``best --json`` writes it, read back through the
+same reader.
 """
 
 from __future__ import annotations
@@ -16,12 +16,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from rummy.checker.verdict import Verdict
-from rummy.draw_words import WrittenDraw, looks_like_draw, read_draw
-from rummy.errors import NoTurnInAnswer, RummyError, with_prefix
-from rummy.next_position import drawn_position, next_position
+from rummy.errors import NoTurnInAnswer, RummyError
+from rummy.next_position import next_position
 from rummy.position import Position
-from rummy.reports.check import TurnReport, answer_from_text, turn_report, verdict_lines
+from rummy.reports.check import TurnReport, answer_from_text, turn_report
 
 BEST_TURN = "best"  # TURN naming no file but this word: the best turn
 
@@ -47,32 +45,22 @@ def best_turn_text(before: Position, time_limit: float) -> str:
 def play_turn(before: Position, text: str, source: str, kind: str, where: str) -> PlayedTurn:
     """Read the turn from ``text`` as ``check`` reads AFTER, judge it as ``check`` does, and carry out a
     legal one. Bad input (and a turn ``play`` cannot carry out yet) raises RummyError prefixed by ``where``."""
-    if looks_like_draw(text):
-        return _drawn(before, read_draw(text, source), where)
-    after, draw = answer_from_text(text, source, kind, before)
-    if after is None:  # only a draw-phase BEFORE reads a random draw
+    turn = answer_from_text(text, source, kind, before)
+    if turn.after is None and turn.written is None:  # only a draw-phase BEFORE reads a random draw
         raise RummyError(f"{where}: the answer is a random draw alone (its card is not known), which 'play' does "
                          "not carry out yet: draw, then play the turn from the play-phase position")
-    report = turn_report(before, after, draw, where)
+    report = turn_report(before, turn, where)
+    judged = report.judged
+    assert judged is not None  # turn_report: an after-position, or the position a draw in words gives
     if not report.verdict.legal:
-        return PlayedTurn(report, after, None)
+        return PlayedTurn(report, judged, None)
+    if turn.written is not None:  # the draw carried out is the next position
+        return PlayedTurn(report, judged, judged)
     try:
-        position = next_position(before, after, report.verdict.reading)
+        position = next_position(before, judged, report.verdict.reading)
     except RummyError as error:
         raise RummyError(f"{where}: {error}") from None
-    return PlayedTurn(report, after, position)
-
-
-def _drawn(before: Position, written: WrittenDraw, where: str) -> PlayedTurn:
-    """A draw in words carried out (rummy.next_position.drawn_position); illegal: its breaches, in
-    check's lines and JSON."""
-    try:
-        position, breaches = drawn_position(before, written)
-    except RummyError as error:
-        raise with_prefix(error, where) from None
-    verdict = Verdict(not breaches, breaches, {"draw": written.taken.to_data(before.rules.deck)})
-    report = TurnReport(verdict, verdict.to_data(), verdict_lines(verdict))
-    return PlayedTurn(report, position, position if verdict.legal else None)
+    return PlayedTurn(report, judged, position)
 
 
 __all__ = ["BEST_TURN", "NoTurnInAnswer", "PlayedTurn", "best_turn_text", "play_turn"]
