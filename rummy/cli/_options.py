@@ -73,7 +73,8 @@ AfterPath = Annotated[
     typer.Argument(
         # "\\[": help is rich markup, where a bare [turn] is a tag and vanishes.
         help="A file, or - for stdin, holding the position after the turn (with its \\[turn] table), the JSON "
-             "of 'best --json', or the turn written as steps, as 'best' prints them (see the example above).",
+             "of 'best --json', or the turn written as steps, as 'best' prints them (see the example above); or a "
+             "draw: 'draw 7H', 'take 3', open, pass, 'demand QS from bob'.",
         show_default=False,
         metavar="AFTER",
     ),

@@ -31,6 +31,7 @@ from rummy.cli.best import best
 from rummy.cli.check import check
 from rummy.cli.generate import generate
 from rummy.cli.hint import hint
+from rummy.cli.play import play
 from rummy.cli.rules import rules
 from rummy.cli.serve import serve
 from rummy.cli.sheets import sheets
@@ -48,6 +49,7 @@ app = typer.Typer(
 
 app.command("best")(best)
 app.command("check")(check)
+app.command("play")(play)
 app.command("show")(show)
 app.command("rules")(rules)
 app.command("generate")(generate)

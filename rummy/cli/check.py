@@ -2,7 +2,8 @@
 
 AFTER is a position file with its ``[turn]`` table, the JSON that
 ``rummy best --json`` prints (its ``after`` key is used), or the turn written
-as steps (``play 7H 8H 9H to new/1; discard KS``: rummy.turn_steps). Files are
+as steps (``play 7H 8H 9H to new/1; discard KS``: rummy.turn_steps), or a draw in
+words (``"take 3"``, ``open``, ``pass``, ``"draw 7H"``: rummy.draw_words). Files are
 read by content, so ``<(rummy best BEFORE --json)`` works too. A BEFORE with a
 ``[puzzle]`` table is a puzzle: the verdict says whether the turn solves it.
 The answer is rummy.reports.check's; this module reads the files and prints.
@@ -24,7 +25,8 @@ BestFlag = Annotated[bool, typer.Option("--best",
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from rummy.position import DrawTaken, Position
+    from rummy.position import Position
+    from rummy.reports.check import ReadTurn
 
 
 def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag = False, compare: BestFlag = False,
@@ -45,21 +47,33 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     before = Position.from_file(before_path)
     print_warnings(position_warnings(before))
     try:
-        after, draw = read_answer(after_path, before)
+        turn = read_answer(after_path, before)
     except NoTurnInAnswer as empty:  # best's answer "unknown" or "no-legal-turn": said plainly, not as bad input
         data, lines = nothing_to_judge(empty)
         print_answer(data, lines, json_output)
         return EXIT_NO_ANSWER
     where = f"{argument_name(before_path)} -> {argument_name(after_path)}"
-    report = turn_report(before, after, draw, where, compare, time_limit)
+    report = turn_report(before, turn, where, compare, time_limit)
     print_answer(report.data, report.lines, json_output)
     return EXIT_OK if report.verdict.legal else EXIT_NEGATIVE
 
 
-def read_answer(path: Path, before: Position) -> tuple[Position | None, DrawTaken | None]:
-    """AFTER read once (stdin or a pipe cannot be read twice), as rummy.reports.check.answer_from_text reads it."""
-    from rummy.inputs import read_text, source_name, text_kind
+def read_answer(path: Path, before: Position) -> ReadTurn:
+    """AFTER read once (stdin or a pipe cannot be read twice), as rummy.reports.check.answer_from_text reads it;
+    a draw in words (``"take 3"``) where no file has that name is the turn itself."""
     from rummy.reports.check import answer_from_text
 
+    text, source, kind = turn_text(path)
+    return answer_from_text(text, source, kind, before)
+
+
+def turn_text(path: Path) -> tuple[str, str, str]:
+    """The text of a turn argument (``check``'s AFTER, ``play``'s TURN), its source name and kind: a file,
+    stdin (-), or a draw in words (``"draw 7H"``, ``"take 3"``, ``pass``) when no file has that name."""
+    from rummy.draw_words import looks_like_draw
+    from rummy.inputs import read_text, source_name, text_kind
+
+    if looks_like_draw(str(path)) and not path.exists():
+        return str(path), "draw", "toml"
     text = read_text(path)
-    return answer_from_text(text, source_name(path), text_kind(path, text), before)
+    return text, source_name(path), text_kind(path, text)

@@ -1,5 +1,8 @@
 """``rummy check``'s answer: a turn read from text (a position with its ``[turn]`` table, a ``best
---json`` answer, or steps), judged by the checker, as a verdict, its ``--json`` object and its lines.
+--json`` answer, steps, or a draw in words: ``draw 7H``, ``take 3``, ``open``, ``pass``, ``demand QS
+from bob``), judged by the checker, as a verdict, its ``--json`` object and its lines.
+
+``rummy play`` reads and judges its TURN with these same functions (issue 27: one code path).
 
 A BEFORE with a ``[puzzle]`` table is a puzzle: the verdict says whether the turn solves it.
 """
@@ -11,6 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rummy.checker import check as judge
+from rummy.checker.verdict import Verdict
+from rummy.draw_words import WrittenDraw, looks_like_draw, read_draw
 from rummy.end_states import end_state_or_draw_from_text
 from rummy.errors import NoTurnInAnswer, RummyError, with_prefix
 from rummy.plan import make_plan
@@ -23,17 +28,29 @@ from rummy.vocabulary import Phase, Status
 from rummy.words import breakdown_parts, number
 
 if TYPE_CHECKING:
-    from rummy.checker.verdict import Verdict
     from rummy.position import DrawTaken, Position
 
 
 @dataclass(frozen=True)
+class ReadTurn:
+    """A turn as AFTER's text gives it: the after-position (None for a random draw alone, or a draw in
+    words), the draw (a draw-phase turn's), and the draw in words when the text was one."""
+
+    after: Position | None
+    draw: DrawTaken | None = None
+    written: WrittenDraw | None = None
+
+
+@dataclass(frozen=True)
 class TurnReport:
-    """What ``check`` answers about one turn: the verdict, its ``--json`` object and its human lines."""
+    """What ``check`` answers about one turn: the verdict, its ``--json`` object and its human lines;
+    ``judged`` is the position the turn leads to as judged (the after-position, or the position a
+    draw in words gives; None for a random draw alone)."""
 
     verdict: Verdict
     data: dict[str, object]
     lines: list[Styled | str]
+    judged: Position | None = None
 
 
 def nothing_to_judge(empty: NoTurnInAnswer) -> tuple[dict[str, Any], list[Styled | str]]:
@@ -43,16 +60,24 @@ def nothing_to_judge(empty: NoTurnInAnswer) -> tuple[dict[str, Any], list[Styled
     return data, [text(("nothing to judge", "bold"), f": {empty.problem}")]
 
 
-def turn_report(before: Position, after: Position | None, draw: DrawTaken | None, where: str,
-                compare: bool = False, time_limit: float = 30.0) -> TurnReport:
-    """Judge the turn from ``before`` to ``after`` (or, in the draw phase, the random ``draw``) as
-    ``rummy check`` does; errors are prefixed with ``where``."""
+def turn_report(before: Position, turn: ReadTurn, where: str, compare: bool = False,
+                time_limit: float = 30.0) -> TurnReport:
+    """Judge the turn read (``answer_from_text``) from ``before`` as ``rummy check`` does: to its
+    after-position, or (draw phase) the random draw alone, or the draw in words carried out by
+    ``rummy.next_position.drawn_position``; errors are prefixed with ``where``."""
+    after = turn.after
+    judged = after
     try:
-        if after is None:
+        if turn.written is not None:
+            from rummy.next_position import drawn_position
+
+            judged, breaches = drawn_position(before, turn.written)
+            verdict = Verdict(not breaches, breaches, {"draw": turn.written.taken.to_data(before.rules.deck)})
+        elif after is None:
             from rummy.checker.draw_judge import judge_random_draw
 
-            assert draw is not None  # answer_from_text: no after position means a draw
-            verdict = judge_random_draw(before, draw)
+            assert turn.draw is not None  # answer_from_text: no after position means a draw
+            verdict = judge_random_draw(before, turn.draw)
         else:
             verdict = judge(before, after)
     except RummyError as error:
@@ -77,7 +102,7 @@ def turn_report(before: Position, after: Position | None, draw: DrawTaken | None
             # "not solved: gain 26 of 70; the best turn scores 70": the verdict above said "legal" once.
             puzzle_line, best_line = text(stated[0], "; ", best_line), None
     lines = verdict_lines(verdict, names) + [line for line in (puzzle_line, best_line) if line is not None]
-    return TurnReport(verdict, data, lines)
+    return TurnReport(verdict, data, lines, judged)
 
 
 def against_best(before: Position, verdict: Verdict, time_limit: float,
@@ -110,15 +135,21 @@ def against_best(before: Position, verdict: Verdict, time_limit: float,
     return text(f"legal, gain {number(gain)}; the best turn scores {best_gain}"), data
 
 
-def answer_from_text(text: str, source: str, kind: str, before: Position) -> tuple[Position | None, DrawTaken | None]:
+def answer_from_text(text: str, source: str, kind: str, before: Position) -> ReadTurn:
     """AFTER read from its text (``kind``: toml or json, as ``rummy.inputs.text_kind`` tells), as
     ``rummy.reader.end_state_or_draw_from_text`` reads it; with a draw-phase BEFORE, a ``best --json``
-    answer whose draw is random gives ``(None, its draw)``. A turn written as steps (``play 7H 8H 9H
-    to new/1; discard KS``, told by its content) is applied to BEFORE."""
+    answer whose draw is random gives no after-position, its draw alone. A turn written as steps
+    (``play 7H 8H 9H to new/1; discard KS``, told by its content) is applied to BEFORE; a draw in words
+    (``draw 7H``, ``take 3``, ``open``, ``pass``, ``demand QS from bob``: rummy.draw_words) is read, to be
+    carried out when it is judged (``turn_report``)."""
+    if looks_like_draw(text):  # before steps: a draw's words are no step
+        written = read_draw(text, source)
+        return ReadTurn(None, written.taken, written)
     if looks_like_steps(text):  # the one rule, /api/steps's too
-        return read_steps(before, text, source), None
+        return ReadTurn(read_steps(before, text, source))
     try:
-        return end_state_or_draw_from_text(text, source, kind, random_draw=before.phase == Phase.DRAW)
+        after, draw = end_state_or_draw_from_text(text, source, kind, random_draw=before.phase == Phase.DRAW)
+        return ReadTurn(after, draw)
     except RummyError as error:
         first = first_step_word(text)
         if kind == "toml" and "not valid TOML" in str(error) and first.isalpha():

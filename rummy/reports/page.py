@@ -219,8 +219,9 @@ def check_report(before_text: str, after_text: str, before_kind: str | None = No
     from rummy.reports.check import answer_from_text, plan_named_text, turn_report
 
     before = read_play_position(before_text, BEFORE, before_kind)
-    after, draw = answer_from_text(after_text, AFTER, kind_of(after_text, after_kind), before)
-    report = turn_report(before, after, draw, f"{BEFORE} -> {AFTER}", compare, time_limit)
+    turn = answer_from_text(after_text, AFTER, kind_of(after_text, after_kind), before)
+    after = turn.after
+    report = turn_report(before, turn, f"{BEFORE} -> {AFTER}", compare, time_limit)
     names = report.data.get("names")
     shown = names if isinstance(names, dict) else {}
     return {**report.data, "warnings": warnings_of(before), "view": {

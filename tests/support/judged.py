@@ -42,11 +42,11 @@ def rejudged(before_path: Path, answer: dict[str, Any]) -> dict[str, Any]:
     from rummy.vocabulary import Phase
 
     before = Position.from_file(before_path)
-    after, draw = answer_from_text(json.dumps(answer), "after", "json", before)
-    if before.phase == Phase.PLAY and after is not None:
-        verdict = check(before, after)
+    turn = answer_from_text(json.dumps(answer), "after", "json", before)
+    if before.phase == Phase.PLAY and turn.after is not None:
+        verdict = check(before, turn.after)
         assert verdict.legal, verdict.breaches
-    data: dict[str, Any] = turn_report(before, after, draw, "rejudged", False, 10.0).data
+    data: dict[str, Any] = turn_report(before, turn, "rejudged", False, 10.0).data
     return data
 
 

@@ -1,0 +1,196 @@
+"""The position after a turn: what ``rummy play`` prints (issue 27 §1).
+
+``next_position(before, after)`` takes a position and the end state of a
+legal turn (from the draw phase: the draw, then the play), exactly as ``check`` judged it (``rummy.reports.check``
+reads the turn, ``rummy.checker.check`` judges it), and gives the position
+the next player starts from:
+
+- the table and every hand as the turn left them (the mover's hand, the
+  plays, the lay-offs: the end state's own);
+- the discard on the pile: the discard as the checker reads it
+  (``rummy.checker.facts``: the pile's new top, the ``[turn]`` declaration,
+  or the one card gone from the hand), put on the pile before the turn, so an
+  end state that left its pile as it was gives the same next position as one
+  that put the discard on it;
+- hot and warm marks cleared (they hold for the turn they were drawn in);
+- the mover melded when they were, or when the turn melded (the checker's
+  reading lists the plays melded);
+- going out recorded: a mover whose hand is empty is ``first_out`` unless
+  someone already is;
+- the turn passed to the next player in seating order (the order of
+  ``[players]``) who still holds cards, in the draw phase where the family has
+  one (``Family.draw_judge``), else in the play phase; no ``[turn]`` and no
+  ``[puzzle]`` table (a puzzle's statement is about the position before).
+
+A player with no cards is passed over: House Classic's first out plays no
+more this hand; Epic's re-entry draw of three cards is left out here as in
+draw advice (docs/draw.md). A turn from the draw phase starts its play where
+the draw the checker read leads (``turn_start``); a draw given alone, in words, is
+carried out by ``drawn_position``. The end of a hand is not scored yet
+(docs/notes-i27-play.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from .cards import Card
+from .checker.facts import gather_facts
+from .checker.verdict import Breach
+from .draw_words import WrittenDraw
+from .errors import PositionError
+from .position import DrawTaken, Player, Position
+from .vocabulary import DrawSource, Phase
+
+
+def next_position(before: Position, after: Position, reading: Mapping[str, Any] | None = None) -> Position:
+    """The position after the legal turn from ``before`` to ``after``, the next player to move.
+    ``reading`` is the checker's reading of the turn (its ``meld``; from the draw phase, its ``draw``).
+
+    Whether the turn is legal is the caller's question (``rummy.checker.check``): this only carries it out.
+    """
+    reading = reading or {}
+    start = turn_start(before, after, reading)
+    if start is None:  # a pass or a failed demand: nothing moved, the turn passes
+        return _passed_on(before, before, before.players, before.discard_pile, before.first_out)
+    facts = gather_facts(start, after)  # the discard exactly as the checker read it
+    mover_after = after.player(start.to_move)
+    if not start.rules.discard and len(mover_after.hand or ()) >= start.mover.hand_size:
+        # Tile rummy: a player who plays nothing draws a tile, which this turn does not name.
+        raise PositionError("turn", f"{start.to_move} plays nothing, so they draw a tile instead: "
+                            "give the turn as the tile drawn ('draw R7')")
+    melded = start.mover.melded or mover_after.melded or bool(reading.get("meld"))
+    players = tuple(replace(p, melded=melded) if p.name == start.to_move else p for p in after.players)
+    first_out = start.first_out
+    if first_out is None and not mover_after.hand:
+        first_out = start.to_move
+    return _passed_on(start, after, players, start.discard_pile + tuple(facts.discards), first_out)
+
+
+def turn_start(before: Position, after: Position, reading: Mapping[str, Any]) -> Position | None:
+    """The play-phase position the turn's play starts from: ``before`` itself, or in the draw phase the
+    position its draw led to, the draw the checker read (``reading["draw"]``) carried out by the same
+    code the checker uses (``rummy.checker.draw_apply``; Robber Rummy's ``rummy.checker.robber``).
+    None where the draw ended the turn (a pass, a failed demand)."""
+    if before.phase == Phase.PLAY:
+        return before
+    family = before.rules.family
+    if family.answers_draw_phase:  # Robber: the draw read back from the end state, as its judge reads it
+        from .checker.robber import apply_draw
+
+        return apply_draw(before, after)[0]
+    draw = reading.get("draw")
+    if not isinstance(draw, Mapping):
+        raise PositionError("turn", "the checker's reading names no draw for this draw-phase turn")
+    if draw.get("failed"):
+        return None
+    from .checker.draw_apply import apply_draw_taken
+
+    card = draw.get("card")
+    taken = DrawTaken(DrawSource(draw["from"]), draw.get("take"),
+                      Card.from_notation(card) if isinstance(card, str) else None, draw.get("player"))
+    return apply_draw_taken(before, taken, after).start
+
+
+def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tuple[Breach, ...]]:
+    """The position after a draw written as words (``rummy.draw_words``) and the draw's breaches
+    (none: legal), the draw carried out by the checker's own code: from the draw phase, the
+    play-phase position of the same mover with the cards drawn (hot and warm as the draw makes
+    them), or the next player's after a pass; in tile rummy (no draw phase), a player who plays
+    nothing draws a tile and the turn passes. Bad input (a draw the family has not, a stock card
+    not named where the stock is not listed) is a PositionError."""
+    family = before.rules.family
+    taken = written.taken
+    if before.phase == Phase.PLAY:
+        if family.draw_judge is not None or taken.source != DrawSource.STOCK:
+            raise PositionError("draw", f"{before.to_move} is in the play phase: the draw is made; play the turn "
+                                "(steps, a position or an answer)")
+        after = _stock_drawn(before, written)
+        breaches = _unseen_breaches(before, after)
+        return _passed_on(before, after, after.players, before.discard_pile, before.first_out), breaches
+    from .checker.draw_apply import apply_draw_taken, no_such_draw
+
+    if family.answers_draw_phase and taken.source in (DrawSource.DISCARD, DrawSource.PILE):
+        raise PositionError("draw", "taking the pile melds its top card at once: give the whole turn "
+                            "(steps, a position or an answer)")
+    if taken.source not in family.draw_sources:
+        raise no_such_draw(before, taken.source)
+    if family.answers_draw_phase:  # Robber: its stock draw alone, read as its judge reads a turn
+        from .checker.robber import apply_draw
+
+        start, _, robber_breaches = apply_draw(before, _stock_drawn(before, written))
+        return start, tuple(robber_breaches)
+    end = _stock_drawn(before, written) if taken.source == DrawSource.STOCK else None
+    applied = apply_draw_taken(before, taken, end)
+    if applied.start is None:  # a pass: nothing moves, the turn passes
+        return _passed_on(before, before, before.players, before.discard_pile, before.first_out), applied.breaches
+    return applied.start, applied.breaches
+
+
+def _stock_drawn(before: Position, written: WrittenDraw) -> Position:
+    """``before`` in the play phase with the stock's top card in the mover's hand: the card named, or
+    the stock's listed top; the stock one card shorter."""
+    stock = before.stock
+    top = stock[0].plain() if isinstance(stock, tuple) and stock else None
+    card = written.card or top
+    deck = before.rules.deck
+    if card is None:
+        raise PositionError("draw", "the stock's cards are not listed: name the card drawn (draw 7H)")
+    if top is not None and card != top:
+        raise PositionError("draw", f"the stock's top card is {top.notation(deck)}, not {card.notation(deck)}")
+    if isinstance(stock, tuple):
+        stock = stock[1:]
+    elif isinstance(stock, int) and stock > 0:
+        stock -= 1
+    mover = before.mover
+    drawer = replace(mover, hand=(mover.hand or ()) + (card,), hot=(), warm=())
+    return replace(before.replace_player(drawer), phase=Phase.PLAY, turn=None, stock=stock)
+
+
+def _unseen_breaches(before: Position, after: Position) -> tuple[Breach, ...]:
+    """A tile drawn must be one the position does not show (tile rummy has no draw judge to say it)."""
+    drawn = Counter(c.plain() for c in after.mover.hand or ()) - Counter(c.plain() for c in before.mover.hand or ())
+    card = next(iter(drawn))
+    if before.unseen_cards()[card] > 0:
+        return ()
+    shown = card.notation(before.rules.deck)
+    return (Breach("conservation", f"{shown} cannot have come from the pool: every copy is accounted for",
+                   (shown,)),)
+
+
+def _passed_on(start: Position, after: Position, players: tuple[Player, ...], pile: tuple[Card, ...],
+               first_out: str | None) -> Position:
+    """``after`` with the turn passed to the next player, in the family's first phase, no card hot or warm."""
+    family = start.rules.family
+    players = tuple(_cleared(p) for p in players)
+    return replace(
+        after,
+        players=players,
+        to_move=_next_player(start.to_move, players),
+        phase=Phase.DRAW if family.draw_judge is not None else Phase.PLAY,
+        first_out=first_out,
+        discard_pile=pile,
+        turn=None,
+        puzzle=None,
+        table_bag=None,
+        reading=None,
+    )
+
+
+def _cleared(player: Player) -> Player:
+    """A player with no hot or warm cards: temperatures last only for the turn they were drawn in."""
+    return replace(player, hot=(), warm=()) if player.hot or player.warm else player
+
+
+def _next_player(mover: str, players: tuple[Player, ...]) -> str:
+    """The next player after ``mover`` in seating order who holds a card; the mover again when nobody else does."""
+    names = [p.name for p in players]
+    start = names.index(mover)
+    for step in range(1, len(players)):
+        player = players[(start + step) % len(players)]
+        if player.hand_size > 0:
+            return player.name
+    return mover

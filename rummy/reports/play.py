@@ -1,0 +1,66 @@
+"""``rummy play``'s answer: the turn read and judged as ``check`` reads and judges it, then carried out.
+
+One code path with ``check`` (issue 27): the turn is read by
+``rummy.reports.check.answer_from_text`` (an after-position, a ``best --json``
+answer, steps, a draw in words: ``draw 7H``, ``take 3``, ``open``, ``pass``,
+``demand QS from bob``) and judged by ``rummy.reports.check.turn_report``; a legal
+turn gives ``rummy.next_position.next_position`` of the very after-position judged,
+or for a draw in words the position ``turn_report`` judged (the checker's draw code
+carried it out: rummy.next_position.drawn_position). The word ``best`` stands for
+the best turn: ``best``'s answer as ``best --json`` writes it, read back through the
+same reader.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from rummy.errors import NoTurnInAnswer, RummyError
+from rummy.next_position import next_position
+from rummy.position import Position
+from rummy.reports.check import TurnReport, answer_from_text, turn_report
+
+BEST_TURN = "best"  # TURN naming no file but this word: the best turn
+
+
+@dataclass(frozen=True)
+class PlayedTurn:
+    """A turn played: check's report on it, and the next position (None when the turn is illegal)."""
+
+    report: TurnReport
+    after: Position
+    position: Position | None
+
+
+def best_turn_text(before: Position, time_limit: float) -> str:
+    """The best turn as ``best --json`` prints it, for the turn reader (an answer with no turn raises
+    NoTurnInAnswer there, as ``check`` says it)."""
+    from rummy.answer import answer_data, best
+    from rummy.solution import SolverConfig
+
+    return json.dumps(answer_data(best(before, SolverConfig(time_limit=time_limit))))
+
+
+def play_turn(before: Position, text: str, source: str, kind: str, where: str) -> PlayedTurn:
+    """Read the turn from ``text`` as ``check`` reads AFTER, judge it as ``check`` does, and carry out a
+    legal one. Bad input (and a turn ``play`` cannot carry out yet) raises RummyError prefixed by ``where``."""
+    turn = answer_from_text(text, source, kind, before)
+    if turn.after is None and turn.written is None:  # only a draw-phase BEFORE reads a random draw
+        raise RummyError(f"{where}: the answer is a random draw alone (its card is not known), which 'play' does "
+                         "not carry out yet: draw, then play the turn from the play-phase position")
+    report = turn_report(before, turn, where)
+    judged = report.judged
+    assert judged is not None  # turn_report: an after-position, or the position a draw in words gives
+    if not report.verdict.legal:
+        return PlayedTurn(report, judged, None)
+    if turn.written is not None:  # the draw carried out is the next position
+        return PlayedTurn(report, judged, judged)
+    try:
+        position = next_position(before, judged, report.verdict.reading)
+    except RummyError as error:
+        raise RummyError(f"{where}: {error}") from None
+    return PlayedTurn(report, judged, position)
+
+
+__all__ = ["BEST_TURN", "NoTurnInAnswer", "PlayedTurn", "best_turn_text", "play_turn"]
