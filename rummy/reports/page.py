@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rummy.answer import Answer
     from rummy.position import Position
+    from rummy.reports.check import TurnReport
     from rummy.reports.lines import Styled
 
 # Where the error lines say the text came from (the CLI names the file there).
@@ -216,21 +217,32 @@ def check_report(before_text: str, after_text: str, before_kind: str | None = No
                  compare: bool = False, time_limit: float = 10.0) -> dict[str, Any]:
     """``rummy check --json`` (``--best`` with ``compare``) on a turn given as an after-position, a
     ``best --json`` answer or steps; the ``view`` adds the command line's lines and the table after the turn."""
-    from rummy.reports.check import answer_from_text, plan_named_text, turn_report
+    from rummy.reports.check import answer_from_text, turn_report
 
     before = read_play_position(before_text, BEFORE, before_kind)
     turn = answer_from_text(after_text, AFTER, kind_of(after_text, after_kind), before)
     after = turn.after
     report = turn_report(before, turn, f"{BEFORE} -> {AFTER}", compare, time_limit)
-    names = report.data.get("names")
-    shown = names if isinstance(names, dict) else {}
+    shown = shown_names(report)
     return {**report.data, "warnings": warnings_of(before), "view": {
-        "lines": plain(report.lines),
-        # the breaches as the lines word them: plays under the names the drawn table gives them
-        "breaches": [{**breach.to_data(), "message": plan_named_text(breach.message, shown),
-                      "plays": [shown.get(name, name) for name in breach.plays]} for breach in report.verdict.breaches],
+        "lines": plain(report.lines), "breaches": breaches_view(report),
         "after": layout(after, shown) if after is not None else None,
     }}
+
+
+def shown_names(report: TurnReport) -> dict[str, str]:
+    """The names check's report gives the end state's plays as its lines and drawn table show them."""
+    names = report.data.get("names")
+    return names if isinstance(names, dict) else {}
+
+
+def breaches_view(report: TurnReport) -> list[dict[str, Any]]:
+    """The breaches as the lines word them: plays under the names the drawn table gives them."""
+    from rummy.reports.check import plan_named_text
+
+    shown = shown_names(report)
+    return [{**breach.to_data(), "message": plan_named_text(breach.message, shown),
+             "plays": [str(shown.get(name, name)) for name in breach.plays]} for breach in report.verdict.breaches]
 
 
 # ----------------------------------------------------------------- steps

@@ -120,6 +120,20 @@ class PlayCheckRequest(_Request):
     cards: str = Field(max_length=4096, description="The play's cards as a position writes them ('7H 8H *').")
 
 
+class PlayRequest(_Request):
+    position: str = PositionText
+    turn: str = Field(max_length=MAX_TEXT, description=(
+        "The turn, as rummy check reads AFTER: steps ('play 7H 8H 9H to new/1; discard KS'), draw words "
+        "('draw 7H', 'take 2', 'pass'), both, an after-position, a best --json answer, or the word 'best'."))
+    format: Kind | None = None
+    time_limit: float | None = Field(None, gt=0, description="For 'best': how long the solver may search.")
+
+
+class GameRequest(_Request):
+    game: str = Field(max_length=MAX_TEXT, description="A game record, TOML or JSON (formats.md \"Game records\").")
+    format: Literal["toml", "json"] | None = None
+
+
 class BadInput(Exception):
     def __init__(self, lines: tuple[str, ...] | list[str], status: int = 400) -> None:
         super().__init__(lines[0] if lines else "bad input")
@@ -323,6 +337,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise BadInput(["puzzle: give the puzzle's text, or the id of a shipped puzzle"])
         result: dict[str, Any] = await solved(connection, reports.hint_report, limit, text=text, level=request.level,
                                               kind=request.format, solution_text=solution, time_limit=limit)
+        return result
+
+    @app.post("/api/play", summary="rummy play --json: the position after a turn, and the turn's text for a game "
+                                   "record; an illegal turn gives check's report")
+    async def play(request: PlayRequest, connection: Request) -> dict[str, Any]:
+        from rummy.reports import game_page
+
+        limit = seconds(request.time_limit)
+        result: dict[str, Any] = await solved(connection, game_page.play_report, limit, position_text=request.position,
+                                              turn=request.turn, kind=request.format, time_limit=limit)
+        return result
+
+    @app.post("/api/game", summary="A game record read and replayed: the record, and every position of every hand")
+    async def game(request: GameRequest, connection: Request) -> dict[str, Any]:
+        from rummy.reports import game_page
+
+        # replaying judges every turn (Python, not a search): in a worker, within the longest time limit
+        result: dict[str, Any] = await solved(connection, game_page.game_report, settings.max_seconds,
+                                              text=request.game, kind=request.format)
         return result
 
     @app.get("/api/limits", summary="A solve's time limit: the default a request gets, and the most it may ask")

@@ -1,0 +1,103 @@
+"""What the page asks of a game (issue 27 §5), answered by the library: a turn played, a game record replayed.
+
+rummy.web serves these as ``POST /api/play`` and ``POST /api/game``. As in rummy.reports.page,
+each function takes text as a file holds it and returns a JSON-ready object; bad input raises
+RummyError with the line the command line prints.
+
+- ``play_report``: ``rummy play POSITION TURN`` (rummy.reports.play.play_turn, the code path
+  ``check`` shares): the next position (its data and code) and the turn's text for the game
+  record, or, for an illegal turn, ``check``'s report (its lines and breaches).
+- ``game_report``: a game record (rummy.games.record) read and replayed (rummy.games.replay):
+  the record as rummy writes it, and every position of every hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rummy.reports.page import BEFORE, breaches_view, plain, read_play_position
+
+if TYPE_CHECKING:
+    from rummy.position import Position
+    from rummy.reports.play import PlayedTurn
+
+TURN = "turn"  # where the error lines say the turn came from
+GAME = "game"
+MAX_GAME_TURNS = 600  # turns one request replays: a long evening of House is a few hundred
+
+
+def play_report(position_text: str, turn: str, kind: str | None = None,
+                time_limit: float = 10.0) -> dict[str, Any]:
+    """The turn ``turn`` played from the position: anything ``check`` reads as AFTER (steps, draw
+    words, an after-position, a ``best --json`` answer), or the word ``best`` for the best turn.
+    Legal: ``legal`` true, ``position`` (the next position's data), ``code`` and ``turn`` (the text a
+    game record keeps, which replays to the same position). Illegal: ``legal`` false and ``check``
+    (check's ``--json`` object) with ``view.lines`` and ``view.breaches``. ``best`` that found no turn
+    in time: ``legal`` null and ``nothing_to_judge``."""
+    from rummy.errors import NoTurnInAnswer
+    from rummy.position_code import position_code
+    from rummy.reports.page import kind_of
+    from rummy.reports.play import BEST_TURN, best_turn_text, play_turn
+
+    before = read_play_position(position_text, BEFORE, kind)
+    asked_best = turn.strip().lower() == BEST_TURN
+    text = best_turn_text(before, time_limit) if asked_best else turn
+    try:
+        played = play_turn(before, text, TURN, kind_of(text), f"{BEFORE} -> {TURN}")
+    except NoTurnInAnswer as empty:
+        return {"legal": None, "status": empty.status, "nothing_to_judge": empty.problem}
+    report = played.report
+    if played.position is None:
+        return {"legal": False, "check": report.data,
+                "view": {"lines": plain(report.lines), "breaches": breaches_view(report)}}
+    position = played.position
+    return {"legal": True, "turn": record_text(before, played, text if not asked_best else None, turn),
+            "player": before.to_move, "position": position.to_data(), "code": position_code(position),
+            "reading": report.data.get("reading")}
+
+
+def record_text(before: Position, played: PlayedTurn, given: str | None, asked: str) -> str:
+    """The turn as a game record keeps it: the steps (or draw words) ``play`` reads back to the same
+    next position. ``given`` is the text the user gave (None: the word ``best`` was given)."""
+    from rummy.errors import RummyError, quote
+    from rummy.plan import make_plan
+    from rummy.turn_steps import steps_text
+    from rummy.vocabulary import Phase
+
+    if given is not None and len(given.strip().splitlines()) <= 1 and not given.lstrip().startswith(("{", "[")):
+        return given.strip()  # steps or draw words, as typed: they read back as themselves
+    judged = played.report.judged
+    if judged is None or before.phase != Phase.PLAY:
+        raise RummyError(f"{TURN}: {quote(asked)}: this turn cannot be written for the game record yet: "
+                         "give it as steps or draw words")
+    return steps_text(make_plan(before, judged), before)
+
+
+def game_report(text: str, kind: str | None = None) -> dict[str, Any]:
+    """A game record (TOML or JSON) read and replayed: ``game`` (the record's data as rummy writes it)
+    and ``hands``, each with ``positions`` (the position before each turn, then the one after the
+    last: data and code). A turn that does not replay is bad input, named by hand and turn."""
+    from rummy.games.record import GameRecord
+    from rummy.games.replay import replay
+    from rummy.position_code import position_code
+    from rummy.reports.page import kind_of
+
+    found = kind_of(text, kind)
+    if found == "code":
+        from rummy.errors import RummyError
+
+        raise RummyError(f"{GAME}: a game record is TOML or JSON, not a position's code")
+    record = GameRecord.from_text(text, GAME, found)
+    turns = sum(len(hand.turns) for hand in record.hands)
+    if turns > MAX_GAME_TURNS:
+        from rummy.errors import RummyError
+
+        raise RummyError(f"{GAME}: {turns} turns: the page replays at most {MAX_GAME_TURNS}; "
+                         "use 'rummy game show' for a longer game")
+    return {"game": record.to_data(), "hands": [
+        {"positions": [{"position": position.to_data(), "code": position_code(position)}
+                       for position in hand.positions]}
+        for hand in replay(record, GAME)]}
+
+
+__all__ = ["MAX_GAME_TURNS", "game_report", "play_report", "record_text"]
