@@ -13,9 +13,11 @@
 //   timelimit.js the time-limit control and Search longer
 //   share.js     the position's code, its link (/#p=CODE) and its TOML
 //   editor.js    the position editor (editdraft.js its data, deckpicker.js the deck)
+//   game.js      the game kept in the browser: Play this turn, Undo, game files
 import {check} from "./check.js";
-import {$} from "./dom.js";
+import {$, showError} from "./dom.js";
 import {wireEditor} from "./editor.js";
+import {playTurn, reopenGame, wireGame} from "./game.js";
 import {askHint, nextHintLevel} from "./hint.js";
 import {addSteps, keepSteps, onPointerDown, onPointerMove, onPointerUp, onTableClick, onTableKey,
   toggleMoving} from "./mymove.js";
@@ -78,10 +80,27 @@ function wire() {
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && state.move && state.move.selected.size) { state.move.selected.clear(); drawMain(); }
   });
+  // Play this turn: best's answer as best --json writes it (the page's view left out), or My move's steps.
+  $("play-best-button").addEventListener("click", () => {
+    if (!state.best) return;
+    const answer = {...state.best};
+    for (const key of ["view", "warnings", "verified"]) delete answer[key];
+    playTurn(JSON.stringify(answer), $("best-error"));
+  });
+  $("play-move-button").addEventListener("click", async () => {
+    const m = state.move;
+    if (!m) return;
+    await m.queue;  // the steps still on their way count
+    if (m !== state.move) return;
+    if (!m.steps.length) { showError($("check-error"), {error: "no steps yet: move some cards first"}); return; }
+    playTurn(m.steps.join("; "), $("check-error"));
+  });
   wireEditor();
+  wireGame();
   loadList();
   loadLimits();
   wireShare((text) => showPosition(text, null));
+  reopenGame();
 }
 
 // A module runs once the document is parsed, before DOMContentLoaded (as a deferred script did).

@@ -15,6 +15,7 @@ export async function askBest(seconds) {
   $("best-error").hidden = true;
   $("longer-row").hidden = true;
   for (const id of ["best-status", "best-gain", "best-verified", "best-lines"]) $(id).textContent = "";
+  $("play-best-button").hidden = true;
   for (const id of ["best-steps", "draw-options"]) $(id).replaceChildren();
   $("viewer").hidden = true;
   let limit;
@@ -76,6 +77,7 @@ function drawBest(passed) {
   const steps = b.view.steps || [], pieces = b.view.step_pieces || [];
   $("best-steps").replaceChildren(...steps.map((words, i) =>
     el("li", {"data-step": i + 1, onclick: () => showFrame(i + 1)}, ...stepContent(words, pieces[i]))));
+  $("play-best-button").hidden = !b.after;  // a turn to play (not a random draw alone, nor none found)
   if (b.verified === true) $("best-verified").textContent = "✔ verified by the checker";
   else if (b.verified === false) $("best-verified").textContent = "✘ the checker does not agree: " +
     (b.verify_breaches || []).map((x) => x.message).join("; ");

@@ -1,0 +1,251 @@
+// The game kept in the browser (issue 27): Play this turn moves the board to the next position
+// (POST /api/play), Undo takes the last turn back, and the game (several, named) is kept in
+// localStorage in the game record's JSON form (docs/formats.md "Game records"), downloaded as a
+// game file or opened from one (POST /api/game reads and replays it). The page never carries a
+// turn out itself: the server plays it and writes its text for the record.
+import {api} from "./api.js";
+import {buildPicker} from "./deckpicker.js";
+import {$, el, fillSelect, say, showError} from "./dom.js";
+import {showPosition} from "./position.js";
+import {state} from "./state.js";
+import {timeLimit} from "./timelimit.js";
+
+const GAMES = "rummy-games";           // name -> a game record's data
+const CURRENT = "rummy-game-current";  // the name of the game open when the page was left
+
+// The game open (state.game): {name, record, positions}, positions the last hand's, one before
+// each of its turns and the one after the last ({position, code}).
+
+export function storedGames() {
+  try {
+    const games = JSON.parse(localStorage.getItem(GAMES) || "{}");
+    return games && typeof games === "object" && !Array.isArray(games) ? games : {};
+  } catch {
+    return {};
+  }
+}
+
+function keep() {
+  const games = storedGames();
+  if (state.game) {
+    games[state.game.name] = state.game.record;
+    localStorage.setItem(CURRENT, state.game.name);
+  }
+  localStorage.setItem(GAMES, JSON.stringify(games));
+  drawGame();
+}
+
+function lastHand(record) { return record.hands[record.hands.length - 1]; }
+function lastPosition() { return state.game.positions[state.game.positions.length - 1]; }
+
+// The position's data as show answers it, without what show adds (formats.md positions).
+function positionData(shown) {
+  const data = {...shown};
+  for (const key of ["code", "toml", "warnings", "view"]) delete data[key];
+  return data;
+}
+
+function freshName(base) {
+  const games = storedGames();
+  let name = base, n = 2;
+  while (name in games) name = base + " (" + n++ + ")";
+  return name;
+}
+
+// A new game whose first hand starts from the position shown.
+export function newGame(name) {
+  if (!state.shown) return;
+  const start = positionData(state.shown);
+  const record = {game: {format: 1, rules: start.rules, players: Object.keys(start.players || {})},
+    hands: [{start: start, turns: []}]};
+  state.game = {name: freshName(name || "Game " + new Date().toISOString().slice(0, 16).replace("T", " ")),
+    record: record, positions: [{position: start, code: state.shown.code}]};
+  keep();
+}
+
+// The position shown is the open game's latest: a turn played from it goes into that game.
+function atGameEnd() {
+  return state.game && state.shown && lastPosition().code === state.shown.code;
+}
+
+// Play `turn` (steps, draw words, best's answer, "best") from the position shown; a legal turn is
+// added to the open game (a new one, from the position shown, when that is not the game's latest).
+// `box`: where an error or check's breaches go.
+export async function playTurn(turn, box) {
+  box.hidden = true;
+  if (!state.text) { showError(box, {error: "load a position first"}); return false; }
+  let limit;
+  try { limit = timeLimit(); } catch (error) { showError(box, error); return false; }
+  const asked = state.text;
+  let data;
+  say("Playing the turn…");
+  try {
+    data = await api("/api/play", {position: asked, turn: turn, time_limit: limit});
+  } catch (error) {
+    if (asked === state.text) showError(box, error);
+    return false;
+  }
+  if (asked !== state.text) return false;  // another position was loaded meanwhile
+  if (data.legal !== true) {
+    const error = data.legal === null ? {error: "nothing to play: " + data.nothing_to_judge, errors: []}
+      : {error: "✘ illegal: the turn was not played", errors: ["", ...data.view.breaches.map((b) => b.code + ": " + b.message)]};
+    showError(box, error);
+    return false;
+  }
+  if (!atGameEnd()) newGame();
+  lastHand(state.game.record).turns.push({player: data.player, turn: data.turn});
+  state.game.positions.push({position: data.position, code: data.code});
+  keep();
+  await showGamePosition();
+  say("Played " + data.player + "'s turn: " + data.turn + ". " + data.position.to_move + " to move.");
+  return true;
+}
+
+// The open game's latest position on the board.
+function showGamePosition() {
+  const text = JSON.stringify(lastPosition().position);
+  $("paste").value = text;
+  return showPosition(text, null);
+}
+
+// Undo: the open game's last turn taken back, the board back to the position before it.
+export async function undoTurn() {
+  const box = $("game-error");
+  box.hidden = true;
+  if (!state.game || !lastHand(state.game.record).turns.length) {
+    showError(box, {error: "no turn of this hand to take back"});
+    return;
+  }
+  lastHand(state.game.record).turns.pop();
+  state.game.positions.pop();
+  keep();
+  await showGamePosition();
+  say("Took back the last turn: " + lastPosition().position.to_move + " to move.");
+}
+
+// Open a game record (its text, TOML or JSON) under `name`: the server reads and replays it.
+export async function openGame(name, text) {
+  const box = $("game-error");
+  box.hidden = true;
+  let data;
+  try {
+    data = await api("/api/game", {game: text});
+  } catch (error) {
+    showError(box, error);
+    return false;
+  }
+  state.game = {name: name, record: data.game, positions: data.hands[data.hands.length - 1].positions};
+  keep();
+  await showGamePosition();
+  return true;
+}
+
+// The game as a file: its JSON form (rummy game show reads it; rummy writes TOML or JSON alike).
+function download() {
+  if (!state.game) return;
+  const text = JSON.stringify(state.game.record, null, 2) + "\n";
+  const url = URL.createObjectURL(new Blob([text], {type: "application/json"}));
+  const link = el("a", {href: url, download: state.game.name.replace(/[^\w.-]+/g, "-") + ".json"});
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+  say("The game is saved as " + link.download + ".");
+}
+
+function openFile(event) {
+  const file = event.target.files[0];
+  if (!file) return;
+  const reader = new FileReader();
+  reader.onload = () => openGame(freshName(file.name.replace(/\.(toml|json)$/i, "")), String(reader.result));
+  reader.onerror = () => showError($("game-error"), {error: "could not read " + file.name});
+  reader.readAsText(file);
+  event.target.value = "";
+}
+
+export function drawGame() {
+  const names = Object.keys(storedGames());
+  fillSelect($("game-select"), [["", names.length ? "choose a game…" : "no game kept yet"],
+    ...names.map((n) => [n, n])], state.game ? state.game.name : "");
+  const g = state.game;
+  for (const id of ["game-undo-button", "game-download-button", "game-delete-button", "review-button"]) $(id).disabled = !g;
+  $("game-status").textContent = g ? "“" + g.name + "”: " + g.record.game.players.join(", ") + "; hand " +
+    g.record.hands.length + ", " + lastHand(g.record).turns.length + " turns; " + lastPosition().position.to_move + " to move."
+    : "No game open: Play this turn starts one from the position shown.";
+  const turns = g ? lastHand(g.record).turns : [];
+  $("game-turns").replaceChildren(...turns.map((t) => el("li", {}, el("strong", {text: t.player + ": "}), el("code", {text: t.turn}))));
+  $("game-undo-button").disabled = !turns.length;
+}
+
+// The turn box under the table: a turn typed (another player's steps, or draw words), and the
+// deck picker for the card drawn.
+let shapes = null;
+
+async function toggleDrawPicker() {
+  const box = $("draw-picker");
+  if (!box.hidden) { box.hidden = true; return; }
+  if (!state.view) return;
+  try {
+    shapes = shapes || new Map((await api("/api/presets")).presets.map((p) => [p.name, p]));
+  } catch (error) {
+    showError($("turn-error"), error);
+    return;
+  }
+  const shape = shapes.get(state.view.rules);
+  if (!shape) { showError($("turn-error"), {error: "no deck known for the rules " + state.view.rules + ": type the draw"}); return; }
+  buildPicker(box, shape, (card) => { box.hidden = true; playTurn("draw " + card, $("turn-error")); });
+  box.hidden = false;
+}
+
+export function wireGame() {
+  $("game-open-button").addEventListener("click", () => {
+    const name = $("game-select").value, games = storedGames();
+    if (name && games[name]) openGame(name, JSON.stringify(games[name]));
+  });
+  $("game-delete-button").addEventListener("click", () => {
+    if (!state.game) return;
+    const games = storedGames();
+    delete games[state.game.name];
+    localStorage.setItem(GAMES, JSON.stringify(games));
+    localStorage.removeItem(CURRENT);
+    say("Deleted the game “" + state.game.name + "” from this browser.");
+    state.game = null;
+    drawGame();
+  });
+  $("game-rename-button").addEventListener("click", () => {
+    const name = $("game-name").value.trim();
+    if (!state.game || !name || name === state.game.name) return;
+    const games = storedGames();
+    delete games[state.game.name];
+    localStorage.setItem(GAMES, JSON.stringify(games));
+    state.game.name = freshName(name);
+    state.game.record.game.title = name;
+    keep();
+  });
+  $("game-new-button").addEventListener("click", () => {
+    if (!state.shown) { showError($("game-error"), {error: "load a position first: the game starts from it"}); return; }
+    newGame($("game-name").value.trim());
+    say("A new game starts from the position shown: “" + state.game.name + "”.");
+  });
+  $("game-download-button").addEventListener("click", download);
+  $("game-file").addEventListener("change", openFile);
+  $("game-undo-button").addEventListener("click", undoTurn);
+  const typed = () => {
+    const turn = $("turn-input").value.trim();
+    if (!turn) { showError($("turn-error"), {error: "type a turn first: steps, or draw words (draw 7H, take 2, pass)"}); return; }
+    playTurn(turn, $("turn-error")).then((done) => { if (done) $("turn-input").value = ""; });
+  };
+  $("turn-play-button").addEventListener("click", typed);
+  $("turn-input").addEventListener("keydown", (e) => { if (e.key === "Enter") typed(); });
+  $("draw-pick-button").addEventListener("click", toggleDrawPicker);
+  $("draw-hidden-button").addEventListener("click", () => playTurn("draw", $("turn-error")));
+  drawGame();
+}
+
+// When the page opens: the game open when it was left, at its latest position (a link to a
+// position, #p=CODE, opens that position instead; the game stays listed).
+export function reopenGame() {
+  const name = localStorage.getItem(CURRENT), games = storedGames();
+  if (!name || !games[name] || location.hash.startsWith("#p=")) return;
+  openGame(name, JSON.stringify(games[name]));
+}

@@ -1,0 +1,122 @@
+"""The game on the page (issue 27 §5): Play this turn after Best move, after My move, and for another
+player's turn typed as steps; Undo; the game kept in the browser across a reload.
+
+The server and the browser are tests/web/test_browser.py's fixtures (and its skips: no Chromium, no
+selenium). The game is Rummikub with every rack known (tests/data/games/rummikub-known.toml): tile
+rummy has no draw phase, so each turn is one play.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from rummy.checker import check
+from rummy.next_position import next_position
+from rummy.position import Position
+from rummy.reports.check import answer_from_text
+from tests.support.paths import REPO_ROOT
+from tests.web.test_browser import browser, card, click, phone, server, settled, text, wait  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+from selenium.webdriver.common.by import By  # noqa: E402  (after test_browser's skip when selenium is absent)
+
+KNOWN = (REPO_ROOT / "tests" / "data" / "games" / "rummikub-known.toml").read_text()
+
+
+@pytest.fixture()
+def fresh(server: str, browser: Any) -> Any:  # noqa: F811
+    """The page with no game kept (localStorage emptied), the known position shown from a paste."""
+    browser.get(server)
+    browser.execute_script("localStorage.clear()")
+    browser.get(server)
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#load-select option")) > 5)
+    browser.find_element(By.CSS_SELECTOR, "#paste-box summary").click()
+    browser.execute_script("document.getElementById('paste').value = arguments[0]", KNOWN)
+    browser.find_element(By.ID, "show-button").click()
+    wait(browser, lambda d: "Loaded the position" in text(d, "result"))
+    return browser
+
+
+def to_move(driver: Any, name: str) -> None:
+    wait(driver, lambda d: text(d, "turn-line").startswith(f"{name} to move"))
+
+
+def kept(driver: Any) -> dict[str, Any]:
+    games = json.loads(driver.execute_script("return localStorage.getItem('rummy-games')") or "{}")
+    assert len(games) == 1
+    record: dict[str, Any] = next(iter(games.values()))
+    return record
+
+
+def turns_shown(driver: Any) -> list[str]:
+    return [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#game-turns li")]
+
+
+def test_three_turns_played_one_undone_and_the_game_kept_across_a_reload(fresh: Any) -> None:
+    page = fresh
+    # ann: Best move, then Play this turn
+    click(page, "#best-button")
+    wait(page, lambda d: d.find_element(By.ID, "play-best-button").is_displayed())
+    assert "verified by the checker" in text(page, "best-verified")
+    click(page, "#play-best-button")
+    to_move(page, "bob")
+    # bob: My move (his tiles tapped onto a new play), then Play this turn
+    click(page, "#my-move-button")
+    for tile in ("K1", "K2", "K3"):
+        card(page, "hand", tile).click()
+    click(page, "#table .new-play")
+    settled(page)
+    assert [li.text for li in page.find_elements(By.CSS_SELECTOR, "#steps-list li")] == ["play K1 K2 K3 to new/1"]
+    click(page, "#play-move-button")
+    to_move(page, "cat")
+    # cat: a turn typed as steps; an illegal one first, which is not played
+    page.find_element(By.ID, "turn-input").send_keys("play O7 B7 R13 to new/1")
+    click(page, "#turn-play-button")
+    wait(page, lambda d: d.find_element(By.ID, "turn-error").is_displayed())
+    assert "illegal" in text(page, "turn-error") and "not-whole" in text(page, "turn-error")
+    assert [t["player"] for t in kept(page)["hands"][0]["turns"]] == ["ann", "bob"]
+    page.find_element(By.ID, "turn-input").clear()
+    page.find_element(By.ID, "turn-input").send_keys("play O10 K10 B10 to new/1")
+    click(page, "#turn-play-button")
+    to_move(page, "ann")
+    record = kept(page)
+    turns = record["hands"][0]["turns"]
+    assert [t["player"] for t in turns] == ["ann", "bob", "cat"]
+    assert turns[1]["turn"] == "play K1 K2 K3 to new/1"
+    assert len(turns_shown(page)) == 3
+    # every turn the page kept is legal from the position before it, as the checker judges it
+    position = Position.from_data(record["hands"][0]["start"], "start")
+    for turn in turns:
+        after = answer_from_text(turn["turn"], "turn", "toml", position).after
+        assert after is not None and check(position, after).legal
+        position = next_position(position, after, check(position, after).reading)
+    # Undo: cat's turn taken back
+    click(page, "#game-undo-button")
+    to_move(page, "cat")
+    assert [t["player"] for t in kept(page)["hands"][0]["turns"]] == ["ann", "bob"]
+    assert len(turns_shown(page)) == 2
+    # a reload finds the game kept, at its latest position
+    page.refresh()
+    to_move(page, "cat")
+    assert len(turns_shown(page)) == 2
+    assert page.find_elements(By.CSS_SELECTOR, '#table .card[data-where="hand"][data-card="O7"]')
+    assert not page.find_elements(By.CSS_SELECTOR, '#table .card[data-where="hand"][data-card="K1"]')
+
+
+def test_the_game_panel_at_phone_width_has_no_sideways_scrolling(fresh: Any) -> None:
+    page = fresh
+    click(page, "#best-button")
+    wait(page, lambda d: d.find_element(By.ID, "play-best-button").is_displayed())
+    click(page, "#play-best-button")
+    to_move(page, "bob")
+    with phone(page):
+        to_move(page, "bob")  # the game kept opens again
+        page.find_element(By.CSS_SELECTOR, "#game-box summary").click()
+        click(page, "#draw-pick-button")
+        wait(page, lambda d: d.find_element(By.ID, "draw-picker").is_displayed())
+        scroll, inner = page.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+        assert inner == 390 and scroll <= inner
