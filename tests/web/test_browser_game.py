@@ -120,3 +120,31 @@ def test_the_game_panel_at_phone_width_has_no_sideways_scrolling(fresh: Any) -> 
         wait(page, lambda d: d.find_element(By.ID, "draw-picker").is_displayed())
         scroll, inner = page.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
         assert inner == 390 and scroll <= inner
+
+
+def type_turn(driver: Any, turn: str, next_player: str) -> None:
+    box = driver.find_element(By.ID, "turn-input")
+    box.clear()
+    box.send_keys(turn)
+    click(driver, "#turn-play-button")
+    to_move(driver, next_player)
+
+
+def test_review_shows_each_turn_played_beside_the_best(fresh: Any) -> None:
+    page = fresh
+    type_turn(page, "best", "bob")  # the word best plays the best turn, as rummy play does
+    type_turn(page, "play K1 K2 K3 to new/1", "cat")
+    click(page, "#review-button")
+    wait(page, lambda d: text(d, "review-best").startswith("Best: gain"))
+    assert text(page, "review-label") == "Turn 1 of 2: ann"
+    assert "the turn played is as good" in text(page, "review-best")  # ann played the best turn
+    assert page.find_elements(By.CSS_SELECTOR, "#review-best-steps li")
+    assert page.find_elements(By.CSS_SELECTOR, "#review-best-table .card")
+    click(page, "#review-next")
+    wait(page, lambda d: text(d, "review-label") == "Turn 2 of 2: bob")
+    wait(page, lambda d: text(d, "review-best").startswith("Best: gain"))
+    played = text(page, "review-played")
+    assert played.startswith("bob played: play K1 K2 K3 to new/1 (gain 3")  # three tiles
+    assert "more than played" in text(page, "review-best") and "?" in played  # bob could play more tiles
+    assert page.find_elements(By.CSS_SELECTOR, '#review-played-table .play .card[data-card="K1"]')
+    assert not page.find_element(By.ID, "review-next").is_enabled()

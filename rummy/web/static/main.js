@@ -14,6 +14,7 @@
 //   share.js     the position's code, its link (/#p=CODE) and its TOML
 //   editor.js    the position editor (editdraft.js its data, deckpicker.js the deck)
 //   game.js      the game kept in the browser: Play this turn, Undo, game files
+//   review.js    Review: each turn of the game played beside the best turn
 import {check} from "./check.js";
 import {$, showError} from "./dom.js";
 import {wireEditor} from "./editor.js";
@@ -22,6 +23,7 @@ import {askHint, nextHintLevel} from "./hint.js";
 import {addSteps, keepSteps, onPointerDown, onPointerMove, onPointerUp, onTableClick, onTableKey,
   toggleMoving} from "./mymove.js";
 import {askBest, showFrame} from "./plan.js";
+import {wireReview} from "./review.js";
 import {filterList, loadFile, loadList, loadShipped, showPosition} from "./position.js";
 import {wireShare} from "./share.js";
 import {state} from "./state.js";
@@ -97,6 +99,7 @@ function wire() {
   });
   wireEditor();
   wireGame();
+  wireReview();
   loadList();
   loadLimits();
   wireShare((text) => showPosition(text, null));
