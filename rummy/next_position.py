@@ -63,6 +63,8 @@ def next_position(before: Position, after: Position, reading: Mapping[str, Any] 
         raise PositionError("turn", f"{start.to_move} plays nothing, so they draw a tile instead: "
                             "give the turn as the tile drawn ('draw R7')")
     melded = start.mover.melded or mover_after.melded or bool(reading.get("meld"))
+    if start.rules.family.plays_change_owner:  # Robber: no initial meld; a player who owns a play has melded
+        melded = melded or bool(mover_after.plays)
     players = tuple(replace(p, melded=melded) if p.name == start.to_move else p for p in after.players)
     first_out = start.first_out
     if first_out is None and not mover_after.hand:

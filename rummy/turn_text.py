@@ -26,11 +26,13 @@ from dataclasses import replace
 from typing import Any
 
 from .cards import Card, cards_without
+from .checker.facts import gather_facts
 from .draw_words import WrittenDraw, draw_text
 from .errors import PositionError, RummyError
 from .next_position import draw_start, turn_start
 from .plan import Plan, make_plan
-from .position import DrawTaken, Position, Turn
+from .plays import Play
+from .position import DrawTaken, Position, Replacement, Turn
 from .turn_steps import read_steps, steps_text
 from .vocabulary import Action, DrawSource, Phase
 
@@ -63,11 +65,12 @@ def turn_text(before: Position, after: Position, reading: Mapping[str, Any]) -> 
     between them. ``play_turn(before, turn_text(...))`` gives the same next position as the turn."""
     deck = before.rules.deck
     if before.phase == Phase.PLAY:
-        return _steps(before, after)
+        return _steps(before, _as_read(before, after, reading))
     start = turn_start(before, after, reading)
     taken, failed = _draw_taken(reading)
     if start is None:  # a pass, a failed demand: the draw is the whole turn
         return draw_text(taken, deck, failed=failed)
+    after = _as_read(start, after, reading)
     card = None
     if taken.source == DrawSource.STOCK:
         drawn = cards_without(tuple(c.plain() for c in start.mover.hand or ()),
@@ -85,6 +88,24 @@ def judged_turn_text(before: Position, after: Position) -> str:
     if not verdict.legal:
         raise RummyError("the turn is not legal (" + ", ".join(verdict.codes) + "): it has no turn text")
     return turn_text(before, after, verdict.reading)
+
+
+def _as_read(start: Position, after: Position, reading: Mapping[str, Any]) -> Position:
+    """``after`` with its ``[turn]`` declarations as the checker read them where it inferred them (the
+    discard, House's meld and jokers replaced before it), so that the plan makes the steps of the very
+    turn judged, not another reading of the same end state."""
+    turn = after.turn or Turn()
+    if not turn.discard_declared:
+        discards = gather_facts(start, after).discards
+        turn = replace(turn, discard=discards[0] if len(discards) == 1 else None, discard_declared=True)
+    meld = reading.get("meld")
+    if turn.meld is None and isinstance(meld, list):
+        turn = replace(turn, meld=tuple(Play.from_notation(str(play)) for play in meld))
+    replaced = reading.get("replaced")
+    if turn.replaced is None and isinstance(replaced, list):
+        pairs = (str(item).rsplit(" ", 1) for item in replaced)
+        turn = replace(turn, replaced=tuple(Replacement(play, Card.from_notation(card)) for play, card in pairs))
+    return replace(after, turn=turn)
 
 
 def _steps(start: Position, after: Position) -> str:
