@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, cards_without
 from .checker.facts import gather_facts
@@ -34,7 +34,10 @@ from .plan import Plan, make_plan
 from .plays import Play
 from .position import DrawTaken, Position, Replacement, Turn
 from .turn_steps import read_steps, steps_text
-from .vocabulary import Action, DrawSource, Phase
+from .vocabulary import Action, DrawSource, Phase, Status
+
+if TYPE_CHECKING:
+    from .answer import Answer
 
 
 def read_whole_turn(before: Position, written: WrittenDraw, steps: str, source: str) -> Position:
@@ -88,6 +91,19 @@ def judged_turn_text(before: Position, after: Position) -> str:
     if not verdict.legal:
         raise RummyError("the turn is not legal (" + ", ".join(verdict.codes) + "): it has no turn text")
     return turn_text(before, after, verdict.reading)
+
+
+def answer_turn_text(answer: Answer) -> str | None:
+    """``best``'s answer as one turn text (its ``turn``: formats.md "Turn text"): the draw and the plan
+    written as ``play`` reads them back. None where the answer has no turn (no answer in time, no legal
+    turn, a random draw alone) or, which would be a bug the checker reports elsewhere, no legal one."""
+    solution = answer.solution
+    if solution.after is None or solution.status not in (Status.OPTIMAL, Status.FEASIBLE):
+        return None
+    try:
+        return judged_turn_text(answer.position, solution.after)
+    except RummyError:
+        return None
 
 
 def _as_read(start: Position, after: Position, reading: Mapping[str, Any]) -> Position:
@@ -151,4 +167,4 @@ def _draw_taken(reading: Mapping[str, Any]) -> tuple[DrawTaken, bool]:
     return taken, bool(draw.get("failed"))
 
 
-__all__ = ["judged_turn_text", "read_whole_turn", "turn_text"]
+__all__ = ["answer_turn_text", "judged_turn_text", "read_whole_turn", "turn_text"]
