@@ -51,26 +51,25 @@ def play_report(position_text: str, turn: str, kind: str | None = None,
         return {"legal": False, "check": report.data,
                 "view": {"lines": plain(report.lines), "breaches": breaches_view(report)}}
     position = played.position
-    return {"legal": True, "turn": record_text(before, played, text if not asked_best else None, turn),
+    return {"legal": True, "turn": record_text(before, played, None if asked_best else turn),
             "player": before.to_move, "position": position.to_data(), "code": position_code(position),
             "reading": report.data.get("reading")}
 
 
-def record_text(before: Position, played: PlayedTurn, given: str | None, asked: str) -> str:
-    """The turn as a game record keeps it: the steps (or draw words) ``play`` reads back to the same
-    next position. ``given`` is the text the user gave (None: the word ``best`` was given)."""
-    from rummy.errors import RummyError, quote
-    from rummy.plan import make_plan
-    from rummy.turn_steps import steps_text
-    from rummy.vocabulary import Phase
+def record_text(before: Position, played: PlayedTurn, given: str | None) -> str:
+    """The turn as a game record keeps it: its canonical text (rummy.turn_text: the draw's words, then
+    the steps), which ``play`` reads back to the same next position. ``given``: the text the user gave,
+    kept where one line of it is all the turn is and no canonical text can be written for it (a draw
+    in words alone); None for the word ``best``."""
+    from rummy.errors import RummyError
+    from rummy.turn_text import turn_text
 
-    if given is not None and len(given.strip().splitlines()) <= 1 and not given.lstrip().startswith(("{", "[")):
-        return given.strip()  # steps or draw words, as typed: they read back as themselves
-    judged = played.report.judged
-    if judged is None or before.phase != Phase.PLAY:
-        raise RummyError(f"{TURN}: {quote(asked)}: this turn cannot be written for the game record yet: "
-                         "give it as steps or draw words")
-    return steps_text(make_plan(before, judged), before)
+    try:
+        return turn_text(before, played.after, played.report.verdict.reading)
+    except RummyError as error:
+        if given is not None and len(given.strip().splitlines()) == 1 and not given.lstrip().startswith(("{", "[")):
+            return given.strip()
+        raise RummyError(f"{TURN}: this turn cannot be written for the game record: {error}") from None
 
 
 def game_report(text: str, kind: str | None = None) -> dict[str, Any]:
