@@ -22,7 +22,7 @@ with warnings.catch_warnings():
 
 from rummy.checker import check
 from rummy.position import Position
-from rummy.reports.check import answer_from_text
+from rummy.reports.check import answer_from_text, turn_report
 from rummy.reports.game_page import MAX_GAME_TURNS
 from rummy.web.app import MAX_TEXT, Settings, create_app
 from tests.support.paths import REPO_ROOT
@@ -44,14 +44,13 @@ def played(client: TestClient, position: str, turn: str, **more: Any) -> dict[st
     return answer
 
 
-def rejudged(before_text: str, turn: str) -> Position:
-    """The turn's record text read back from the position before it and judged by the checker: legal."""
+def rejudged(before_text: str, turn: str) -> None:
+    """The turn's record text read back from the position before it and judged again: legal (an
+    after-position by the checker itself; a draw in words by check's own judge of it)."""
     before = Position.from_text(before_text, "before", "json" if before_text.startswith("{") else "toml")
     read = answer_from_text(turn, "turn", "toml", before)
-    assert read.after is not None
-    verdict = check(before, read.after)
+    verdict = check(before, read.after) if read.after is not None else turn_report(before, read, "turn").verdict
     assert verdict.legal, verdict.breaches
-    return read.after
 
 
 def one_line_400(response: Any) -> str:
@@ -129,3 +128,27 @@ def test_bad_game_requests_are_one_line_400s(client: TestClient) -> None:
     too_long = one_line_400(client.post("/api/game", json={"game": json.dumps(record)}))
     assert f"at most {MAX_GAME_TURNS}" in too_long
     assert client.post("/api/game", json={"game": "x" * (300 * 1024)}).status_code == 413
+
+
+def test_a_dealt_house_hand_played_by_best_and_draw_words_replays_from_its_record(client: TestClient) -> None:
+    from rummy.deal import deal
+    from rummy.rules import ruleset_from_spec
+
+    start = deal(ruleset_from_spec("house-classic"), ["ann", "bob", "cat"], 7)
+    assert start.phase == "draw" and start.upcard is not None
+    position, turns = start.to_toml(), []
+    positions = [start.to_data()]
+    for turn in ("open", "best", "best", "best"):
+        answer = played(client, position, turn, time_limit=3)
+        assert answer["legal"] is True, answer
+        rejudged(position, answer["turn"])  # the record's text, judged again by the checker
+        turns.append({"player": answer["player"], "turn": answer["turn"]})
+        positions.append(answer["position"])
+        position = json.dumps(answer["position"])
+    assert turns[0] == {"player": "ann", "turn": "open"}
+    assert positions[1]["phase"] == "play" and positions[1]["to_move"] == "ann"  # open: ann plays on
+    record = {"game": {"format": 1, "rules": "house-classic", "players": ["ann", "bob", "cat"]},
+              "hands": [{"deal": 7, "start": start.to_data(), "turns": turns}]}
+    response = client.post("/api/game", json={"game": json.dumps(record)})
+    assert response.status_code == 200, response.text
+    assert [entry["position"] for entry in response.json()["hands"][0]["positions"]] == positions
