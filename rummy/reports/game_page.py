@@ -99,4 +99,82 @@ def game_report(text: str, kind: str | None = None) -> dict[str, Any]:
         for hand in replay(record, GAME)]}
 
 
-__all__ = ["MAX_GAME_TURNS", "game_report", "play_report", "record_text"]
+# ------------------------------------------------------------ playing against rummy
+def deal_report(rules: str, players: list[str], seed: int | None = None) -> dict[str, Any]:
+    """A hand dealt for a game against rummy (rummy.deal.deal: every hand known, the stock listed):
+    ``position`` (data), ``code`` and ``seed`` (drawn at random when not given)."""
+    import secrets
+
+    from rummy.deal import MAX_SEED, deal
+    from rummy.position_code import position_code
+    from rummy.rules import ruleset_from_spec
+
+    seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+    position = deal(ruleset_from_spec(rules), players, seed)
+    return {"position": position.to_data(), "code": position_code(position), "seed": seed}
+
+
+def seat_view(position: Position) -> Position:
+    """What the mover sees: their own hand; the others' as counts; the stock as a count."""
+    from dataclasses import replace
+
+    players = tuple(player if player.name == position.to_move or player.hand is None
+                    else replace(player, hand=None, hand_count=len(player.hand), hot=(), warm=())
+                    for player in position.players)
+    stock = len(position.stock) if isinstance(position.stock, tuple) else position.stock
+    return replace(position, players=players, stock=stock)
+
+
+def rummy_turn_report(position_text: str, time_limit: float = 10.0) -> dict[str, Any]:
+    """Rummy plays the mover's turn from the mover's own view (``seat_view``: the other hands and the
+    stock hidden), carried out on the full position: ``turns``, one or two (a draw from the stock, the
+    stock's real top card, then the play), each with ``player``, ``turn``, ``position`` and ``code``."""
+    from rummy.answer import best
+    from rummy.errors import RummyError
+    from rummy.position_code import position_code
+    from rummy.reports.play import play_turn
+    from rummy.solution import SolverConfig
+    from rummy.turn_text import answer_turn_text
+    from rummy.vocabulary import Phase
+
+    position = read_play_position(position_text, BEFORE, None)
+    mover = position.to_move
+    turns: list[dict[str, Any]] = []
+    for _ in range(2):  # a draw from the stock, then the play from what it brought
+        answer = best(seat_view(position), SolverConfig(time_limit=time_limit, workers=1))
+        text = answer_turn_text(answer)
+        if text is None:
+            text = _stock_draw(position, answer)
+        played = play_turn(position, text, TURN, "toml", f"{BEFORE} -> {TURN}")
+        if played.position is None:
+            raise RummyError(f"{TURN}: rummy's turn for {mover} ({text}) was refused by the checker: "
+                             + "; ".join(breach.message for breach in played.report.verdict.breaches))
+        drawn_only = position.phase == Phase.DRAW and played.position.phase == Phase.PLAY
+        position = played.position
+        # the text is rummy's own (answer_turn_text, canonical) or the stock's top card drawn
+        turns.append({"player": mover, "turn": text, "position": position.to_data(),
+                      "code": position_code(position)})
+        if not drawn_only or position.to_move != mover:
+            break
+    return {"turns": turns}
+
+
+def _stock_draw(position: Position, answer: Any) -> str:
+    """Where rummy's answer is a draw from the stock (a random card in the seat's view), the stock's top
+    card: ``draw CARD``; a tile game with no play to make draws too."""
+    from rummy.errors import RummyError
+    from rummy.vocabulary import DrawSource, Phase
+
+    draw = answer.solution.draw
+    from_stock = draw is not None and draw.chosen is not None and draw.chosen.source == DrawSource.STOCK
+    tile_draw = position.phase == Phase.PLAY and not position.rules.discard
+    stock = position.stock
+    if not (from_stock or tile_draw):
+        raise RummyError(f"{TURN}: rummy found no turn for {position.to_move} ({answer.solution.status})")
+    if not isinstance(stock, tuple) or not stock:
+        raise RummyError(f"{TURN}: rummy draws for {position.to_move} from the stock, whose cards are not listed")
+    return f"draw {stock[0].notation(position.rules.deck)}"
+
+
+__all__ = ["MAX_GAME_TURNS", "deal_report", "game_report", "play_report", "record_text", "rummy_turn_report",
+           "seat_view"]

@@ -20,7 +20,7 @@ import asyncio
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import anyio.to_thread  # Starlette runs on anyio: no dependency of its own
 from fastapi import FastAPI, Request
@@ -132,6 +132,18 @@ class PlayRequest(_Request):
 class GameRequest(_Request):
     game: str = Field(max_length=MAX_TEXT, description="A game record, TOML or JSON (formats.md \"Game records\").")
     format: Literal["toml", "json"] | None = None
+
+
+class DealRequest(_Request):
+    rules: str = Field(max_length=100, description="A preset's name (GET /api/presets).")
+    players: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+        min_length=2, max_length=8, description="The players' names in seating order.")
+    seed: int | None = Field(None, ge=0, le=2**63 - 1, description="The deck's shuffle; left out: one at random.")
+
+
+class RummyTurnRequest(_Request):
+    position: str = PositionText
+    time_limit: float | None = Field(None, gt=0)
 
 
 class BadInput(Exception):
@@ -356,6 +368,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # replaying judges every turn (Python, not a search): in a worker, within the longest time limit
         result: dict[str, Any] = await solved(connection, game_page.game_report, settings.max_seconds,
                                               text=request.game, kind=request.format)
+        return result
+
+    @app.post("/api/deal", summary="A hand dealt (rummy.deal): every hand known, the stock listed")
+    def deal(request: DealRequest) -> dict[str, Any]:
+        from rummy.reports import game_page
+
+        return _guarded(lambda: game_page.deal_report(request.rules, request.players, request.seed))
+
+    @app.post("/api/rummy-turn", summary="rummy plays the mover's turn from the mover's own view (the other hands "
+                                         "and the stock hidden), carried out on the full position")
+    async def rummy_turn(request: RummyTurnRequest, connection: Request) -> dict[str, Any]:
+        from rummy.reports import game_page
+
+        limit = seconds(request.time_limit)
+        # a draw and a play: two searches at most, within the worker's clock of twice the limit
+        result: dict[str, Any] = await solved(connection, game_page.rummy_turn_report, 2 * limit,
+                                              position_text=request.position, time_limit=limit)
         return result
 
     @app.get("/api/limits", summary="A solve's time limit: the default a request gets, and the most it may ask")

@@ -148,3 +148,40 @@ def test_review_shows_each_turn_played_beside_the_best(fresh: Any) -> None:
     assert "more than played" in text(page, "review-best") and "?" in played  # bob could play more tiles
     assert page.find_elements(By.CSS_SELECTOR, '#review-played-table .play .card[data-card="K1"]')
     assert not page.find_element(By.ID, "review-next").is_enabled()
+
+
+def test_play_against_rummy_deals_hides_its_hands_and_plays_its_seats(fresh: Any) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    page = fresh
+    click(page, "#versus-button")
+    wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#versus-rules option")) > 3)
+    Select(page.find_element(By.ID, "versus-rules")).select_by_value("house-classic")
+    click(page, "#versus-start")
+    to_move(page, "you")  # rummy's seats play first where the deal has one of them to move
+    hidden = page.find_elements(By.CSS_SELECTOR, "#table .hand .unknown")
+    assert len(hidden) == 2 and all(e.text.endswith(" cards, hidden") for e in hidden)
+    assert page.find_elements(By.CSS_SELECTOR, '#table .hand[data-hand="you"] .card')
+    record = kept(page)
+    assert isinstance(record["hands"][0]["deal"], int) and record["game"]["players"][0] == "you"
+    before = len(record["hands"][0]["turns"])
+    box = page.find_element(By.ID, "turn-input")
+    box.send_keys("best")  # the user's turn; then rummy plays ann and bob, and it is the user's again
+    click(page, "#turn-play-button")
+    wait(page, lambda d: [t["player"] for t in kept(d)["hands"][0]["turns"]][-1:] == ["bob"], 60)
+    to_move(page, "you")
+    turns = kept(page)["hands"][0]["turns"]
+    players = [t["player"] for t in turns[before:]]
+    assert players[0] == "you" and "ann" in players and players[-1] == "bob"  # rummy plays ann and bob
+    # every turn kept replays on the server to the position shown
+    response = page.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch('/api/game', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+        " body: JSON.stringify({game: localStorage.getItem('rummy-games').length ? JSON.stringify("
+        "Object.values(JSON.parse(localStorage.getItem('rummy-games')))[0]) : ''})})"
+        ".then((r) => r.json()).then(done)")
+    assert response["hands"][0]["positions"][-1]["position"]["to_move"] == "you"
+    # Undo takes back rummy's turns since the user's, and the user's own
+    click(page, "#game-undo-button")
+    to_move(page, "you")
+    assert len(kept(page)["hands"][0]["turns"]) == before

@@ -152,3 +152,38 @@ def test_a_dealt_house_hand_played_by_best_and_draw_words_replays_from_its_recor
     response = client.post("/api/game", json={"game": json.dumps(record)})
     assert response.status_code == 200, response.text
     assert [entry["position"] for entry in response.json()["hands"][0]["positions"]] == positions
+
+
+def test_rummy_plays_a_seat_from_its_own_view_on_the_whole_position(client: TestClient) -> None:
+    response = client.post("/api/deal", json={"rules": "house-classic", "players": ["you", "ann", "bob"], "seed": 3})
+    assert response.status_code == 200, response.text
+    dealt = response.json()
+    assert dealt["seed"] == 3 and dealt["position"]["to_move"] == "you"
+    again = client.post("/api/deal", json={"rules": "house-classic", "players": ["you", "ann", "bob"], "seed": 3})
+    assert again.json()["position"] == dealt["position"]  # a seed deals the same hand again
+    position = json.dumps(dealt["position"])
+    for mover in ("you", "ann"):
+        response = client.post("/api/rummy-turn", json={"position": position, "time_limit": 3})
+        assert response.status_code == 200, response.text
+        turns = response.json()["turns"]
+        assert 1 <= len(turns) <= 2 and {turn["player"] for turn in turns} == {mover}
+        for turn in turns:  # each turn kept is legal from the position before it, and plays to the one given
+            rejudged(position, turn["turn"])
+            assert played(client, position, turn["turn"])["position"] == turn["position"]
+            position = json.dumps(turn["position"])
+    assert json.loads(position)["to_move"] == "bob"
+
+
+@pytest.mark.parametrize(("path", "body", "expected"), [
+    ("/api/deal", {"rules": "nope", "players": ["a", "b"]}, "nope"),
+    ("/api/deal", {"rules": "house-classic", "players": ["a"]}, "players"),
+    ("/api/deal", {"rules": "house-classic", "players": ["a"] * 9}, "players"),
+    ("/api/deal", {"rules": "house-classic", "players": ["a", "a"]}, "named twice"),
+    ("/api/deal", {"rules": "house-classic", "players": ["a", "b"], "seed": -1}, "seed"),
+    ("/api/deal", {"rules": "house-classic", "players": ["a", "x" * 41]}, "players.1"),
+    ("/api/rummy-turn", {"position": "rules = 'nope'"}, "rules"),
+    ("/api/rummy-turn", {"position": KNOWN, "time_limit": -1}, "time_limit"),
+])
+def test_bad_deal_and_rummy_turn_requests_are_one_line_400s(client: TestClient, path: str, body: dict[str, Any],
+                                                             expected: str) -> None:
+    assert expected in one_line_400(client.post(path, json=body))

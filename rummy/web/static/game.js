@@ -12,6 +12,10 @@ import {timeLimit} from "./timelimit.js";
 
 const GAMES = "rummy-games";           // name -> a game record's data
 const CURRENT = "rummy-game-current";  // the name of the game open when the page was left
+const SEATS = "rummy-versus-seats";    // game name -> the user's seat, in games against rummy
+
+// What game.js calls once a game's position is on the board (versus.js: rummy's turns).
+export const gameHooks = {shown: () => {}};
 
 // The game open (state.game): {name, record, positions}, positions the last hand's, one before
 // each of its turns and the one after the last ({position, code}).
@@ -54,13 +58,30 @@ function freshName(base) {
 
 // A new game whose first hand starts from the position shown.
 export function newGame(name) {
-  if (!state.shown) return;
-  const start = positionData(state.shown);
+  if (state.shown) newGameFrom(positionData(state.shown), state.shown.code, name, {});
+}
+
+// A new game from `start` (a position's data, its `code`); `hand` adds to its first hand (`deal`),
+// `seat` makes it a game against rummy, played from that seat.
+export function newGameFrom(start, code, name, hand, seat) {
   const record = {game: {format: 1, rules: start.rules, players: Object.keys(start.players || {})},
-    hands: [{start: start, turns: []}]};
+    hands: [{...hand, start: start, turns: []}]};
   state.game = {name: freshName(name || "Game " + new Date().toISOString().slice(0, 16).replace("T", " ")),
-    record: record, positions: [{position: start, code: state.shown.code}]};
+    record: record, positions: [{position: start, code: code}], seat: seat || null};
+  const seats = storedSeats();
+  if (seat) seats[state.game.name] = seat;
+  localStorage.setItem(SEATS, JSON.stringify(seats));
   keep();
+}
+
+// The user's seat in each game against rummy (name -> player): the record has no place for it.
+function storedSeats() {
+  try {
+    const seats = JSON.parse(localStorage.getItem(SEATS) || "{}");
+    return seats && typeof seats === "object" && !Array.isArray(seats) ? seats : {};
+  } catch {
+    return {};
+  }
 }
 
 // The position shown is the open game's latest: a turn played from it goes into that game.
@@ -93,20 +114,31 @@ export async function playTurn(turn, box) {
     return false;
   }
   if (!atGameEnd()) newGame();
-  lastHand(state.game.record).turns.push({player: data.player, turn: data.turn});
-  state.game.positions.push({position: data.position, code: data.code});
-  keep();
+  addTurn(data.player, data.turn, data.position, data.code);
   await showGamePosition();
   say("Played " + data.player + "'s turn: " + data.turn + ". " + data.position.to_move + " to move.");
   return true;
 }
 
 // The open game's latest position on the board.
-function showGamePosition() {
-  const text = JSON.stringify(lastPosition().position);
-  $("paste").value = text;
-  return showPosition(text, null);
+async function showGamePosition() {
+  const position = lastPosition().position, seat = state.game.seat;
+  state.concealed = seat ? {code: lastPosition().code,
+    names: new Set(Object.keys(position.players || {}).filter((name) => name !== seat))} : null;
+  const text = JSON.stringify(position);
+  $("paste").value = seat ? "" : text;  // a game against rummy keeps its hands out of sight
+  await showPosition(text, null);
+  if (state.game && lastPosition().position === position) gameHooks.shown();
 }
+
+// A turn played elsewhere (rummy's, in versus.js) added to the open game.
+export function addTurn(player, turn, position, code) {
+  lastHand(state.game.record).turns.push({player: player, turn: turn});
+  state.game.positions.push({position: position, code: code});
+  keep();
+}
+
+export {showGamePosition};
 
 // Undo: the open game's last turn taken back, the board back to the position before it.
 export async function undoTurn() {
@@ -116,7 +148,10 @@ export async function undoTurn() {
     showError(box, {error: "no turn of this hand to take back"});
     return;
   }
-  lastHand(state.game.record).turns.pop();
+  // Against rummy: rummy's turns since the user's last one go too, then the user's own.
+  const turns = lastHand(state.game.record).turns, seat = state.game.seat;
+  while (seat && turns.length > 1 && turns[turns.length - 1].player !== seat) { turns.pop(); state.game.positions.pop(); }
+  turns.pop();
   state.game.positions.pop();
   keep();
   await showGamePosition();
@@ -134,7 +169,8 @@ export async function openGame(name, text) {
     showError(box, error);
     return false;
   }
-  state.game = {name: name, record: data.game, positions: data.hands[data.hands.length - 1].positions};
+  state.game = {name: name, record: data.game, positions: data.hands[data.hands.length - 1].positions,
+    seat: storedSeats()[name] || null};
   keep();
   await showGamePosition();
   return true;
@@ -163,6 +199,9 @@ function openFile(event) {
   event.target.value = "";
 }
 
+// rummy's turn as the user may see it: the card it drew from the stock is its own.
+function unseen(turn) { return turn.replace(/^draw \S+/, "draw (a card from the stock)"); }
+
 export function drawGame() {
   const names = Object.keys(storedGames());
   fillSelect($("game-select"), [["", names.length ? "choose a game…" : "no game kept yet"],
@@ -173,7 +212,8 @@ export function drawGame() {
     g.record.hands.length + ", " + lastHand(g.record).turns.length + " turns; " + lastPosition().position.to_move + " to move."
     : "No game open: Play this turn starts one from the position shown.";
   const turns = g ? lastHand(g.record).turns : [];
-  $("game-turns").replaceChildren(...turns.map((t) => el("li", {}, el("strong", {text: t.player + ": "}), el("code", {text: t.turn}))));
+  $("game-turns").replaceChildren(...turns.map((t) => el("li", {}, el("strong", {text: t.player + ": "}),
+    el("code", {text: g.seat && t.player !== g.seat ? unseen(t.turn) : t.turn}))));
   $("game-undo-button").disabled = !turns.length;
 }
 
@@ -197,6 +237,14 @@ async function toggleDrawPicker() {
   box.hidden = false;
 }
 
+// A card drawn unseen: "draw" (a hidden hand's draw); in a game against rummy the server knows the
+// stock, so it is the stock's top card, which the user sees once it is drawn.
+function hiddenDraw() {
+  const stock = state.game && state.game.seat && atGameEnd() ? (lastPosition().position.piles || {}).stock : null;
+  const top = typeof stock === "string" ? stock.trim().split(/\s+/)[0] : "";
+  return top ? "draw " + top : "draw";
+}
+
 export function wireGame() {
   $("game-open-button").addEventListener("click", () => {
     const name = $("game-select").value, games = storedGames();
@@ -210,6 +258,7 @@ export function wireGame() {
     localStorage.removeItem(CURRENT);
     say("Deleted the game “" + state.game.name + "” from this browser.");
     state.game = null;
+    state.concealed = null;
     drawGame();
   });
   $("game-rename-button").addEventListener("click", () => {
@@ -218,8 +267,12 @@ export function wireGame() {
     const games = storedGames();
     delete games[state.game.name];
     localStorage.setItem(GAMES, JSON.stringify(games));
+    const seats = storedSeats(), seat = seats[state.game.name];
+    delete seats[state.game.name];
     state.game.name = freshName(name);
     state.game.record.game.title = name;
+    if (seat) seats[state.game.name] = seat;
+    localStorage.setItem(SEATS, JSON.stringify(seats));
     keep();
   });
   $("game-new-button").addEventListener("click", () => {
@@ -238,7 +291,7 @@ export function wireGame() {
   $("turn-play-button").addEventListener("click", typed);
   $("turn-input").addEventListener("keydown", (e) => { if (e.key === "Enter") typed(); });
   $("draw-pick-button").addEventListener("click", toggleDrawPicker);
-  $("draw-hidden-button").addEventListener("click", () => playTurn("draw", $("turn-error")));
+  $("draw-hidden-button").addEventListener("click", () => playTurn(hiddenDraw(), $("turn-error")));
   drawGame();
 }
 

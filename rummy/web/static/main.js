@@ -15,6 +15,7 @@
 //   editor.js    the position editor (editdraft.js its data, deckpicker.js the deck)
 //   game.js      the game kept in the browser: Play this turn, Undo, game files
 //   review.js    Review: each turn of the game played beside the best turn
+//   versus.js    Play against rummy: rummy deals and plays the other seats
 import {check} from "./check.js";
 import {$, showError} from "./dom.js";
 import {wireEditor} from "./editor.js";
@@ -29,6 +30,7 @@ import {wireShare} from "./share.js";
 import {state} from "./state.js";
 import {drawMain} from "./table.js";
 import {loadLimits, setTimeLimit} from "./timelimit.js";
+import {wireVersus} from "./versus.js";
 
 function wire() {
   $("load-button").addEventListener("click", loadShipped);
@@ -100,6 +102,7 @@ function wire() {
   wireEditor();
   wireGame();
   wireReview();
+  wireVersus();
   loadList();
   loadLimits();
   wireShare((text) => showPosition(text, null));

@@ -12,4 +12,6 @@ export const state = {
   frame: 0,       // the viewer's frame: 0 before the turn, k after step k
   move: null,     // the turn being built (My move), see newMove() in mymove.js
   moving: false,  // My move mode is on
+  game: null,     // the game open (game.js)
+  concealed: null,  // {code, names}: the hands the table hides while that position is shown (rummy's seats)
 };

@@ -58,6 +58,12 @@ function handEl(player, layout, o) {
     row.append(el("span", {class: "unknown", text: player.hand_count + " " + unitWord(layout, player.hand_count) + ", not known"}));
     return row;
   }
+  const hidden = state.concealed;  // rummy's seats in a game against it, while its position is shown
+  if (hidden && state.shown && state.shown.code === hidden.code && hidden.names.has(player.name)) {
+    const count = player.hand.length;
+    row.append(el("span", {class: "unknown", text: count + " " + unitWord(layout, count) + ", hidden"}));
+    return row;
+  }
   const hot = counts(player.hot || []), warm = counts(player.warm || []);
   const cards = el("span", {class: "cards"});
   const nth = nths(player.hand);
