@@ -118,6 +118,11 @@ def test_the_game_panel_at_phone_width_has_no_sideways_scrolling(fresh: Any) -> 
         page.find_element(By.CSS_SELECTOR, "#game-box summary").click()
         click(page, "#draw-pick-button")
         wait(page, lambda d: d.find_element(By.ID, "draw-picker").is_displayed())
+        click(page, "#versus-button")
+        wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#versus-rules option")) > 3)
+        click(page, "#review-button")
+        wait(page, lambda d: text(d, "review-best").startswith("Best: gain"))
+        assert page.find_elements(By.CSS_SELECTOR, "#review-best-table .card")
         scroll, inner = page.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
         assert inner == 390 and scroll <= inner
 
