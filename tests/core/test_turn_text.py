@@ -72,6 +72,7 @@ def test_every_legal_check_case_reads_back_from_its_turn_text(case: CheckCase) -
         assert "draw a tile" in str(error), error  # tile rummy's turn that plays nothing: 'draw R7'
         return
     written = assert_reads_back(before, played, exactly=False)
+    assert played.report.data["turn"] == written  # check --json's turn
     if before.phase == Phase.DRAW:  # the draw's words come first
         assert looks_like_draw(written), written
 
