@@ -190,3 +190,19 @@ def test_play_against_rummy_deals_hides_its_hands_and_plays_its_seats(fresh: Any
     click(page, "#game-undo-button")
     to_move(page, "you")
     assert len(kept(page)["hands"][0]["turns"]) == before
+
+
+def test_a_turn_built_as_its_end_state_is_played_from_the_games_position(fresh: Any) -> None:
+    """The editor's way: the game's position edited into the one after the turn and opened (the editor's
+    Open shows it as a pasted position, as here), then played as the turn from the game's position."""
+    page = fresh
+    page.find_element(By.CSS_SELECTOR, "#game-box summary").click()
+    click(page, "#game-new-button")
+    wait(page, lambda d: "ann to move" in text(d, "game-status"))
+    after = KNOWN.replace('"O1 O2 O3",', '"O1 O2 O3 O4",').replace('hand = "R7 R7 B10 O4 K2', 'hand = "R7 R7 B10 K2')
+    page.execute_script("document.getElementById('paste').value = arguments[0]", after)
+    click(page, "#show-button")
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, '#table .play .card[data-card="O4"]'))
+    click(page, "#game-edited-button")
+    to_move(page, "bob")
+    assert kept(page)["hands"][0]["turns"] == [{"player": "ann", "turn": "play O4 to table/4 (O1 O2 O3)"}]

@@ -92,28 +92,30 @@ function atGameEnd() {
 // Play `turn` (steps, draw words, best's answer, "best") from the position shown; a legal turn is
 // added to the open game (a new one, from the position shown, when that is not the game's latest).
 // `box`: where an error or check's breaches go.
-export async function playTurn(turn, box) {
+export async function playTurn(turn, box, fromGame = false) {
   box.hidden = true;
   if (!state.text) { showError(box, {error: "load a position first"}); return false; }
   let limit;
   try { limit = timeLimit(); } catch (error) { showError(box, error); return false; }
-  const asked = state.text;
+  const shown = state.text;
+  // fromGame: the turn is played from the open game's latest position (the editor's after-position)
+  const before = fromGame ? JSON.stringify(lastPosition().position) : shown;
   let data;
   say("Playing the turn…");
   try {
-    data = await api("/api/play", {position: asked, turn: turn, time_limit: limit});
+    data = await api("/api/play", {position: before, turn: turn, time_limit: limit});
   } catch (error) {
-    if (asked === state.text) showError(box, error);
+    if (shown === state.text) showError(box, error);
     return false;
   }
-  if (asked !== state.text) return false;  // another position was loaded meanwhile
+  if (shown !== state.text) return false;  // another position was loaded meanwhile
   if (data.legal !== true) {
     const error = data.legal === null ? {error: "nothing to play: " + data.nothing_to_judge, errors: []}
       : {error: "✘ illegal: the turn was not played", errors: ["", ...data.view.breaches.map((b) => b.code + ": " + b.message)]};
     showError(box, error);
     return false;
   }
-  if (!atGameEnd()) newGame();
+  if (!fromGame && !atGameEnd()) newGame();
   addTurn(data.player, data.turn, data.position, data.code);
   await showGamePosition();
   say("Played " + data.player + "'s turn: " + data.turn + ". " + data.position.to_move + " to move.");
@@ -207,7 +209,7 @@ export function drawGame() {
   fillSelect($("game-select"), [["", names.length ? "choose a game…" : "no game kept yet"],
     ...names.map((n) => [n, n])], state.game ? state.game.name : "");
   const g = state.game;
-  for (const id of ["game-undo-button", "game-download-button", "game-delete-button", "review-button"]) $(id).disabled = !g;
+  for (const id of ["game-undo-button", "game-download-button", "game-delete-button", "review-button", "game-edited-button"]) $(id).disabled = !g;
   $("game-status").textContent = g ? "“" + g.name + "”: " + g.record.game.players.join(", ") + "; hand " +
     g.record.hands.length + ", " + lastHand(g.record).turns.length + " turns; " + lastPosition().position.to_move + " to move."
     : "No game open: Play this turn starts one from the position shown.";
@@ -291,6 +293,14 @@ export function wireGame() {
   $("turn-play-button").addEventListener("click", typed);
   $("turn-input").addEventListener("keydown", (e) => { if (e.key === "Enter") typed(); });
   $("draw-pick-button").addEventListener("click", toggleDrawPicker);
+  // A turn built in the editor: the position shown (Edit, then Open) is the turn's end state.
+  $("game-edited-button").addEventListener("click", () => {
+    if (!state.game || atGameEnd()) {
+      showError($("game-error"), {error: "edit the game's latest position (Edit, then Open) into the position after the turn first"});
+      return;
+    }
+    playTurn(state.text, $("game-error"), true);
+  });
   $("draw-hidden-button").addEventListener("click", () => playTurn(hiddenDraw(), $("turn-error")));
   drawGame();
 }
