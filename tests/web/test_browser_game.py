@@ -170,9 +170,22 @@ def test_play_against_rummy_deals_hides_its_hands_and_plays_its_seats(fresh: Any
     record = kept(page)
     assert isinstance(record["hands"][0]["deal"], int) and record["game"]["players"][0] == "you"
     before = len(record["hands"][0]["turns"])
-    box = page.find_element(By.ID, "turn-input")
-    box.send_keys("best")  # the user's turn; then rummy plays ann and bob, and it is the user's again
-    click(page, "#turn-play-button")
+    # the user's turn, by Draw advice searched on the user's own view: the others' hands and the stock as counts
+    page.execute_script("window.sent = []; const send = window.fetch;"
+                        "window.fetch = (path, init) => { window.sent.push([path, init && init.body]); return send(path, init); }")
+    click(page, "#best-button")
+    wait(page, lambda d: text(d, "best-status").startswith("Status"))
+    if not page.find_element(By.ID, "play-best-button").is_displayed():  # a card from the stock: drawn, then played
+        click(page, "#draw-hidden-button")
+        wait(page, lambda d: "play phase" in text(d, "turn-line"))
+        click(page, "#best-button")
+        wait(page, lambda d: d.find_element(By.ID, "play-best-button").is_displayed())
+    # searched on the user's view: rummy's hands and the stock were counts to the solver
+    asked = [json.loads(json.loads(body)["position"]) for path, body in page.execute_script("return window.sent")
+             if path == "/api/best"]
+    assert asked and all(isinstance(p["piles"]["stock"], int) and "hand" not in p["players"]["ann"]
+                         and p["players"]["ann"]["hand_count"] > 0 and p["players"]["you"]["hand"] for p in asked)
+    click(page, "#play-best-button")  # then rummy plays ann and bob, and it is the user's turn again
     wait(page, lambda d: [t["player"] for t in kept(d)["hands"][0]["turns"]][-1:] == ["bob"], 60)
     to_move(page, "you")
     turns = kept(page)["hands"][0]["turns"]

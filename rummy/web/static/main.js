@@ -84,9 +84,11 @@ function wire() {
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && state.move && state.move.selected.size) { state.move.selected.clear(); drawMain(); }
   });
-  // Play this turn: best's answer as best --json writes it (the page's view left out), or My move's steps.
+  // Play this turn: best's turn as one text (its answer, as best --json writes it, where it has none), or
+  // My move's steps.
   $("play-best-button").addEventListener("click", () => {
     if (!state.best) return;
+    if (state.best.turn) { playTurn(state.best.turn, $("best-error")); return; }  // the turn as one text
     const answer = {...state.best};
     for (const key of ["view", "warnings", "verified"]) delete answer[key];
     playTurn(JSON.stringify(answer), $("best-error"));

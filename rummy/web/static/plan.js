@@ -1,6 +1,7 @@
 // Best move and draw advice: ask /api/best, show the plan and the gain, and play the plan
 // through step by step (the table drawn after each step, the cards it moved highlighted).
 import {api} from "./api.js";
+import {seatView} from "./game.js";
 import {allCards, counts, inlineCardEl} from "./cards.js";
 import {$, el, say, showError, shownIf} from "./dom.js";
 import {state} from "./state.js";
@@ -30,7 +31,8 @@ export async function askBest(seconds) {
   button.disabled = true;
   const asked = state.text;
   try {
-    const best = await api("/api/best", {position: asked, time_limit: limit});
+    // In a game against rummy the user's best turn is searched on the user's own view (seatView).
+    const best = await api("/api/best", {position: seatView() || asked, time_limit: limit});
     if (asked !== state.text) return;  // another position was loaded meanwhile
     // A longer search is not always a better one (CP-SAT's parallel search differs run to run):
     // a turn found before that scores more stays, with the longer search's answer said beside it.
