@@ -240,22 +240,28 @@ async function toggleDrawPicker() {
 }
 
 // The position shown as the user's seat sees it, in a game against rummy where it is the user's
-// turn (the other hands as counts, the stock as a count; as /api/rummy-turn's seat view), else null.
+// turn, as text (else null).
 export function seatView() {
   if (!state.game || !state.game.seat || !atGameEnd()) return null;
   const position = lastPosition().position;
-  if (position.to_move !== state.game.seat) return null;
+  return position.to_move === state.game.seat ? JSON.stringify(viewOf(position, state.game.seat)) : null;
+}
+
+// A position's data as `seat` sees it: the other hands as counts (their hot and warm cards
+// forgotten), the stock as a count; as /api/rummy-turn's seat view and rummy review's.
+export function viewOf(position, seat) {
+  const count = (cards) => (cards.trim() ? cards.trim().split(/\s+/).length : 0);
   const players = {};
   for (const [name, player] of Object.entries(position.players || {})) {
-    if (name === state.game.seat || typeof player.hand !== "string") { players[name] = player; continue; }
+    if (name === seat || typeof player.hand !== "string") { players[name] = player; continue; }
     const seen = {...player};
     for (const key of ["hand", "hot", "warm"]) delete seen[key];
-    seen.hand_count = player.hand.trim() ? player.hand.trim().split(/\s+/).length : 0;
+    seen.hand_count = count(player.hand);
     players[name] = seen;
   }
   const piles = {...(position.piles || {})};
-  if (typeof piles.stock === "string") piles.stock = piles.stock.trim() ? piles.stock.trim().split(/\s+/).length : 0;
-  return JSON.stringify({...position, players: players, piles: piles});
+  if (typeof piles.stock === "string") piles.stock = count(piles.stock);
+  return {...position, players: players, piles: piles};
 }
 
 // A card drawn unseen: "draw" (a hidden hand's draw); in a game against rummy the server knows the

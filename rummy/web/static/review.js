@@ -1,9 +1,10 @@
 // Review (issue 27): step through the open game's hand, turn by turn, the turn played beside the
-// best turn from the same position. The played turn is judged by /api/check (its gain, the table
+// best turn from the same position, as the player saw it. The played turn is judged by /api/check (its gain, the table
 // after it), the best by /api/best on the position before the turn (its steps, its gain, the
 // table after it); answers are kept while the page is open, so stepping back asks nothing again.
 import {api} from "./api.js";
 import {$, el, say, showError} from "./dom.js";
+import {viewOf} from "./game.js";
 import {state} from "./state.js";
 import {drawTable} from "./table.js";
 import {timeLimit} from "./timelimit.js";
@@ -46,10 +47,11 @@ async function showTurn(k) {
   if (!answers) {
     let limit;
     try { limit = timeLimit(); } catch (error) { showError($("review-error"), error); return; }
-    const text = JSON.stringify(before.position);
+    // The best turn as the player could see it (the others' hands and the stock as counts), as rummy review judges.
+    const text = JSON.stringify(before.position), seen = JSON.stringify(viewOf(before.position, turn.player));
     try {
       answers = await Promise.all([api("/api/check", {before: text, after: turn.turn}),
-        api("/api/best", {position: text, time_limit: limit})]);
+        api("/api/best", {position: seen, time_limit: limit})]);
     } catch (error) {
       if (review.at === k) { $("review-best").textContent = ""; showError($("review-error"), error); }
       return;
