@@ -219,3 +219,26 @@ def test_a_turn_built_as_its_end_state_is_played_from_the_games_position(fresh: 
     click(page, "#game-edited-button")
     to_move(page, "bob")
     assert kept(page)["hands"][0]["turns"] == [{"player": "ann", "turn": "play O4 to table/4 (O1 O2 O3)"}]
+
+
+def test_a_game_file_opens_replayed_and_a_bad_one_is_one_line(fresh: Any, tmp_path: Any) -> None:
+    from rummy.games.record import GameRecord, HandRecord, TurnRecord
+
+    page = fresh
+    start = Position.from_text(KNOWN, "start", "toml")
+    game = GameRecord(start.rules, ("ann", "bob", "cat"), (HandRecord(start, (
+        TurnRecord("ann", "play O4 to table/4"), TurnRecord("bob", "play K1 K2 K3 to new/1"))),), title="Friday")
+    path = tmp_path / "friday.toml"
+    path.write_text(game.to_toml())
+    page.find_element(By.CSS_SELECTOR, "#game-box summary").click()
+    page.find_element(By.ID, "game-file").send_keys(str(path))
+    to_move(page, "cat")
+    assert turns_shown(page) == ["ann: play O4 to table/4", "bob: play K1 K2 K3 to new/1"]
+    assert "“friday”" in text(page, "game-status")
+    assert kept(page)["game"]["title"] == "Friday"
+    bad = tmp_path / "bad.toml"
+    bad.write_text(game.to_toml().replace("play K1 K2 K3 to new/1", "play K1 K2 to new/1"))
+    page.find_element(By.ID, "game-file").send_keys(str(bad))
+    wait(page, lambda d: d.find_element(By.ID, "game-error").is_displayed())
+    assert text(page, "game-error").startswith("game: hand 1, turn 2 (bob: 'play K1 K2 to new/1'): ")
+    assert len(json.loads(page.execute_script("return localStorage.getItem('rummy-games')"))) == 1  # not kept

@@ -31,11 +31,14 @@ export function storedGames() {
 
 function keep() {
   const games = storedGames();
-  if (state.game) {
-    games[state.game.name] = state.game.record;
-    localStorage.setItem(CURRENT, state.game.name);
+  if (state.game) games[state.game.name] = state.game.record;
+  try {
+    localStorage.setItem(GAMES, JSON.stringify(games));
+    if (state.game) localStorage.setItem(CURRENT, state.game.name);
+  } catch (error) {  // the browser's storage is full (a few MB), or switched off
+    showError($("game-error"), {error: "the game could not be kept in this browser (" + error.name + "): " +
+      "download it as a game file, or delete a game kept"});
   }
-  localStorage.setItem(GAMES, JSON.stringify(games));
   drawGame();
 }
 
