@@ -118,6 +118,9 @@ def test_the_game_panel_at_phone_width_has_no_sideways_scrolling(fresh: Any) -> 
         page.find_element(By.CSS_SELECTOR, "#game-box summary").click()
         click(page, "#draw-pick-button")
         wait(page, lambda d: d.find_element(By.ID, "draw-picker").is_displayed())
+        # both R7s are on the table (ann played them): none can be drawn; one O12 is in bob's rack, one is free
+        assert not page.find_element(By.CSS_SELECTOR, '#draw-picker .pick[data-card="R7"]').is_enabled()
+        assert page.find_element(By.CSS_SELECTOR, '#draw-picker .pick[data-card="O12"] .free').text == "1"
         click(page, "#versus-button")
         wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#versus-rules option")) > 3)
         click(page, "#review-button")

@@ -4,7 +4,8 @@
 // game file or opened from one (POST /api/game reads and replays it). The page never carries a
 // turn out itself: the server plays it and writes its text for the record.
 import {api} from "./api.js";
-import {buildPicker} from "./deckpicker.js";
+import {allCards} from "./cards.js";
+import {buildPicker, updatePicker} from "./deckpicker.js";
 import {$, el, fillSelect, say, showError} from "./dom.js";
 import {showPosition} from "./position.js";
 import {state} from "./state.js";
@@ -226,6 +227,18 @@ export function drawGame() {
 // deck picker for the card drawn.
 let shapes = null;
 
+// The cards of the deck not seen on the board (the known hands, the plays, the piles): those that can be drawn.
+function freeCards(shape, view) {
+  const free = new Map(shape.cards.map((c) => [c.card, c.copies]));
+  const seen = [...view.players.flatMap((p) => p.hand || []), ...view.plays.flatMap(allCards), ...view.discard,
+    ...(view.upcard ? [view.upcard] : [])];
+  for (const card of seen) {
+    const plain = card.split("=")[0];  // a fixed joker's stand-in (*=K7) is a joker of the deck
+    free.set(plain, (free.get(plain) || 0) - 1);
+  }
+  return free;
+}
+
 async function toggleDrawPicker() {
   const box = $("draw-picker");
   if (!box.hidden) { box.hidden = true; return; }
@@ -239,6 +252,7 @@ async function toggleDrawPicker() {
   const shape = shapes.get(state.view.rules);
   if (!shape) { showError($("turn-error"), {error: "no deck known for the rules " + state.view.rules + ": type the draw"}); return; }
   buildPicker(box, shape, (card) => { box.hidden = true; playTurn("draw " + card, $("turn-error")); });
+  updatePicker(box, freeCards(shape, state.view));
   box.hidden = false;
 }
 
