@@ -156,6 +156,11 @@ def test_review_shows_each_turn_played_beside_the_best(fresh: Any) -> None:
     assert "more than played" in text(page, "review-best") and "?" in played  # bob could play more tiles
     assert page.find_elements(By.CSS_SELECTOR, '#review-played-table .play .card[data-card="K1"]')
     assert not page.find_element(By.ID, "review-next").is_enabled()
+    click(page, "#review-all")
+    wait(page, lambda d: "turns reviewed" in text(d, "review-summary"))
+    summary = [li.text for li in page.find_elements(By.CSS_SELECTOR, "#review-summary li")]
+    assert summary[0].startswith("ann: 1 turns reviewed; 0 points lost (0.0 a turn), 1 of 1 played best")
+    assert summary[1].startswith("bob: 1 turns reviewed; ") and "0 of 1 played best" in summary[1]
 
 
 def test_play_against_rummy_deals_hides_its_hands_and_plays_its_seats(fresh: Any) -> None:

@@ -29,6 +29,58 @@ function mark(short) {
   return short >= 25 ? " ??" : short >= 10 ? " ?" : short > 0 ? " ?!" : "";
 }
 
+// check's answer on the turn played and best's on the position before it, as the player saw it (the
+// others' hands and the stock as counts, as rummy review judges); kept while the page is open.
+async function answersFor(turn, before) {
+  const key = before.code + "\n" + turn.turn;
+  if (!review.answers.has(key)) {
+    const limit = timeLimit();  // throws the error object of a bad time limit
+    const text = JSON.stringify(before.position), seen = JSON.stringify(viewOf(before.position, turn.player));
+    review.answers.set(key, await Promise.all([api("/api/check", {before: text, after: turn.turn}),
+      api("/api/best", {position: seen, time_limit: limit})]));
+  }
+  return review.answers.get(key);
+}
+
+// The turn played against the best: the points lost where the best is proven (null: not known).
+function judged(checked, best) {
+  const played = checked.reading && typeof checked.reading.gain === "number" ? checked.reading.gain : null;
+  const bestGain = typeof best.gain === "number" ? best.gain : null;
+  const short = played !== null && bestGain !== null && best.status === "optimal" ? Math.max(0, bestGain - played) : null;
+  return {played: played, bestGain: bestGain, short: short};
+}
+
+// Every turn of the hand reviewed, then a line a player: turns reviewed, points lost, turns played best.
+async function reviewAll() {
+  const list = turns(), game = state.game, rows = new Map();
+  const button = $("review-all");
+  button.disabled = true;
+  try {
+    for (const [k, turn] of list.entries()) {
+      $("review-summary").replaceChildren(el("li", {text: "Reviewing turn " + (k + 1) + " of " + list.length + "…"}));
+      let answers;
+      try {
+        answers = await answersFor(turn, game.positions[k]);
+      } catch (error) {
+        showError($("review-error"), error);
+        continue;  // a turn that cannot be reviewed (a hidden mover) is left out
+      }
+      if (state.game !== game) return;
+      const {short} = judged(answers[0], answers[1]);
+      const row = rows.get(turn.player) || {turns: 0, known: 0, lost: 0, best: 0};
+      row.turns++;
+      if (short !== null) { row.known++; row.lost += short; if (short === 0) row.best++; }
+      rows.set(turn.player, row);
+    }
+    $("review-summary").replaceChildren(...[...rows].map(([player, r]) => el("li", {text: player + ": " + r.turns +
+      " turns reviewed; " + (r.known ? r.lost + " points lost (" + (r.lost / r.known).toFixed(1) + " a turn), " +
+      r.best + " of " + r.known + " played best" : "no best proven") +
+      (r.known < r.turns ? " (" + (r.turns - r.known) + " where the best was not proven in time)" : "")})));
+  } finally {
+    button.disabled = false;
+  }
+}
+
 async function showTurn(k) {
   const list = turns();
   if (!list.length) return;
@@ -42,31 +94,20 @@ async function showTurn(k) {
   $("review-played").textContent = turn.player + " played: " + turn.turn;
   $("review-best").textContent = "Searching for the best turn…";
   for (const id of ["review-best-steps", "review-played-table", "review-best-table"]) $(id).replaceChildren();
-  const key = before.code + "\n" + turn.turn;
-  let answers = review.answers.get(key);
-  if (!answers) {
-    let limit;
-    try { limit = timeLimit(); } catch (error) { showError($("review-error"), error); return; }
-    // The best turn as the player could see it (the others' hands and the stock as counts), as rummy review judges.
-    const text = JSON.stringify(before.position), seen = JSON.stringify(viewOf(before.position, turn.player));
-    try {
-      answers = await Promise.all([api("/api/check", {before: text, after: turn.turn}),
-        api("/api/best", {position: seen, time_limit: limit})]);
-    } catch (error) {
-      if (review.at === k) { $("review-best").textContent = ""; showError($("review-error"), error); }
-      return;
-    }
-    review.answers.set(key, answers);
+  let answers;
+  try {
+    answers = await answersFor(turn, before);
+  } catch (error) {
+    if (review.at === k) { $("review-best").textContent = ""; showError($("review-error"), error); }
+    return;
   }
   if (review.at !== k || state.game.positions[k] !== before) return;  // stepped on, or the game changed
   drawTurn(turn, answers[0], answers[1]);
 }
 
 function drawTurn(turn, checked, best) {
-  const played = checked.reading && typeof checked.reading.gain === "number" ? checked.reading.gain : null;
-  const bestGain = typeof best.gain === "number" ? best.gain : null;
+  const {played, bestGain, short} = judged(checked, best);
   const proven = best.status === "optimal";
-  const short = played !== null && bestGain !== null && proven ? Math.max(0, bestGain - played) : null;
   $("review-played").textContent = turn.player + " played: " + turn.turn +
     (played !== null ? " (gain " + played + (short !== null ? mark(short) : "") + ")" : "");
   const gain = bestGain === null ? best.status.replace(/[-_]/g, " ")
@@ -84,4 +125,5 @@ export function wireReview() {
   $("review-prev").addEventListener("click", () => showTurn(review.at - 1));
   $("review-next").addEventListener("click", () => showTurn(review.at + 1));
   $("review-close").addEventListener("click", () => { $("review-panel").hidden = true; });
+  $("review-all").addEventListener("click", reviewAll);
 }
