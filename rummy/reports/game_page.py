@@ -51,25 +51,24 @@ def play_report(position_text: str, turn: str, kind: str | None = None,
         return {"legal": False, "check": report.data,
                 "view": {"lines": plain(report.lines), "breaches": breaches_view(report)}}
     position = played.position
-    return {"legal": True, "turn": record_text(before, played, None if asked_best else turn),
+    return {"legal": True, "turn": record_text(played, None if asked_best else turn),
             "player": before.to_move, "position": position.to_data(), "code": position_code(position),
             "reading": report.data.get("reading")}
 
 
-def record_text(before: Position, played: PlayedTurn, given: str | None) -> str:
-    """The turn as a game record keeps it: its canonical text (rummy.turn_text: the draw's words, then
-    the steps), which ``play`` reads back to the same next position. ``given``: the text the user gave,
-    kept where one line of it is all the turn is and no canonical text can be written for it (a draw
-    in words alone); None for the word ``best``."""
+def record_text(played: PlayedTurn, given: str | None) -> str:
+    """The turn as a game record keeps it: check's ``turn``, its canonical text (rummy.turn_text: the
+    draw's words, then the steps), which ``play`` reads back to the same next position. ``given``: the
+    text the user gave, kept where check writes none and one line of it is the whole turn (a draw in
+    words alone); None for the word ``best``."""
     from rummy.errors import RummyError
-    from rummy.turn_text import turn_text
 
-    try:
-        return turn_text(before, played.after, played.report.verdict.reading)
-    except RummyError as error:
-        if given is not None and len(given.strip().splitlines()) == 1 and not given.lstrip().startswith(("{", "[")):
-            return given.strip()
-        raise RummyError(f"{TURN}: this turn cannot be written for the game record: {error}") from None
+    written = played.report.data.get("turn")
+    if isinstance(written, str):
+        return written
+    if given is not None and len(given.strip().splitlines()) == 1 and not given.lstrip().startswith(("{", "[")):
+        return given.strip()
+    raise RummyError(f"{TURN}: this turn has no text for the game record: give it as steps or draw words")
 
 
 def game_report(text: str, kind: str | None = None) -> dict[str, Any]:
