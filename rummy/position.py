@@ -142,6 +142,9 @@ class Position:
     phase: Phase = Phase.PLAY
     hand_number: int | None = None
     first_out: str | None = None
+    # House Epic: first out has taken their re-entry turn (rules.md §5), so an empty hand of theirs
+    # is out for good (rummy.hand_end); set by rummy.next_position.
+    reentered: bool = False
     table: tuple[Play, ...] = ()
     discard_pile: tuple[Card, ...] = ()
     stock: int | tuple[Card, ...] | None = None
@@ -269,6 +272,8 @@ class Position:
         data["phase"] = self.phase
         if self.first_out is not None:
             data["first_out"] = self.first_out
+        if self.reentered:
+            data["reentered"] = True
         if self.rules.family.shared_table:
             data["table"] = [play.notation(self.rules) for play in self.table]
         players: dict[str, Any] = {}

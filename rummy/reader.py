@@ -40,7 +40,7 @@ from .plays import Play, PlayName, jokers_undecided, readings
 from .position import Attached, DrawTaken, Player, Position, PuzzleStatement, ReadingNotes, Replacement, Turn
 from .rules import Ruleset, ruleset_from_spec
 from .table_bag import arranged_table, bag_problem
-from .vocabulary import DrawSource, JokerMode, Phase, Tier
+from .vocabulary import DrawSource, FirstOutBonus, JokerMode, Phase, Tier
 from .words import unit
 
 # ----------------------------------------------------------------- limits
@@ -60,8 +60,8 @@ _CARD_TOKEN_RE = re.compile(r"[^\s,]+")  # the same split as str.split() after c
 _REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)  # noqa: UP031
 
 PHASES = tuple(Phase)
-TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "table", "players", "piles", "turn", "puzzle",
-            "code")
+TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "reentered", "table", "players", "piles", "turn",
+            "puzzle", "code")
 PLAYER_KEYS = ("side", "melded", "hand", "hand_count", "hot", "warm", "space", "plays", "layoffs")
 PILE_KEYS = ("discard", "stock", "upcard")
 TURN_KEYS = ("meld", "replaced", "discard", "draw")
@@ -254,6 +254,11 @@ class Reader:
         first_out = data.get("first_out")
         if first_out is not None and (not isinstance(first_out, str) or first_out not in players_data):
             raise self.fail("first_out", f"{quote(first_out)} is not a player")
+        reentered = data.get("reentered", False)
+        if not isinstance(reentered, bool):
+            raise self.fail("reentered", f"{quote(reentered)} is not true or false")
+        if reentered and (first_out is None or rules.first_out_bonus != FirstOutBonus.HANDS):
+            raise self.fail("reentered", "only House Epic's first out re-enters: give first_out, in house-epic")
 
         discard_pile, stock = self.piles(data.get("piles", {}))
         upcard = self.upcard(data.get("piles", {}), rules)
@@ -261,8 +266,8 @@ class Reader:
         puzzle = self.puzzle(data["puzzle"]) if "puzzle" in data else None
         position = Position(
             rules=rules, players=players, to_move=to_move, phase=Phase(phase), hand_number=hand_number,
-            first_out=first_out, table=table, discard_pile=discard_pile, stock=stock, turn=turn, upcard=upcard,
-            puzzle=puzzle, reading=self.notes(),
+            first_out=first_out, reentered=reentered, table=table, discard_pile=discard_pile, stock=stock, turn=turn,
+            upcard=upcard, puzzle=puzzle, reading=self.notes(),
         )
         if self.card_errors:  # before the checks, which would see the placeholders
             raise self.all_errors()
