@@ -138,6 +138,13 @@ def out_for_good(position: Position, player: Player) -> bool:
     return not (reenters and player.name == position.first_out and not position.reentered)
 
 
+def reenters(position: Position) -> bool:
+    """House Epic: the mover is first out, back for their re-entry turn (no card, not re-entered yet): they
+    draw three from the stock, or by demand, or from the discard pile (rules.md §5)."""
+    return (position.rules.first_out_bonus == FirstOutBonus.HANDS and position.first_out == position.to_move
+            and position.mover.hand_size == 0 and not position.reentered)
+
+
 def _house_end(position: Position) -> HandEnd | None:
     sides: dict[str, list[Player]] = {}
     for player in position.players:

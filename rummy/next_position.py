@@ -37,13 +37,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from .cards import Card
+from .cards import Card, cards_notation
+from .checker.draw_apply import reentry_draw_count
 from .checker.facts import gather_facts
 from .checker.verdict import Breach
 from .draw_words import WrittenDraw
 from .errors import PositionError
+from .hand_end import reenters
 from .position import DrawTaken, Player, Position
-from .vocabulary import DrawSource, Phase
+from .vocabulary import DrawSource, FirstOutBonus, Phase
 
 
 def next_position(before: Position, after: Position, reading: Mapping[str, Any] | None = None) -> Position:
@@ -55,7 +57,7 @@ def next_position(before: Position, after: Position, reading: Mapping[str, Any] 
     reading = reading or {}
     start = turn_start(before, after, reading)
     if start is None:  # a pass or a failed demand: nothing moved, the turn passes
-        return _passed_on(before, before, before.players, before.discard_pile, before.first_out)
+        return _passed_on(before, before, before.players, before.discard_pile, before.first_out, reenters(before))
     facts = gather_facts(start, after)  # the discard exactly as the checker read it
     mover_after = after.player(start.to_move)
     if not start.rules.discard and len(mover_after.hand or ()) >= start.mover.hand_size:
@@ -67,7 +69,7 @@ def next_position(before: Position, after: Position, reading: Mapping[str, Any] 
     first_out = start.first_out
     if first_out is None and not mover_after.hand:
         first_out = start.to_move
-    return _passed_on(start, after, players, start.discard_pile + tuple(facts.discards), first_out)
+    return _passed_on(start, after, players, start.discard_pile + tuple(facts.discards), first_out, start.reentered)
 
 
 def turn_start(before: Position, after: Position, reading: Mapping[str, Any]) -> Position | None:
@@ -108,6 +110,8 @@ def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tu
         if family.draw_judge is not None or taken.source != DrawSource.STOCK:
             raise PositionError("draw", f"{before.to_move} is in the play phase: the draw is made; play the turn "
                                 "(steps, a position or an answer)")
+        if (taken.take or 1) > 1:
+            raise PositionError("draw", f"a player who plays nothing draws one tile, not {taken.take}")
         after = _stock_drawn(before, written)
         breaches = _unseen_breaches(before, after)
         return _passed_on(before, after, after.players, before.discard_pile, before.first_out), breaches
@@ -126,27 +130,32 @@ def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tu
     end = _stock_drawn(before, written) if taken.source == DrawSource.STOCK else None
     applied = apply_draw_taken(before, taken, end)
     if applied.start is None:  # a pass: nothing moves, the turn passes
-        return _passed_on(before, before, before.players, before.discard_pile, before.first_out), applied.breaches
+        return (_passed_on(before, before, before.players, before.discard_pile, before.first_out, reenters(before)),
+                applied.breaches)
     return applied.start, applied.breaches
 
 
 def _stock_drawn(before: Position, written: WrittenDraw) -> Position:
-    """``before`` in the play phase with the stock's top card in the mover's hand: the card named, or
-    the stock's listed top; the stock one card shorter."""
+    """``before`` in the play phase with the stock's top cards in the mover's hand: the cards named, or
+    the stock's listed top ones; the stock that many cards shorter. One card, or as many as the words
+    say (``draw 3``, ``draw 7H 8C 2S``: House Epic's re-entry, judged by the checker's draw code)."""
     stock = before.stock
-    top = stock[0].plain() if isinstance(stock, tuple) and stock else None
-    card = written.card or top
+    count = len(written.cards) or written.taken.take or reentry_draw_count(before) or 1
+    listed = tuple(c.plain() for c in stock[:count]) if isinstance(stock, tuple) else ()
+    cards = written.cards or ((written.card,) if written.card is not None else listed)
     deck = before.rules.deck
-    if card is None:
-        raise PositionError("draw", "the stock's cards are not listed: name the card drawn (draw 7H)")
-    if top is not None and card != top:
-        raise PositionError("draw", f"the stock's top card is {top.notation(deck)}, not {card.notation(deck)}")
+    if len(cards) < count:
+        raise PositionError("draw", f"the stock's cards are not listed: name the card{'s' if count > 1 else ''} "
+                            f"drawn ({'draw 7H 8C 2S' if count > 1 else 'draw 7H'})")
+    if listed and tuple(cards) != listed:
+        raise PositionError("draw", f"the stock's top {'card is' if count == 1 else f'{count} cards are'} "
+                            f"{cards_notation(listed, deck)}, not {cards_notation(cards, deck)}")
     if isinstance(stock, tuple):
-        stock = stock[1:]
+        stock = stock[count:]
     elif isinstance(stock, int) and stock > 0:
-        stock -= 1
+        stock = max(stock - count, 0)
     mover = before.mover
-    drawer = replace(mover, hand=(mover.hand or ()) + (card,), hot=(), warm=())
+    drawer = replace(mover, hand=(mover.hand or ()) + tuple(cards), hot=(), warm=())
     return replace(before.replace_player(drawer), phase=Phase.PLAY, turn=None, stock=stock)
 
 
@@ -162,16 +171,20 @@ def _unseen_breaches(before: Position, after: Position) -> tuple[Breach, ...]:
 
 
 def _passed_on(start: Position, after: Position, players: tuple[Player, ...], pile: tuple[Card, ...],
-               first_out: str | None) -> Position:
-    """``after`` with the turn passed to the next player, in the family's first phase, no card hot or warm."""
+               first_out: str | None, reentered: bool = False) -> Position:
+    """``after`` with the turn passed to the next player, in the family's first phase, no card hot or warm.
+    ``reentered``: House Epic's first out has taken their re-entry turn (kept once set)."""
     family = start.rules.family
     players = tuple(_cleared(p) for p in players)
+    reentered = reentered or start.reentered
+    comes_back = first_out if first_out is not None and not reentered and _reentry_rules(start) else None
     return replace(
         after,
         players=players,
-        to_move=_next_player(start.to_move, players),
+        to_move=_next_player(start.to_move, players, comes_back),
         phase=Phase.DRAW if family.draw_judge is not None else Phase.PLAY,
         first_out=first_out,
+        reentered=reentered,
         discard_pile=pile,
         turn=None,
         puzzle=None,
@@ -185,12 +198,18 @@ def _cleared(player: Player) -> Player:
     return replace(player, hot=(), warm=()) if player.hot or player.warm else player
 
 
-def _next_player(mover: str, players: tuple[Player, ...]) -> str:
-    """The next player after ``mover`` in seating order who holds a card; the mover again when nobody else does."""
+def _reentry_rules(position: Position) -> bool:
+    """House Epic: first out plays on, re-entering on their next turn (rules.md §5)."""
+    return position.rules.first_out_bonus == FirstOutBonus.HANDS
+
+
+def _next_player(mover: str, players: tuple[Player, ...], comes_back: str | None = None) -> str:
+    """The next player after ``mover`` in seating order who holds a card, or who comes back into the hand
+    (``comes_back``: House Epic's first out before their re-entry turn); the mover again when nobody else does."""
     names = [p.name for p in players]
     start = names.index(mover)
     for step in range(1, len(players)):
         player = players[(start + step) % len(players)]
-        if player.hand_size > 0:
+        if player.hand_size > 0 or player.name == comes_back:
             return player.name
     return mover
