@@ -31,8 +31,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .checker.draw_apply import empty_stock, first_out_reenters
 from .errors import RummyError, quote
-from .family import HOUSE, HOUSE_FIRST_OUT_BONUS, LAYOFF, ROBBER, TILE
+from .family import HOUSE, LAYOFF, ROBBER, TILE
 from .position import Player, Position
 from .rules import Ruleset
 from .scoring import hand_penalty
@@ -111,10 +112,7 @@ def hand_end(position: Position, before: Position | None = None) -> HandEnd | No
 def _stock_empty(position: Position) -> bool:
     """No stock card left: counted 0 or listed empty, and no upcard (the unopened stock's top). An
     unknown stock (``piles.stock`` absent) is not known to be empty."""
-    stock = position.stock
-    if stock is None or position.upcard is not None:
-        return False
-    return stock == 0 or stock == ()
+    return position.stock is not None and position.upcard is None and empty_stock(position.stock)
 
 
 def _hidden(players: tuple[Player, ...] | list[Player]) -> list[str]:
@@ -133,30 +131,30 @@ def out_for_good(position: Position, player: Player) -> bool:
     re-entry turn (the seed's rule 19: first out is out for good only when out twice)."""
     if player.hand_size > 0:
         return False
-    rules = position.rules
-    reenters = rules.first_out_bonus == FirstOutBonus.HANDS
-    return not (reenters and player.name == position.first_out and not position.reentered)
+    return not (first_out_reenters(position.rules) and player.name == position.first_out and not position.reentered)
 
 
-def reenters(position: Position) -> bool:
-    """House Epic: the mover is first out, back for their re-entry turn (no card, not re-entered yet): they
-    draw three from the stock, or by demand, or from the discard pile (rules.md §5)."""
-    return (position.rules.first_out_bonus == FirstOutBonus.HANDS and position.first_out == position.to_move
-            and position.mover.hand_size == 0 and not position.reentered)
+def full_out_side(position: Position) -> str | None:
+    """House: the side all of whose players have gone out for good (full out), if one has."""
+    sides: dict[str, list[Player]] = {}
+    for player in position.players:
+        sides.setdefault(player.side, []).append(player)
+    return next((side for side, members in sides.items() if all(out_for_good(position, p) for p in members)), None)
 
 
 def _house_end(position: Position) -> HandEnd | None:
     sides: dict[str, list[Player]] = {}
     for player in position.players:
         sides.setdefault(player.side, []).append(player)
-    full_out = next((side for side, members in sides.items()
-                     if all(out_for_good(position, p) for p in members)), None)
-    if full_out is not None:
+    full_out = full_out_side(position)
+    if full_out is not None and not position.last_turns:  # no one more turn pending (rule 20)
         names = " and ".join(p.name for p in sides[full_out])
         reason = f"{names} went out" if len(sides[full_out]) == 1 else f"side {full_out} ({names}) went out"
         return _house_scored(position, sides, reason, full_out)
     if _stock_empty(position):
-        return _house_scored(position, sides, "the stock is exhausted", None)
+        return _house_scored(position, sides, "the stock is exhausted", full_out)
+    if position.last_turns == ():
+        return _house_scored(position, sides, "the last turns after full out are played", full_out)
     return None
 
 
@@ -189,14 +187,12 @@ def _house_scored(position: Position, sides: Mapping[str, list[Player]], reason:
 
 
 def house_first_out_bonus(position: Position, first_out: Player) -> int:
-    """Classic: 25. Epic: the penalty of first out's opponents' hands (partner excluded), counted from
-    the hands the position shows (docs/rules.md: at the hand's end, as the position keeps no earlier ones)."""
-    rules = position.rules
-    if rules.first_out_bonus == FirstOutBonus.FIXED:
-        return HOUSE_FIRST_OUT_BONUS
-    if rules.first_out_bonus != FirstOutBonus.HANDS:
-        return 0
-    return sum(hand_penalty(p.hand or (), rules) for p in position.players if p.side != first_out.side)
+    """Classic: 25. Epic: the penalty of first out's opponents' hands (partner excluded), counted from the
+    hands the position shows, all known here (docs/rules.md: at the hand's end, as no earlier hands are kept):
+    the family's own bonus, as if first out were to move."""
+    from dataclasses import replace
+
+    return int(HOUSE.first_out_bonus(replace(position, to_move=first_out.name)))
 
 
 # --------------------------------------------------------------------------------------------- Robber

@@ -38,14 +38,14 @@ from dataclasses import replace
 from typing import Any
 
 from .cards import Card, cards_notation
-from .checker.draw_apply import reentry_draw_count
+from .checker.draw_apply import first_out_reenters, reenters, reentry_draw_count
 from .checker.facts import gather_facts
 from .checker.verdict import Breach
 from .draw_words import WrittenDraw
 from .errors import PositionError
-from .hand_end import reenters
+from .hand_end import full_out_side
 from .position import DrawTaken, Player, Position
-from .vocabulary import DrawSource, FirstOutBonus, Phase
+from .vocabulary import DrawSource, Phase
 
 
 def next_position(before: Position, after: Position, reading: Mapping[str, Any] | None = None) -> Position:
@@ -69,7 +69,25 @@ def next_position(before: Position, after: Position, reading: Mapping[str, Any] 
     first_out = start.first_out
     if first_out is None and not mover_after.hand:
         first_out = start.to_move
-    return _passed_on(start, after, players, start.discard_pile + tuple(facts.discards), first_out, start.reentered)
+    passed = _passed_on(start, after, players, start.discard_pile + tuple(facts.discards), first_out, start.reentered)
+    closed = not mover_after.hand and bool(facts.discards)  # went out by discarding: the pile is closed
+    return passed if closed else _last_round(start, passed)
+
+
+def _last_round(start: Position, passed: Position) -> Position:
+    """House, the seed's rule 20: a turn that made full out without closing the discard pile (the last card
+    played, not discarded) gives every player still in the hand one more turn (``last_turns``), in seating
+    order from the mover; ``rummy.hand_end`` ends the hand once they are played (or the stock runs out)."""
+    if start.rules.family.name != "house" or start.last_turns is not None or full_out_side(start) is not None:
+        return passed
+    if full_out_side(passed) is None:
+        return passed
+    names = [p.name for p in passed.players]
+    at = names.index(start.to_move)
+    order = names[at + 1:] + names[:at]
+    comes_back = passed.first_out if first_out_reenters(passed.rules) and not passed.reentered else None
+    still = tuple(name for name in order if passed.player(name).hand_size > 0 or name == comes_back)
+    return replace(passed, last_turns=still, to_move=still[0] if still else passed.to_move)
 
 
 def turn_start(before: Position, after: Position, reading: Mapping[str, Any]) -> Position | None:
@@ -177,11 +195,15 @@ def _passed_on(start: Position, after: Position, players: tuple[Player, ...], pi
     family = start.rules.family
     players = tuple(_cleared(p) for p in players)
     reentered = reentered or start.reentered
-    comes_back = first_out if first_out is not None and not reentered and _reentry_rules(start) else None
+    comes_back = first_out if first_out is not None and not reentered and first_out_reenters(start.rules) else None
+    last_turns = start.last_turns
+    if last_turns is not None:  # the mover's one more turn is played
+        last_turns = tuple(name for name in last_turns if name != start.to_move)
     return replace(
         after,
         players=players,
-        to_move=_next_player(start.to_move, players, comes_back),
+        to_move=last_turns[0] if last_turns else _next_player(start.to_move, players, comes_back),
+        last_turns=last_turns,
         phase=Phase.DRAW if family.draw_judge is not None else Phase.PLAY,
         first_out=first_out,
         reentered=reentered,
@@ -196,11 +218,6 @@ def _passed_on(start: Position, after: Position, players: tuple[Player, ...], pi
 def _cleared(player: Player) -> Player:
     """A player with no hot or warm cards: temperatures last only for the turn they were drawn in."""
     return replace(player, hot=(), warm=()) if player.hot or player.warm else player
-
-
-def _reentry_rules(position: Position) -> bool:
-    """House Epic: first out plays on, re-entering on their next turn (rules.md §5)."""
-    return position.rules.first_out_bonus == FirstOutBonus.HANDS
 
 
 def _next_player(mover: str, players: tuple[Player, ...], comes_back: str | None = None) -> str:

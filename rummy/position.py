@@ -142,14 +142,17 @@ class Position:
     phase: Phase = Phase.PLAY
     hand_number: int | None = None
     first_out: str | None = None
-    # House Epic: first out has taken their re-entry turn (rules.md §5), so an empty hand of theirs
-    # is out for good (rummy.hand_end); set by rummy.next_position.
-    reentered: bool = False
     table: tuple[Play, ...] = ()
     discard_pile: tuple[Card, ...] = ()
     stock: int | tuple[Card, ...] | None = None
     turn: Turn | None = None
     upcard: Card | None = None  # House: the stock's face-up top card while the stock is not opened
+    # House Epic: first out has taken their re-entry turn (rules.md §5), so an empty hand of theirs
+    # is out for good (rummy.hand_end); set by the re-entry draw (rummy.checker.draw_apply).
+    reentered: bool = False
+    # House: full out came by a last card played, not discarded: the players still in the hand who have
+    # their one more turn yet, in order (the seed's rule 20); empty: the hand is over. None: no last round.
+    last_turns: tuple[str, ...] | None = None
     # A puzzle's statement ([puzzle]): no part of the game state, so not compared.
     puzzle: PuzzleStatement | None = field(default=None, compare=False)
     # The table was given as a bag of this many tiles and laid out by rummy (rummy.table_bag): said
@@ -274,6 +277,8 @@ class Position:
             data["first_out"] = self.first_out
         if self.reentered:
             data["reentered"] = True
+        if self.last_turns is not None:
+            data["last_turns"] = list(self.last_turns)
         if self.rules.family.shared_table:
             data["table"] = [play.notation(self.rules) for play in self.table]
         players: dict[str, Any] = {}

@@ -60,8 +60,8 @@ _CARD_TOKEN_RE = re.compile(r"[^\s,]+")  # the same split as str.split() after c
 _REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)  # noqa: UP031
 
 PHASES = tuple(Phase)
-TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "reentered", "table", "players", "piles", "turn",
-            "puzzle", "code")
+TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "reentered", "last_turns", "table", "players",
+            "piles", "turn", "puzzle", "code")
 PLAYER_KEYS = ("side", "melded", "hand", "hand_count", "hot", "warm", "space", "plays", "layoffs")
 PILE_KEYS = ("discard", "stock", "upcard")
 TURN_KEYS = ("meld", "replaced", "discard", "draw")
@@ -259,6 +259,7 @@ class Reader:
             raise self.fail("reentered", f"{quote(reentered)} is not true or false")
         if reentered and (first_out is None or rules.first_out_bonus != FirstOutBonus.HANDS):
             raise self.fail("reentered", "only House Epic's first out re-enters: give first_out, in house-epic")
+        last_turns = self.last_turns(data.get("last_turns"), names, rules)
 
         discard_pile, stock = self.piles(data.get("piles", {}))
         upcard = self.upcard(data.get("piles", {}), rules)
@@ -266,8 +267,8 @@ class Reader:
         puzzle = self.puzzle(data["puzzle"]) if "puzzle" in data else None
         position = Position(
             rules=rules, players=players, to_move=to_move, phase=Phase(phase), hand_number=hand_number,
-            first_out=first_out, reentered=reentered, table=table, discard_pile=discard_pile, stock=stock, turn=turn,
-            upcard=upcard, puzzle=puzzle, reading=self.notes(),
+            first_out=first_out, reentered=reentered, last_turns=last_turns, table=table, discard_pile=discard_pile,
+            stock=stock, turn=turn, upcard=upcard, puzzle=puzzle, reading=self.notes(),
         )
         if self.card_errors:  # before the checks, which would see the placeholders
             raise self.all_errors()
@@ -288,6 +289,18 @@ class Reader:
         except RummyError as error:
             raise self.fail("table", str(error)) from None
         return replace(position, table=plays, table_bag=len(bag))
+
+    def last_turns(self, value: Any, names: list[str], rules: Ruleset) -> tuple[str, ...] | None:
+        """House's last round (``last_turns = ["bob", "cat"]``): players, each once, who have one more turn."""
+        if value is None:
+            return None
+        if rules.family.name != "house":
+            raise self.fail("last_turns", f"only House Rummy has a last round after full out, not {rules.name}")
+        if not isinstance(value, list) or not all(isinstance(v, str) and v in names for v in value):
+            raise self.fail("last_turns", f"{quote(value)} is not a list of players (players: {', '.join(names)})")
+        if len(set(value)) != len(value):
+            raise self.fail("last_turns", f"{quote(value)} names a player twice")
+        return tuple(value)
 
     def default_sides(self, players_data: Mapping[str, Any]) -> dict[str, str]:
         names = list(players_data)

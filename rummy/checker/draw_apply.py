@@ -45,13 +45,14 @@ from typing import Any
 
 from ..cards import Card, cards_notation, cards_without
 from ..errors import PositionError, quote
-from ..hand_end import reenters
 from ..position import DrawTaken, Position
-from ..vocabulary import DrawSource, Phase
+from ..rules import Ruleset
+from ..vocabulary import DrawSource, FirstOutBonus, Phase
 from .facts import plain_counter
 from .verdict import Breach
 
-__all__ = ["REENTRY_DRAW", "AppliedDraw", "apply_draw_taken", "no_such_draw", "reentry_draw_count"]
+__all__ = ["REENTRY_DRAW", "AppliedDraw", "apply_draw_taken", "first_out_reenters", "no_such_draw", "reenters",
+           "reentry_draw_count"]
 
 Stock = int | tuple[Card, ...] | None
 REENTRY_DRAW = 3  # House Epic: first out re-enters drawing three stock cards (rules.md §5)
@@ -158,6 +159,18 @@ def _stock_take_breaches(before: Position, taken: DrawTaken, reentry: int) -> li
                        f"stock takes {REENTRY_DRAW} cards ({reentry} left), not {taken.take}")]
     return [Breach("too-many-taken", f"{taken.take} cards drawn from the stock; a draw from the stock takes one card "
                    f"(only House Epic's first out, re-entering, draws {REENTRY_DRAW})")]
+
+
+def first_out_reenters(rules: Ruleset) -> bool:
+    """House Epic: first out plays on, re-entering on their next turn (rules.md §5); Classic's plays no more."""
+    return rules.first_out_bonus == FirstOutBonus.HANDS
+
+
+def reenters(position: Position) -> bool:
+    """The mover is House Epic's first out, back for their re-entry turn (no card, not re-entered yet): they
+    draw three from the stock, or by demand, or from the discard pile (rules.md §5)."""
+    return (first_out_reenters(position.rules) and position.first_out == position.to_move
+            and position.mover.hand_size == 0 and not position.reentered)
 
 
 def reentry_draw_count(before: Position) -> int:

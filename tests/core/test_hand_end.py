@@ -295,3 +295,30 @@ def test_next_hand_ends_a_robber_game_at_400() -> None:
     assert ending is not None
     done = next_hand(ending, PRESETS["robber"], ("ann", "bob"), 3, "ann", {"ann": 320, "bob": 100})
     assert done.game_over is not None and "ann wins" in done.game_over
+
+
+def test_house_full_out_by_a_card_played_gives_the_others_one_more_turn() -> None:
+    # The seed's rule 20: ann plays her last card (no discard closes the pile): bob has one more turn.
+    before = position(CLASSIC.format(hand="5H 6H 7H").replace("stock = 20", 'stock = "2D 3H"'))
+    out = played(before, "play 5H 6H 7H to new/1")
+    assert out.position is not None and out.ending is None
+    assert out.position.last_turns == ("bob",) and out.position.to_move == "bob"
+    assert Position.from_toml(out.position.to_toml(), "<again>") == out.position
+    drawn = played(out.position, "draw")
+    assert drawn.position is not None and drawn.ending is None
+    last = played(drawn.position, "discard 2D")
+    assert last.position is not None and last.position.last_turns == ()
+    ending = last.ending
+    assert ending is not None and ending.reason == "ann went out"
+    # ann: 10 + 15 + 25; bob: 20 - (9 + 9 + 3), floored at 0.
+    assert dict(ending.scores or {}) == {"ann": 50, "bob": 0}
+
+
+def test_house_last_turns_are_read_strictly() -> None:
+    from rummy.errors import PositionError
+
+    with pytest.raises(PositionError, match="last_turns"):
+        house_after(extra='last_turns = ["zed"]')
+    with pytest.raises(PositionError, match="last_turns"):
+        house_after(extra='last_turns = ["bob", "bob"]')
+    assert hand_end(house_after(extra='last_turns = ["bob"]', piles="stock = 5")) is None
