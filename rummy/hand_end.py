@@ -169,7 +169,7 @@ def _house_scored(position: Position, sides: Mapping[str, list[Player]], reason:
     needed = list(position.players) if rules.hand_penalty_at_end else []
     first_out = position.player(position.first_out) if position.first_out is not None else None
     if first_out is not None and rules.first_out_bonus == FirstOutBonus.HANDS:
-        needed = [p for p in position.players if p.side != first_out.side]
+        needed = [p for p in position.players if p.side != first_out.side] if position.first_out_points is None else []
     hidden = _hidden(needed)
     if hidden:
         return HandEnd(reason, unscored=_unscored(hidden), went_out=went_out)
@@ -187,12 +187,26 @@ def _house_scored(position: Position, sides: Mapping[str, list[Player]], reason:
 
 
 def house_first_out_bonus(position: Position, first_out: Player) -> int:
-    """Classic: 25. Epic: the penalty of first out's opponents' hands (partner excluded), counted from the
-    hands the position shows, all known here (docs/rules.md: at the hand's end, as no earlier hands are kept):
-    the family's own bonus, as if first out were to move."""
+    """Classic: 25. Epic: the penalty of first out's opponents' hands (partner excluded) at the moment they
+    went out (``first_out_points``, which ``play`` records then); else those the position shows, all known
+    here: the family's own bonus, as if first out were to move."""
     from dataclasses import replace
 
+    if position.first_out_points is not None and position.rules.first_out_bonus == FirstOutBonus.HANDS:
+        return position.first_out_points
     return int(HOUSE.first_out_bonus(replace(position, to_move=first_out.name)))
+
+
+def first_out_points(position: Position) -> int | None:
+    """House Epic, in the position where ``first_out`` has just gone out: their bonus, fixed now (the
+    opponents' hands at that moment); None elsewhere, or where an opponent's hand is hidden."""
+    first_out = position.first_out
+    if first_out is None or position.rules.first_out_bonus != FirstOutBonus.HANDS:
+        return None
+    side = position.player(first_out).side
+    if _hidden([p for p in position.players if p.side != side]):
+        return None
+    return house_first_out_bonus(position, position.player(first_out))
 
 
 # --------------------------------------------------------------------------------------------- Robber

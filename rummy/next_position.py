@@ -43,7 +43,7 @@ from .checker.facts import gather_facts
 from .checker.verdict import Breach
 from .draw_words import WrittenDraw
 from .errors import PositionError
-from .hand_end import full_out_side
+from .hand_end import first_out_points, full_out_side
 from .position import DrawTaken, Player, Position
 from .vocabulary import DrawSource, Phase
 
@@ -67,9 +67,13 @@ def next_position(before: Position, after: Position, reading: Mapping[str, Any] 
     melded = start.mover.melded or mover_after.melded or bool(reading.get("meld"))
     players = tuple(replace(p, melded=melded) if p.name == start.to_move else p for p in after.players)
     first_out = start.first_out
-    if first_out is None and not mover_after.hand:
-        first_out = start.to_move
+    if first_out is None:  # a demand for another's last card comes first (the draw), then the mover's own
+        emptied = [p.name for p in after.players if p.name != start.to_move and p.hand_size == 0
+                   and before.player(p.name).hand_size > 0]
+        first_out = emptied[0] if emptied else (start.to_move if not mover_after.hand else None)
     passed = _passed_on(start, after, players, start.discard_pile + tuple(facts.discards), first_out, start.reentered)
+    if first_out is not None and start.first_out is None:
+        passed = replace(passed, first_out_points=first_out_points(passed))
     closed = not mover_after.hand and bool(facts.discards)  # went out by discarding: the pile is closed
     return passed if closed else _last_round(start, passed)
 
@@ -204,6 +208,7 @@ def _passed_on(start: Position, after: Position, players: tuple[Player, ...], pi
         players=players,
         to_move=last_turns[0] if last_turns else _next_player(start.to_move, players, comes_back),
         last_turns=last_turns,
+        first_out_points=start.first_out_points,
         phase=Phase.DRAW if family.draw_judge is not None else Phase.PLAY,
         first_out=first_out,
         reentered=reentered,

@@ -60,8 +60,8 @@ _CARD_TOKEN_RE = re.compile(r"[^\s,]+")  # the same split as str.split() after c
 _REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)  # noqa: UP031
 
 PHASES = tuple(Phase)
-TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "reentered", "last_turns", "table", "players",
-            "piles", "turn", "puzzle", "code")
+TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "reentered", "last_turns", "first_out_points",
+            "table", "players", "piles", "turn", "puzzle", "code")
 PLAYER_KEYS = ("side", "melded", "hand", "hand_count", "hot", "warm", "space", "plays", "layoffs")
 PILE_KEYS = ("discard", "stock", "upcard")
 TURN_KEYS = ("meld", "replaced", "discard", "draw")
@@ -260,6 +260,13 @@ class Reader:
         if reentered and (first_out is None or rules.first_out_bonus != FirstOutBonus.HANDS):
             raise self.fail("reentered", "only House Epic's first out re-enters: give first_out, in house-epic")
         last_turns = self.last_turns(data.get("last_turns"), names, rules)
+        points = data.get("first_out_points")
+        if points is not None and (isinstance(points, bool) or not isinstance(points, int)
+                                   or not 0 <= points <= MAX_TARGET):
+            raise self.fail("first_out_points", f"{quote(points)} is not a number of points (0 to {MAX_TARGET:,})")
+        if points is not None and (first_out is None or rules.first_out_bonus != FirstOutBonus.HANDS):
+            raise self.fail("first_out_points", "only House Epic's first out has these points: give first_out, "
+                            "in house-epic")
 
         discard_pile, stock = self.piles(data.get("piles", {}))
         upcard = self.upcard(data.get("piles", {}), rules)
@@ -267,7 +274,8 @@ class Reader:
         puzzle = self.puzzle(data["puzzle"]) if "puzzle" in data else None
         position = Position(
             rules=rules, players=players, to_move=to_move, phase=Phase(phase), hand_number=hand_number,
-            first_out=first_out, reentered=reentered, last_turns=last_turns, table=table, discard_pile=discard_pile,
+            first_out=first_out, reentered=reentered, last_turns=last_turns, first_out_points=points, table=table,
+            discard_pile=discard_pile,
             stock=stock, turn=turn, upcard=upcard, puzzle=puzzle, reading=self.notes(),
         )
         if self.card_errors:  # before the checks, which would see the placeholders

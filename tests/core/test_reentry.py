@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rummy.cards import Card
@@ -145,3 +147,29 @@ def test_reentered_is_read_back_and_refused_where_it_means_nothing() -> None:
     with pytest.raises(PositionError, match="reentered"):
         Position.from_toml(REENTRY.format(stock=9).replace('"house-epic"', '"house-classic"')
                            .replace('first_out = "ann"', 'first_out = "ann"\nreentered = true'), "<t>")
+
+
+def test_epic_first_out_points_are_fixed_when_first_out_goes_out() -> None:
+    text = REENTRY.format(stock=9).replace('phase = "draw"', 'phase = "play"').replace(
+        'first_out = "ann"\n', "").replace('hand = ""', 'hand = "6C 7C KS"')
+    out = play(Position.from_toml(text, "<test>"), "play 6C 7C to ann/2; discard KS")
+    position = out.position
+    assert position is not None and position.first_out == "ann" and out.ending is None
+    assert position.first_out_points == 30  # bob's hand then: 9 + 9 + 6 + K 4 + 2
+    assert position.to_move == "bob" and Position.from_toml(position.to_toml(), "<again>") == position
+    # bob plays his whole hand later: the bonus stays what it was when ann went out.
+    later = position.replace_player(replace(position.player("bob"), hand=(Card.from_notation("2S"),)))
+    assert hand_end(later) is None  # ann has not re-entered yet
+    ending = hand_end(replace(later, reentered=True))  # ann out a second time: out for good
+    # ann: 10 + 30 + the 30 fixed when she first went out (bob's 2S now would give 2).
+    assert ending is not None and dict(ending.scores or {})["ann"] == 10 + 30 + 30
+
+
+def test_first_out_points_are_read_strictly() -> None:
+    from rummy.errors import PositionError
+
+    with pytest.raises(PositionError, match="first_out_points"):
+        Position.from_toml(REENTRY.format(stock=9).replace('first_out = "ann"', "first_out_points = 5"), "<t>")
+    with pytest.raises(PositionError, match="first_out_points"):
+        Position.from_toml(REENTRY.format(stock=9).replace('first_out = "ann"', 'first_out = "ann"\nfirst_out_points = -1'),
+                           "<t>")
