@@ -163,6 +163,8 @@ def _stock_drawn(before: Position, written: WrittenDraw) -> Position:
     say (``draw 3``, ``draw 7H 8C 2S``: House Epic's re-entry, judged by the checker's draw code)."""
     stock = before.stock
     count = len(written.cards) or written.taken.take or reentry_draw_count(before) or 1
+    if not written.cards and isinstance(stock, (tuple, int)):  # "draw 3" from a stock of 2 draws both
+        count = max(min(count, len(stock) if isinstance(stock, tuple) else stock), 1)
     listed = tuple(c.plain() for c in stock[:count]) if isinstance(stock, tuple) else ()
     cards = written.cards or ((written.card,) if written.card is not None else listed)
     deck = before.rules.deck

@@ -152,8 +152,8 @@ def _stock(before: Position, after: Position | None, taken: DrawTaken) -> Applie
 
 def _stock_take_breaches(before: Position, taken: DrawTaken, reentry: int) -> list[Breach]:
     """``draw N``: a stock draw takes one card, but first out's re-entry draw takes three (rules.md §5)."""
-    if taken.take is None or taken.take == (REENTRY_DRAW if reentry else 1):
-        return []
+    if taken.take is None or taken.take in ((REENTRY_DRAW, reentry) if reentry else (1,)):
+        return []  # re-entering: 3, or the cards left when fewer are
     if reentry:
         return [Breach("reentry-draw", f"{before.to_move} re-enters the hand (first out, House Epic): a draw from the "
                        f"stock takes {REENTRY_DRAW} cards ({reentry} left), not {taken.take}")]

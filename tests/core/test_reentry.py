@@ -59,10 +59,12 @@ def test_first_out_re_enters_drawing_three_from_the_stock(turn: str) -> None:
     assert result.ending is None
 
 
-def test_fewer_left_in_the_stock_draws_what_is_left() -> None:
-    result = play(reentry('"7H 8C"'), "draw")
+@pytest.mark.parametrize("turn", ["draw", "draw 3", "draw 7H 8C"])
+def test_fewer_left_in_the_stock_draws_what_is_left(turn: str) -> None:
+    result = play(reentry('"7H 8C"'), turn)
     assert result.report.verdict.legal, result.report.verdict.breaches
     assert result.position is not None and sorted(result.position.player("ann").hand or ()) == cards("7H 8C")
+    assert result.position.stock == ()
 
 
 @pytest.mark.parametrize(("turn", "hand"), [("take 1", "9H"), ("take 2", "JD 9H"), ("demand 9C from bob", "9C")])
