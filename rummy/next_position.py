@@ -39,6 +39,8 @@ from typing import Any
 
 from .cards import Card
 from .checker.facts import gather_facts
+from .checker.draw_apply import Stock
+from .checker.hidden import hidden_witness
 from .checker.verdict import Breach
 from .draw_words import WrittenDraw
 from .errors import PositionError
@@ -56,16 +58,20 @@ def next_position(before: Position, after: Position, reading: Mapping[str, Any] 
     start = turn_start(before, after, reading)
     if start is None:  # a pass or a failed demand: nothing moved, the turn passes
         return _passed_on(before, before, before.players, before.discard_pile, before.first_out)
-    facts = gather_facts(start, after)  # the discard exactly as the checker read it
+    if start.mover.hand is None:  # a hidden mover: the checker reads the discard through its witness hand
+        witness = hidden_witness(start, after)
+        facts = gather_facts(witness.before, witness.after)
+    else:
+        facts = gather_facts(start, after)  # the discard exactly as the checker read it
     mover_after = after.player(start.to_move)
-    if not start.rules.discard and len(mover_after.hand or ()) >= start.mover.hand_size:
+    if not start.rules.discard and mover_after.hand_size >= start.mover.hand_size:
         # Tile rummy: a player who plays nothing draws a tile, which this turn does not name.
         raise PositionError("turn", f"{start.to_move} plays nothing, so they draw a tile instead: "
                             "give the turn as the tile drawn ('draw R7')")
     melded = start.mover.melded or mover_after.melded or bool(reading.get("meld"))
     players = tuple(replace(p, melded=melded) if p.name == start.to_move else p for p in after.players)
     first_out = start.first_out
-    if first_out is None and not mover_after.hand:
+    if first_out is None and mover_after.hand_size == 0:
         first_out = start.to_move
     return _passed_on(start, after, players, start.discard_pile + tuple(facts.discards), first_out)
 
@@ -137,17 +143,23 @@ def _stock_drawn(before: Position, written: WrittenDraw) -> Position:
     top = stock[0].plain() if isinstance(stock, tuple) and stock else None
     card = written.card or top
     deck = before.rules.deck
+    mover = before.mover
+    if mover.hand is None:  # a hidden hand: one card more, none kept as known (docs/formats.md "A hidden mover")
+        drawer = replace(mover, hand_count=mover.hand_size + 1, hot=(), warm=())
+        return replace(before.replace_player(drawer), phase=Phase.PLAY, turn=None, stock=_one_less(stock))
     if card is None:
         raise PositionError("draw", "the stock's cards are not listed: name the card drawn (draw 7H)")
     if top is not None and card != top:
         raise PositionError("draw", f"the stock's top card is {top.notation(deck)}, not {card.notation(deck)}")
-    if isinstance(stock, tuple):
-        stock = stock[1:]
-    elif isinstance(stock, int) and stock > 0:
-        stock -= 1
-    mover = before.mover
     drawer = replace(mover, hand=(mover.hand or ()) + (card,), hot=(), warm=())
-    return replace(before.replace_player(drawer), phase=Phase.PLAY, turn=None, stock=stock)
+    return replace(before.replace_player(drawer), phase=Phase.PLAY, turn=None, stock=_one_less(stock))
+
+
+def _one_less(stock: Stock) -> Stock:
+    """The stock after its top card is drawn."""
+    if isinstance(stock, tuple):
+        return stock[1:]
+    return stock - 1 if isinstance(stock, int) and stock > 0 else stock
 
 
 def _unseen_breaches(before: Position, after: Position) -> tuple[Breach, ...]:

@@ -223,41 +223,47 @@ class Position:
 
     # ------------------------------------------------------------- reading
     @classmethod
-    def from_file(cls, path: str | Path, strict: bool = True) -> Position:
+    def from_file(cls, path: str | Path, strict: bool = True, mover_may_be_hidden: bool = False) -> Position:
         """Read a position file (``-``: stdin); TOML or JSON by suffix, else by content; a position code
         by content, or given in place of the path (rummy.inputs.is_code_argument)."""
         from .inputs import read_text, source_name, text_kind
 
         text = read_text(path)
-        return cls.from_text(text, source=source_name(path), kind=text_kind(path, text), strict=strict)
+        return cls.from_text(text, source=source_name(path), kind=text_kind(path, text), strict=strict,
+                             mover_may_be_hidden=mover_may_be_hidden)
 
     @classmethod
-    def from_text(cls, text: str, source: str, kind: str = "toml", strict: bool = True) -> Position:
-        """``kind``: ``toml``, ``json`` or ``code`` (a position code, rummy.position_code)."""
+    def from_text(cls, text: str, source: str, kind: str = "toml", strict: bool = True,
+                  mover_may_be_hidden: bool = False) -> Position:
+        """``kind``: ``toml``, ``json`` or ``code`` (a position code, rummy.position_code).
+        ``mover_may_be_hidden``: read a mover given by ``hand_count`` (rummy.reader.read_position)."""
         if kind == "code":
             from .position_code import position_from_code
 
-            return position_from_code(text, source, strict)
+            return position_from_code(text, source, strict, mover_may_be_hidden)
         if kind == "json":
-            return cls.from_json(text, source=source, strict=strict)
-        return cls.from_toml(text, source=source, strict=strict)
+            return cls.from_json(text, source=source, strict=strict, mover_may_be_hidden=mover_may_be_hidden)
+        return cls.from_toml(text, source=source, strict=strict, mover_may_be_hidden=mover_may_be_hidden)
 
     @classmethod
-    def from_toml(cls, text: str, source: str = "<toml>", strict: bool = True) -> Position:
-        return cls.from_data(position_data(text, source, "toml"), source, strict)
+    def from_toml(cls, text: str, source: str = "<toml>", strict: bool = True,
+                  mover_may_be_hidden: bool = False) -> Position:
+        return cls.from_data(position_data(text, source, "toml"), source, strict, mover_may_be_hidden)
 
     @classmethod
-    def from_json(cls, text: str, source: str = "<json>", strict: bool = True) -> Position:
-        return cls.from_data(position_data(text, source, "json"), source, strict)
+    def from_json(cls, text: str, source: str = "<json>", strict: bool = True,
+                  mover_may_be_hidden: bool = False) -> Position:
+        return cls.from_data(position_data(text, source, "json"), source, strict, mover_may_be_hidden)
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any], source: str = "<position>", strict: bool = True) -> Position:
+    def from_data(cls, data: Mapping[str, Any], source: str = "<position>", strict: bool = True,
+                  mover_may_be_hidden: bool = False) -> Position:
         """Read position data. ``strict=False`` reads a proposed end state: plays
         that are not whole and impossible card counts are left for the checker
         to report, everything else is still refused."""
         from .reader import read_position
 
-        return read_position(data, source, strict)
+        return read_position(data, source, strict, mover_may_be_hidden)
 
     # ------------------------------------------------------------- writing
     def to_data(self) -> dict[str, Any]:
