@@ -38,8 +38,8 @@ from dataclasses import replace
 from typing import Any
 
 from .cards import Card
-from .checker.facts import gather_facts
 from .checker.draw_apply import Stock
+from .checker.facts import gather_facts
 from .checker.hidden import hidden_witness
 from .checker.verdict import Breach
 from .draw_words import WrittenDraw

@@ -415,7 +415,8 @@ def _after(state: _Turn) -> Position:
     hidden = mover.hand is None
     mover = replace(
         mover, hand=None if hidden else tuple(state.hand),
-        hand_count=len(state.hand) + state.hidden if hidden else None, hot=cards_within(mover.hot, held), warm=cards_within(mover.warm, held),
+        hand_count=len(state.hand) + state.hidden if hidden else None,
+        hot=cards_within(mover.hot, held), warm=cards_within(mover.warm, held),
         melded=mover.melded or bool(meld),
         layoffs=tuple(state.layoffs) if rules.family.layoffs_attached else mover.layoffs,
     )
