@@ -23,7 +23,7 @@ from rummy.reader import known_mover_hand
 from rummy.reports.play import PlayedTurn, play_turn
 from rummy.turn_steps import read_steps
 from rummy.vocabulary import Phase
-from tests.support.hidden import hidden_mover, with_mover
+from tests.support.hidden import hidden_mover
 from tests.support.paths import PUZZLE_EXAMPLES
 from tests.support.random_positions import LAYOFF_VARIATIONS, random_house, random_layoff_position, random_tiles
 
@@ -103,7 +103,7 @@ def test_a_card_in_sight_is_not_in_a_hidden_hand(path, name, steps, problem) -> 
 
 def test_a_hidden_hand_plays_no_more_cards_than_it_holds() -> None:
     before = read_hidden(HOUSE, "bob")  # 4 cards
-    with pytest.raises(PositionError, match="step 2: 3D is not in bob's hand .its hidden cards are all played."):
+    with pytest.raises(PositionError, match=re.escape("step 2: 3D is not in bob's hand (its hidden cards are all played)")):
         read_steps(before, "play 8S 9S 10S JS to new/1; play 3D to bob/2")
 
 

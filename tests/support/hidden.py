@@ -13,7 +13,3 @@ def hidden_mover(position: Position) -> Position:
     assert mover.hand is not None
     return position.replace_player(replace(mover, hand=None, hand_count=len(mover.hand)))
 
-
-def with_mover(position: Position, name: str) -> Position:
-    """``position`` with ``name`` to move (a player whose hand is hidden, in the examples)."""
-    return replace(position, to_move=name)
