@@ -247,7 +247,7 @@ def steps_report(before_text: str, steps: str, before_kind: str | None = None) -
     from rummy.steps_notation import first_step_word, looks_like_steps, no_step
     from rummy.turn_steps import read_steps_named
 
-    before = read_play_position(before_text, BEFORE, before_kind)
+    before = read_play_position(before_text, BEFORE, before_kind, mover_may_be_hidden=True)  # as check reads it
     if not steps.strip():
         return {"view": layout(before)}
     if not looks_like_steps(steps):
