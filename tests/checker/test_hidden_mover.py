@@ -13,6 +13,7 @@ from rummy.errors import PositionError
 from rummy.plays import Play
 from rummy.position import Position
 from rummy.turn_steps import read_steps
+from rummy.vocabulary import Phase
 from tests.support.hidden import hidden_mover
 from tests.support.paths import PUZZLE_EXAMPLES
 
@@ -86,8 +87,8 @@ def test_the_after_position_keeps_the_hand_hidden() -> None:
 ])
 def test_the_table_is_judged_as_for_a_known_hand(example: str, name: str, steps: str, code: str) -> None:
     before = hidden(example, name)
-    if before.phase != "play":
-        before = replace(before, phase="play", upcard=None)
+    if before.phase != Phase.PLAY:
+        before = replace(before, phase=Phase.PLAY, upcard=None)
     verdict = check(before, read_steps(before, steps))
     assert code in verdict.codes, verdict.breaches
 

@@ -9,6 +9,8 @@ import re
 from collections import Counter
 from dataclasses import replace
 from itertools import combinations
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
@@ -33,14 +35,14 @@ ROBBER = PUZZLE_EXAMPLES / "robber.toml"
 TRADITIONAL = PUZZLE_EXAMPLES / "traditional.toml"
 
 
-def hidden_text(path, name: str) -> str:
+def hidden_text(path: Path, name: str) -> str:
     """The example's TOML with ``name`` to move (their hand is hidden in the example), in the play phase."""
     text = path.read_text(encoding="utf-8")
     lines = [f'to_move = "{name}"' if line.startswith("to_move") else line for line in text.splitlines()]
     return "\n".join(lines) + "\n"
 
 
-def read_hidden(path, name: str) -> Position:
+def read_hidden(path: Path, name: str) -> Position:
     return Position.from_toml(hidden_text(path, name), str(path), mover_may_be_hidden=True)
 
 
@@ -77,7 +79,8 @@ def test_a_hidden_hand_holds_hot_and_warm_cards_up_to_its_count() -> None:
     (ROBBER, "ann", "play KD KS to bob/2; discard 2D", 3),                    # Robber: a steal
     (TRADITIONAL, "bob", "play 9C 10C JC to new/1; discard QD", 4),  # lay-off rummy
 ])
-def test_steps_of_a_hidden_mover_play_unseen_cards_and_lower_the_count(path, name, steps, played_cards) -> None:
+def test_steps_of_a_hidden_mover_play_unseen_cards_and_lower_the_count(path: Path, name: str, steps: str,
+                                                                        played_cards: int) -> None:
     before = read_hidden(path, name)
     count = before.mover.hand_size
     turn = played(before, steps)
@@ -96,7 +99,7 @@ def test_steps_of_a_hidden_mover_play_unseen_cards_and_lower_the_count(path, nam
     (RUMMIKUB, "cat", "play R7 R8 R9 to new/1", "R7 is not in cat's hidden hand"),  # ann holds both R7
     (TRADITIONAL, "bob", "play 4H to ann/1", "4H is not in bob's hidden hand"),  # one deck: 4H is laid off
 ])
-def test_a_card_in_sight_is_not_in_a_hidden_hand(path, name, steps, problem) -> None:
+def test_a_card_in_sight_is_not_in_a_hidden_hand(path: Path, name: str, steps: str, problem: str) -> None:
     with pytest.raises(PositionError, match=re.escape(problem)):
         read_steps(read_hidden(path, name), steps)
 
@@ -220,7 +223,8 @@ def random_position(kind: int, seed: int) -> Position:
     import random
 
     rng = random.Random(seed)
-    return random_layoff_position(rng, rng.choice(LAYOFF_VARIATIONS), rng.randint(6, 9), rng.randint(1, 3), True)
+    rules: Any = rng.choice(LAYOFF_VARIATIONS)  # a preset name or a table of options
+    return random_layoff_position(rng, rules, rng.randint(6, 9), rng.randint(1, 3), True)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
