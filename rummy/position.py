@@ -215,8 +215,11 @@ class Position:
 
     def unseen_cards(self) -> Counter[Card]:
         """The deck's cards the position does not show, as plain cards with their copies:
-        what hidden hands and an unlisted stock hold between them."""
-        return Counter(c.plain() for c in self.rules.deck_cards) - Counter(c.plain() for c in self.known_cards())
+        what hidden hands and an unlisted stock hold between them. Hot and warm cards of a hidden
+        hand (seen taken: docs/formats.md "A hidden mover") are known, so not unseen."""
+        seen_in_hidden = [c for p in self.players if p.hand is None for c in p.hot + p.warm]
+        return Counter(c.plain() for c in self.rules.deck_cards) \
+            - Counter(c.plain() for c in self.known_cards() + seen_in_hidden)
 
     def replace_player(self, player: Player) -> Position:
         return replace(self, players=tuple(player if p.name == player.name else p for p in self.players))

@@ -309,8 +309,7 @@ def _fill_hand(state: _Turn, before: Position) -> None:
     # Cards seen taken are known to be in the hidden hand; every copy of them is out of the unseen ones.
     state.hand.extend(mover.hot + mover.warm)
     state.hidden = mover.hand_size - len(state.hand)
-    state.unseen.update(before.unseen_cards() - Counter(c.plain() for p in before.players if p.hand is None
-                                                        for c in p.hot + p.warm))
+    state.unseen.update(before.unseen_cards())
 
 
 def _from_hand(state: _Turn, card: Card) -> Card:

@@ -15,12 +15,12 @@ fillers are the same on both sides and cancel.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from ..cards import Card
 from ..errors import PositionError
 from ..position import Position
+from .facts import plain_counter
 from .verdict import Breach
 
 
@@ -32,15 +32,6 @@ class HiddenWitness:
     after: Position
     breaches: tuple[Breach, ...]
     note: str
-
-
-def _plain(cards: Iterable[Card]) -> Counter[Card]:
-    return Counter(card.plain() for card in cards)
-
-
-def _seen_in_hidden_hands(position: Position) -> Counter[Card]:
-    """Cards known to be in hidden hands (hot, warm): not unseen, though no ``hand`` lists them."""
-    return _plain(c for p in position.players if p.hand is None for c in p.hot + p.warm)
 
 
 def _fillers(position: Position, count: int, avoid: Counter[Card], pool: Counter[Card]) -> list[Card]:
@@ -70,14 +61,14 @@ def hidden_witness(before: Position, after: Position) -> HiddenWitness:
         raise PositionError(f"after: players.{name}",
                             f"{name}'s hand was hidden before the turn: give hand_count after it, not hand")
     deck = before.rules.deck
-    was = _plain(before.table_cards()) + _plain(before.discard_pile)
-    now = _plain(after.table_cards()) + _plain(after.discard_pile)
+    was = plain_counter(before.table_cards()) + plain_counter(before.discard_pile)
+    now = plain_counter(after.table_cards()) + plain_counter(after.discard_pile)
     turn = after.turn
     if after.discard_pile == before.discard_pile and turn is not None and turn.discard is not None:
         now[turn.discard.plain()] += 1  # a discard declared, the pile left as it was
     from_hand, to_hand = now - was, was - now
-    known = _plain(mover.hot + mover.warm)
-    unseen = before.unseen_cards() - _seen_in_hidden_hands(before)
+    known = plain_counter(mover.hot + mover.warm)
+    unseen = before.unseen_cards()  # hot and warm cards of hidden hands are not unseen
     from_unseen = from_hand - known
     breaches: list[Breach] = []
     in_sight = from_unseen - unseen
@@ -94,7 +85,7 @@ def hidden_witness(before: Position, after: Position) -> HiddenWitness:
     hand_known = list((known | from_hand).elements())
     fillers = _fillers(before, max(0, count - len(hand_known)), known | from_hand, unseen - from_unseen)
     hand_before = tuple(hand_known + fillers)
-    hand_after = tuple((_plain(hand_before) - from_hand + to_hand).elements())
+    hand_after = tuple((plain_counter(hand_before) - from_hand + to_hand).elements())
     expected = count - played + to_hand.total()
     if mover_after.hand_size != expected:
         breaches.append(Breach("conservation",

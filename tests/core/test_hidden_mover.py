@@ -142,6 +142,8 @@ def test_take_two_keeps_the_cards_seen_as_hot_and_warm_on_the_hidden_hand() -> N
     assert drawn.mover.hand is None and drawn.mover.hand_count == 6
     assert [c.notation() for c in drawn.mover.hot] == ["4H"] and [c.notation() for c in drawn.mover.warm] == ["6C"]
     assert [c.notation() for c in drawn.discard_pile] == ["KD"]
+    assert drawn.unseen_cards()[Card.from_notation("4H")] == 0  # known to be in bob's hand: not unseen
+    assert drawn.unseen_cards()[Card.from_notation("4C")] == 1
     # the hot card must be played, the warm one not discarded, as for a known hand
     codes = check(drawn, read_steps(drawn, "discard 6C")).codes
     assert "hot-card-unplayed" in codes and "warm-discard" in codes
