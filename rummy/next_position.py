@@ -115,7 +115,7 @@ def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tu
             raise PositionError("draw", f"{before.to_move} is in the play phase: the draw is made; play the turn "
                                 "(steps, a position or an answer)")
         after = _stock_drawn(before, written)
-        breaches = _unseen_breaches(before, after)
+        breaches = _unseen_breaches(before, after, written.card)
         return _passed_on(before, after, after.players, before.discard_pile, before.first_out), breaches
     from .checker.draw_apply import apply_draw_taken, no_such_draw
 
@@ -144,13 +144,13 @@ def _stock_drawn(before: Position, written: WrittenDraw) -> Position:
     card = written.card or top
     deck = before.rules.deck
     mover = before.mover
+    if card is not None and top is not None and card != top:
+        raise PositionError("draw", f"the stock's top card is {top.notation(deck)}, not {card.notation(deck)}")
     if mover.hand is None:  # a hidden hand: one card more, none kept as known (docs/formats.md "A hidden mover")
         drawer = replace(mover, hand_count=mover.hand_size + 1, hot=(), warm=())
         return replace(before.replace_player(drawer), phase=Phase.PLAY, turn=None, stock=_one_less(stock))
     if card is None:
         raise PositionError("draw", "the stock's cards are not listed: name the card drawn (draw 7H)")
-    if top is not None and card != top:
-        raise PositionError("draw", f"the stock's top card is {top.notation(deck)}, not {card.notation(deck)}")
     drawer = replace(mover, hand=(mover.hand or ()) + (card,), hot=(), warm=())
     return replace(before.replace_player(drawer), phase=Phase.PLAY, turn=None, stock=_one_less(stock))
 
@@ -162,11 +162,15 @@ def _one_less(stock: Stock) -> Stock:
     return stock - 1 if isinstance(stock, int) and stock > 0 else stock
 
 
-def _unseen_breaches(before: Position, after: Position) -> tuple[Breach, ...]:
-    """A tile drawn must be one the position does not show (tile rummy has no draw judge to say it)."""
-    drawn = Counter(c.plain() for c in after.mover.hand or ()) - Counter(c.plain() for c in before.mover.hand or ())
-    card = next(iter(drawn))
-    if before.unseen_cards()[card] > 0:
+def _unseen_breaches(before: Position, after: Position, named: Card | None) -> tuple[Breach, ...]:
+    """A tile drawn must be one the position does not show (tile rummy has no draw judge to say it);
+    a hidden hand's tile is the one named, if any."""
+    if before.mover.hand is None:
+        card = named.plain() if named is not None else None
+    else:
+        drawn = Counter(c.plain() for c in after.mover.hand or ()) - Counter(c.plain() for c in before.mover.hand or ())
+        card = next(iter(drawn))
+    if card is None or before.unseen_cards()[card] > 0:
         return ()
     shown = card.notation(before.rules.deck)
     return (Breach("conservation", f"{shown} cannot have come from the pool: every copy is accounted for",

@@ -134,6 +134,19 @@ def test_draw_alone_counts_one_card_more_and_one_less_in_the_stock() -> None:
     assert turn.position.mover.hand_count == 5 and turn.position.stock == 22
 
 
+def test_draw_from_a_listed_stock_and_a_tile_drawn_by_a_hidden_hand() -> None:
+    before = replace(draw_phase(read_hidden(HOUSE, "bob")), stock=(Card.from_notation("2D"), Card.from_notation("3D")))
+    drawn = played(before, "draw").position
+    assert drawn is not None and drawn.mover.hand_count == 5 and drawn.stock == (Card.from_notation("3D"),)
+    with pytest.raises(PositionError, match="the stock's top card is 2D, not 5D"):
+        played(before, "draw 5D")
+    tiles = read_hidden(RUMMIKUB, "bob")  # tile rummy: a player who plays nothing draws a tile, the turn passes
+    turn = played(tiles, "draw")
+    assert turn.position is not None and turn.position.to_move == "cat"
+    assert turn.position.player("bob").hand_count == 11 and turn.position.stock == 48
+    assert not played(tiles, "draw R7").report.verdict.legal  # ann holds both R7: not in the pool
+
+
 def test_take_two_keeps_the_cards_seen_as_hot_and_warm_on_the_hidden_hand() -> None:
     before = draw_phase(read_hidden(HOUSE, "bob"))  # pile KD 4H 6C
     turn = played(before, "take 2")
