@@ -308,7 +308,7 @@ def _fill_hand(state: _Turn, before: Position) -> None:
         return
     # Cards seen taken are known to be in the hidden hand; every copy of them is out of the unseen ones.
     state.hand.extend(mover.hot + mover.warm)
-    state.hidden = mover.hand_size - len(state.hand)
+    state.hidden = max(mover.hand_size - len(state.hand), 0)
     state.unseen.update(before.unseen_cards())
 
 
