@@ -53,7 +53,14 @@ def play_report(position_text: str, turn: str, kind: str | None = None,
     position = played.position
     return {"legal": True, "turn": record_text(played, None if asked_best else turn),
             "player": before.to_move, "position": position.to_data(), "code": position_code(position),
-            "reading": report.data.get("reading")}
+            "reading": report.data.get("reading"), **ending_data(played)}
+
+
+def ending_data(played: PlayedTurn) -> dict[str, Any]:
+    """``ending``: where the turn ended the hand, why and its scores (rummy.hand_end: ``reason``,
+    ``scores``, ...) with ``summary``, its line; null while the hand goes on."""
+    ending = played.ending
+    return {"ending": None if ending is None else {**ending.to_data(), "summary": ending.summary()}}
 
 
 def record_text(played: PlayedTurn, given: str | None) -> str:
@@ -152,8 +159,8 @@ def rummy_turn_report(position_text: str, time_limit: float = 10.0) -> dict[str,
         position = played.position
         # the text is rummy's own (answer_turn_text, canonical) or the stock's top card drawn
         turns.append({"player": mover, "turn": text, "position": position.to_data(),
-                      "code": position_code(position)})
-        if not drawn_only or position.to_move != mover:
+                      "code": position_code(position), **ending_data(played)})
+        if played.ending is not None or not drawn_only or position.to_move != mover:
             break
     return {"turns": turns}
 

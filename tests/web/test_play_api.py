@@ -187,3 +187,19 @@ def test_rummy_plays_a_seat_from_its_own_view_on_the_whole_position(client: Test
 def test_bad_deal_and_rummy_turn_requests_are_one_line_400s(client: TestClient, path: str, body: dict[str, Any],
                                                              expected: str) -> None:
     assert expected in one_line_400(client.post(path, json=body))
+
+
+def test_the_turn_that_ends_a_hand_says_so_with_its_scores(client: TestClient) -> None:
+    dealt = client.post("/api/deal", json={"rules": "straight", "players": ["you", "ann"], "seed": 5}).json()
+    position, ending, turns = json.dumps(dealt["position"]), None, 0
+    while ending is None and turns < 120:  # a Straight hand for two ends in a few dozen turns
+        answer = client.post("/api/rummy-turn", json={"position": position, "time_limit": 1})
+        assert answer.status_code == 200, answer.text
+        for turn in answer.json()["turns"]:
+            turns += 1
+            assert played(client, position, turn["turn"])["ending"] == turn["ending"]  # /api/play says it too
+            position, ending = json.dumps(turn["position"]), turn["ending"]
+    assert ending is not None, "no end of the hand"
+    assert set(ending["scores"]) == {"you", "ann"} and ending["summary"].startswith(ending["reason"])
+    out = ending["went_out"]
+    assert json.loads(position)["players"][out].get("hand", "") == ""

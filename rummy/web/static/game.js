@@ -101,6 +101,11 @@ export async function playTurn(turn, box, fromGame = false) {
   if (!state.text) { showError(box, {error: "load a position first"}); return false; }
   let limit;
   try { limit = timeLimit(); } catch (error) { showError(box, error); return false; }
+  if ((fromGame || atGameEnd()) && handOver()) {
+    showError(box, {error: "the hand is over: " + (state.game.ending ? state.game.ending.summary : "its result is written") +
+      "; Undo turn takes its last turn back"});
+    return false;
+  }
   const shown = state.text;
   // fromGame: the turn is played from the open game's latest position (the editor's after-position)
   const before = fromGame ? JSON.stringify(lastPosition().position) : shown;
@@ -120,9 +125,10 @@ export async function playTurn(turn, box, fromGame = false) {
     return false;
   }
   if (!fromGame && !atGameEnd()) newGame();
-  addTurn(data.player, data.turn, data.position, data.code);
+  addTurn(data.player, data.turn, data.position, data.code, data.ending);
   await showGamePosition();
-  say("Played " + data.player + "'s turn: " + data.turn + ". " + data.position.to_move + " to move.");
+  say("Played " + data.player + "'s turn: " + data.turn + ". " +
+    (data.ending ? "The hand is over: " + data.ending.summary + "." : data.position.to_move + " to move."));
   return true;
 }
 
@@ -138,10 +144,21 @@ async function showGamePosition() {
 }
 
 // A turn played elsewhere (rummy's, in versus.js) added to the open game.
-export function addTurn(player, turn, position, code) {
-  lastHand(state.game.record).turns.push({player: player, turn: turn});
+// `ending`: the hand's end the turn made (rummy.hand_end, /api/play's), or null; its scores are
+// the hand's `result` in the record.
+export function addTurn(player, turn, position, code, ending) {
+  const hand = lastHand(state.game.record);
+  hand.turns.push({player: player, turn: turn});
   state.game.positions.push({position: position, code: code});
+  state.game.ending = ending || null;
+  if (ending && ending.scores) hand.result = ending.scores;
   keep();
+}
+
+// The hand is over: its end as the last turn made it, or its result as the record keeps it.
+export function handOver() {
+  const hand = state.game ? lastHand(state.game.record) : null;
+  return Boolean(hand && (state.game.ending || hand.result));
 }
 
 export {showGamePosition};
@@ -159,6 +176,8 @@ export async function undoTurn() {
   while (seat && turns.length > 1 && turns[turns.length - 1].player !== seat) { turns.pop(); state.game.positions.pop(); }
   turns.pop();
   state.game.positions.pop();
+  delete lastHand(state.game.record).result;  // the hand goes on again
+  state.game.ending = null;
   keep();
   await showGamePosition();
   say("Took back the last turn: " + lastPosition().position.to_move + " to move.");
@@ -215,7 +234,9 @@ export function drawGame() {
   const g = state.game;
   for (const id of ["game-undo-button", "game-download-button", "game-delete-button", "review-button", "game-edited-button"]) $(id).disabled = !g;
   $("game-status").textContent = g ? "“" + g.name + "”: " + g.record.game.players.join(", ") + "; hand " +
-    g.record.hands.length + ", " + lastHand(g.record).turns.length + " turns; " + lastPosition().position.to_move + " to move."
+    g.record.hands.length + ", " + lastHand(g.record).turns.length + " turns; " + (handOver() ? "the hand is over: " +
+      (g.ending ? g.ending.summary : Object.entries(lastHand(g.record).result).map(([p, n]) => p + " " + n).join(", "))
+      : lastPosition().position.to_move + " to move.")
     : "No game open: Play this turn starts one from the position shown.";
   const turns = g ? lastHand(g.record).turns : [];
   $("game-turns").replaceChildren(...turns.map((t) => el("li", {}, el("strong", {text: t.player + ": "}),

@@ -5,7 +5,7 @@
 // kept like any other (game.js), with the user's seat beside it.
 import {api} from "./api.js";
 import {$, fillSelect, say, showError} from "./dom.js";
-import {addTurn, gameHooks, newGameFrom, showGamePosition} from "./game.js";
+import {addTurn, gameHooks, handOver, newGameFrom, showGamePosition} from "./game.js";
 import {state} from "./state.js";
 import {timeLimit} from "./timelimit.js";
 
@@ -51,21 +51,13 @@ async function start() {
   await showGamePosition();
 }
 
-// The hand stops for rummy where someone is out or the stock is empty (the hand's end and its
-// scores are rummy.hand_end's, another part of issue 27: not asked here yet).
-function handOver(position) {
-  const hands = Object.values(position.players || {}).map((p) => p.hand);
-  const stock = (position.piles || {}).stock;
-  return hands.some((hand) => typeof hand === "string" && !hand.trim()) || stock === "" || stock === 0;
-}
-
 // Called whenever a game position is on the board: rummy plays while a seat of its is to move.
 async function rummysTurns() {
   const game = state.game;
   if (!game || !game.seat || playing) return;
   const latest = game.positions[game.positions.length - 1].position;
   if (latest.to_move === game.seat) return;
-  if (handOver(latest)) { say("The hand is over (someone is out, or the stock is empty)."); return; }
+  if (handOver()) return;  // rummy.hand_end said so when the turn was played
   let limit;
   try { limit = timeLimit(); } catch (error) { showError($("game-error"), error); return; }
   playing = latest;
@@ -80,7 +72,7 @@ async function rummysTurns() {
     playing = null;
   }
   if (state.game !== game || game.positions[game.positions.length - 1].position !== latest) return;  // undone, or another game
-  for (const turn of data.turns) addTurn(turn.player, turn.turn, turn.position, turn.code);
+  for (const turn of data.turns) addTurn(turn.player, turn.turn, turn.position, turn.code, turn.ending);
   await showGamePosition();  // and the next seat of rummy's, if it is to move
 }
 
