@@ -39,7 +39,7 @@ def play_report(position_text: str, turn: str, kind: str | None = None,
     from rummy.reports.page import kind_of
     from rummy.reports.play import BEST_TURN, best_turn_text, play_turn
 
-    before = read_play_position(position_text, BEFORE, kind)
+    before = read_play_position(position_text, BEFORE, kind, mover_may_be_hidden=True)  # as rummy play reads it
     asked_best = turn.strip().lower() == BEST_TURN
     text = best_turn_text(before, time_limit) if asked_best else turn
     try:

@@ -18,7 +18,7 @@ from rummy.next_position import next_position
 from rummy.position import Position
 from rummy.reports.check import answer_from_text
 from tests.support.paths import REPO_ROOT
-from tests.web.test_browser import browser, card, click, phone, server, settled, text, wait  # noqa: F401
+from tests.web.test_browser import browser, card, click, load, phone, server, settled, text, wait  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -28,16 +28,23 @@ KNOWN = (REPO_ROOT / "tests" / "data" / "games" / "rummikub-known.toml").read_te
 
 
 @pytest.fixture()
-def fresh(server: str, browser: Any) -> Any:  # noqa: F811
-    """The page with no game kept (localStorage emptied), the known position shown from a paste."""
+def fresh(page_at_start: Any) -> Any:
+    """The page with no game kept, the known position shown from a paste."""
+    driver = page_at_start
+    driver.find_element(By.CSS_SELECTOR, "#paste-box summary").click()
+    driver.execute_script("document.getElementById('paste').value = arguments[0]", KNOWN)
+    driver.find_element(By.ID, "show-button").click()
+    wait(driver, lambda d: "Loaded the position" in text(d, "result"))
+    return driver
+
+
+@pytest.fixture()
+def page_at_start(server: str, browser: Any) -> Any:  # noqa: F811
+    """The page with no game kept (localStorage emptied), the shipped list loaded."""
     browser.get(server)
     browser.execute_script("localStorage.clear()")
     browser.get(server)
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#load-select option")) > 5)
-    browser.find_element(By.CSS_SELECTOR, "#paste-box summary").click()
-    browser.execute_script("document.getElementById('paste').value = arguments[0]", KNOWN)
-    browser.find_element(By.ID, "show-button").click()
-    wait(browser, lambda d: "Loaded the position" in text(d, "result"))
     return browser
 
 
@@ -170,13 +177,17 @@ def test_play_against_rummy_deals_hides_its_hands_and_plays_its_seats(fresh: Any
     click(page, "#versus-button")
     wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#versus-rules option")) > 3)
     Select(page.find_element(By.ID, "versus-rules")).select_by_value("house-classic")
+    page.find_element(By.ID, "versus-seed").send_keys("7")  # the same hand every run
+    limit = page.find_element(By.ID, "time-limit")
+    limit.clear()
+    limit.send_keys("3")
     click(page, "#versus-start")
     to_move(page, "you")  # rummy's seats play first where the deal has one of them to move
     hidden = page.find_elements(By.CSS_SELECTOR, "#table .hand .unknown")
     assert len(hidden) == 2 and all(e.text.endswith(" cards, hidden") for e in hidden)
     assert page.find_elements(By.CSS_SELECTOR, '#table .hand[data-hand="you"] .card')
     record = kept(page)
-    assert isinstance(record["hands"][0]["deal"], int) and record["game"]["players"][0] == "you"
+    assert record["hands"][0]["deal"] == 7 and record["game"]["players"] == ["you", "ann", "bob"]
     before = len(record["hands"][0]["turns"])
     # the user's turn, by Draw advice searched on the user's own view: the others' hands and the stock as counts
     page.execute_script("window.sent = []; const send = window.fetch;"
@@ -250,3 +261,25 @@ def test_a_game_file_opens_replayed_and_a_bad_one_is_one_line(fresh: Any, tmp_pa
     wait(page, lambda d: d.find_element(By.ID, "game-error").is_displayed())
     assert text(page, "game-error").startswith("game: hand 1, turn 2 (bob: 'play K1 K2 to new/1'): ")
     assert len(json.loads(page.execute_script("return localStorage.getItem('rummy-games')"))) == 1  # not kept
+
+
+def test_a_real_table_game_with_hidden_hands_a_hidden_draw_and_a_turn_typed(page_at_start: Any) -> None:
+    """At a real table the other hands are hidden: after dan's best turn, ann draws a hidden card (one more
+    card, counted) and her turn is typed as steps naming the cards she played."""
+    page = page_at_start
+    load(page, "examples/house-classic-4p")
+    click(page, "#best-button")
+    wait(page, lambda d: d.find_element(By.ID, "play-best-button").is_displayed())
+    click(page, "#play-best-button")
+    wait(page, lambda d: text(d, "turn-line") == "ann to move, draw phase")
+    assert "5 cards, not known" in text(page, "table")
+    click(page, "#draw-hidden-button")
+    wait(page, lambda d: text(d, "turn-line") == "ann to move, play phase")
+    assert "6 cards, not known" in text(page, "table")
+    click(page, "#best-button")  # best answers for a known hand only: one line says so
+    wait(page, lambda d: d.find_element(By.ID, "best-error").is_displayed())
+    assert "ann's hand is hidden" in text(page, "best-error")
+    type_turn(page, "discard 9C", "bob")
+    turns = kept(page)["hands"][0]["turns"]
+    assert [(t["player"], t["turn"]) for t in turns[1:]] == [("ann", "draw"), ("ann", "discard 9C")]
+    assert turns[0]["player"] == "dan"

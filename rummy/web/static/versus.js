@@ -38,9 +38,10 @@ async function start() {
   box.hidden = true;
   const seat = $("versus-seat").value.trim() || "you", rules = $("versus-rules").value;
   const players = [seat, ...NAMES.filter((name) => name !== seat).slice(0, Number($("versus-count").value) - 1)];
+  const typed = $("versus-seed").value.trim();
   let data;
   try {
-    data = await api("/api/deal", {rules: rules, players: players});
+    data = await api("/api/deal", {rules: rules, players: players, ...(typed ? {seed: Number(typed)} : {})});
   } catch (error) {
     showError(box, error);
     return;
