@@ -106,9 +106,10 @@ def game_report(text: str, kind: str | None = None) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------ playing against rummy
-def deal_report(rules: str, players: list[str], seed: int | None = None) -> dict[str, Any]:
-    """A hand dealt for a game against rummy (rummy.deal.deal: every hand known, the stock listed):
-    ``position`` (data), ``code`` and ``seed`` (drawn at random when not given)."""
+def deal_report(rules: str, players: list[str], seed: int | None = None, hand: int = 1) -> dict[str, Any]:
+    """Hand number ``hand`` dealt for a game against rummy (rummy.deal.deal: every hand known, the stock
+    listed, the first mover by the hand's number): ``position`` (data), ``code`` and ``seed`` (drawn at
+    random when not given)."""
     import secrets
 
     from rummy.deal import MAX_SEED, deal
@@ -116,7 +117,7 @@ def deal_report(rules: str, players: list[str], seed: int | None = None) -> dict
     from rummy.rules import ruleset_from_spec
 
     seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
-    position = deal(ruleset_from_spec(rules), players, seed)
+    position = deal(ruleset_from_spec(rules), players, seed, hand)
     return {"position": position.to_data(), "code": position_code(position), "seed": seed}
 
 

@@ -139,6 +139,7 @@ class DealRequest(_Request):
     players: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
         min_length=2, max_length=8, description="The players' names in seating order.")
     seed: int | None = Field(None, ge=0, le=2**63 - 1, description="The deck's shuffle; left out: one at random.")
+    hand: int = Field(1, ge=1, le=200, description="The hand's number in the game (from 1): who moves first.")
 
 
 class RummyTurnRequest(_Request):
@@ -374,7 +375,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def deal(request: DealRequest) -> dict[str, Any]:
         from rummy.reports import game_page
 
-        return _guarded(lambda: game_page.deal_report(request.rules, request.players, request.seed))
+        return _guarded(lambda: game_page.deal_report(request.rules, request.players, request.seed, request.hand))
 
     @app.post("/api/rummy-turn", summary="rummy plays the mover's turn from the mover's own view (the other hands "
                                          "and the stock hidden), carried out on the full position")

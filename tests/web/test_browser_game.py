@@ -41,7 +41,8 @@ def fresh(page_at_start: Any) -> Any:
 @pytest.fixture()
 def page_at_start(server: str, browser: Any) -> Any:  # noqa: F811
     """The page with no game kept (localStorage emptied), the shipped list loaded."""
-    browser.get(server)
+    # emptied from a page of the same origin that runs no script: the page itself would keep its game again
+    browser.get(server + "static/icon.svg")
     browser.execute_script("localStorage.clear()")
     browser.get(server)
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#load-select option")) > 5)
@@ -283,3 +284,29 @@ def test_a_real_table_game_with_hidden_hands_a_hidden_draw_and_a_turn_typed(page
     turns = kept(page)["hands"][0]["turns"]
     assert [(t["player"], t["turn"]) for t in turns[1:]] == [("ann", "draw"), ("ann", "discard 9C")]
     assert turns[0]["player"] == "dan"
+
+
+def test_a_hand_over_offers_the_next_deal_and_undo_takes_it_back(page_at_start: Any, tmp_path: Any) -> None:
+    page = page_at_start
+    start = Position.from_text(KNOWN, "start", "toml").to_data()
+    record = {"game": {"format": 1, "rules": "rummikub", "players": ["ann", "bob", "cat"]},
+              "hands": [{"deal": 5, "start": start, "turns": [], "result": {"ann": 10, "bob": -4, "cat": -6}}]}
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps(record))
+    page.find_element(By.CSS_SELECTOR, "#game-box summary").click()
+    page.find_element(By.ID, "game-file").send_keys(str(path))
+    wait(page, lambda d: "the hand is over: ann 10, bob -4, cat -6" in text(d, "game-status"))
+    page.find_element(By.ID, "turn-input").send_keys("play O4 to table/4")
+    click(page, "#turn-play-button")  # no turn is played in a hand that is over
+    wait(page, lambda d: "the hand is over" in text(d, "turn-error"))
+    click(page, "#next-hand-button")
+    wait(page, lambda d: "hand 2, 0 turns; bob to move" in text(d, "game-status"))  # the deal goes round
+    assert "Totals: ann 10, bob -4, cat -6." in text(page, "game-status")
+    to_move(page, "bob")
+    hands = kept(page)["hands"]
+    assert len(hands) == 2 and isinstance(hands[1]["deal"], int) and hands[1]["turns"] == []
+    assert not page.find_element(By.ID, "next-hand-button").is_displayed()
+    click(page, "#game-undo-button")  # the hand not begun goes, and the result before it
+    wait(page, lambda d: len(kept(d)["hands"]) == 1)
+    assert "result" not in kept(page)["hands"][0]
+    to_move(page, "ann")

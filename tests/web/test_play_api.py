@@ -203,3 +203,11 @@ def test_the_turn_that_ends_a_hand_says_so_with_its_scores(client: TestClient) -
     assert set(ending["scores"]) == {"you", "ann"} and ending["summary"].startswith(ending["reason"])
     out = ending["went_out"]
     assert json.loads(position)["players"][out].get("hand", "") == ""
+
+
+def test_the_deal_of_a_later_hand_goes_round_the_table(client: TestClient) -> None:
+    body = {"rules": "house-classic", "players": ["you", "ann", "bob"], "seed": 3}
+    movers = [client.post("/api/deal", json={**body, "hand": hand}).json()["position"]["to_move"] for hand in (1, 2, 3)]
+    assert movers == ["you", "ann", "bob"]
+    assert "hands 1 to 6" in one_line_400(client.post("/api/deal", json={**body, "hand": 7}))
+    assert "hand" in one_line_400(client.post("/api/deal", json={**body, "hand": 0}))

@@ -155,6 +155,37 @@ export function addTurn(player, turn, position, code, ending) {
   keep();
 }
 
+// The next hand of a game rummy deals (its hands have a `deal`): dealt by the server for the hand's
+// number (who moves first goes round), begun in the record, shown.
+export async function dealNextHand() {
+  const g = state.game, box = $("game-error");
+  box.hidden = true;
+  if (!g || !handOver()) return;
+  let data;
+  try {
+    data = await api("/api/deal", {rules: g.record.game.rules, players: g.record.game.players, hand: g.record.hands.length + 1});
+  } catch (error) {
+    showError(box, error);  // House's seventh hand, say: the game is over
+    return;
+  }
+  if (state.game !== g) return;
+  g.record.hands.push({deal: data.seed, start: data.position, turns: []});
+  g.positions = [{position: data.position, code: data.code}];
+  g.ending = null;
+  keep();
+  await showGamePosition();
+  say("Hand " + g.record.hands.length + " is dealt: " + data.position.to_move + " to move.");
+}
+
+// Each player's total over the hands scored (their `result`s), or null where none is.
+function totals(record) {
+  const scored = record.hands.filter((h) => h.result);
+  if (!scored.length) return null;
+  const sum = {};
+  for (const hand of scored) for (const [name, points] of Object.entries(hand.result)) sum[name] = (sum[name] || 0) + points;
+  return sum;
+}
+
 // The hand is over: its end as the last turn made it, or its result as the record keeps it.
 export function handOver() {
   const hand = state.game ? lastHand(state.game.record) : null;
@@ -167,8 +198,15 @@ export {showGamePosition};
 export async function undoTurn() {
   const box = $("game-error");
   box.hidden = true;
-  if (!state.game || !lastHand(state.game.record).turns.length) {
-    showError(box, {error: "no turn of this hand to take back"});
+  if (!state.game) return;
+  const record = state.game.record;
+  if (!lastHand(record).turns.length) {
+    if (record.hands.length < 2) { showError(box, {error: "no turn to take back"}); return; }
+    // A hand not begun goes, and the result of the one before with it (as rummy game undo does):
+    // the server replays the game to its last position.
+    record.hands.pop();
+    delete lastHand(record).result;
+    await openGame(state.game.name, JSON.stringify(record));
     return;
   }
   // Against rummy: rummy's turns since the user's last one go too, then the user's own.
@@ -194,6 +232,7 @@ export async function openGame(name, text) {
     showError(box, error);
     return false;
   }
+  for (const hand of data.game.hands) hand.turns = hand.turns || [];  // rummy writes no `turns` for a hand without any
   state.game = {name: name, record: data.game, positions: data.hands[data.hands.length - 1].positions,
     seat: storedSeats()[name] || null};
   keep();
@@ -238,10 +277,16 @@ export function drawGame() {
       (g.ending ? g.ending.summary : Object.entries(lastHand(g.record).result).map(([p, n]) => p + " " + n).join(", "))
       : lastPosition().position.to_move + " to move.")
     : "No game open: Play this turn starts one from the position shown.";
+  const sums = g ? totals(g.record) : null;
+  if (sums && g.record.hands.length > 1) {
+    $("game-status").textContent += " Totals: " + Object.entries(sums).map(([p, n]) => p + " " + n).join(", ") + ".";
+  }
+  // the next hand is dealt where rummy dealt this one (its rules a preset's name)
+  $("next-hand-button").hidden = !(g && handOver() && lastHand(g.record).deal !== undefined && typeof g.record.game.rules === "string");
   const turns = g ? lastHand(g.record).turns : [];
   $("game-turns").replaceChildren(...turns.map((t) => el("li", {}, el("strong", {text: t.player + ": "}),
     el("code", {text: g.seat && t.player !== g.seat ? unseen(t.turn) : t.turn}))));
-  $("game-undo-button").disabled = !turns.length;
+  $("game-undo-button").disabled = !turns.length && !(g && g.record.hands.length > 1);
 }
 
 // The turn box under the table: a turn typed (another player's steps, or draw words), and the
@@ -348,6 +393,7 @@ export function wireGame() {
   $("game-download-button").addEventListener("click", download);
   $("game-file").addEventListener("change", openFile);
   $("game-undo-button").addEventListener("click", undoTurn);
+  $("next-hand-button").addEventListener("click", dealNextHand);
   const typed = () => {
     const turn = $("turn-input").value.trim();
     if (!turn) { showError($("turn-error"), {error: "type a turn first: steps, or draw words (draw 7H, take 2, pass)"}); return; }
