@@ -148,7 +148,26 @@ class GameRecord:
         return {"game": game, "hands": [hand.to_data() for hand in self.hands]}
 
     def to_toml(self) -> str:
-        return HEADER + tomli_w.dumps(self.to_data())
+        """The record as TOML, in reading order: [game], then each hand's deal and start, its turns one
+        [[hands.turns]] table each, and its result."""
+        data = self.to_data()
+        game = data["game"]
+        rules = game["rules"]
+        # One line for the names (tomli_w puts each on a line of its own); a JSON string is a TOML one.
+        players = "players = [" + ", ".join(json.dumps(name) for name in game["players"]) + "]\n"
+        parts = [HEADER, "[game]\n", tomli_w.dumps({"format": game["format"]}),
+                 tomli_w.dumps({"rules": rules}) if isinstance(rules, str) else "", players,
+                 tomli_w.dumps({"title": game["title"]}) if "title" in game else ""]
+        if not isinstance(rules, str):  # a rules table last, as [game.rules]: keys after its header are its own
+            parts.append("\n" + tomli_w.dumps({"game": {"rules": rules}}))
+        for hand in data["hands"]:
+            head = {key: hand[key] for key in ("deal", "start") if key in hand}
+            parts.append("\n" + tomli_w.dumps({"hands": [head]}))
+            for turn in hand.get("turns", ()):
+                parts.append("\n[[hands.turns]]\n" + tomli_w.dumps(turn))
+            if "result" in hand:
+                parts.append("\n[hands.result]\n" + tomli_w.dumps(hand["result"]))
+        return "".join(parts)
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.to_data(), indent=indent, ensure_ascii=False) + "\n"
