@@ -1,0 +1,280 @@
+"""``rummy game new/add/undo/show``: a game recorded turn by turn (House's draw phase, tiles, Robber, Straight),
+each turn as ``play`` reads it; ``show --turn N`` is ``play`` chained N times; writes are atomic and never
+through a link; bad input is one line, exit 2."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from rummy.games.record import GameRecord
+from rummy.position import Position
+from tests.support.cli import run_main
+
+HOUSE = """
+rules = "house-classic"
+hand_number = 1
+to_move = "ann"
+phase = "draw"
+
+[players.ann]
+melded = false
+hand = "9C 4C AS QS 8D 8C JS 10H 2H 10D"
+
+[players.bob]
+melded = false
+hand = "7C 4H 7H 9S 2C QC * JD 5H 9H"
+
+[piles]
+discard = "4D"
+stock = "KC KS QH 6C 2S 6H 3D * 6D 5D 8S 5C KD AC 3H 10C AD 2D 6S 3S AH 7D JC QD JH 7S 9D 5S 4S 3C KH 10S 8H"
+"""
+
+ROBBER = """
+rules = "robber"
+to_move = "ann"
+phase = "draw"
+
+[players.ann]
+hand = "5D 3S 10H QD 9D 2C 5H QC 3C 9C JC 6S KS"
+
+[players.bob]
+hand = "3H 4D 4H 6C 4C 10D AH 7S JD KC 4S JH 8C"
+
+[piles]
+discard = "2D"
+stock = "6H KH QH 7D AC 8S 2S 10S 5S 9H AS 5C 8D 2H JS 3D 10C 6D QS 8H 7C 7H 9S AD KD"
+"""
+
+STRAIGHT = """
+rules = "straight"
+to_move = "ann"
+phase = "draw"
+
+[players.ann]
+hand = "5D 3S 10H QD 9D 2C 5H QC 3C 9C"
+
+[players.bob]
+hand = "3H 4D 4H 6C 4C 10D AH 7S JD KC"
+
+[piles]
+discard = "2D"
+stock = "6H KH QH 7D AC 8S 2S 10S 5S 9H AS 5C 8D 2H JS 3D 10C 6D QS 8H 7C 7H 9S AD KD 4S JH 8C KS JC 6S"
+"""
+
+TILES = """
+rules = "rummikub"
+to_move = "ann"
+
+[players.ann]
+melded = false
+hand = "R10 R11 R12 K3 B5 O7 O9"
+
+[players.bob]
+melded = false
+hand = "K2 B3 R8 B13 B10 K10 K1"
+
+[piles]
+stock = 50
+"""
+
+# Each game: its start, then turns typed as a user types them (steps, draw words), each legal.
+GAMES = {
+    "house-draw-phase": (HOUSE, ["draw", "discard AS", "draw", "discard QC", "draw"]),
+    "robber": (ROBBER, ["draw", "discard KS", "draw", "discard KC", "draw"]),
+    "straight": (STRAIGHT, ["draw", "discard QD", "take 1", "discard KC"]),
+    "tiles": (TILES, ["play R10 R11 R12 to new/1", "draw K5", "draw O2"]),
+}
+
+
+def start_file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "start.toml"
+    path.write_text(text)
+    return path
+
+
+def new_game(capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, name: str = "game.toml") -> Path:
+    game = tmp_path / name
+    code, out, err = run_main(capsys, "game", "new", game, "--position", start_file(tmp_path, text), "--title", "T")
+    assert code == 0, err
+    assert err == "" and "hand 1" in out
+    return game
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_new_add_show_undo(capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str) -> None:
+    start, turns = GAMES[name]
+    game = new_game(capsys, tmp_path, start)
+    saved = [game.read_text()]
+    for number, turn in enumerate(turns, start=1):
+        code, out, err = run_main(capsys, "game", "add", game, turn, "--comment", f"c{number}")
+        assert code == 0, err
+        assert out.startswith(f"hand 1, turn {number}: ")
+        saved.append(game.read_text())
+    record = GameRecord.from_file(game)
+    assert [t.turn for t in record.hands[0].turns] == turns  # steps and draw words stored as typed
+    assert [t.comment for t in record.hands[0].turns] == [f"c{n}" for n in range(1, len(turns) + 1)]
+    code, out, err = run_main(capsys, "game", "show", game)
+    assert code == 0, err
+    for number, turn in enumerate(turns, start=1):
+        assert f"{number:>4}. " in out and turn in out and f"# c{number}" in out
+    code, out, _ = run_main(capsys, "game", "show", game, "--json")
+    listed = json.loads(out)
+    assert [t["turn"] for t in listed["hands"][0]["turns"]] == turns
+    assert listed["to_move"] == Position.from_data(_shown(capsys, game, len(turns)), "x", strict=False).to_move
+    for back in range(len(turns), 0, -1):  # undo turn by turn: the file as it was before each turn
+        code, out, err = run_main(capsys, "game", "undo", game)
+        assert code == 0, err
+        assert out.startswith(f"took back hand 1, turn {back}: ")
+        assert game.read_text() == saved[back - 1]
+    code, _, err = run_main(capsys, "game", "undo", game)
+    assert code == 2 and err == "rummy: game: the game has no turn to take back\n"
+
+
+def _shown(capsys: pytest.CaptureFixture[str], game: Path, turn: int, *more: str) -> dict[str, object]:
+    code, out, err = run_main(capsys, "game", "show", game, "--turn", str(turn), "--json", *more)
+    assert code == 0, err
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    data.pop("code")
+    return data
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_show_turn_n_is_play_chained_n_times(capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str) -> None:
+    start, turns = GAMES[name]
+    game = new_game(capsys, tmp_path, start)
+    position = start_file(tmp_path, start)
+    assert _shown(capsys, game, 0) == Position.from_file(position).to_data()
+    for number, turn in enumerate(turns, start=1):
+        assert run_main(capsys, "game", "add", game, turn)[0] == 0
+        turn_file = tmp_path / f"turn{number}.txt"
+        turn_file.write_text(turn + "\n")
+        after = tmp_path / f"after{number}.toml"
+        code, _, err = run_main(capsys, "play", position, turn_file, "--out", after)
+        assert code == 0, err
+        position = after
+    for number in range(len(turns) + 1):
+        expected = start_file(tmp_path, start) if number == 0 else tmp_path / f"after{number}.toml"
+        assert _shown(capsys, game, number) == Position.from_file(expected).to_data()
+    code, out, _ = run_main(capsys, "game", "show", game, "--turn", str(len(turns)))
+    assert code == 0 and out.startswith(f"hand 1, after turn {len(turns)} (")
+    assert "to move: " in out  # drawn as 'rummy show' draws it
+
+
+def test_an_illegal_turn_is_refused_with_checks_breaches_and_nothing_written(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = new_game(capsys, tmp_path, HOUSE)
+    assert run_main(capsys, "game", "add", game, "take 1")[0] == 0
+    before = game.read_text()
+    code, out, _ = run_main(capsys, "game", "add", game, "discard AS", "--json")  # the hot 4D left in the hand
+    assert code == 1
+    assert json.loads(out)["legal"] is False and "hot-card-unplayed" in out
+    assert game.read_text() == before
+
+
+def test_a_game_that_does_not_replay_names_its_first_bad_turn(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    game = new_game(capsys, tmp_path, HOUSE)
+    for turn in ("draw", "discard AS", "draw"):
+        assert run_main(capsys, "game", "add", game, turn)[0] == 0
+    game.write_text(game.read_text().replace('turn = "discard AS"', 'turn = "discard 3H"'))
+    for command in (("show",), ("add", "discard 9S"), ("undo",), ("show", "--turn", "1")):
+        code, out, err = run_main(capsys, "game", *command, game) if command == ("undo",) else \
+            run_main(capsys, "game", command[0], game, *command[1:])
+        assert code == 2 and out == ""
+        lines = err.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"rummy: {game}: hand 1, turn 2 (ann: 'discard 3H'): "), err
+
+
+def test_writes_are_atomic_and_never_through_a_link(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    real = new_game(capsys, tmp_path, HOUSE, "real.toml")
+    link = tmp_path / "link.toml"
+    link.symlink_to(real)
+    kept = real.read_text()
+    for command in (("add", link, "draw"), ("undo", link), ("new", link, "--position", tmp_path / "start.toml",
+                                                            "--force")):
+        code, out, err = run_main(capsys, "game", *command)
+        assert code == 2 and out == "" and len(err.splitlines()) == 1 and "link" in err, err
+    assert real.read_text() == kept and link.is_symlink()
+    assert run_main(capsys, "game", "add", real, "draw")[0] == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.toml", "real.toml", "start.toml"]  # no temp file
+    inode = os.stat(real).st_ino
+    assert run_main(capsys, "game", "add", real, "discard AS")[0] == 0
+    assert os.stat(real).st_ino != inode  # a new file put in place, not the old one written over
+
+
+def test_new_refuses_an_existing_game_unless_forced(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = new_game(capsys, tmp_path, HOUSE)
+    run_main(capsys, "game", "add", game, "draw")
+    kept = game.read_text()
+    code, _, err = run_main(capsys, "game", "new", game, "--position", tmp_path / "start.toml")
+    assert code == 2 and err == f"rummy: {game}: exists; give --force to overwrite it\n"
+    assert game.read_text() == kept and not (tmp_path / "fresh.toml").exists()
+    code, _, err = run_main(capsys, "game", "new", game, "--position", tmp_path / "start.toml", "--force")
+    assert code == 0, err
+    assert GameRecord.from_file(game).hands[0].turns == ()
+
+
+def test_a_json_game_is_written_as_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = new_game(capsys, tmp_path, STRAIGHT, "game.json")
+    assert run_main(capsys, "game", "add", game, "draw")[0] == 0
+    data = json.loads(game.read_text())
+    assert data["game"]["rules"] == "straight" and data["hands"][0]["turns"] == [{"player": "ann", "turn": "draw"}]
+
+
+def test_svg_draws_the_position(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = new_game(capsys, tmp_path, HOUSE)
+    run_main(capsys, "game", "add", game, "draw")
+    picture = tmp_path / "turn1.svg"
+    code, out, err = run_main(capsys, "game", "show", game, "--turn", "1", "--svg", picture)
+    assert code == 0 and "picture written to" in err
+    svg = picture.read_text()
+    assert svg.lstrip().startswith("<svg") or "<svg" in svg[:200]
+    assert "KC" in svg or "K" in svg  # the card ann drew is drawn
+    last = tmp_path / "last.svg"
+    code, out, err = run_main(capsys, "game", "show", game, "--svg", last)
+    assert code == 0 and last.read_text() == svg  # without --turn: after the last turn
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (("new", "{fresh}", "--rules", "house-classic", "--players", "ann,bob"), "give --deal SEED"),
+    (("new", "{fresh}", "--deal", "3", "--position", "{start}"), "one of them"),
+    (("new", "{fresh}", "--deal", "3", "--players", "ann,bob"), "--rules PRESET"),
+    (("new", "{fresh}", "--deal", "3", "--rules", "poker", "--players", "ann,bob"), "poker"),
+    (("new", "{fresh}", "--deal", "3", "--rules", "house-classic", "--players", "ann"), "--players"),
+    (("new", "{fresh}", "--deal", "3", "--rules", "house-classic", "--players", "ann,ann"), "named twice"),
+    (("new", "{fresh}", "--deal", "3", "--rules", "house-classic", "--players", "ann,,bob"), "--players"),
+    (("new", "{fresh}", "--position", "{start}", "--rules", "straight"), "played under"),
+    (("new", "{fresh}", "--position", "{start}", "--players", "bob,ann"), "not the game's"),
+    (("new", "{fresh}", "--position", "{start}", "--title", "t" * 201), "--title"),
+    (("new", "{fresh}", "--position", "nowhere.toml"), "nowhere.toml"),
+    (("new", "-", "--position", "{start}"), "GAME -"),
+    (("add", "{other}", "draw"), "no such game file"),
+    (("add", "{bad}", "draw"), "unknown key 'extra'"),
+    (("add", "{game}", "draw", "--comment", "c" * 1001), "--comment"),
+    (("add", "{game}", "take 99"), "take 99"),
+    (("add", "{game}", "nowhere.txt"), "nowhere.txt"),
+    (("show", "{game}", "--turn", "5"), "--turn 5: hand 1 has turns 1 to 1"),
+    (("show", "{game}", "--hand", "2"), "--hand 2: the game has hands 1 to 1"),
+    (("show", "{game}", "--turn", "-1"), "--turn"),
+    (("show", "{game}", "--svg", "-"), "--svg -"),
+    (("show", "{game}", "--svg", "{game}"), "input file"),
+], ids=lambda value: value if isinstance(value, str) and len(value) < 30 else None)
+def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path, args: tuple[str, ...],
+                                      expected: str) -> None:
+    game = new_game(capsys, tmp_path, HOUSE)
+    run_main(capsys, "game", "add", game, "draw")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(game.read_text() + "extra = 1\n")
+    names = {"game": str(game), "fresh": str(tmp_path / "fresh.toml"), "start": str(tmp_path / "start.toml"), "other": str(tmp_path / "other.toml"),
+             "bad": str(bad)}
+    kept = game.read_text()
+    code, out, err = run_main(capsys, "game", *(arg.format(**names) for arg in args))
+    lines = err.splitlines()
+    assert code == 2, err
+    assert out == "" and len(lines) == 1 and lines[0].startswith("rummy: ") and expected in lines[0], err
+    assert game.read_text() == kept and not (tmp_path / "fresh.toml").exists()
