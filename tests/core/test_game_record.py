@@ -53,7 +53,7 @@ def game(*turns: TurnRecord, hands: int = 1) -> GameRecord:
 
 
 # ------------------------------------------------------------------ round trip
-texts = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=60).filter(str.strip)
+texts = st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=60).filter(str.strip)
 turn_records = st.builds(TurnRecord, st.sampled_from(PLAYERS), texts,
                          st.none() | texts)
 hand_records = st.builds(
