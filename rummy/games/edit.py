@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rummy.draw_words import looks_like_draw
 from rummy.errors import PositionError, RummyError, quote
@@ -29,6 +30,9 @@ from rummy.position import Position
 from rummy.reports.play import PlayedTurn, play_turn
 from rummy.rules import Ruleset
 from rummy.steps_notation import looks_like_steps
+
+if TYPE_CHECKING:
+    from rummy.hand_end import HandEnd, NextHand
 
 # How a stored turn is read back on replay (rummy.games.replay): the same call, the same source and kind.
 STORED_SOURCE, STORED_KIND = "turn", "toml"
@@ -64,7 +68,7 @@ def dealt_hand(rules: Ruleset, players: tuple[str, ...], seed: int, hand_number:
     """A hand dealt by ``rummy.deal`` from ``seed``: every hand known, the stock listed."""
     from rummy.deal import deal
 
-    return HandRecord(deal(rules, list(players), seed, hand_number=hand_number), deal=seed)
+    return HandRecord(deal(rules, players, seed, hand_number), deal=seed)
 
 
 def new_game(rules: Ruleset, players: tuple[str, ...], start: Position | None, seed: int | None,
@@ -86,13 +90,16 @@ def new_game(rules: Ruleset, players: tuple[str, ...], start: Position | None, s
 @dataclass(frozen=True)
 class AddedTurn:
     """A turn given to a game: check's judgement of it, and for a legal one the game with it added (``turn``
-    as stored), the position after it, the hand's result when it ended the hand, and the next hand dealt."""
+    as stored), the position after it; when it ended the hand, how (``ending``), the result written (empty
+    when the hand could not be scored) and the next hand dealt, or why the game is over."""
 
     played: PlayedTurn
     game: GameRecord | None = None
     turn: TurnRecord | None = None
+    ending: HandEnd | None = None
     result: Mapping[str, float] | None = None
     next_hand: HandRecord | None = None
+    game_over: str | None = None  # why no hand follows, in a dealt game whose last hand this turn ended
 
     @property
     def position(self) -> Position | None:
@@ -114,16 +121,43 @@ def add_turn(game: ReplayedGame, text: str, source: str, kind: str, where: str,
         return AddedTurn(played)
     stored = TurnRecord(before.to_move, stored_text(before, text, played), comment or None)
     record = game.record.with_turn(stored)
-    result = hand_result(played.position)
-    next_hand = None
-    if result is not None:
-        record = record.with_result(result)
-        first_seed = record.hands[0].deal
-        if first_seed is not None and record.hands[-1].deal is not None:
-            number = len(record.hands) + 1
-            next_hand = dealt_hand(record.rules, record.players, hand_seed(first_seed, number), number)
+    ending = hand_end_of(played.position, before)
+    if ending is None:
+        return AddedTurn(played, record, stored)
+    result = dict(ending.scores or {})  # an empty result: the hand is over, not scored (a hidden hand)
+    record = record.with_result(result)
+    next_hand, game_over = None, None
+    first_seed = record.hands[0].deal
+    if first_seed is not None and record.hands[-1].deal is not None:  # a dealt game deals the next hand
+        following = following_hand(record, ending)
+        game_over = following.game_over
+        if game_over is None:
+            seed = hand_seed(first_seed, following.hand_number)
+            next_hand = dealt_hand(record.rules, record.players, seed, following.hand_number)
             record = record.with_hand(next_hand)
-    return AddedTurn(played, record, stored, result, next_hand)
+    return AddedTurn(played, record, stored, ending, result, next_hand, game_over)
+
+
+def hand_end_of(position: Position, before: Position) -> HandEnd | None:
+    """The end of the hand ``position`` is at, the position the turn from ``before`` led to (rummy.hand_end)."""
+    from rummy.hand_end import hand_end
+
+    return hand_end(position, before)
+
+
+def following_hand(record: GameRecord, ending: HandEnd) -> NextHand:
+    """What comes after the record's last hand, which ``ending`` ended: the next hand's number, or why the
+    game is over (rummy.hand_end.next_hand, with the totals of the hands before)."""
+    from rummy.hand_end import next_hand
+
+    number = len(record.hands)
+    names = record.players
+    dealer = names[(number - 2) % len(names)]  # rummy.deal: hand 1's dealer is the last seat, then to the left
+    totals: dict[str, int] = {}
+    for hand in record.hands[:-1]:
+        for name, score in (hand.result or {}).items():
+            totals[name] = totals.get(name, 0) + int(score)
+    return next_hand(ending, record.rules, names, number, dealer, totals)
 
 
 def stored_text(before: Position, typed: str, played: PlayedTurn) -> str:
@@ -150,16 +184,6 @@ def _replays_to(before: Position, text: str, position: Position) -> bool:
     return again.position == position
 
 
-def hand_result(position: Position) -> dict[str, float] | None:
-    """Each player's score for the hand when ``position`` ends it (rummy.hand_end), else None."""
-    from rummy.hand_end import hand_end
-
-    ended = hand_end(position)
-    if ended is None:
-        return None
-    return dict(ended.scores)
-
-
 # ------------------------------------------------------------------ a turn taken back
 def undo(game: GameRecord) -> tuple[GameRecord, int, TurnRecord]:
     """The game with its last turn taken back; the hand it was in (from 1) and the turn."""
@@ -177,5 +201,5 @@ def named_players(text: str) -> tuple[str, ...]:
     return names
 
 
-__all__ = ["AddedTurn", "ReplayedGame", "add_turn", "dealt_hand", "hand_result", "named_players", "new_game",
-           "replayed", "stored_text", "undo"]
+__all__ = ["AddedTurn", "ReplayedGame", "add_turn", "dealt_hand", "following_hand", "hand_end_of", "named_players",
+           "new_game", "replayed", "stored_text", "undo"]

@@ -49,13 +49,17 @@ def replay_hand(hand: HandRecord, number: int, source: str = "<game>",
                 progress: Callable[[int], None] | None = None) -> HandReplay:
     """Replay one hand (``number`` counts from 1, for messages) from its start; ``progress`` is told
     each turn as it is replayed."""
+    from rummy.hand_end import hand_end
     from rummy.reports.play import play_turn
 
     position = hand.start
     positions = [position]
     reports = []
+    ended = None
     for index, record in enumerate(hand.turns, start=1):
         where = f"{source}: {turn_label(number, index, record)}"
+        if ended is not None:
+            raise GameReplayError(f"{where}: the hand ended at turn {index - 1} ({ended.reason})", number, index)
         if record.player != position.to_move:
             raise GameReplayError(f"{where}: {position.to_move} is to move, not {record.player}", number, index)
         try:
@@ -67,6 +71,7 @@ def replay_hand(hand: HandRecord, number: int, source: str = "<game>",
         if played.position is None:
             breaches = "; ".join(breach.message for breach in played.report.verdict.breaches) or "illegal"
             raise GameReplayError(f"{where}: the turn is illegal: {breaches}", number, index)
+        ended = hand_end(played.position, position)
         position = played.position
         positions.append(position)
         reports.append(played.report)

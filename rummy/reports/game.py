@@ -59,16 +59,22 @@ def added_report(added: AddedTurn) -> Report:
                             "gain": added.played.report.verdict.reading.get("gain")}
     if turn.comment:
         data["comment"] = turn.comment
-    if added.result is not None:
-        lines.append(text((f"hand {played_hand} is over: ", "bold"), result_text(added.result)))
-        data["result"] = dict(added.result)
+    if added.ending is not None:
+        ending = added.ending
+        scores = result_text(ending.scores) if ending.scores is not None else f"not scored: {ending.unscored}"
+        lines.append(text((f"hand {played_hand} is over", "bold"), f": {ending.reason}; {scores}"))
+        data["ending"] = ending.to_data()
+        data["result"] = dict(added.result or {})
+    if added.game_over is not None:
+        lines.append(text(("the game is over", "bold"), f": {added.game_over}"))
+        data["game_over"] = added.game_over
     if added.next_hand is not None:
         start = added.next_hand.start
         lines.append(text((f"hand {played_hand + 1}", "bold"), _dealt(added.next_hand) or " begun"))
         lines.append(to_move_line(start, f"hand {played_hand + 1}, no turn yet"))
         data["next_hand"] = {"hand": played_hand + 1, "deal": added.next_hand.deal, "to_move": start.to_move,
                              "phase": str(start.phase)}
-    elif added.result is None:
+    elif added.ending is None:
         position = added.position
         lines.append(to_move_line(position, f"hand {played_hand}, after turn {number}"))
         data["to_move"] = position.to_move

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rummy.games.record import GameRecord
+from rummy.games.record import GameRecord, HandRecord, TurnRecord
 from rummy.position import Position
 from tests.support.cli import run_main
 
@@ -282,3 +282,131 @@ def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], tmp_pa
     assert code == 2, err
     assert out == "" and len(lines) == 1 and lines[0].startswith("rummy: ") and expected in lines[0], err
     assert game.read_text() == kept and not (tmp_path / "fresh.toml").exists()
+
+
+# ------------------------------------------------------------------ dealt games, best, the end of a hand
+def test_a_dealt_game_starts_from_rummys_deal(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from rummy.deal import deal
+    from rummy.rules import preset
+
+    game = tmp_path / "dealt.toml"
+    code, out, err = run_main(capsys, "game", "new", game, "--rules", "straight", "--players", "ann, bob,cat",
+                              "--deal", "11")
+    assert code == 0, err
+    assert "hand 1 (dealt from seed 11)" in out
+    hand = GameRecord.from_file(game).hands[0]
+    assert hand.deal == 11 and hand.start == deal(preset("straight"), ("ann", "bob", "cat"), 11)
+    assert isinstance(hand.start.stock, tuple)  # the stock listed: every turn replays with full knowledge
+
+
+ALMOST_OUT = """
+rules = "straight"
+to_move = "ann"
+phase = "play"
+
+[players.ann]
+hand = "5D"
+space = ["7S 7H 7C"]
+
+[players.bob]
+hand = "3H 4D 4H 6C"
+space = ["9D 10D JD"]
+
+[piles]
+discard = "2D"
+stock = "6H KH QH 7D AC 8S 2S 10S 5S 9H AS 5C 8D 2H JS 3D 10C 6D QS 8H KD 4S JH 8C KS JC 6S"
+"""
+
+
+def _dealt_game_ending(tmp_path: Path, results: tuple[dict[str, float], ...] = ()) -> Path:
+    """A dealt Straight game whose last hand starts with ann about to go out (hands before it with ``results``)."""
+    from dataclasses import replace
+
+    from rummy.deal import deal
+
+    start = Position.from_toml(ALMOST_OUT, "almost-out")
+    record = GameRecord(start.rules, ("ann", "bob"))
+    for number, result in enumerate(results, start=1):
+        record = record.with_hand(HandRecord(deal(start.rules, ("ann", "bob"), number, number), deal=number))
+        record = record.with_result(result)
+    record = record.with_hand(HandRecord(start, deal=5))
+    game = tmp_path / "ending.toml"
+    replace(record).save(game)
+    return game
+
+
+def test_the_turn_that_ends_a_hand_writes_its_result_and_deals_the_next(capsys: pytest.CaptureFixture[str],
+                                                                        tmp_path: Path) -> None:
+    from rummy.deal import deal
+    from rummy.games.record import hand_seed
+
+    game = _dealt_game_ending(tmp_path)
+    kept = game.read_text()
+    code, out, err = run_main(capsys, "game", "add", game, "discard 5D")
+    assert code == 0, err
+    seed = hand_seed(5, 2)
+    assert "hand 1 is over: ann went out; ann 17, bob 0" in out and f"hand 2 (dealt from seed {seed})" in out
+    record = GameRecord.from_file(game)
+    assert record.hands[0].result == {"ann": 17, "bob": 0}
+    assert record.hands[1].deal == seed and record.hands[1].turns == ()
+    assert record.hands[1].start == deal(record.rules, record.players, seed, 2)
+    assert record.hands[1].start.to_move == "bob"  # the deal passed to the left
+    code, out, _ = run_main(capsys, "game", "show", game)
+    assert code == 0 and "result: ann 17, bob 0" in out and "(no turn yet)" in out
+    code, out, err = run_main(capsys, "game", "undo", game)  # the turn, its result and the deal all go
+    assert code == 0, err
+    assert game.read_text() == kept
+
+
+def test_a_hand_that_ends_the_game_deals_no_more(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = _dealt_game_ending(tmp_path, ({"ann": 490, "bob": 0},))  # Straight is played to 500
+    code, out, err = run_main(capsys, "game", "add", game, "discard 5D", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["result"] == {"ann": 17, "bob": 0} and "500" in data["game_over"] and "next_hand" not in data
+    assert len(GameRecord.from_file(game).hands) == 2
+    code, _, err = run_main(capsys, "game", "add", game, "draw")
+    assert code == 2 and "hand 2 is over" in err and len(err.splitlines()) == 1
+
+
+def test_a_turn_after_the_hand_ended_does_not_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = _dealt_game_ending(tmp_path)
+    record = GameRecord.from_file(game)
+    from dataclasses import replace
+
+    hand = replace(record.hands[0], turns=(TurnRecord("ann", "discard 5D"), TurnRecord("bob", "draw")))
+    replace(record, hands=(hand,)).save(game)
+    code, _, err = run_main(capsys, "game", "show", game)
+    assert code == 2
+    assert err == f"rummy: {game}: hand 1, turn 2 (bob: 'draw'): the hand ended at turn 1 (ann went out)\n"
+
+
+@pytest.mark.parametrize(("name", "before_best"), [("house-draw-phase", 1), ("robber", 1), ("straight", 0),
+                                                   ("tiles", 0)])
+def test_best_is_stored_as_a_text_that_replays_to_the_same_position(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, before_best: int) -> None:
+    from rummy.games.edit import add_turn, replayed
+    from rummy.reports.play import best_turn_text, play_turn
+
+    start, turns = GAMES[name]
+    game = new_game(capsys, tmp_path, start)
+    for turn in turns[:before_best]:
+        assert run_main(capsys, "game", "add", game, turn)[0] == 0
+    played = replayed(GameRecord.from_file(game), str(game))
+    before = played.position
+    answer = best_turn_text(before, 20.0)
+    expected = play_turn(before, answer, "best", "json", "best").position
+    assert expected is not None
+    added = add_turn(played, answer, "best", "json", "best")
+    assert added.game is not None and added.turn is not None and added.played.report.verdict.legal
+    assert added.position == expected
+    again = replayed(added.game, "again")
+    assert again.position == expected  # the stored text replays to the very position best's answer gave
+    assert added.turn.turn == added.turn.turn.strip() and "\n" not in added.turn.turn
+    # and on the command line: 'game add best' then 'game show --turn' replays it
+    code, out, err = run_main(capsys, "game", "add", game, "best", "--json")
+    assert code == 0, err
+    stored = json.loads(out)["text"]
+    assert GameRecord.from_file(game).hands[0].turns[-1].turn == stored
+    assert Position.from_data(_shown(capsys, game, before_best + 1), "shown", strict=False) == \
+        play_turn(before, stored, "turn", "toml", "stored").position
