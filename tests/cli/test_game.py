@@ -410,3 +410,21 @@ def test_best_is_stored_as_a_text_that_replays_to_the_same_position(
     assert GameRecord.from_file(game).hands[0].turns[-1].turn == stored
     assert Position.from_data(_shown(capsys, game, before_best + 1), "shown", strict=False) == \
         play_turn(before, stored, "turn", "toml", "stored").position
+
+
+def test_the_shipped_example_game_replays(capsys: pytest.CaptureFixture[str]) -> None:
+    from rummy.games.edit import replayed
+    from tests.support.paths import REPO_ROOT
+
+    example = REPO_ROOT / "examples" / "games" / "house-classic.toml"
+    record = GameRecord.from_file(example)
+    game = replayed(record, str(example))
+    assert record.hands[0].deal == 7 and len(record.hands[0].turns) >= 8
+    assert all(report.verdict.legal for hand in game.hands for report in hand.reports)
+    assert any(";" in turn.turn and turn.turn.split()[0] in ("draw", "take") for turn in record.hands[0].turns)
+    from rummy.deal import deal
+
+    assert record.hands[0].start == deal(record.rules, record.players, 7)  # dealt as 'game new --deal 7' deals
+    assert record.to_toml() == example.read_text()  # written as rummy writes it
+    code, out, err = run_main(capsys, "game", "show", example)
+    assert code == 0 and err == "" and out.startswith("Friday at Kim's: house-classic, ann bob cat")
