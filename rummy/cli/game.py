@@ -111,6 +111,7 @@ def add(
 
     rummy game add friday.toml best --comment "the engine's move"
     """
+    from rummy.cli.check import TURN_IN_WORDS
     from rummy.errors import NoTurnInAnswer
     from rummy.games.edit import add_turn
     from rummy.inputs import argument_name
@@ -122,7 +123,7 @@ def add(
     game = _replayed(game_path)
     before = game.position
     print_warnings(_warnings(before))
-    where = f"{argument_name(game_path)} -> {argument_name(turn_path)}"
+    where = f"{argument_name(game_path)} -> {TURN_IN_WORDS if _typed(turn_path) else argument_name(turn_path)}"
     try:
         if str(turn_path) == BEST_TURN and not turn_path.exists():
             text, source, kind = best_turn_text(before, time_limit), "best", "json"
@@ -220,14 +221,21 @@ def _check_game_path(path: Path, inputs: list[Path], must_exist: bool) -> None:
     check_output_path(path, inputs, "GAME")
 
 
-def _turn_text(path: Path) -> tuple[str, str, str]:
-    """TURN as 'rummy play' reads it (rummy.cli.check.turn_text), and steps given as the argument's text
-    when no file has that name ('play 7H 8H 9H to new/1; discard KS')."""
-    from rummy.cli.check import turn_text
+def _typed(path: Path) -> bool:
+    """TURN typed as the argument: a turn in words ('take 2', 'draw 7H; discard KS'), or steps
+    ('play 7H 8H 9H to new/1; discard KS'), where no file has that name."""
+    from rummy.cli.check import is_turn_in_words
     from rummy.steps_notation import looks_like_steps
 
-    if looks_like_steps(str(path)) and not path.exists():
-        return str(path), "turn", "toml"
+    return is_turn_in_words(path) or (looks_like_steps(str(path)) and not path.exists())
+
+
+def _turn_text(path: Path) -> tuple[str, str, str]:
+    """TURN as 'rummy play' reads it (rummy.cli.check.turn_text), and steps typed as the argument too."""
+    from rummy.cli.check import TURN_IN_WORDS, turn_text
+
+    if _typed(path):
+        return str(path), TURN_IN_WORDS, "toml"
     return turn_text(path)
 
 
