@@ -260,7 +260,7 @@ def test_svg_draws_the_position(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     (("add", "{other}", "draw"), "no such game file"),
     (("add", "{bad}", "draw"), "unknown key 'extra'"),
     (("add", "{game}", "draw", "--comment", "c" * 1001), "--comment"),
-    (("add", "{game}", "take 99"), "take 99"),
+    (("add", "{game}", "take 99"), "turn: draw: ann is in the play phase"),
     (("add", "{game}", "nowhere.txt"), "nowhere.txt"),
     (("show", "{game}", "--turn", "5"), "--turn 5: hand 1 has turns 1 to 1"),
     (("show", "{game}", "--hand", "2"), "--hand 2: the game has hands 1 to 1"),
