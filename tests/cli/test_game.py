@@ -428,3 +428,16 @@ def test_the_shipped_example_game_replays(capsys: pytest.CaptureFixture[str]) ->
     assert record.to_toml() == example.read_text()  # written as rummy writes it
     code, out, err = run_main(capsys, "game", "show", example)
     assert code == 0 and err == "" and out.startswith("Friday at Kim's: house-classic, ann bob cat")
+
+
+def test_a_long_replay_shows_a_bar_on_a_terminals_stderr(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game(capsys, tmp_path, HOUSE)
+    for turn in GAMES["house-draw-phase"][1][:3]:
+        run_main(capsys, "game", "add", game, turn)
+    code, quiet_out, err = run_main(capsys, "game", "show", game)
+    assert code == 0 and err == ""  # not a terminal: no bar
+    monkeypatch.setattr("rummy.cli.game.PROGRESS_TURNS", 2)
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
+    code, out, err = run_main(capsys, "game", "show", game)
+    assert code == 0 and out == quiet_out and "replaying the game" in err
