@@ -240,9 +240,13 @@ def _turn_text(path: Path) -> tuple[str, str, str]:
 
 
 def _read(path: Path) -> GameRecord:
+    from rummy.errors import PositionError
     from rummy.games.record import GameRecord
 
-    return GameRecord.from_file(path)
+    record = GameRecord.from_file(path)
+    if not record.hands:
+        raise PositionError(str(path), "the game has no hand (a game record needs at least one [[hands]])")
+    return record
 
 
 def _replayed(path: Path, record: GameRecord | None = None) -> ReplayedGame:

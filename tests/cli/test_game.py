@@ -259,6 +259,8 @@ def test_svg_draws_the_position(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     (("new", "-", "--position", "{start}"), "GAME -"),
     (("add", "{other}", "draw"), "no such game file"),
     (("add", "{bad}", "draw"), "unknown key 'extra'"),
+    (("show", "{empty}", "--turn", "0"), "the game has no hand"),
+    (("undo", "{empty}"), "the game has no hand"),
     (("add", "{game}", "draw", "--comment", "c" * 1001), "--comment"),
     (("add", "{game}", "take 99"), "turn: draw: ann is in the play phase"),
     (("add", "{game}", "nowhere.txt"), "nowhere.txt"),
@@ -274,8 +276,10 @@ def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], tmp_pa
     run_main(capsys, "game", "add", game, "draw")
     bad = tmp_path / "bad.toml"
     bad.write_text(game.read_text() + "extra = 1\n")
+    empty = tmp_path / "empty.toml"
+    empty.write_text('[game]\nrules = "straight"\nplayers = ["ann", "bob"]\n')
     names = {"game": str(game), "fresh": str(tmp_path / "fresh.toml"), "start": str(tmp_path / "start.toml"), "other": str(tmp_path / "other.toml"),
-             "bad": str(bad)}
+             "bad": str(bad), "empty": str(empty)}
     kept = game.read_text()
     code, out, err = run_main(capsys, "game", *(arg.format(**names) for arg in args))
     lines = err.splitlines()
