@@ -18,6 +18,7 @@ from rummy.draw_words import looks_like_draw
 from rummy.errors import PositionError, RummyError, quote
 from rummy.games.record import (
     MAX_COMMENT_CHARS,
+    MAX_TURN_CHARS,
     GameRecord,
     HandRecord,
     TurnRecord,
@@ -161,11 +162,12 @@ def following_hand(record: GameRecord, ending: HandEnd) -> NextHand:
 
 
 def stored_text(before: Position, typed: str, played: PlayedTurn) -> str:
-    """The turn's text for the record: steps or draw words as typed when they replay to the same position,
-    else the turn's canonical text (which must)."""
+    """The turn's text for the record: steps or draw words as typed when they replay to the same position
+    (and fit a record's bound), else the turn's canonical text (which must replay so)."""
     assert played.position is not None  # only a legal turn is stored
     typed = typed.strip()
-    if (looks_like_draw(typed) or looks_like_steps(typed)) and _replays_to(before, typed, played.position):
+    if (looks_like_draw(typed) or looks_like_steps(typed)) and len(typed) <= MAX_TURN_CHARS \
+            and _replays_to(before, typed, played.position):
         return typed
     from rummy.turn_text import turn_text
 

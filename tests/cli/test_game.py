@@ -445,3 +445,14 @@ def test_a_long_replay_shows_a_bar_on_a_terminals_stderr(capsys: pytest.CaptureF
     monkeypatch.setattr("sys.stderr.isatty", lambda: True)
     code, out, err = run_main(capsys, "game", "show", game)
     assert code == 0 and out == quiet_out and "replaying the game" in err
+
+
+def test_typed_steps_too_long_for_a_record_are_stored_as_the_turns_text(capsys: pytest.CaptureFixture[str],
+                                                                         tmp_path: Path) -> None:
+    game = new_game(capsys, tmp_path, TILES)
+    padded = tmp_path / "turn.txt"
+    padded.write_text("# my turn, long explained\n" * 200 + "play R10 R11 R12 to new/1\n")
+    code, out, err = run_main(capsys, "game", "add", game, padded)
+    assert code == 0, err
+    stored = GameRecord.from_file(game).hands[0].turns[0].turn
+    assert len(stored) < 100 and "R10 R11 R12" in stored and out.startswith(f"hand 1, turn 1: ann: {stored}")
