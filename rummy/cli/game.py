@@ -148,13 +148,14 @@ def undo(game_path: GamePath, json_output: JsonFlag = False) -> int:
     rummy game undo friday.toml
     """
     from rummy.games import edit
+    from rummy.inputs import argument_name
     from rummy.reports.game import undone_report
 
     _check_game_path(game_path, [], must_exist=True)
     game = _replayed(game_path)
     smaller, hand, turn = edit.undo(game.record)
     smaller.save(game_path)
-    print_answer(*undone_report(edit.replayed(smaller, str(game_path)), hand, turn), json_output)
+    print_answer(*undone_report(edit.replayed(smaller, argument_name(game_path)), hand, turn), json_output)
     return EXIT_OK
 
 
@@ -173,10 +174,10 @@ def show(
     rummy game show friday.toml --turn 2 --svg turn2.svg
     """
     from rummy.errors import RummyError
-    from rummy.games.edit import ReplayedGame
     from rummy.reports.game import position_at, position_report, turn_list_report
 
-    _check_game_path(game_path, [], must_exist=True)
+    if str(game_path) != "-" and not game_path.exists():  # only read: a link or stdin (-) will do
+        raise RummyError(f"{game_path}: no such game file (begin one with 'rummy game new')")
     if svg is not None:
         from rummy.cli._picture import check_svg_path
 
@@ -191,7 +192,6 @@ def show(
         return EXIT_OK
     number = count if hand is None else hand
     replayed = _replayed_hand(game_path, record, number)
-    assert isinstance(replayed, ReplayedGame)
     position, where = position_at(replayed.hands[number - 1], number, turn)
     if svg is not None:
         from rummy.cli._picture import write_svg
@@ -254,17 +254,20 @@ def _replayed(path: Path, record: GameRecord | None = None) -> ReplayedGame:
     from rummy.games.edit import replayed
 
     record = _read(path) if record is None else record
+    from rummy.inputs import source_name
+
     with _ReplayProgress(record.turn_count) as progress:
-        return replayed(record, str(path), progress.advance)
+        return replayed(record, source_name(path), progress.advance)
 
 
 def _replayed_hand(path: Path, record: GameRecord, number: int) -> ReplayedGame:
     """Only hand ``number`` replayed (each hand replays from its own start); the others as they are."""
     from rummy.games.edit import ReplayedGame
     from rummy.games.replay import HandReplay, replay_hand
+    from rummy.inputs import source_name
 
     with _ReplayProgress(len(record.hands[number - 1].turns)) as progress:
-        one = replay_hand(record.hands[number - 1], number, str(path), progress.advance)
+        one = replay_hand(record.hands[number - 1], number, source_name(path), progress.advance)
     # The other hands are left at their starts, not replayed: only hand ``number`` is shown.
     hands = [HandReplay(hand, (hand.start,), ()) for hand in record.hands]
     hands[number - 1] = one

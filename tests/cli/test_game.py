@@ -200,6 +200,8 @@ def test_writes_are_atomic_and_never_through_a_link(capsys: pytest.CaptureFixtur
         code, out, err = run_main(capsys, "game", *command)
         assert code == 2 and out == "" and len(err.splitlines()) == 1 and "link" in err, err
     assert real.read_text() == kept and link.is_symlink()
+    code, out, _ = run_main(capsys, "game", "show", link)  # reading through a link is fine
+    assert code == 0 and "no turn yet" in out
     assert run_main(capsys, "game", "add", real, "draw")[0] == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.toml", "real.toml", "start.toml"]  # no temp file
     inode = os.stat(real).st_ino
