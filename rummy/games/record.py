@@ -154,7 +154,7 @@ class GameRecord:
         game = data["game"]
         rules = game["rules"]
         # One line for the names (tomli_w puts each on a line of its own); a JSON string is a TOML one.
-        players = "players = [" + ", ".join(json.dumps(name) for name in game["players"]) + "]\n"
+        players = "players = [" + ", ".join(json.dumps(name, ensure_ascii=False) for name in game["players"]) + "]\n"
         parts = [HEADER, "[game]\n", tomli_w.dumps({"format": game["format"]}),
                  tomli_w.dumps({"rules": rules}) if isinstance(rules, str) else "", players,
                  tomli_w.dumps({"title": game["title"]}) if "title" in game else ""]

@@ -91,6 +91,18 @@ def test_a_rules_table_is_written_as_game_rules_and_read_back() -> None:
     assert GameRecord.from_text(text) == record
 
 
+def test_names_and_texts_of_any_script_read_back() -> None:
+    from dataclasses import replace
+
+    names = ("ann\U0001f600", 'b"o\\b')
+    start = replace(HOUSE_START, to_move=names[0], players=tuple(
+        replace(p, name=n, side=n) for p, n in zip(HOUSE_START.players, names, strict=True)))
+    record = GameRecord(start.rules, names, (HandRecord(start, (TurnRecord(names[1], 'x "y"\n\tz', "é\u2028"),),
+                                                        result={}),), "ti\ntle")
+    assert GameRecord.from_text(record.to_toml()) == record
+    assert GameRecord.from_text(record.to_json(), kind="json") == record
+
+
 # ------------------------------------------------------------------ bounds and bad keys
 def base_data() -> dict[str, Any]:
     return game(*LEGAL_TURNS[:2]).to_data()
