@@ -40,11 +40,13 @@ MAX_SCORE = 1e9  # a hand's score, either sign
 
 def hand_seed(first_seed: int, hand_number: int) -> int:
     """The seed hand ``hand_number`` (from 1) of a dealt game is dealt from: the first hand's seed itself,
-    then a seed derived from it (the first 8 bytes of SHA-256 of ``"SEED/NUMBER"``, below 2**63), so a
-    game is dealt again from its first seed alone and no two hands share a deal by accident."""
+    then a seed derived from it (the first 8 bytes of SHA-256 of ``"rummy-selfplay/SEED/NUMBER"``, below
+    2**63: the text ``rummy selfplay`` derives its hands' seeds from, so a self-played game goes on under
+    ``rummy game add`` as self-play would have dealt it), so a game is dealt again from its first seed
+    alone and no two hands share a deal by accident."""
     if hand_number <= 1:
         return first_seed
-    digest = hashlib.sha256(f"{first_seed}/{hand_number}".encode()).digest()
+    digest = hashlib.sha256(f"rummy-selfplay/{first_seed}/{hand_number}".encode()).digest()
     return int.from_bytes(digest[:8], "big") & MAX_SEED
 
 

@@ -237,3 +237,10 @@ def test_replay_names_the_first_turn_that_does_not_replay(turns: tuple[TurnRecor
     message = str(error)
     assert message.startswith(f"g.toml: hand 2, turn {turn} ({bad.player}: '{bad.turn}')") and expected in message
     assert "\n" not in message
+
+
+def test_hand_seeds_are_derived_as_the_format_says() -> None:
+    import hashlib
+
+    digest = hashlib.sha256(b"rummy-selfplay/7/3").digest()
+    assert hand_seed(7, 3) == int.from_bytes(digest[:8], "big") & (2**63 - 1)
