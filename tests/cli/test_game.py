@@ -458,3 +458,18 @@ def test_typed_steps_too_long_for_a_record_are_stored_as_the_turns_text(capsys: 
     assert code == 0, err
     stored = GameRecord.from_file(game).hands[0].turns[0].turn
     assert len(stored) < 100 and "R10 R11 R12" in stored and out.startswith(f"hand 1, turn 1: ann: {stored}")
+
+
+def test_every_bound_and_bad_key_of_a_file_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],
+                                                               tmp_path: Path) -> None:
+    from tests.core.test_game_record import BAD
+
+    for name, (data, expected) in BAD.items():
+        game = tmp_path / f"{name}.json"
+        game.write_text(json.dumps(data))
+        for command in (("show",), ("add", "draw"), ("undo",)):
+            code, out, err = run_main(capsys, "game", command[0], game, *command[1:])
+            lines = err.splitlines()
+            assert code == 2 and out == "" and len(lines) == 1 and lines[0].startswith("rummy: "), (name, err)
+            if name not in ("result-nan", "result-inf"):  # JSON has no NaN: its reader may refuse them first
+                assert expected in lines[0], (name, err)
