@@ -473,3 +473,13 @@ def test_every_bound_and_bad_key_of_a_file_is_one_line_exit_2(capsys: pytest.Cap
             assert code == 2 and out == "" and len(lines) == 1 and lines[0].startswith("rummy: "), (name, err)
             if name not in ("result-nan", "result-inf"):  # JSON has no NaN: its reader may refuse them first
                 assert expected in lines[0], (name, err)
+
+
+def test_a_game_starts_from_a_position_code(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from rummy.position_code import position_code
+
+    start = Position.from_toml(STRAIGHT, "straight")
+    game = tmp_path / "coded.toml"
+    code, _, err = run_main(capsys, "game", "new", game, "--position", position_code(start))
+    assert code == 0, err
+    assert GameRecord.from_file(game).hands[0].start == start
