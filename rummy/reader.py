@@ -100,14 +100,17 @@ def _count(value: Any, limit: int) -> bool:
 
 
 # --------------------------------------------------------------------- reader
-def read_position(data: Any, source: str = "<position>", strict: bool = True) -> Position:
+def read_position(data: Any, source: str = "<position>", strict: bool = True,
+                  mover_may_be_hidden: bool = False) -> Position:
     """Read position data. ``strict=False`` reads a proposed end state: plays
     that are not whole and impossible card counts are left for the checker
-    to report, everything else is still refused."""
+    to report, everything else is still refused. ``mover_may_be_hidden``: a
+    mover given by ``hand_count`` is read (a turn entered for an opponent:
+    play, check, show, games); else it is refused (``hidden_mover_error``)."""
     if not isinstance(data, Mapping):
         raise PositionError(source, f"a position must be a table of keys, got {quote(data)}")
     check_tree(data, source)
-    reader = Reader(source, strict)
+    reader = Reader(source, strict, mover_may_be_hidden)
     try:
         return reader.position(data)
     except PositionError as error:
@@ -115,6 +118,23 @@ def read_position(data: Any, source: str = "<position>", strict: bool = True) ->
         if reader.card_errors and not isinstance(error, PositionErrors):
             raise reader.all_errors(error) from None
         raise
+
+
+def hidden_mover_error(position: Position, source: str) -> PositionError:
+    """The one refusal of a hidden mover (``hand_count``) where a known hand is needed: best, hint, draw
+    advice, generate, the web solve. It says how to enter that player's turn instead."""
+    name = position.to_move
+    return PositionError(f"{source}: players.{name}",
+                         f"{name}'s hand is hidden (hand_count): best answers for a known hand; enter {name}'s "
+                         f"turn with 'rummy play {source} STEPS'")
+
+
+def known_mover_hand(position: Position, source: str = "<position>") -> tuple[Card, ...]:
+    """The mover's hand, or the hidden-mover refusal (a position read with ``mover_may_be_hidden``)."""
+    hand = position.mover.hand
+    if hand is None:
+        raise hidden_mover_error(position, source)
+    return hand
 
 
 def read_puzzle_statement(data: Any, source: str = "<puzzle>") -> PuzzleStatement:
@@ -150,9 +170,10 @@ def first_words(text: str, limit: int) -> list[str]:
 class Reader:
     """Reads position data, keeping track of the place for error messages."""
 
-    def __init__(self, source: str, strict: bool = True) -> None:
+    def __init__(self, source: str, strict: bool = True, mover_may_be_hidden: bool = False) -> None:
         self.source = source
         self.strict = strict
+        self.mover_may_be_hidden = mover_may_be_hidden
         self.cards_read = 0
         self.card_errors: list[PositionError] = []
         # For the warnings (ReadingNotes): players without 'melded', tokens in the other deck's notation.
@@ -568,15 +589,19 @@ class Reader:
             self.check_counts(position)
         for p in position.players:
             place = f"players.{p.name}"
-            if (p.hot or p.warm) and p.hand is None:
-                raise self.fail(place, "hot and warm cards need a known hand")
+            if p.hand is None:
+                # A hidden hand may hold cards seen taken (a hidden mover's draw): at most hand_count of them.
+                if len(p.hot) + len(p.warm) > (p.hand_count or 0):
+                    raise self.fail(place, f"{len(p.hot) + len(p.warm)} hot and warm cards, but hand_count is "
+                                           f"{p.hand_count}")
+                continue
             missing = Counter(c.plain() for c in p.hot + p.warm) - Counter(c.plain() for c in p.hand or ())
             if missing:
                 card = next(iter(missing))
                 key = "hot" if card in p.hot else "warm"
                 raise self.fail(f"{place}.{key}", f"{card.notation(rules.deck)} is not in the hand")
-        if position.mover.hand is None:
-            raise self.fail(f"players.{position.to_move}", "the mover's hand must be known: give hand, not hand_count")
+        if position.mover.hand is None and not self.mover_may_be_hidden:
+            raise hidden_mover_error(position, self.source)
         family = rules.family
         if len(position.players) < family.min_players:
             raise self.fail("players", f"{rules.name} needs at least {family.min_players} players")
