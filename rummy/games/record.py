@@ -284,7 +284,7 @@ def read_start(data: Any, where: str) -> Position:
     """A hand's first position, as a position file gives it (its hands may be hidden)."""
     if not isinstance(data, Mapping):
         raise PositionError(where, f"expected a position (a table), got {quote(data)}")
-    return Position.from_data(data, where)
+    return Position.from_data(data, where, mover_may_be_hidden=True)
 
 
 def _check_start(start: Position, rules: Ruleset, players: tuple[str, ...], where: str) -> None:

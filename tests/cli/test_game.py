@@ -13,6 +13,7 @@ import pytest
 from rummy.games.record import GameRecord, HandRecord, TurnRecord
 from rummy.position import Position
 from tests.support.cli import run_main
+from tests.support.paths import PUZZLE_EXAMPLES
 
 HOUSE = """
 rules = "house-classic"
@@ -81,8 +82,13 @@ hand = "K2 B3 R8 B13 B10 K10 K1"
 stock = 50
 """
 
+# A game at a real table: only cat's hand is known, the stock is a count (the turns name what was seen).
+REAL_TABLE = (PUZZLE_EXAMPLES / "straight-draw.toml").read_text()
+
 # Each game: its start, then turns typed as a user types them (steps, draw words), each legal.
 GAMES = {
+    "real-table-hidden-hands": (REAL_TABLE, ["draw 9S", "discard 9S", "draw", "discard 2C", "take 1",
+                                             "play AC 2C 3C to new/1; discard 9H", "draw 8D; discard 8D"]),
     "house-draw-phase": (HOUSE, ["draw", "discard AS", "draw", "discard QC", "draw"]),
     "robber": (ROBBER, ["draw", "discard KS", "draw", "discard KC", "draw"]),
     "straight": (STRAIGHT, ["draw", "discard QD", "take 1", "discard KC"]),
@@ -124,7 +130,7 @@ def test_new_add_show_undo(capsys: pytest.CaptureFixture[str], tmp_path: Path, n
     code, out, _ = run_main(capsys, "game", "show", game, "--json")
     listed = json.loads(out)
     assert [t["turn"] for t in listed["hands"][0]["turns"]] == turns
-    assert listed["to_move"] == Position.from_data(_shown(capsys, game, len(turns)), "x", strict=False).to_move
+    assert listed["to_move"] == Position.from_data(_shown(capsys, game, len(turns)), "x", strict=False, mover_may_be_hidden=True).to_move
     for back in range(len(turns), 0, -1):  # undo turn by turn: the file as it was before each turn
         code, out, err = run_main(capsys, "game", "undo", game)
         assert code == 0, err
@@ -148,7 +154,7 @@ def test_show_turn_n_is_play_chained_n_times(capsys: pytest.CaptureFixture[str],
     start, turns = GAMES[name]
     game = new_game(capsys, tmp_path, start)
     position = start_file(tmp_path, start)
-    assert _shown(capsys, game, 0) == Position.from_file(position).to_data()
+    assert _shown(capsys, game, 0) == Position.from_file(position, mover_may_be_hidden=True).to_data()
     for number, turn in enumerate(turns, start=1):
         assert run_main(capsys, "game", "add", game, turn)[0] == 0
         turn_file = tmp_path / f"turn{number}.txt"
@@ -159,7 +165,7 @@ def test_show_turn_n_is_play_chained_n_times(capsys: pytest.CaptureFixture[str],
         position = after
     for number in range(len(turns) + 1):
         expected = start_file(tmp_path, start) if number == 0 else tmp_path / f"after{number}.toml"
-        assert _shown(capsys, game, number) == Position.from_file(expected).to_data()
+        assert _shown(capsys, game, number) == Position.from_file(expected, mover_may_be_hidden=True).to_data()
     code, out, _ = run_main(capsys, "game", "show", game, "--turn", str(len(turns)))
     assert code == 0 and out.startswith(f"hand 1, after turn {len(turns)} (")
     assert "to move: " in out  # drawn as 'rummy show' draws it
@@ -414,7 +420,7 @@ def test_best_is_stored_as_a_text_that_replays_to_the_same_position(
     assert code == 0, err
     stored = json.loads(out)["text"]
     assert GameRecord.from_file(game).hands[0].turns[-1].turn == stored
-    assert Position.from_data(_shown(capsys, game, before_best + 1), "shown", strict=False) == \
+    assert Position.from_data(_shown(capsys, game, before_best + 1), "shown", strict=False, mover_may_be_hidden=True) == \
         play_turn(before, stored, "turn", "toml", "stored").position
 
 
