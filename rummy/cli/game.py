@@ -112,7 +112,7 @@ def add(
     rummy game add friday.toml best --comment "the engine's move"
     """
     from rummy.cli.check import TURN_IN_WORDS
-    from rummy.errors import NoTurnInAnswer
+    from rummy.errors import NoTurnInAnswer, RummyError
     from rummy.games.edit import add_turn
     from rummy.inputs import argument_name
     from rummy.reports.check import nothing_to_judge
@@ -126,6 +126,10 @@ def add(
     where = f"{argument_name(game_path)} -> {TURN_IN_WORDS if _typed(turn_path) else argument_name(turn_path)}"
     try:
         if str(turn_path) == BEST_TURN and not turn_path.exists():
+            if before.mover.hand is None:
+                raise RummyError(f"{where}: {before.to_move}'s hand is hidden (hand_count): best answers for a known "
+                                 f"hand; enter {before.to_move}'s turn as it was played, e.g. rummy game add "
+                                 f"{argument_name(game_path)} 'draw; discard 7H'")
             text, source, kind = best_turn_text(before, time_limit), "best", "json"
         else:
             text, source, kind = _turn_text(turn_path)

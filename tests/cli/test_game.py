@@ -481,6 +481,17 @@ def test_every_bound_and_bad_key_of_a_file_is_one_line_exit_2(capsys: pytest.Cap
                 assert expected in lines[0], (name, err)
 
 
+def test_best_for_a_hidden_mover_is_refused_in_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = new_game(capsys, tmp_path, REAL_TABLE)
+    for turn in ("draw 9S", "discard 9S"):
+        assert run_main(capsys, "game", "add", game, turn)[0] == 0
+    kept = game.read_text()
+    code, out, err = run_main(capsys, "game", "add", game, "best")
+    assert code == 2 and out == "" and game.read_text() == kept
+    assert err == (f"rummy: {game} -> best: ann's hand is hidden (hand_count): best answers for a known hand; enter "
+                   f"ann's turn as it was played, e.g. rummy game add {game} 'draw; discard 7H'\n")
+
+
 def test_a_game_starts_from_a_position_code(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from rummy.position_code import position_code
 
