@@ -154,10 +154,7 @@ def following_hand(record: GameRecord, ending: HandEnd) -> NextHand:
     number = len(record.hands)
     names = record.players
     dealer = names[(number - 2) % len(names)]  # rummy.deal: hand 1's dealer is the last seat, then to the left
-    totals: dict[str, int] = {}
-    for hand in record.hands[:-1]:
-        for name, score in (hand.result or {}).items():
-            totals[name] = totals.get(name, 0) + int(score)
+    totals = {name: int(score) for name, score in record.totals(number - 1).items()}
     return next_hand(ending, record.rules, names, number, dealer, totals)
 
 

@@ -137,6 +137,15 @@ class GameRecord:
         last = hands[-1]
         return replace(self, hands=hands[:-1] + (replace(last, turns=last.turns[:-1], result=None),))
 
+    def totals(self, hands: int | None = None) -> dict[str, float]:
+        """Each player's total of the results of the first ``hands`` hands (all without), whole numbers as
+        ``int``."""
+        summed = dict.fromkeys(self.players, 0.0)
+        for hand in self.hands[:hands]:
+            for name, score in (hand.result or {}).items():
+                summed[name] += score
+        return {name: int(score) if score.is_integer() else score for name, score in summed.items()}
+
     @property
     def turn_count(self) -> int:
         return sum(len(hand.turns) for hand in self.hands)

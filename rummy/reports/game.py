@@ -116,9 +116,12 @@ def turn_list_report(game: ReplayedGame, only_hand: int | None = None) -> Report
             lines.append("      (no turn yet)")
         if hand.result is not None:
             lines.append(text(("      result: ", "bold"), result_text(hand.result)))
+            if number > 1:
+                lines.append(text(("      totals: ", "bold"), result_text(record.totals(number))))
         hands_data.append({"hand": number, "deal": hand.deal, "turns": turns,
                            "result": dict(hand.result) if hand.result is not None else None})
-    data: dict[str, Any] = {"game": record.to_data()["game"], "hands": hands_data}
+    data: dict[str, Any] = {"game": record.to_data()["game"], "hands": hands_data,
+                            "totals": record.totals()}
     last = len(record.hands)
     if only_hand is None or only_hand == last:
         lines.append("")

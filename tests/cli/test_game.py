@@ -377,6 +377,10 @@ def test_a_hand_that_ends_the_game_deals_no_more(capsys: pytest.CaptureFixture[s
     data = json.loads(out)
     assert data["result"] == {"ann": 17, "bob": 0} and "500" in data["game_over"] and "next_hand" not in data
     assert len(GameRecord.from_file(game).hands) == 2
+    code, out, _ = run_main(capsys, "game", "show", game)
+    assert code == 0 and "result: ann 17, bob 0\n      totals: ann 507, bob 0\n" in out
+    assert "hand 2 is over and no hand follows it" in out
+    assert json.loads(run_main(capsys, "game", "show", game, "--json")[1])["totals"] == {"ann": 507, "bob": 0}
     code, _, err = run_main(capsys, "game", "add", game, "draw")
     assert code == 2 and "hand 2 is over" in err and len(err.splitlines()) == 1
 
