@@ -365,6 +365,10 @@ def test_the_turn_that_ends_a_hand_writes_its_result_and_deals_the_next(capsys: 
     assert record.hands[1].start.to_move == "bob"  # the deal passed to the left
     code, out, _ = run_main(capsys, "game", "show", game)
     assert code == 0 and "result: ann 17, bob 0" in out and "(no turn yet)" in out
+    code, out, _ = run_main(capsys, "game", "show", game, "--hand", "1")
+    assert code == 0 and "   1. ann: discard 5D" in out and "hand 2" not in out and "to move" not in out
+    assert Position.from_data(_shown(capsys, game, 0, "--hand", "2"), "h2") == record.hands[1].start
+    assert _shown(capsys, game, 1, "--hand", "1")["first_out"] == "ann"
     code, out, err = run_main(capsys, "game", "undo", game)  # the turn, its result and the deal all go
     assert code == 0, err
     assert game.read_text() == kept
