@@ -244,13 +244,11 @@ def _turn_text(path: Path) -> tuple[str, str, str]:
 
 
 def _read(path: Path) -> GameRecord:
-    from rummy.errors import PositionError
+    from rummy.games.edit import with_a_hand
     from rummy.games.record import GameRecord
+    from rummy.inputs import source_name
 
-    record = GameRecord.from_file(path)
-    if not record.hands:
-        raise PositionError(str(path), "the game has no hand (a game record needs at least one [[hands]])")
-    return record
+    return with_a_hand(GameRecord.from_file(path), source_name(path))
 
 
 def _replayed(path: Path, record: GameRecord | None = None) -> ReplayedGame:

@@ -59,9 +59,14 @@ class ReplayedGame:
 
 def replayed(record: GameRecord, source: str, progress: Callable[[int], None] | None = None) -> ReplayedGame:
     """The record replayed (GameReplayError names the first turn that does not replay)."""
+    return ReplayedGame(with_a_hand(record, source), replay(record, source, progress))
+
+
+def with_a_hand(record: GameRecord, source: str) -> GameRecord:
+    """The record, which the commands need to have a hand (a file may have none)."""
     if not record.hands:
         raise PositionError(source, "the game has no hand (a game record needs at least one [[hands]])")
-    return ReplayedGame(record, replay(record, source, progress))
+    return record
 
 
 # ------------------------------------------------------------------ a new game
@@ -201,4 +206,4 @@ def named_players(text: str) -> tuple[str, ...]:
 
 
 __all__ = ["AddedTurn", "ReplayedGame", "add_turn", "dealt_hand", "following_hand", "hand_end_of", "named_players",
-           "new_game", "replayed", "stored_text", "undo"]
+           "new_game", "replayed", "stored_text", "undo", "with_a_hand"]
