@@ -146,6 +146,41 @@ def add(
     return EXIT_OK
 
 
+def hand(
+    game_path: GamePath,
+    seed: Annotated[int | None, typer.Option("--deal", metavar="SEED", min=0, max=DEAL_SEED_MAX, show_default=False,
+                                             help="Deal the hand from this seed.")] = None,
+    position_path: Annotated[Path | None, typer.Option(
+        "--position", metavar="FILE", show_default=False,
+        help="Start the hand from this position (a file, a position code, or -).")] = None,
+    json_output: JsonFlag = False,
+) -> int:
+    """Begin the next hand once the last one is over: dealt (--deal SEED) or from a position (--position FILE).
+
+    rummy game hand table.toml --position next-deal.toml
+    """
+    from rummy.errors import RummyError
+    from rummy.games.edit import begin_next_hand
+    from rummy.inputs import argument_name
+    from rummy.reports.game import hand_report
+
+    _check_game_path(game_path, [position_path] if position_path is not None else [], must_exist=True)
+    if (seed is None) == (position_path is None):
+        raise RummyError("game hand: give --deal SEED (a dealt hand) or --position FILE (a position), one of them")
+    game = _replayed(game_path)
+    start = None
+    if position_path is not None:
+        from rummy.cli.show import read_position
+
+        start = read_position(position_path)
+        print_warnings(_warnings(start))
+    where = argument_name(position_path) if position_path is not None else "--deal"
+    record = begin_next_hand(game, start, seed, where)
+    record.save(game_path)
+    print_answer(*hand_report(record), json_output)
+    return EXIT_OK
+
+
 def undo(game_path: GamePath, json_output: JsonFlag = False) -> int:
     """Take back the game's last turn (and the hand's result, and a hand dealt after it, if it ended the hand).
 
@@ -209,6 +244,7 @@ def show(
 
 game_app.command("new")(new)
 game_app.command("add")(add)
+game_app.command("hand")(hand)
 game_app.command("undo")(undo)
 game_app.command("show")(show)
 

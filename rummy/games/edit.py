@@ -86,10 +86,27 @@ def new_game(rules: Ruleset, players: tuple[str, ...], start: Position | None, s
         if seed is None:
             raise RummyError("a new game needs a deal's seed or a starting position")
         return game.with_hand(dealt_hand(rules, game.players, seed))
+    return _with_start(game, start, where)
+
+
+def _with_start(game: GameRecord, start: Position, where: str) -> GameRecord:
     try:
         return game.with_hand(HandRecord(start))
     except PositionError as error:
         raise PositionError(where, error.problem) from None
+
+
+def begin_next_hand(game: ReplayedGame, start: Position | None, seed: int | None, where: str) -> GameRecord:
+    """The game with its next hand begun, once the last is over: dealt from ``seed`` or from ``start``."""
+    number = len(game.record.hands) + 1
+    if not game.over:
+        raise RummyError(f"{where}: hand {number - 1} is not over (it has no result yet): "
+                         "play it to its end before the next hand")
+    if start is None:
+        if seed is None:
+            raise RummyError("the next hand needs a deal's seed or a starting position")
+        return game.record.with_hand(dealt_hand(game.record.rules, game.record.players, seed, number))
+    return _with_start(game.record, start, where)
 
 
 # ------------------------------------------------------------------ a turn added
@@ -118,7 +135,7 @@ def add_turn(game: ReplayedGame, text: str, source: str, kind: str, where: str,
     if game.over:
         hand = len(game.record.hands)
         raise RummyError(f"{where}: hand {hand} is over (its result is written) and no hand follows it: "
-                         "the game has no position to play from")
+                         "begin the next with 'rummy game hand'")
     if comment is not None and len(comment) > MAX_COMMENT_CHARS:
         raise RummyError(f"--comment: at most {MAX_COMMENT_CHARS:,} characters, got {len(comment):,}")
     before = game.position
@@ -205,5 +222,18 @@ def named_players(text: str) -> tuple[str, ...]:
     return names
 
 
-__all__ = ["AddedTurn", "ReplayedGame", "add_turn", "dealt_hand", "following_hand", "hand_end_of", "named_players",
-           "new_game", "replayed", "stored_text", "undo", "with_a_hand"]
+__all__ = [
+    "AddedTurn",
+    "ReplayedGame",
+    "add_turn",
+    "begin_next_hand",
+    "dealt_hand",
+    "following_hand",
+    "hand_end_of",
+    "named_players",
+    "new_game",
+    "replayed",
+    "stored_text",
+    "undo",
+    "with_a_hand",
+]

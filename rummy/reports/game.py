@@ -46,6 +46,16 @@ def new_report(game: GameRecord, path: str) -> Report:
     return data, lines
 
 
+def hand_report(game: GameRecord) -> Report:
+    """A hand begun by 'game hand': its number, its deal, who is to move."""
+    number = len(game.hands)
+    hand = game.hands[-1]
+    lines: list[Styled | str] = [text((f"hand {number}", "bold"), _dealt(hand) or " (from the position given)"),
+                                 to_move_line(hand.start, f"hand {number}, no turn yet")]
+    return ({"hand": number, "deal": hand.deal, "to_move": hand.start.to_move, "phase": str(hand.start.phase)},
+            lines)
+
+
 # ------------------------------------------------------------------ add
 def added_report(added: AddedTurn) -> Report:
     assert added.game is not None and added.turn is not None and added.position is not None  # a legal turn
@@ -164,5 +174,5 @@ def position_report(position: Position, where: str) -> Report:
             [text((where, "bold")), "", *show_lines(position)])
 
 
-__all__ = ["Report", "added_report", "new_report", "position_at", "position_report", "result_text",
+__all__ = ["Report", "added_report", "hand_report", "new_report", "position_at", "position_report", "result_text",
            "turn_list_report", "undone_report"]

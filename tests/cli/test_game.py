@@ -508,3 +508,32 @@ def test_a_game_starts_from_a_position_code(capsys: pytest.CaptureFixture[str], 
     code, _, err = run_main(capsys, "game", "new", game, "--position", position_code(start))
     assert code == 0, err
     assert GameRecord.from_file(game).hands[0].start == start
+
+
+def test_the_next_hand_of_a_real_table_game_is_begun_by_hand(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    from rummy.deal import deal
+
+    game = new_game(capsys, tmp_path, ALMOST_OUT)
+    code, _, err = run_main(capsys, "game", "hand", game, "--deal", "4")
+    assert code == 2 and err == "rummy: --deal: hand 1 is not over (it has no result yet): play it to its end " \
+                               "before the next hand\n"
+    code, out, err = run_main(capsys, "game", "add", game, "discard 5D")
+    assert code == 0 and "hand 1 is over" in out and "hand 2" not in out, err  # not dealt: no deal to go on from
+    code, _, err = run_main(capsys, "game", "add", game, "draw")
+    assert code == 2 and "hand 1 is over" in err and "rummy game hand" in err
+    code, out, err = run_main(capsys, "game", "hand", game, "--position", tmp_path / "start.toml")
+    assert code == 0 and out.startswith("hand 2 (from the position given)"), err
+    code, _, err = run_main(capsys, "game", "undo", game)  # the hand begun goes with the turn that ended hand 1
+    assert code == 0, err
+    assert [len(h.turns) for h in GameRecord.from_file(game).hands] == [0]
+    run_main(capsys, "game", "add", game, "discard 5D")
+    code, out, err = run_main(capsys, "game", "hand", game, "--deal", "4", "--json")
+    assert code == 0, err
+    assert json.loads(out) == {"hand": 2, "deal": 4, "to_move": "bob", "phase": "draw"}
+    record = GameRecord.from_file(game)
+    assert record.hands[1].start == deal(record.rules, record.players, 4, 2)
+    code, _, err = run_main(capsys, "game", "hand", game, "--deal", "4", "--position", tmp_path / "start.toml")
+    assert code == 2 and "one of them" in err
+    code, _, err = run_main(capsys, "game", "hand", game, "--position", PUZZLE_EXAMPLES / "robber.toml")
+    assert code == 2 and "robber.toml" in err and len(err.splitlines()) == 1
