@@ -44,7 +44,8 @@ RUMMY = re.compile(r"(?:^|[|;&(]|\$\()\s*(?:\w+=\S*\s+)*(?:\S*/)?rummy(?=\s|$|\)
 NEEDS = re.compile(r"\bneeds:\s*([\w-]+)")
 EXITS = re.compile(r"#\s*exits\s+(\d+)")
 # Paths into the shipped collections, wherever the docs name them (inline code too).
-SHIPPED_PATH = re.compile(r"(?<![\w/.-])((?:puzzles/(?:examples|house|tiles|robber|layoff)|benchmarks/positions)/[\w./-]*\w)")
+SHIPPED_PATH = re.compile(
+    r"(?<![\w/.-])((?:puzzles/(?:examples|house|tiles|robber|layoff)|benchmarks/positions|examples/games)/[\w./-]*\w)")
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ def placeholders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 # The repository's folders the docs' commands read, copied once (a command never writes into the repository).
-SHIPPED = ("puzzles", "benchmarks/positions")
+SHIPPED = ("puzzles", "benchmarks/positions", "examples")
 
 
 class Sandboxes:
