@@ -1,0 +1,389 @@
+"""Reviewing a game, as chess tools review one: every turn against the best turn from the same position.
+
+Each turn of a replayed game (rummy.games.replay) is compared with ``rummy.answer.best`` on the
+position before it **as its player saw it** (``as_seen_by``: the other hands hidden behind their
+counts, an unlisted stock), so the advice is what the player could have known, not what a
+self-played record knows. The played turn's gain is the checker's (``check``'s reading); the points
+lost are the best gain minus it, never below 0: a played turn that beats the search (stopped at its
+time limit) says so (``beat_search``). A draw-phase turn is judged by its draw too, where the family
+advises draws: the value of the draw chosen against the best draw's, both from the draw advice's
+options (each looks one turn ahead from before the draw). Marks (``MARKS``) follow chess's ``?!``,
+``?`` and ``??``, with thresholds per family (``MarkScale``, docs/cli.md "Review").
+
+The searches are the slow part; ``search_tasks`` lists them as plain data (a position's data and the
+time limit) for ``rummy.parallel``'s runners (``solve_view``), and ``review_game`` puts the answers
+together. A turn whose mover's hand is hidden (an opponent at a real table) cannot be reviewed: it
+is listed, with why, and skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rummy.games.record import GameRecord
+from rummy.games.replay import HandReplay, replay_hand
+from rummy.position import Position
+from rummy.vocabulary import Phase, Status
+
+# Seconds a review's search may take per position when not told: modest, a game has many turns.
+REVIEW_TIME_LIMIT = 5.0
+# Gains and values are compared to 4 decimals, as best --json writes them.
+EPSILON = 1e-4
+MARKS = ("?!", "?", "??")  # inaccuracy, mistake, blunder (chess's)
+MARK_NAMES = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
+
+
+@dataclass(frozen=True)
+class MarkScale:
+    """When a loss earns a mark: ``absolute[i]`` points (tiles, for tile rummy) *and* ``relative[i]``
+    of the best gain, for ``?!``, ``?``, ``??`` in turn. Both must be reached: a small loss on a big
+    turn is no mistake, nor a big share of a turn worth next to nothing."""
+
+    absolute: tuple[float, float, float]
+    relative: tuple[float, float, float] = (0.10, 0.25, 0.50)
+
+    def mark(self, lost: float, best_gain: float) -> str | None:
+        found = None
+        for mark, points, share in zip(MARKS, self.absolute, self.relative):
+            if lost + EPSILON >= points and lost + EPSILON >= share * max(best_gain, 0.0):
+                found = mark
+        return found
+
+
+# Card families count points (a card is worth 5 to 15 in House, a few to 10 in lay-off and Robber);
+# tile rummy counts tiles played (its default objective), where one tile is already a real loss.
+CARD_SCALE = MarkScale((5.0, 10.0, 20.0))
+SCALES: Mapping[str, MarkScale] = {"house": CARD_SCALE, "robber": CARD_SCALE, "layoff": CARD_SCALE,
+                                   "tile": MarkScale((1.0, 3.0, 6.0))}
+
+
+def mark_scale(family: str) -> MarkScale:
+    return SCALES.get(family, CARD_SCALE)
+
+
+@dataclass(frozen=True)
+class DrawReview:
+    """The draw chosen against the best draw: each as best's options give it (``--json``'s draw
+    objects) and its value; ``played_value`` None where the draw advice did not value it."""
+
+    played: dict[str, Any]
+    played_value: float | None
+    best: dict[str, Any]
+    best_value: float
+
+    @property
+    def lost(self) -> float:
+        return 0.0 if self.played_value is None else max(0.0, self.best_value - self.played_value)
+
+
+@dataclass(frozen=True)
+class TurnReview:
+    """One turn reviewed; ``hand`` and ``turn`` count from 1 as replay's messages do. ``skipped``
+    says why a turn was not reviewed (its other figures are then None). ``gain`` is the checker's
+    gain of the play (None for a draw alone), ``best_gain`` the best turn's from the same position,
+    ``status`` how that search ended (``feasible``: stopped at the time limit). ``lost`` is the play's
+    loss plus the draw's."""
+
+    hand: int
+    turn: int
+    player: str
+    text: str
+    phase: Phase
+    skipped: str | None = None
+    gain: float | None = None
+    best_gain: float | None = None
+    status: Status | None = None
+    best_text: str | None = None
+    draw: DrawReview | None = None
+    lost: float = 0.0
+    beat_search: bool = False
+    mark: str | None = None
+    seconds: float = 0.0
+    best_answer: dict[str, Any] | None = None  # best --json's object, for pictures and re-judging
+
+    @property
+    def reviewed(self) -> bool:
+        return self.skipped is None
+
+    @property
+    def played_best(self) -> bool:
+        return self.reviewed and self.lost <= EPSILON
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    player: str
+    turns: int
+    skipped: int
+    lost: float
+    best_turns: int
+    marks: dict[str, int]
+
+    @property
+    def lost_per_turn(self) -> float | None:
+        return self.lost / self.turns if self.turns else None
+
+    @property
+    def best_share(self) -> float | None:
+        return self.best_turns / self.turns if self.turns else None
+
+
+@dataclass(frozen=True)
+class GameReview:
+    game: GameRecord
+    turns: tuple[TurnReview, ...]
+    time_limit: float
+
+    def summaries(self) -> tuple[PlayerSummary, ...]:
+        players = [name for name in self.game.players if any(t.player == name for t in self.turns)]
+        return tuple(summary(name, [t for t in self.turns if t.player == name]) for name in players)
+
+    def worst(self, count: int = 3) -> tuple[TurnReview, ...]:
+        """The ``count`` turns that lost most (those that lost anything), the worst first."""
+        lost = [turn for turn in self.turns if turn.reviewed and turn.lost > EPSILON]
+        return tuple(sorted(lost, key=lambda t: (-t.lost, t.hand, t.turn))[:count])
+
+
+def summary(player: str, turns: list[TurnReview]) -> PlayerSummary:
+    reviewed = [turn for turn in turns if turn.reviewed]
+    marks = {mark: sum(1 for turn in reviewed if turn.mark == mark) for mark in MARKS}
+    return PlayerSummary(player, len(reviewed), len(turns) - len(reviewed), sum(t.lost for t in reviewed),
+                         sum(1 for t in reviewed if t.played_best), marks)
+
+
+# ------------------------------------------------------------------ the view
+def as_seen_by(position: Position, name: str) -> Position:
+    """The position as ``name`` sees it: every other hand hidden behind its count (its hot and warm
+    cards forgotten: they mark that hand's duty, not this player's knowledge), and a listed stock
+    as its count."""
+    players = tuple(player if player.name == name or player.hand is None
+                    else replace(player, hand=None, hand_count=len(player.hand), hot=(), warm=())
+                    for player in position.players)
+    stock = len(position.stock) if isinstance(position.stock, tuple) else position.stock
+    return replace(position, players=players, stock=stock)
+
+
+def solve_view(view_data: dict[str, Any], time_limit: float) -> dict[str, Any]:
+    """One review search, for a runner (plain data in and out): the best turn of the position, as
+    ``best --json`` gives it."""
+    from rummy.answer import answer_data, best
+    from rummy.solution import SolverConfig
+
+    position = Position.from_data(view_data, "review")
+    return answer_data(best(position, SolverConfig(time_limit=time_limit, workers=1)))
+
+
+# ------------------------------------------------------------ what to search
+@dataclass(frozen=True)
+class _Pending:
+    """A turn to review: where it is, and the positions its searches start from."""
+
+    hand: int
+    turn: int
+    player: str
+    text: str
+    phase: Phase
+    skipped: str | None = None
+    gain: float | None = None
+    draw: dict[str, Any] | None = None  # the draw chosen, as the checker read it
+    view: Position | None = None  # the position searched for the turn (the draw's, in the draw phase)
+    play_view: Position | None = None  # a draw-phase turn that also played: its play, searched apart
+    play_gain: float | None = None
+
+
+def _pending(replayed: HandReplay, number: int, player: str | None) -> Iterator[_Pending]:
+    from rummy.checker import check
+
+    for index, record in enumerate(replayed.record.turns):
+        if player is not None and record.player != player:
+            continue
+        before = replayed.positions[index]
+        verdict = replayed.reports[index].verdict
+        where = (number, index + 1, record.player, record.turn, before.phase)
+        if before.mover.hand is None:
+            yield _Pending(*where, skipped="the mover's hand is hidden: what they could have played is unknown")
+            continue
+        view = as_seen_by(before, record.player)
+        gain = _number(verdict.reading.get("gain"))
+        if before.phase != Phase.DRAW:
+            yield _Pending(*where, gain=gain, view=view)
+            continue
+        if not before.rules.family.advises_draws:
+            yield _Pending(*where, skipped=f"{before.rules.name} has no draw advice to review a draw against")
+            continue
+        draw = _draw_read(verdict.reading.get("draw"))
+        judged = replayed.reports[index].judged
+        if gain is None or judged is None or judged.phase != Phase.PLAY or judged == replayed.positions[index + 1]:
+            yield _Pending(*where, draw=draw, view=view)  # the draw alone (or the pass): its play comes next
+            continue
+        # A whole draw-phase turn: its play is reviewed from where the draw led, as a play-phase turn.
+        start = _drawn_start(before, judged, verdict.reading)
+        if start is None:
+            yield _Pending(*where, draw=draw, view=view)
+            continue
+        play_gain = _number(check(start, _without_draw(judged)).reading.get("gain"))
+        yield _Pending(*where, draw=draw, view=view, play_view=as_seen_by(start, record.player), play_gain=play_gain)
+
+
+def _drawn_start(before: Position, after: Position, reading: Mapping[str, Any]) -> Position | None:
+    """The play-phase position a whole draw-phase turn's draw led to (None where it cannot be told)."""
+    from rummy.checker.draw_apply import apply_draw_taken
+    from rummy.errors import RummyError
+
+    taken = after.turn.draw if after.turn is not None else None
+    if taken is None:
+        return None
+    try:
+        return apply_draw_taken(before, taken, after).start
+    except (RummyError, KeyError, ValueError):
+        return None
+
+
+def _without_draw(after: Position) -> Position:
+    return replace(after, turn=replace(after.turn, draw=None)) if after.turn is not None else after
+
+
+def _draw_read(value: object) -> dict[str, Any] | None:
+    """The draw the checker read, as the keys that name a draw (from, take, card, player)."""
+    if isinstance(value, Mapping):
+        return {key: value[key] for key in ("from", "take", "card", "player") if value.get(key) is not None}
+    if isinstance(value, str):
+        return {"from": value}
+    return None
+
+
+def _number(value: object) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+# --------------------------------------------------------------- the review
+def review_game(game: GameRecord, player: str | None = None, time_limit: float = REVIEW_TIME_LIMIT,
+                source: str = "<game>", solve: Callable[[Iterable[tuple[dict[str, Any], float]]],
+                                                         Iterable[dict[str, Any]]] | None = None,
+                progress: Callable[[int, int], None] | None = None) -> GameReview:
+    """Replay the game and review every turn of ``player`` (every player's: None). ``solve`` answers
+    the searches in order (a runner's ``ordered`` over ``solve_view``; here, one after another);
+    ``progress(done, total)`` is told after each search. A turn that does not replay raises
+    rummy.games.replay.GameReplayError naming it."""
+    from rummy.errors import RummyError
+
+    if player is not None and player not in game.players:
+        raise RummyError(f"--player {player}: not a player of this game ({', '.join(game.players)})")
+    pending = [turn for number, hand in enumerate(game.hands, start=1)
+               for turn in _pending(replay_hand(hand, number, source), number, player)]
+    tasks = [(view.to_data(), time_limit) for turn in pending for view in (turn.view, turn.play_view)
+             if view is not None]
+    answers: Iterable[dict[str, Any]] = (solve or _one_by_one)(tasks)
+    reviewed = []
+    done = 0
+    found = iter(answers)
+    for turn in pending:
+        searched = [next(found) for view in (turn.view, turn.play_view) if view is not None]
+        done += len(searched)
+        if progress is not None and searched:
+            progress(done, len(tasks))
+        reviewed.append(_reviewed(turn, searched))
+    return GameReview(game, tuple(reviewed), time_limit)
+
+
+def _one_by_one(tasks: Iterable[tuple[dict[str, Any], float]]) -> Iterator[dict[str, Any]]:
+    for task in tasks:
+        yield solve_view(*task)
+
+
+def _reviewed(turn: _Pending, answers: list[dict[str, Any]]) -> TurnReview:
+    base = TurnReview(turn.hand, turn.turn, turn.player, turn.text, turn.phase, turn.skipped)
+    if turn.skipped is not None or turn.view is None:
+        return base
+    answer = answers[0]
+    scale = mark_scale(turn.view.rules.family.name)
+    seconds = sum(float(a.get("seconds", 0)) for a in answers)
+    if turn.phase == Phase.DRAW and "options" in answer:
+        draw = _draw_review(turn.draw, answer)
+        play_answer = answers[1] if len(answers) > 1 else None
+        play_lost, beat, best_play = 0.0, False, None
+        if play_answer is not None and turn.play_gain is not None and _solved(play_answer):
+            play_lost, beat = _loss(float(play_answer["gain"]), turn.play_gain)
+            best_play = play_answer
+        lost = (draw.lost if draw is not None else 0.0) + play_lost
+        best_value = draw.best_value if draw is not None else float(answer["gain"])
+        return replace(base, gain=turn.play_gain, best_gain=_number(answer["gain"]), status=Status(answer["status"]),
+                       best_text=_best_text(best_play or answer, turn.play_view or turn.view), draw=draw,
+                       lost=round(lost, 4), beat_search=beat, mark=scale.mark(lost, best_value), seconds=seconds,
+                       best_answer=best_play or answer)
+    status = Status(answer["status"])
+    if not _solved(answer) or turn.gain is None:
+        return replace(base, gain=turn.gain, status=status, seconds=seconds, best_answer=answer,
+                       skipped=None if _solved(answer) else f"the search found no turn ({status})")
+    best_gain = float(answer["gain"])
+    lost, beat = _loss(best_gain, turn.gain)
+    return replace(base, gain=turn.gain, best_gain=best_gain, status=status,
+                   best_text=_best_text(answer, turn.view), lost=lost, beat_search=beat,
+                   mark=scale.mark(lost, best_gain), seconds=seconds, best_answer=answer)
+
+
+def _solved(answer: Mapping[str, Any]) -> bool:
+    return answer.get("status") in (Status.OPTIMAL, Status.FEASIBLE, Status.DRAW)
+
+
+def _loss(best_gain: float, gain: float) -> tuple[float, bool]:
+    """Points lost, and whether the played turn beat the search (which stopped at its limit)."""
+    short = best_gain - gain
+    return (round(short, 4), False) if short > EPSILON else (0.0, short < -EPSILON)
+
+
+def _draw_review(played: dict[str, Any] | None, answer: Mapping[str, Any]) -> DrawReview | None:
+    options = answer.get("options") or []
+    if not options:
+        return None
+    best = options[0]
+    chosen = next((option for option in options if played is not None and _same_draw(option, played)), None)
+    return DrawReview(played or {}, None if chosen is None else float(chosen["value"]),
+                      _draw_only(best), float(best["value"]))
+
+
+def _same_draw(option: Mapping[str, Any], played: Mapping[str, Any]) -> bool:
+    return all(option.get(key) == played.get(key) for key in ("from", "take", "card", "player"))
+
+
+def _draw_only(option: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in option.items() if key not in ("value", "scores_chance")}
+
+
+def _best_text(answer: Mapping[str, Any], view: Position | None) -> str | None:
+    """The best turn in the notation a game record holds (draw words, steps), or None."""
+    from rummy.turn_steps import step_from_data, step_text
+
+    if view is None:
+        return None
+    pieces = []
+    for step in answer.get("steps") or []:
+        if step.get("action") == "draw":
+            pieces.append(draw_words(step))
+        else:
+            try:
+                pieces.append(step_text(step_from_data(step), view))
+            except (ValueError, KeyError, TypeError):
+                return None
+    return "; ".join(pieces) or None
+
+
+def draw_words(draw: Mapping[str, Any]) -> str:
+    """A draw as words (rummy.draw_words' notation): ``take 2``, ``draw``, ``open``, ``pass``,
+    ``demand QS from bob``."""
+    source = draw.get("from")
+    if source == "discard":
+        return f"take {draw.get('take', 1)}"
+    if source == "stock":
+        return "draw"
+    if source == "demand":
+        return f"demand {draw.get('card')} from {draw.get('player')}"
+    if source == "pile":
+        return "take the pile"
+    return str(source)
+
+
+__all__ = ["MARKS", "MARK_NAMES", "REVIEW_TIME_LIMIT", "DrawReview", "GameReview", "MarkScale", "PlayerSummary",
+           "TurnReview", "as_seen_by", "draw_words", "mark_scale", "review_game", "solve_view"]
