@@ -19,7 +19,7 @@ is listed, with why, and skipped.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rummy.games.record import GameRecord
@@ -102,6 +102,11 @@ class TurnReview:
     mark: str | None = None
     seconds: float = 0.0
     best_answer: dict[str, Any] | None = None  # best --json's object, for pictures and re-judging
+    # For pictures: the position the best answer was searched from, as the player saw it, and the
+    # position the search of the play began from with the end state played (a draw alone: none).
+    searched: Position | None = field(default=None, compare=False, repr=False)
+    play_start: Position | None = field(default=None, compare=False, repr=False)
+    played_after: Position | None = field(default=None, compare=False, repr=False)
 
     @property
     def reviewed(self) -> bool:
@@ -191,6 +196,7 @@ class _Pending:
     view: Position | None = None  # the position searched for the turn (the draw's, in the draw phase)
     play_view: Position | None = None  # a draw-phase turn that also played: its play, searched apart
     play_gain: float | None = None
+    after: Position | None = None  # the end state played (None for a draw alone)
 
 
 def _pending(replayed: HandReplay, number: int, player: str | None) -> Iterator[_Pending]:
@@ -208,7 +214,7 @@ def _pending(replayed: HandReplay, number: int, player: str | None) -> Iterator[
         view = as_seen_by(before, record.player)
         gain = _number(verdict.reading.get("gain"))
         if before.phase != Phase.DRAW:
-            yield _Pending(*where, gain=gain, view=view)
+            yield _Pending(*where, gain=gain, view=view, after=replayed.reports[index].judged)
             continue
         if not before.rules.family.advises_draws:
             yield _Pending(*where, skipped=f"{before.rules.name} has no draw advice to review a draw against")
@@ -223,8 +229,10 @@ def _pending(replayed: HandReplay, number: int, player: str | None) -> Iterator[
         if start is None:
             yield _Pending(*where, draw=draw, view=view)
             continue
-        play_gain = _number(check(start, _without_draw(judged)).reading.get("gain"))
-        yield _Pending(*where, draw=draw, view=view, play_view=as_seen_by(start, record.player), play_gain=play_gain)
+        played = _without_draw(judged)
+        play_gain = _number(check(start, played).reading.get("gain"))
+        yield _Pending(*where, draw=draw, view=view, play_view=as_seen_by(start, record.player), play_gain=play_gain,
+                       after=played)
 
 
 def _drawn_start(before: Position, after: Position, reading: Mapping[str, Any]) -> Position | None:
@@ -295,6 +303,8 @@ def _one_by_one(tasks: Iterable[tuple[dict[str, Any], float]]) -> Iterator[dict[
 
 def _reviewed(turn: _Pending, answers: list[dict[str, Any]]) -> TurnReview:
     base = TurnReview(turn.hand, turn.turn, turn.player, turn.text, turn.phase, turn.skipped)
+    if turn.view is not None:
+        base = replace(base, searched=turn.view, play_start=turn.play_view or turn.view, played_after=turn.after)
     if turn.skipped is not None or turn.view is None:
         return base
     answer = answers[0]
@@ -312,7 +322,7 @@ def _reviewed(turn: _Pending, answers: list[dict[str, Any]]) -> TurnReview:
         return replace(base, gain=turn.play_gain, best_gain=_number(answer["gain"]), status=Status(answer["status"]),
                        best_text=_best_text(best_play or answer, turn.play_view or turn.view), draw=draw,
                        lost=round(lost, 4), beat_search=beat, mark=scale.mark(lost, best_value), seconds=seconds,
-                       best_answer=best_play or answer)
+                       best_answer=best_play or answer, searched=turn.play_view if best_play else turn.view)
     status = Status(answer["status"])
     if not _solved(answer) or turn.gain is None:
         return replace(base, gain=turn.gain, status=status, seconds=seconds, best_answer=answer,
