@@ -363,36 +363,26 @@ def _draw_only(option: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _best_text(answer: Mapping[str, Any], view: Position | None) -> str | None:
-    """The best turn in the notation a game record holds (draw words, steps), or None."""
-    from rummy.turn_steps import step_from_data, step_text
-
-    if view is None:
-        return None
-    pieces = []
-    for step in answer.get("steps") or []:
-        if step.get("action") == "draw":
-            pieces.append(draw_words(step))
-        else:
-            try:
-                pieces.append(step_text(step_from_data(step), view))
-            except (ValueError, KeyError, TypeError):
-                return None
-    return "; ".join(pieces) or None
+    """The best turn in the notation a game record holds (formats.md "Turn text"), or None: the
+    answer's ``turn``, or for a random draw alone (no turn to write) its draw in words."""
+    if answer.get("turn"):
+        return str(answer["turn"])
+    if view is not None and answer.get("draw"):
+        return draw_words(answer["draw"])
+    return None
 
 
 def draw_words(draw: Mapping[str, Any]) -> str:
-    """A draw as words (rummy.draw_words' notation): ``take 2``, ``draw``, ``open``, ``pass``,
-    ``demand QS from bob``."""
-    source = draw.get("from")
-    if source == "discard":
-        return f"take {draw.get('take', 1)}"
-    if source == "stock":
-        return "draw"
-    if source == "demand":
-        return f"demand {draw.get('card')} from {draw.get('player')}"
-    if source == "pile":
-        return "take the pile"
-    return str(source)
+    """A draw of best --json (or as the checker read it) in rummy.draw_words' notation: ``take 2``,
+    ``draw``, ``open``, ``pass``, ``demand QS from bob``."""
+    from rummy.draw_words import draw_text
+    from rummy.end_states import read_answer_draws
+
+    try:
+        taken = read_answer_draws([dict(draw)], "review", "draw")[0][0]
+    except (ValueError, KeyError, TypeError):
+        return str(draw.get("from", "draw"))
+    return draw_text(taken)
 
 
 __all__ = ["MARKS", "MARK_NAMES", "REVIEW_TIME_LIMIT", "DrawReview", "GameReview", "MarkScale", "PlayerSummary",
