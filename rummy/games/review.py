@@ -98,6 +98,9 @@ class TurnReview:
     best_text: str | None = None
     draw: DrawReview | None = None
     lost: float = 0.0
+    # A whole draw-phase turn: the best play after the draw made (its gain measured, as ``gain``, from
+    # the position the draw led to); the play lost ``play_best_gain - gain``, the draw ``draw.lost``.
+    play_best_gain: float | None = None
     beat_search: bool = False
     mark: str | None = None
     seconds: float = 0.0
@@ -213,6 +216,8 @@ def _pending(replayed: HandReplay, number: int, player: str | None) -> Iterator[
             continue
         view = as_seen_by(before, record.player)
         gain = _number(verdict.reading.get("gain"))
+        if gain is None and before.phase == Phase.PLAY and "draw" in verdict.reading:
+            gain = 0.0  # tile rummy's draw: a turn that plays nothing
         if before.phase != Phase.DRAW:
             yield _Pending(*where, gain=gain, view=view, after=replayed.reports[index].judged)
             continue
@@ -313,16 +318,16 @@ def _reviewed(turn: _Pending, answers: list[dict[str, Any]]) -> TurnReview:
     if turn.phase == Phase.DRAW and "options" in answer:
         draw = _draw_review(turn.draw, answer)
         play_answer = answers[1] if len(answers) > 1 else None
-        play_lost, beat, best_play = 0.0, False, None
+        play_lost, beat, play_best = 0.0, False, None
         if play_answer is not None and turn.play_gain is not None and _solved(play_answer):
-            play_lost, beat = _loss(float(play_answer["gain"]), turn.play_gain)
-            best_play = play_answer
+            play_best = float(play_answer["gain"])
+            play_lost, beat = _loss(play_best, turn.play_gain)
         lost = (draw.lost if draw is not None else 0.0) + play_lost
         best_value = draw.best_value if draw is not None else float(answer["gain"])
         return replace(base, gain=turn.play_gain, best_gain=_number(answer["gain"]), status=Status(answer["status"]),
-                       best_text=_best_text(best_play or answer, turn.play_view or turn.view), draw=draw,
+                       best_text=_best_text(answer, turn.view), draw=draw, play_best_gain=play_best,
                        lost=round(lost, 4), beat_search=beat, mark=scale.mark(lost, best_value), seconds=seconds,
-                       best_answer=best_play or answer, searched=turn.play_view if best_play else turn.view)
+                       best_answer=answer, searched=turn.view)
     status = Status(answer["status"])
     if not _solved(answer) or turn.gain is None:
         return replace(base, gain=turn.gain, status=status, seconds=seconds, best_answer=answer,

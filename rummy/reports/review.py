@@ -51,6 +51,7 @@ def turn_data(turn: TurnReview) -> dict[str, Any]:
                           "turn": turn.best_text},
                  "lost": _json(turn.lost), "mark": turn.mark, "beat_search": turn.beat_search,
                  "draw": draw_data(turn.draw) if turn.draw is not None else None,
+                 "play_best_gain": _json(turn.play_best_gain),
                  "seconds": round(turn.seconds, 4)})
     return data
 
@@ -120,14 +121,19 @@ def _draw_line(draw: DrawReview) -> Styled:
 
 def _play_line(turn: TurnReview) -> Styled:
     gain = f"gain {number(turn.gain)}"
+    after_draw = turn.draw is not None  # a whole draw-phase turn: its play against the best play after that draw
+    best = number(turn.play_best_gain) if after_draw else _best_gain(turn)
     if turn.beat_search:
-        return text(gain, f"; the search found {number(turn.best_gain)} ",
+        return text(gain, f"; the search found {best} ",
                     ("(feasible: the search was at its time limit; this turn beats it)", "dim"))
     play_lost = turn.lost - (turn.draw.lost if turn.draw is not None else 0.0)
     if play_lost <= 1e-4:
         note = "" if turn.status == Status.OPTIMAL else " (feasible: the search was at its time limit)"
-        return text(gain, ": ", ("a best turn", "green"), note)
-    return text(gain, f"; best {_best_gain(turn)}: ", (f"lost {number(round(play_lost, 4))}", "bold"),
+        return text(gain, ": ", ("the best play after this draw" if after_draw else "a best turn", "green"), note)
+    if after_draw:
+        return text(gain, f"; the best play after this draw scores {best}: ",
+                    (f"lost {number(round(play_lost, 4))}", "bold"), f"; the best turn: {turn.best_text or '-'}")
+    return text(gain, f"; best {best}: ", (f"lost {number(round(play_lost, 4))}", "bold"),
                 f"; best: {turn.best_text or 'see --json'}")
 
 
