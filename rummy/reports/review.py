@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummy.games.review import MARK_NAMES, MARKS, DrawReview, GameReview, PlayerSummary, TurnReview, draw_words
+from rummy.games.review import (
+    MARK_NAMES,
+    MARKS,
+    DrawReview,
+    GameReview,
+    MarkScale,
+    PlayerSummary,
+    TurnReview,
+    draw_words,
+    mark_scale,
+)
 from rummy.reports.lines import Styled, text
 from rummy.rules import ruleset_to_spec
 from rummy.vocabulary import Status
@@ -34,9 +44,7 @@ def review_data(review: GameReview, player: str | None = None) -> dict[str, Any]
     return data
 
 
-def _scale(review: GameReview) -> Any:
-    from rummy.games.review import mark_scale
-
+def _scale(review: GameReview) -> MarkScale:
     return mark_scale(review.game.rules.family.name)
 
 

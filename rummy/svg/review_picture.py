@@ -19,7 +19,7 @@ WORST_SHOWN = 3
 
 def review_rows(review: GameReview) -> list[tuple[str, ...]]:
     """The table's rows: hand, turn, player, played, gain, best, lost, mark (text cells)."""
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for turn in review.turns:
         if turn.skipped is not None:
             rows.append((str(turn.hand), str(turn.turn), turn.player, turn.text, "", "", "", f"not reviewed: "
