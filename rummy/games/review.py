@@ -18,7 +18,7 @@ is listed, with why, and skipped.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -275,8 +275,10 @@ def _number(value: object) -> float | None:
 def review_game(game: GameRecord, player: str | None = None, time_limit: float = REVIEW_TIME_LIMIT,
                 source: str = "<game>", solve: Callable[[Iterable[tuple[dict[str, Any], float]]],
                                                          Iterable[dict[str, Any]]] | None = None,
-                progress: Callable[[int, int], None] | None = None) -> GameReview:
-    """Replay the game and review every turn of ``player`` (every player's: None). ``solve`` answers
+                progress: Callable[[int, int], None] | None = None,
+                replays: Sequence[HandReplay] | None = None) -> GameReview:
+    """Replay the game and review every turn of ``player`` (every player's: None); ``replays``: its
+    hands already replayed (rummy.games.replay.replay), not replayed again. ``solve`` answers
     the searches in order (a runner's ``ordered`` over ``solve_view``; here, one after another);
     ``progress(done, total)`` is told after each search. A turn that does not replay raises
     rummy.games.replay.GameReplayError naming it."""
@@ -284,8 +286,9 @@ def review_game(game: GameRecord, player: str | None = None, time_limit: float =
 
     if player is not None and player not in game.players:
         raise RummyError(f"--player {player}: not a player of this game ({', '.join(game.players)})")
-    pending = [turn for number, hand in enumerate(game.hands, start=1)
-               for turn in _pending(replay_hand(hand, number, source), number, player)]
+    if replays is None:
+        replays = [replay_hand(hand, number, source) for number, hand in enumerate(game.hands, start=1)]
+    pending = [turn for number, replayed in enumerate(replays, start=1) for turn in _pending(replayed, number, player)]
     tasks = [(view.to_data(), time_limit) for turn in pending for view in (turn.view, turn.play_view)
              if view is not None]
     answers: Iterable[dict[str, Any]] = (solve or _one_by_one)(tasks)

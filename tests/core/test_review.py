@@ -4,6 +4,7 @@ by the checker."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 
 from rummy.answer import answer_from_data, verify_answer
 from rummy.games.record import GameRecord, HandRecord, TurnRecord
-from rummy.games.replay import GameReplayError
+from rummy.games.replay import GameReplayError, replay
 from rummy.games.review import CARD_SCALE, GameReview, MarkScale, as_seen_by, mark_scale, review_game
 from rummy.position import Position
 from rummy.reports.play import play_turn
@@ -154,3 +155,20 @@ def test_a_game_that_fails_to_replay_names_the_turn(tmp_path: Path) -> None:
     with pytest.raises(GameReplayError, match=r"hand 1, turn 3 \(bob: ") as raised:
         review_game(game, time_limit=TIME_LIMIT)
     assert (raised.value.hand, raised.value.turn) == (1, 3)
+
+
+def test_a_hidden_movers_turn_is_listed_and_skipped() -> None:
+    game = house_game()
+    (replayed,) = replay(game)
+    # A real table's record: bob's hand was never known (replaced here, as the reader refuses such a mover yet).
+    before_bob = replayed.positions[1]
+    hidden = replace(before_bob, players=tuple(
+        replace(p, hand=None, hand_count=p.hand_size) if p.name == "bob" else p for p in before_bob.players))
+    positions = (replayed.positions[0], hidden, *replayed.positions[2:])
+    review = review_game(game, time_limit=TIME_LIMIT, replays=[replace(replayed, positions=positions)])
+    ann, bob_draw, bob_play = review.turns
+    assert ann.reviewed and bob_play.reviewed
+    assert not bob_draw.reviewed and bob_draw.skipped is not None and "hidden" in bob_draw.skipped
+    assert bob_draw.mark is None and bob_draw.best_answer is None
+    bob = review.summaries()[1]
+    assert (bob.turns, bob.skipped) == (1, 1)
