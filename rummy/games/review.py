@@ -334,12 +334,18 @@ def _reviewed(turn: _Pending, answers: list[dict[str, Any]]) -> TurnReview:
     status = Status(answer["status"])
     if not _solved(answer) or turn.gain is None:
         return replace(base, gain=turn.gain, status=status, seconds=seconds, best_answer=answer,
-                       skipped=None if _solved(answer) else f"the search found no turn ({status})")
+                       skipped=None if _solved(answer) else _unanswered(answer, status))
     best_gain = float(answer["gain"])
     lost, beat = _loss(best_gain, turn.gain)
     return replace(base, gain=turn.gain, best_gain=best_gain, status=status,
                    best_text=_best_text(answer, turn.view), lost=lost, beat_search=beat,
                    mark=scale.mark(lost, best_gain), seconds=seconds, best_answer=answer)
+
+
+def _unanswered(answer: Mapping[str, Any], status: Status) -> str:
+    if status == Status.UNKNOWN:
+        return "the search found no turn within its time limit: give more --time-limit"
+    return f"the search found no turn ({status}{': ' + str(answer['reason']) if answer.get('reason') else ''})"
 
 
 def _solved(answer: Mapping[str, Any]) -> bool:
