@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummy.cli._options import JobsOption, JsonFlag, SvgPath
+from rummy.cli._options import JobsOption, JsonFlag, SvgPath, TimeLimitOption
 from rummy.reports.exit_codes import EXIT_OK
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
+
+# rummy.games.review.REVIEW_TIME_LIMIT, not imported here: the command modules load at every start.
+REVIEW_TIME_LIMIT = 5.0
 
 GamePath = Annotated[Path, typer.Argument(help="The game record (TOML or JSON, docs/formats.md \"Game records\").",
                                           show_default=False, metavar="GAME")]
@@ -27,12 +30,10 @@ HtmlPath = Annotated[Path | None, typer.Option(
     "--html", metavar="FILE", show_default=False,
     help="Also write the review as a web page: one row per turn, the worst three turns played and best side by "
          "side (written in one step, never through a link nor over the game).")]
-ReviewTimeLimit = Annotated[float, typer.Option(
-    "--time-limit", min=0.0, max=3600.0, help="Seconds the solver may search per position reviewed.")]
 
 
 def review(game_path: GamePath, player: PlayerOption = None, json_output: JsonFlag = False, svg: SvgPath = None,
-           html: HtmlPath = None, jobs: JobsOption = 1, time_limit: ReviewTimeLimit = 5.0) -> int:
+           html: HtmlPath = None, jobs: JobsOption = 1, time_limit: TimeLimitOption = REVIEW_TIME_LIMIT) -> int:
     """Review a game: for each turn, its gain against the best turn's from the same position as the player
     saw it (the other hands hidden), the points lost, the draw against the best draw, marks ?! ? ?? for
     big losses, and a summary per player.

@@ -111,3 +111,12 @@ def test_a_game_that_fails_to_replay_names_the_turn(tmp_path: Path, game_file: P
 def test_a_report_is_not_written_over_the_game(game_file: Path) -> None:
     result = run_cli("review", game_file, "--html", game_file)
     assert result.returncode == 2 and "refusing to overwrite it" in result.stderr
+
+
+def test_the_default_time_limit_is_the_librarys() -> None:
+    import inspect
+
+    from rummy.cli.review import review
+    from rummy.games.review import REVIEW_TIME_LIMIT
+
+    assert inspect.signature(review).parameters["time_limit"].default == REVIEW_TIME_LIMIT
