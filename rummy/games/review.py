@@ -246,9 +246,13 @@ def _drawn_start(before: Position, after: Position, reading: Mapping[str, Any]) 
     from rummy.errors import RummyError
 
     taken = after.turn.draw if after.turn is not None else None
-    if taken is None:
-        return None
     try:
+        if before.rules.family.answers_draw_phase:  # Robber: the draw is read back from the end state
+            from rummy.checker.robber import apply_draw
+
+            return apply_draw(before, after)[0]
+        if taken is None:
+            return None
         return apply_draw_taken(before, taken, after).start
     except (RummyError, KeyError, ValueError):
         return None

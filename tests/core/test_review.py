@@ -172,3 +172,16 @@ def test_a_hidden_movers_turn_is_listed_and_skipped() -> None:
     assert bob_draw.mark is None and bob_draw.best_answer is None
     bob = review.summaries()[1]
     assert (bob.turns, bob.skipped) == (1, 1)
+
+
+def test_a_robber_turn_that_takes_the_pile_but_steals_little() -> None:
+    start = Position.from_file(PUZZLE_EXAMPLES / "robber-draw.toml")
+    review = review_game(game_of(start, ("cat", "take; steal KD from bob/2 (KH KH KC); discard QD")),
+                         time_limit=TIME_LIMIT)
+    (turn,) = review.turns
+    # The draw is the best one (the pile); the play after it falls short of the best play from there.
+    assert turn.draw is not None and turn.draw.played == {"from": "pile"} and turn.draw.lost == 0
+    assert turn.best_gain == 405 and turn.gain is not None and turn.play_best_gain is not None
+    assert turn.lost == turn.play_best_gain - turn.gain > 0
+    assert turn.mark == "??"
+    assert assert_best_answers_rejudged(review) == 1
