@@ -120,3 +120,22 @@ def test_the_default_time_limit_is_the_librarys() -> None:
     from rummy.games.review import REVIEW_TIME_LIMIT
 
     assert inspect.signature(review).parameters["time_limit"].default == REVIEW_TIME_LIMIT
+
+
+def test_the_progress_bar_shows_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from rummy.cli.review import _Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for stream, shown in ((io.StringIO(), False), (Terminal(), True)):
+        monkeypatch.setattr("sys.stderr", stream)
+        progress = _Progress("this process")
+        progress.update(1, 4)
+        progress.update(4, 4)
+        progress.close()
+        assert (progress.bar is not None) == shown
+        assert ("review on this process" in stream.getvalue()) == shown

@@ -185,3 +185,15 @@ def test_a_robber_turn_that_takes_the_pile_but_steals_little() -> None:
     assert turn.lost == turn.play_best_gain - turn.gain > 0
     assert turn.mark == "??"
     assert assert_best_answers_rejudged(review) == 1
+
+
+def test_a_worse_draw_alone_loses_the_difference_of_the_draw_values() -> None:
+    start = Position.from_file(PUZZLE_EXAMPLES / "house-classic-draw.toml")
+    review = review_game(game_of(start, ("ann", "take 2")), time_limit=TIME_LIMIT)
+    (turn,) = review.turns
+    assert turn.draw is not None and turn.draw.played == {"from": "discard", "take": 2}
+    # best --json on the same view values each draw: take 4 is worth 63, take 2 40 (house-classic-draw.toml).
+    assert (turn.draw.best_value, turn.draw.played_value) == (63, 40)
+    assert turn.gain is None and turn.lost == turn.draw.lost == 23
+    assert turn.mark == "?"  # 23 >= 20 but under half of 63; >= 10 and 25% of 63
+    assert assert_best_answers_rejudged(review) == 1
