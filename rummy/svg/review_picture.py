@@ -72,7 +72,8 @@ def review_html(review: GameReview, source: str) -> str:
            f"<title>review of {html.escape(source)}</title>",
            "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
            "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}"
-           ".pictures{display:flex;gap:2em;align-items:flex-start;overflow-x:auto}.pictures svg{flex:none}</style></head><body>",
+           ".pictures{display:flex;gap:2em;align-items:flex-start;overflow-x:auto}.pictures svg{flex:none}"
+           "</style></head><body>",
            f"<h1>Review of {html.escape(source)}</h1>",
            f"<p>{html.escape(game.rules.name)}; {html.escape(', '.join(game.players))}; "
            f"{number(review.time_limit)} s a position. Marks: {html.escape(marks_legend(review))}.</p>",
