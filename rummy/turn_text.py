@@ -106,6 +106,15 @@ def answer_turn_text(answer: Answer) -> str | None:
         return None
 
 
+def turn_text_or_none(before: Position, after: Position, reading: Mapping[str, Any]) -> str | None:
+    """``turn_text``, or None for a legal turn that has no text of its own (tile rummy's turn that plays
+    nothing is a tile drawn, written ``draw R7`` once the tile is known): ``check``'s ``turn`` key."""
+    try:
+        return turn_text(before, after, reading)
+    except RummyError:
+        return None
+
+
 def _as_read(start: Position, after: Position, reading: Mapping[str, Any]) -> Position:
     """``after`` with its ``[turn]`` declarations as the checker read them where it inferred them (the
     discard, House's meld and jokers replaced before it), so that the plan makes the steps of the very
@@ -167,4 +176,4 @@ def _draw_taken(reading: Mapping[str, Any]) -> tuple[DrawTaken, bool]:
     return taken, bool(draw.get("failed"))
 
 
-__all__ = ["answer_turn_text", "judged_turn_text", "read_whole_turn", "turn_text"]
+__all__ = ["answer_turn_text", "judged_turn_text", "read_whole_turn", "turn_text", "turn_text_or_none"]

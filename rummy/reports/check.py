@@ -87,6 +87,12 @@ def turn_report(before: Position, turn: ReadTurn, where: str, compare: bool = Fa
     data = verdict.to_data()
     # The reading keys plays by the end state's names; "names" gives the plan's name of each that differs.
     data["names"] = {name: shown for name, shown in names.items() if name != shown}
+    if verdict.legal and after is not None:  # the turn as one text, as a game record stores it
+        from rummy.turn_text import turn_text_or_none
+
+        written = turn_text_or_none(before, after, verdict.reading)
+        if written is not None:
+            data["turn"] = written
     warnings = position_warnings(before)
     if warnings:  # a key added only where there are warnings (rummy.reports.position_warnings)
         data["warnings"] = warnings

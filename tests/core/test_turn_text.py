@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy.cards import Card
@@ -72,6 +72,7 @@ def test_every_legal_check_case_reads_back_from_its_turn_text(case: CheckCase) -
         assert "draw a tile" in str(error), error  # tile rummy's turn that plays nothing: 'draw R7'
         return
     written = assert_reads_back(before, played, exactly=False)
+    assert played.report.data["turn"] == written  # check --json's turn
     if before.phase == Phase.DRAW:  # the draw's words come first
         assert looks_like_draw(written), written
 
@@ -166,3 +167,37 @@ def test_the_draw_words_written_read_back_as_the_same_draw(taken: DrawTaken, car
 @pytest.mark.parametrize("text", ["play 7H 8H 9H to new/1; discard KS", "draw = 1", "[turn]\ndraw = 'x'", ""])
 def test_steps_and_positions_are_no_draw(text: str) -> None:
     assert not looks_like_draw(text)
+
+
+# ------------------------------------------- whole turns with draws, written and read back (a property)
+DRAW_PHASE_EXAMPLES = [path for path in sorted(PUZZLE_EXAMPLES.glob("*.toml"))
+                       if Position.from_file(path).phase == Phase.DRAW]
+
+
+@st.composite
+def whole_turns(draw: st.DrawFn) -> tuple[Position, str]:
+    """A draw-phase example and a whole turn on it: a draw its family has (a stock card the position
+    does not show, the top N of the pile, the upcard), then the discard of a card of the hand after it."""
+    before = Position.from_file(draw(st.sampled_from(DRAW_PHASE_EXAMPLES)))
+    deck = before.rules.deck
+    unseen = sorted(c for c, n in before.unseen_cards().items() if n > 0 and not c.is_joker)
+    options = [f"draw {draw(st.sampled_from(unseen)).notation(deck)}"] if before.upcard is None else ["open"]
+    if before.discard_pile:
+        options.append("take" if before.rules.family.answers_draw_phase
+                       else f"take {draw(st.integers(1, len(before.discard_pile)))}")
+    words = draw(st.sampled_from(options))
+    hand = [c.notation(deck) for c in before.mover.hand or ()]
+    discard = draw(st.sampled_from(sorted(set(hand))))
+    return before, f"{words}; discard {discard}"
+
+
+@settings(max_examples=40, deadline=None)
+@given(whole_turns())
+def test_a_whole_turn_with_its_draw_reads_back_as_written(turn: tuple[Position, str]) -> None:
+    before, text = turn
+    played = play_turn(before, text, "turn", "toml", "x")
+    assert played.after.turn is not None
+    if not played.report.verdict.legal:  # a hot card left, a warm card discarded, the pile's top unmelded
+        return
+    written = assert_reads_back(before, played)
+    assert written == text  # the canonical text of a draw and a discard is the one given
