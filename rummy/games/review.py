@@ -203,8 +203,6 @@ class _Pending:
 
 
 def _pending(replayed: HandReplay, number: int, player: str | None) -> Iterator[_Pending]:
-    from rummy.checker import check
-
     for index, record in enumerate(replayed.record.turns):
         if player is not None and record.player != player:
             continue
@@ -230,17 +228,17 @@ def _pending(replayed: HandReplay, number: int, player: str | None) -> Iterator[
             yield _Pending(*where, draw=draw, view=view)  # the draw alone (or the pass): its play comes next
             continue
         # A whole draw-phase turn: its play is reviewed from where the draw led, as a play-phase turn.
-        start = _drawn_start(before, judged, verdict.reading)
-        if start is None:
+        start = _drawn_start(before, judged)
+        played = _without_draw(judged)
+        play_gain = _play_gain(start, played) if start is not None else None
+        if start is None or play_gain is None:  # the draw alone is reviewed, not the play
             yield _Pending(*where, draw=draw, view=view)
             continue
-        played = _without_draw(judged)
-        play_gain = _number(check(start, played).reading.get("gain"))
         yield _Pending(*where, draw=draw, view=view, play_view=as_seen_by(start, record.player), play_gain=play_gain,
                        after=played)
 
 
-def _drawn_start(before: Position, after: Position, reading: Mapping[str, Any]) -> Position | None:
+def _drawn_start(before: Position, after: Position) -> Position | None:
     """The play-phase position a whole draw-phase turn's draw led to (None where it cannot be told)."""
     from rummy.checker.draw_apply import apply_draw_taken
     from rummy.errors import RummyError
@@ -256,6 +254,18 @@ def _drawn_start(before: Position, after: Position, reading: Mapping[str, Any]) 
         return apply_draw_taken(before, taken, after).start
     except (RummyError, KeyError, ValueError):
         return None
+
+
+def _play_gain(start: Position, after: Position) -> float | None:
+    """The checker's gain of the play from where the draw led (None where it cannot judge it so)."""
+    from rummy.checker import check
+    from rummy.errors import RummyError
+
+    try:
+        verdict = check(start, after)
+    except (RummyError, KeyError, ValueError):
+        return None
+    return _number(verdict.reading.get("gain")) if verdict.legal else None
 
 
 def _without_draw(after: Position) -> Position:
