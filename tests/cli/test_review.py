@@ -139,3 +139,12 @@ def test_the_progress_bar_shows_on_a_terminal_only(monkeypatch: pytest.MonkeyPat
         progress.close()
         assert (progress.bar is not None) == shown
         assert ("review on this process" in stream.getvalue()) == shown
+
+
+def test_a_json_game_reads_as_the_toml_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    house_game().save(path)
+    code, out, err = run_main(capsys, "review", path, "--player", "ann", "--json", *LIMIT)
+    assert code == 0, err
+    (turn,) = json.loads(out)["turns"]
+    assert (turn["lost"], turn["mark"]) == (67, "??")
