@@ -33,6 +33,8 @@ REVIEW_TIME_LIMIT = 5.0
 EPSILON = 1e-4
 MARKS = ("?!", "?", "??")  # inaccuracy, mistake, blunder (chess's)
 MARK_NAMES = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
+# Draws whose cards are known before they are made (the discard pile, Robber's pile, House's upcard, a pass).
+CERTAIN_DRAWS = ("discard", "pile", "open", "pass")
 
 
 @dataclass(frozen=True)
@@ -98,8 +100,10 @@ class TurnReview:
     best_text: str | None = None
     draw: DrawReview | None = None
     lost: float = 0.0
-    # A whole draw-phase turn: the best play after the draw made (its gain measured, as ``gain``, from
-    # the position the draw led to); the play lost ``play_best_gain - gain``, the draw ``draw.lost``.
+    # A whole draw-phase turn: the best turn after the draw made, on ``gain``'s scale: after a certain
+    # draw (discard pile, upcard) the draw advice's value of that draw and the whole turn's gain, both
+    # from before the draw; after a random one (stock, demand) a search from where the draw led and the
+    # play's gain from there. The play lost ``play_best_gain - gain``, the draw ``draw.lost``.
     play_best_gain: float | None = None
     beat_search: bool = False
     mark: str | None = None
@@ -199,6 +203,8 @@ class _Pending:
     view: Position | None = None  # the position searched for the turn (the draw's, in the draw phase)
     play_view: Position | None = None  # a draw-phase turn that also played: its play, searched apart
     play_gain: float | None = None
+    whole_gain: float | None = None  # a whole turn after a certain draw: the checker's gain, from before the draw
+    play_start: Position | None = None  # where the play began, as the player saw it (for pictures)
     after: Position | None = None  # the end state played (None for a draw alone)
 
 
@@ -227,15 +233,22 @@ def _pending(replayed: HandReplay, number: int, player: str | None) -> Iterator[
         if gain is None or judged is None or judged.phase != Phase.PLAY or judged == replayed.positions[index + 1]:
             yield _Pending(*where, draw=draw, view=view)  # the draw alone (or the pass): its play comes next
             continue
-        # A whole draw-phase turn: its play is reviewed from where the draw led, as a play-phase turn.
         start = _drawn_start(before, judged)
         played = _without_draw(judged)
+        seen_start = as_seen_by(start, record.player) if start is not None else None
+        if draw is not None and draw.get("from") in CERTAIN_DRAWS:
+            # Cards known before the draw: the draw advice's value of this draw is the best whole turn
+            # after it, measured as the checker measures this turn (from before the draw): they compare.
+            yield _Pending(*where, draw=draw, view=view, whole_gain=gain, play_start=seen_start, after=played)
+            continue
+        # A random draw (the stock, a demand): the play is compared with a search from where the draw led
+        # (the card drawn is known by then), as a play-phase turn.
         play_gain = _play_gain(start, played) if start is not None else None
-        if start is None or play_gain is None:  # the draw alone is reviewed, not the play
+        if seen_start is None or play_gain is None:  # the draw alone is reviewed, not the play
             yield _Pending(*where, draw=draw, view=view)
             continue
-        yield _Pending(*where, draw=draw, view=view, play_view=as_seen_by(start, record.player), play_gain=play_gain,
-                       after=played)
+        yield _Pending(*where, draw=draw, view=view, play_view=seen_start, play_gain=play_gain,
+                       play_start=seen_start, after=played)
 
 
 def _drawn_start(before: Position, after: Position) -> Position | None:
@@ -326,7 +339,7 @@ def _one_by_one(tasks: Iterable[tuple[dict[str, Any], float]]) -> Iterator[dict[
 def _reviewed(turn: _Pending, answers: list[dict[str, Any]]) -> TurnReview:
     base = TurnReview(turn.hand, turn.turn, turn.player, turn.text, turn.phase, turn.skipped)
     if turn.view is not None:
-        base = replace(base, searched=turn.view, play_start=turn.play_view or turn.view, played_after=turn.after)
+        base = replace(base, searched=turn.view, play_start=turn.play_start or turn.view, played_after=turn.after)
     if turn.skipped is not None or turn.view is None:
         return base
     answer = answers[0]
@@ -335,13 +348,16 @@ def _reviewed(turn: _Pending, answers: list[dict[str, Any]]) -> TurnReview:
     if turn.phase == Phase.DRAW and "options" in answer:
         draw = _draw_review(turn.draw, answer)
         play_answer = answers[1] if len(answers) > 1 else None
-        play_lost, beat, play_best = 0.0, False, None
+        play_lost, beat, play_best, gain = 0.0, False, None, turn.play_gain
         if play_answer is not None and turn.play_gain is not None and _solved(play_answer):
             play_best = float(play_answer["gain"])
             play_lost, beat = _loss(play_best, turn.play_gain)
+        elif turn.whole_gain is not None and draw is not None and draw.played_value is not None:
+            play_best, gain = draw.played_value, turn.whole_gain
+            play_lost, beat = _loss(play_best, gain)
         lost = (draw.lost if draw is not None else 0.0) + play_lost
         best_value = draw.best_value if draw is not None else float(answer["gain"])
-        return replace(base, gain=turn.play_gain, best_gain=_number(answer["gain"]), status=Status(answer["status"]),
+        return replace(base, gain=gain, best_gain=_number(answer["gain"]), status=Status(answer["status"]),
                        best_text=_best_text(answer, turn.view), draw=draw, play_best_gain=play_best,
                        lost=round(lost, 4), beat_search=beat, mark=scale.mark(lost, best_value), seconds=seconds,
                        best_answer=answer, searched=turn.view)
