@@ -40,7 +40,7 @@ from .plays import Play, PlayName, jokers_undecided, readings
 from .position import Attached, DrawTaken, Player, Position, PuzzleStatement, ReadingNotes, Replacement, Turn
 from .rules import Ruleset, ruleset_from_spec
 from .table_bag import arranged_table, bag_problem
-from .vocabulary import DrawSource, JokerMode, Phase, Tier
+from .vocabulary import DrawSource, FirstOutBonus, JokerMode, Phase, Tier
 from .words import unit
 
 # ----------------------------------------------------------------- limits
@@ -60,8 +60,8 @@ _CARD_TOKEN_RE = re.compile(r"[^\s,]+")  # the same split as str.split() after c
 _REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)  # noqa: UP031
 
 PHASES = tuple(Phase)
-TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "table", "players", "piles", "turn", "puzzle",
-            "code")
+TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "reentered", "last_turns", "first_out_points",
+            "table", "players", "piles", "turn", "puzzle", "code")
 PLAYER_KEYS = ("side", "melded", "hand", "hand_count", "hot", "warm", "space", "plays", "layoffs")
 PILE_KEYS = ("discard", "stock", "upcard")
 TURN_KEYS = ("meld", "replaced", "discard", "draw")
@@ -100,14 +100,17 @@ def _count(value: Any, limit: int) -> bool:
 
 
 # --------------------------------------------------------------------- reader
-def read_position(data: Any, source: str = "<position>", strict: bool = True) -> Position:
+def read_position(data: Any, source: str = "<position>", strict: bool = True,
+                  mover_may_be_hidden: bool = False) -> Position:
     """Read position data. ``strict=False`` reads a proposed end state: plays
     that are not whole and impossible card counts are left for the checker
-    to report, everything else is still refused."""
+    to report, everything else is still refused. ``mover_may_be_hidden``: a
+    mover given by ``hand_count`` is read (a turn entered for an opponent:
+    play, check, show, games); else it is refused (``hidden_mover_error``)."""
     if not isinstance(data, Mapping):
         raise PositionError(source, f"a position must be a table of keys, got {quote(data)}")
     check_tree(data, source)
-    reader = Reader(source, strict)
+    reader = Reader(source, strict, mover_may_be_hidden)
     try:
         return reader.position(data)
     except PositionError as error:
@@ -115,6 +118,23 @@ def read_position(data: Any, source: str = "<position>", strict: bool = True) ->
         if reader.card_errors and not isinstance(error, PositionErrors):
             raise reader.all_errors(error) from None
         raise
+
+
+def hidden_mover_error(position: Position, source: str) -> PositionError:
+    """The one refusal of a hidden mover (``hand_count``) where a known hand is needed: best, hint, draw
+    advice, generate, the web solve. It says how to enter that player's turn instead."""
+    name = position.to_move
+    return PositionError(f"{source}: players.{name}",
+                         f"{name}'s hand is hidden (hand_count): best answers for a known hand; enter {name}'s "
+                         f"turn with 'rummy play {source} STEPS'")
+
+
+def known_mover_hand(position: Position, source: str = "<position>") -> tuple[Card, ...]:
+    """The mover's hand, or the hidden-mover refusal (a position read with ``mover_may_be_hidden``)."""
+    hand = position.mover.hand
+    if hand is None:
+        raise hidden_mover_error(position, source)
+    return hand
 
 
 def read_puzzle_statement(data: Any, source: str = "<puzzle>") -> PuzzleStatement:
@@ -150,9 +170,10 @@ def first_words(text: str, limit: int) -> list[str]:
 class Reader:
     """Reads position data, keeping track of the place for error messages."""
 
-    def __init__(self, source: str, strict: bool = True) -> None:
+    def __init__(self, source: str, strict: bool = True, mover_may_be_hidden: bool = False) -> None:
         self.source = source
         self.strict = strict
+        self.mover_may_be_hidden = mover_may_be_hidden
         self.cards_read = 0
         self.card_errors: list[PositionError] = []
         # For the warnings (ReadingNotes): players without 'melded', tokens in the other deck's notation.
@@ -254,6 +275,19 @@ class Reader:
         first_out = data.get("first_out")
         if first_out is not None and (not isinstance(first_out, str) or first_out not in players_data):
             raise self.fail("first_out", f"{quote(first_out)} is not a player")
+        reentered = data.get("reentered", False)
+        if not isinstance(reentered, bool):
+            raise self.fail("reentered", f"{quote(reentered)} is not true or false")
+        if reentered and (first_out is None or rules.first_out_bonus != FirstOutBonus.HANDS):
+            raise self.fail("reentered", "only House Epic's first out re-enters: give first_out, in house-epic")
+        last_turns = self.last_turns(data.get("last_turns"), names, rules)
+        points = data.get("first_out_points")
+        if points is not None and (isinstance(points, bool) or not isinstance(points, int)
+                                   or not 0 <= points <= MAX_TARGET):
+            raise self.fail("first_out_points", f"{quote(points)} is not a number of points (0 to {MAX_TARGET:,})")
+        if points is not None and (first_out is None or rules.first_out_bonus != FirstOutBonus.HANDS):
+            raise self.fail("first_out_points", "only House Epic's first out has these points: give first_out, "
+                            "in house-epic")
 
         discard_pile, stock = self.piles(data.get("piles", {}))
         upcard = self.upcard(data.get("piles", {}), rules)
@@ -261,8 +295,9 @@ class Reader:
         puzzle = self.puzzle(data["puzzle"]) if "puzzle" in data else None
         position = Position(
             rules=rules, players=players, to_move=to_move, phase=Phase(phase), hand_number=hand_number,
-            first_out=first_out, table=table, discard_pile=discard_pile, stock=stock, turn=turn, upcard=upcard,
-            puzzle=puzzle, reading=self.notes(),
+            first_out=first_out, reentered=reentered, last_turns=last_turns, first_out_points=points, table=table,
+            discard_pile=discard_pile,
+            stock=stock, turn=turn, upcard=upcard, puzzle=puzzle, reading=self.notes(),
         )
         if self.card_errors:  # before the checks, which would see the placeholders
             raise self.all_errors()
@@ -283,6 +318,18 @@ class Reader:
         except RummyError as error:
             raise self.fail("table", str(error)) from None
         return replace(position, table=plays, table_bag=len(bag))
+
+    def last_turns(self, value: Any, names: list[str], rules: Ruleset) -> tuple[str, ...] | None:
+        """House's last round (``last_turns = ["bob", "cat"]``): players, each once, who have one more turn."""
+        if value is None:
+            return None
+        if rules.family.name != "house":
+            raise self.fail("last_turns", f"only House Rummy has a last round after full out, not {rules.name}")
+        if not isinstance(value, list) or not all(isinstance(v, str) and v in names for v in value):
+            raise self.fail("last_turns", f"{quote(value)} is not a list of players (players: {', '.join(names)})")
+        if len(set(value)) != len(value):
+            raise self.fail("last_turns", f"{quote(value)} names a player twice")
+        return tuple(value)
 
     def default_sides(self, players_data: Mapping[str, Any]) -> dict[str, str]:
         names = list(players_data)
@@ -542,15 +589,19 @@ class Reader:
             self.check_counts(position)
         for p in position.players:
             place = f"players.{p.name}"
-            if (p.hot or p.warm) and p.hand is None:
-                raise self.fail(place, "hot and warm cards need a known hand")
+            if p.hand is None:
+                # A hidden hand may hold cards seen taken (a hidden mover's draw): at most hand_count of them.
+                if len(p.hot) + len(p.warm) > (p.hand_count or 0):
+                    raise self.fail(place, f"{len(p.hot) + len(p.warm)} hot and warm cards, but hand_count is "
+                                           f"{p.hand_count}")
+                continue
             missing = Counter(c.plain() for c in p.hot + p.warm) - Counter(c.plain() for c in p.hand or ())
             if missing:
                 card = next(iter(missing))
                 key = "hot" if card in p.hot else "warm"
                 raise self.fail(f"{place}.{key}", f"{card.notation(rules.deck)} is not in the hand")
-        if position.mover.hand is None:
-            raise self.fail(f"players.{position.to_move}", "the mover's hand must be known: give hand, not hand_count")
+        if position.mover.hand is None and not self.mover_may_be_hidden:
+            raise hidden_mover_error(position, self.source)
         family = rules.family
         if len(position.players) < family.min_players:
             raise self.fail("players", f"{rules.name} needs at least {family.min_players} players")

@@ -5,7 +5,9 @@ TURN is read as ``check`` reads AFTER (a position with its ``[turn]`` table, a
 ``best``: the best turn, or a draw in words (``"draw 7H"``, ``"take 3"``, ``open``,
 ``pass``, ``"demand QS from bob"``: rummy.draw_words). A legal turn prints the next position (TOML, or
 ``--json``; ``--out FILE`` writes it in one step, never through a link); an
-illegal one is refused with ``check``'s verdict and exit 1. The answer is
+illegal one is refused with ``check``'s verdict and exit 1. A turn that ends the hand
+says so on stderr (``the hand is over: ann went out; ann 35, bob 0``; with ``--json``
+one line ``{"hand_end": {...}}``), stdout staying the position. The answer is
 rummy.reports.play's; this module reads the files and prints.
 """
 
@@ -65,11 +67,15 @@ def play(position_path: PositionPath, turn_path: TurnPath, json_output: JsonFlag
         if str(out) == "-":
             raise RummyError("--out -: give a file name (without --out the position is printed)")
         check_output_path(out, [position_path, turn_path], "--out")
-    before = Position.from_file(position_path)
+    before = Position.from_file(position_path, mover_may_be_hidden=True)
     print_warnings(position_warnings(before))
     where = f"{argument_name(position_path)} -> {turn_argument_name(turn_path)}"
     try:
         if str(turn_path) == BEST_TURN and not turn_path.exists():
+            from rummy.inputs import source_name
+            from rummy.reader import known_mover_hand
+
+            known_mover_hand(before, source_name(position_path))  # refused as 'best' refuses it
             text, source, kind = best_turn_text(before, time_limit), "best", "json"
         else:  # a file, stdin, or a turn in words ("draw 7H", "take 2; play ...", "pass"), read as check reads AFTER
             text, source, kind = turn_text(turn_path)
@@ -91,4 +97,10 @@ def play(position_path: PositionPath, turn_path: TurnPath, json_output: JsonFlag
         print_json(position.to_data())
     else:
         sys.stdout.write(position.to_toml())
+    if played.ending is not None:  # stdout stays the position, read back strictly; the hand's end goes beside it
+        import json
+
+        ending = played.ending
+        sys.stderr.write(json.dumps({"hand_end": ending.to_data()}) + "\n" if json_output
+                         else f"the hand is over: {ending.summary()}\n")
     return EXIT_OK
