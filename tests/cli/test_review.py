@@ -148,3 +148,17 @@ def test_a_json_game_reads_as_the_toml_one(capsys: pytest.CaptureFixture[str], t
     assert code == 0, err
     (turn,) = json.loads(out)["turns"]
     assert (turn["lost"], turn["mark"]) == (67, "??")
+
+
+def test_a_hidden_movers_turn_says_why_it_is_not_reviewed(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    from rummy.position import Position
+    from tests.core.test_review import HOUSE_WORSE, game_of
+    from tests.support.paths import PUZZLE_EXAMPLES
+
+    path = tmp_path / "table.toml"
+    game_of(Position.from_file(PUZZLE_EXAMPLES / "house-classic.toml"), ("ann", HOUSE_WORSE), ("bob", "draw")).save(path)
+    code, out, err = run_main(capsys, "review", path, *LIMIT)
+    assert code == 0, err
+    assert "     not reviewed: the mover's hand is hidden" in out
+    assert "bob: no turn reviewed (1 skipped)" in out

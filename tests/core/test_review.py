@@ -4,7 +4,6 @@ by the checker."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +11,7 @@ import pytest
 
 from rummy.answer import answer_from_data, verify_answer
 from rummy.games.record import GameRecord, HandRecord, TurnRecord
-from rummy.games.replay import GameReplayError, replay
+from rummy.games.replay import GameReplayError
 from rummy.games.review import CARD_SCALE, GameReview, MarkScale, as_seen_by, mark_scale, review_game
 from rummy.position import Position
 from rummy.reports.play import play_turn
@@ -157,21 +156,18 @@ def test_a_game_that_fails_to_replay_names_the_turn(tmp_path: Path) -> None:
     assert (raised.value.hand, raised.value.turn) == (1, 3)
 
 
-def test_a_hidden_movers_turn_is_listed_and_skipped() -> None:
-    game = house_game()
-    (replayed,) = replay(game)
-    # A real table's record: bob's hand was never known (replaced here, as the reader refuses such a mover yet).
-    before_bob = replayed.positions[1]
-    hidden = replace(before_bob, players=tuple(
-        replace(p, hand=None, hand_count=p.hand_size) if p.name == "bob" else p for p in before_bob.players))
-    positions = (replayed.positions[0], hidden, *replayed.positions[2:])
-    review = review_game(game, time_limit=TIME_LIMIT, replays=[replace(replayed, positions=positions)])
+def test_a_hidden_movers_turns_are_listed_and_skipped() -> None:
+    # A real table's record: bob's hand is hidden (hand_count); his turns are entered as seen.
+    start = Position.from_file(PUZZLE_EXAMPLES / "house-classic.toml")
+    game = game_of(start, ("ann", HOUSE_WORSE), ("bob", "draw"), ("bob", "play 6S to bob/2; discard 2D"))
+    review = review_game(game, time_limit=TIME_LIMIT)
     ann, bob_draw, bob_play = review.turns
-    assert ann.reviewed and bob_play.reviewed
-    assert not bob_draw.reviewed and bob_draw.skipped is not None and "hidden" in bob_draw.skipped
-    assert bob_draw.mark is None and bob_draw.best_answer is None
+    assert ann.reviewed and (ann.lost, ann.mark) == (67, "??")
+    for turn in (bob_draw, bob_play):
+        assert not turn.reviewed and turn.skipped is not None and "hidden" in turn.skipped
+        assert turn.mark is None and turn.best_answer is None
     bob = review.summaries()[1]
-    assert (bob.turns, bob.skipped) == (1, 1)
+    assert (bob.player, bob.turns, bob.skipped, bob.lost_per_turn) == ("bob", 0, 2, None)
 
 
 def test_a_robber_turn_that_takes_the_pile_but_steals_little() -> None:
