@@ -151,7 +151,10 @@ def _stock_drawn(before: Position, written: WrittenDraw) -> Position:
 
 
 def _unseen_breaches(before: Position, after: Position) -> tuple[Breach, ...]:
-    """A tile drawn must be one the position does not show (tile rummy has no draw judge to say it)."""
+    """A tile drawn must be one the position does not show (tile rummy has no draw judge to say it);
+    from a listed stock it is the stock's top tile (``_stock_drawn`` saw to that), shown by the stock."""
+    if isinstance(before.stock, tuple):
+        return ()
     drawn = Counter(c.plain() for c in after.mover.hand or ()) - Counter(c.plain() for c in before.mover.hand or ())
     card = next(iter(drawn))
     if before.unseen_cards()[card] > 0:

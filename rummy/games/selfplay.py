@@ -1,0 +1,273 @@
+"""Self-play: whole hands dealt from a seeded deck and played by the engine in every seat (issue 27 §3).
+
+Each hand starts from ``rummy.deal.deal`` (hand 1 from the seed itself, hand k
+from ``hand_seed(seed, k)``) and is played on the full-knowledge position, in
+which every hand is known and the stock is listed. A seat sees only its own
+hand: ``seat_view`` hides the others' hands (``hand_count``) and the stock's
+order (a count), and ``rummy.answer.best`` answers that view:
+
+- in the draw phase (House, Robber, lay-off rummy) the draw advice chooses the
+  draw; a random one (the stock, a demand from a hidden hand) is then made on
+  the full position, where the stock's listed top card is the card drawn and
+  the hand asked holds the card or not; the play after it is the best turn of
+  the seat's new view, unless the draw was certain and its answer already
+  holds the turn;
+- in tile rummy a seat that plays nothing draws the pool's top tile.
+
+Every turn is written as text (draw words, steps) and carried out by
+``rummy.reports.play.play_turn``, the code ``check`` and ``play`` share: every
+turn is judged by the checker as it is made, and a turn it refuses is a bug in
+rummy (``SelfPlayBug``), never a normal ending. A draw with nothing legal after
+it (House's pass, a failed demand) is a normal turn. The hand ends when
+``hand_over`` says so; the game record (``rummy.games.record``) holds each
+hand's seed, start, turns and result, so replaying it rebuilds every position.
+
+House's opening of the stock: if every other player passes the upcard, the
+dealer must take it (seeds/house-rummy.txt §7); draw advice may still advise
+the dealer to pass, so self-play opens for them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from rummy.answer import Answer, best
+from rummy.cards import Card
+from rummy.deal import MAX_SEED, deal
+from rummy.games.record import GameRecord, HandRecord, TurnRecord
+from rummy.position import Position
+from rummy.rules import Ruleset
+from rummy.solution import SolverConfig
+from rummy.turn_steps import steps_text
+from rummy.vocabulary import DrawSource, Phase, Status
+
+DEFAULT_TIME_LIMIT = 2.0  # seconds per answer; a feasible answer at the limit is fine for self-play
+RETRY_FACTOR = 4  # an answer with no turn at the limit is asked again with this many times the time...
+MAX_RETRY_SECONDS = 120.0  # ...up to this long
+MAX_TURNS_PER_HAND = 1_000  # a hand that runs longer is a bug (House hands take well under 200 turns)
+PLAYER_NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
+
+
+class SelfPlayBug(RuntimeError):
+    """A turn the engine chose that the checker refused, or that did not carry out: a bug in rummy, not
+    bad input (the command exits 3)."""
+
+
+@dataclass(frozen=True)
+class TurnTiming:
+    """How long one seat's turn took to choose and carry out, and whether an answer stopped at the limit."""
+
+    hand: int
+    turn: int
+    player: str
+    seconds: float
+    at_limit: bool
+
+
+@dataclass(frozen=True)
+class SelfPlayed:
+    """A self-played game: its record and the time each turn took."""
+
+    game: GameRecord
+    timings: tuple[TurnTiming, ...]
+
+
+Progress = Callable[[int, int, str, float], None]  # hand, turn, player, seconds of the turn
+
+
+def hand_seed(seed: int, hand: int) -> int:
+    """The seed hand ``hand`` (from 1) is dealt from: the game's seed itself for the first hand, so that
+    ``rummy.deal.deal(rules, players, seed)`` is hand 1; a hash of both for the others."""
+    if hand == 1:
+        return seed
+    digest = hashlib.sha256(f"rummy-selfplay/{seed}/{hand}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") & MAX_SEED
+
+
+def seat_view(position: Position) -> Position:
+    """What the mover sees: their own hand; the others' as counts; the stock as a count."""
+    players = tuple(player if player.name == position.to_move or player.hand is None
+                    else replace(player, hand=None, hand_count=len(player.hand), hot=(), warm=())
+                    for player in position.players)
+    stock = len(position.stock) if isinstance(position.stock, tuple) else position.stock
+    return replace(position, players=players, stock=stock)
+
+
+def selfplay(rules: Ruleset, players: Sequence[str], seed: int, hands: int = 1,
+             time_limit: float = DEFAULT_TIME_LIMIT, progress: Progress | None = None) -> SelfPlayed:
+    """Deal and play ``hands`` whole hands with the engine in every seat. RulesError where the rules deal
+    no such game (``rummy.deal.deal``); SelfPlayBug where a turn of the engine is refused."""
+    game = GameRecord(rules, tuple(players))
+    timings: list[TurnTiming] = []
+    for number in range(1, hands + 1):
+        seed_k = hand_seed(seed, number)
+        start = deal(rules, players, seed_k, number)
+        game = game.with_hand(HandRecord(start, deal=seed_k))
+        game, played = _play_hand(game, number, start, time_limit, progress)
+        timings += played
+    return SelfPlayed(game, tuple(timings))
+
+
+def _play_hand(game: GameRecord, number: int, start: Position, time_limit: float,
+               progress: Progress | None) -> tuple[GameRecord, list[TurnTiming]]:
+    names = [p.name for p in start.players]
+    dealer = names[names.index(start.to_move) - 1]
+    position = start
+    timings: list[TurnTiming] = []
+    for turn in range(1, MAX_TURNS_PER_HAND + 1):
+        if hand_over(position):
+            return game, timings
+        began = time.perf_counter()
+        mover = position.to_move
+        where = f"hand {number}, turn {turn} ({mover})"
+        seat = _SeatTurn(position, time_limit, where, must_open=mover == dealer)
+        texts, position = seat.play()
+        seconds = time.perf_counter() - began
+        comment = seat.comment()
+        for text in texts:
+            game = game.with_turn(TurnRecord(mover, text, comment))
+        timings.append(TurnTiming(number, turn, mover, seconds, bool(seat.at_limit)))
+        if progress is not None:
+            progress(number, turn, mover, seconds)
+    raise SelfPlayBug(f"hand {number}: no end after {MAX_TURNS_PER_HAND} turns")
+
+
+def hand_over(position: Position) -> bool:
+    """Whether the hand is over before ``position``'s turn: someone is out (House: everyone), or the
+    stock can give no more where a turn needs it."""
+    family = position.rules.family
+    hands = [p.hand_size for p in position.players]
+    stock = len(position.stock) if isinstance(position.stock, tuple) else (position.stock or 0)
+    if family.stock_upcard:  # House: play goes on after the first out until all are out or the stock is gone
+        return all(size == 0 for size in hands) or (stock == 0 and position.upcard is None
+                                                    and position.phase == Phase.DRAW)
+    return any(size == 0 for size in hands) or (stock == 0 and position.phase == Phase.DRAW) \
+        or (stock == 0 and not position.rules.discard)
+
+
+class _SeatTurn:
+    """One seat's turn: chosen on the seat's view, carried out on the full position."""
+
+    def __init__(self, position: Position, time_limit: float, where: str, must_open: bool) -> None:
+        self.position = position
+        self.time_limit = time_limit
+        self.where = where
+        self.must_open = must_open
+        self.at_limit: list[str] = []  # the answers that stopped at the time limit, said in the comment
+
+    def comment(self) -> str | None:
+        if not self.at_limit:
+            return None
+        return f"at the {self.time_limit:g} s limit: " + "; ".join(self.at_limit)
+
+    def play(self) -> tuple[list[str], Position]:
+        """The turn's texts (as the game record keeps them) and the position after it."""
+        position = self.position
+        if position.phase == Phase.DRAW:
+            return self._draw_phase()
+        answer = self._answer(position)
+        if answer.solution.after is None or answer.plan is None or not answer.plan.steps:
+            if position.rules.discard:
+                raise SelfPlayBug(f"{self.where}: no legal turn ({answer.solution.status}: "
+                                  f"{answer.solution.reason or 'no reason given'})")
+            return self._carry(position, [self._stock_draw(position)])
+        return self._carry(position, [steps_text(answer.plan, position)])
+
+    def _draw_phase(self) -> tuple[list[str], Position]:
+        position = self.position
+        answer = self._answer(position)
+        draw = answer.solution.draw
+        chosen = draw.chosen if draw is not None else None
+        if chosen is None:
+            raise SelfPlayBug(f"{self.where}: draw advice chose no draw ({answer.solution.status}: "
+                              f"{answer.solution.reason or 'no reason given'})")
+        source = chosen.source
+        if source == DrawSource.PASS and self.must_open:
+            return self._then_play(["open"])
+        if position.rules.family.answers_draw_phase and source != DrawSource.STOCK:
+            # Robber takes the pile by melding its top card at once: the whole turn is the answer's.
+            return self._carry(position, [self._whole_turn(answer)])
+        words = self._draw_words(chosen.source, chosen.take, chosen.card, chosen.player)
+        if answer.solution.after is not None and answer.plan is not None and draw is not None \
+                and draw.start is not None:  # a certain draw: its answer holds the play after it too
+            return self._carry(position, [words, steps_text(answer.plan, draw.start)])
+        return self._then_play([words])
+
+    def _then_play(self, draw_texts: list[str]) -> tuple[list[str], Position]:
+        """The draw made on the full position, then the best turn of the seat's new view."""
+        texts, drawn = self._carry(self.position, draw_texts)
+        if drawn.to_move != self.position.to_move or drawn.phase != Phase.PLAY:  # a pass, a failed demand
+            return texts, drawn
+        answer = self._answer(drawn)
+        if answer.solution.after is None or answer.plan is None:
+            raise SelfPlayBug(f"{self.where}: no legal turn after {draw_texts[0]!r} "
+                              f"({answer.solution.status}: {answer.solution.reason or 'no reason given'})")
+        more, after = self._carry(drawn, [steps_text(answer.plan, drawn)])
+        return texts + more, after
+
+    def _draw_words(self, source: DrawSource, take: int | None, card: Card | None, player: str | None) -> str:
+        deck = self.position.rules.deck
+        if source == DrawSource.STOCK:
+            return self._stock_draw(self.position)
+        if source == DrawSource.DISCARD:
+            return f"take {take or 1}"
+        if source == DrawSource.DEMAND and card is not None and player is not None:
+            return f"demand {card.notation(deck)} from {player}"
+        if source in (DrawSource.OPEN, DrawSource.PASS):
+            return str(source)
+        raise SelfPlayBug(f"{self.where}: a draw from {source} has no words")
+
+    def _stock_draw(self, position: Position) -> str:
+        """The stock's real top card: a random draw in the seat's view is this card on the full position."""
+        stock = position.stock
+        if not isinstance(stock, tuple) or not stock:
+            raise SelfPlayBug(f"{self.where}: the stock is empty or not listed, so nothing can be drawn")
+        return f"draw {stock[0].notation(position.rules.deck)}"
+
+    def _whole_turn(self, answer: Answer) -> str:
+        """An answer's after-position made whole again (the hidden hands and the stock as they are) as the
+        text ``check`` reads."""
+        after = answer.solution.after
+        assert after is not None  # Robber's pile is certain: its answer has a turn
+        full = self.position
+        players = tuple(replace(p, hand=full.player(p.name).hand, hand_count=None)
+                        if p.name != full.to_move else p for p in after.players)
+        return replace(after, players=players, stock=full.stock).to_toml()
+
+    def _answer(self, position: Position) -> Answer:
+        """``best`` on the seat's view, asked again with more time when the limit left it with no turn."""
+        view = seat_view(position)
+        limit = self.time_limit
+        while True:
+            answer = best(view, SolverConfig(time_limit=limit, workers=1))
+            status = answer.solution.status
+            if status != Status.UNKNOWN or limit >= MAX_RETRY_SECONDS:
+                break
+            self.at_limit.append(f"no turn in {limit:g} s, asked again")
+            limit = min(limit * RETRY_FACTOR, MAX_RETRY_SECONDS)
+        if status == Status.FEASIBLE:
+            self.at_limit.append(f"gain {answer.solution.gain:g}, bound {answer.solution.bound:g}")
+        return answer
+
+    def _carry(self, position: Position, texts: list[str]) -> tuple[list[str], Position]:
+        """The texts carried out one after the other on the full position, each judged by the checker."""
+        from rummy.errors import RummyError
+        from rummy.reports.play import play_turn
+
+        for text in texts:
+            try:
+                played = play_turn(position, text, "turn", "toml", self.where)
+            except RummyError as error:
+                raise SelfPlayBug(f"{error} (the turn was {text!r})") from None
+            if played.position is None:
+                breaches = "; ".join(b.message for b in played.report.verdict.breaches) or "illegal"
+                raise SelfPlayBug(f"{self.where}: the checker refused the engine's turn {text!r}: {breaches}")
+            position = played.position
+        return texts, position
+
+
+__all__ = ["DEFAULT_TIME_LIMIT", "PLAYER_NAMES", "SelfPlayBug", "SelfPlayed", "TurnTiming", "hand_over",
+           "hand_seed", "seat_view", "selfplay"]
