@@ -1,0 +1,124 @@
+"""Self-play (rummy.games.selfplay, ``rummy selfplay``): whole hands played by the engine in every seat,
+every turn judged by the checker as it is made (play_turn), the game record replaying to the same positions.
+
+Short games only (small time limits); the full list is benchmarks/run_selfplay.py.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rummy.deal import deal
+from rummy.games.record import GameRecord
+from rummy.games.replay import replay
+from rummy.games.selfplay import SelfPlayed, hand_over, hand_seed, seat_view, selfplay
+from rummy.rules import preset
+from rummy.vocabulary import Phase
+
+
+def replays_to_the_same_positions(played: SelfPlayed) -> None:
+    """The game file, read back, replays (every turn judged again) to the positions self-play made."""
+    game = GameRecord.from_text(played.game.to_toml(), "game.toml")
+    assert game == played.game
+    hands = replay(game, "game.toml")
+    assert [hand.positions for hand in hands] == list(played.positions)
+    for hand in hands:
+        assert all(report.verdict.legal for report in hand.reports)
+
+
+def test_the_view_hides_the_other_hands_and_the_stock_order() -> None:
+    position = deal(preset("house-classic"), ("ann", "bob", "cat"), 3)
+    view = seat_view(position)
+    assert view.mover == position.mover
+    for name in ("bob", "cat"):
+        assert view.player(name).hand is None and view.player(name).hand_count == 8
+    assert isinstance(position.stock, tuple) and view.stock == len(position.stock)
+    assert view.upcard == position.upcard  # face up: everyone sees it
+
+
+def test_hand_seeds_start_from_the_seed_and_differ() -> None:
+    assert hand_seed(7, 1) == 7
+    assert len({hand_seed(7, k) for k in range(1, 7)}) == 6
+    assert hand_seed(7, 2) == hand_seed(7, 2) != hand_seed(8, 2)
+
+
+def test_a_straight_deal_is_played_out() -> None:
+    played = selfplay(preset("straight"), ("ann", "bob"), 1, time_limit=0.5)
+    hand = played.game.hands[0]
+    assert hand.deal == 1 and hand.start == deal(preset("straight"), ("ann", "bob"), 1)
+    last = played.positions[0][-1]
+    assert hand_over(last) and not hand_over(hand.start)
+    # Every turn starts with a draw in the draw phase.
+    assert hand.turns[0].turn.split()[0] in ("draw", "take")
+    assert len(played.timings) >= 2
+    replays_to_the_same_positions(played)
+
+
+def test_a_two_player_rummikub_game_is_played_out() -> None:
+    played = selfplay(preset("rummikub"), ("ann", "bob"), 2, time_limit=0.5)
+    last = played.positions[0][-1]
+    assert hand_over(last) and last.phase == Phase.PLAY
+    texts = [turn.turn for turn in played.game.hands[0].turns]
+    assert any(text.startswith("draw ") for text in texts)  # nothing to play: the pool's top tile
+    assert any(text.startswith("meld ") for text in texts)
+    replays_to_the_same_positions(played)
+
+
+def test_a_robber_deal_is_played_out() -> None:
+    played = selfplay(preset("robber"), ("ann", "bob"), 4, time_limit=0.5)
+    assert hand_over(played.positions[0][-1])
+    replays_to_the_same_positions(played)
+
+
+@pytest.mark.slow
+def test_a_house_hand_is_played_out() -> None:
+    played = selfplay(preset("house-classic"), ("ann", "bob"), 5, time_limit=0.5)
+    assert hand_over(played.positions[0][-1])
+    texts = [turn.turn for turn in played.game.hands[0].turns]
+    assert texts[0] in ("open", "pass")  # the upcard on the unopened stock
+    replays_to_the_same_positions(played)
+
+
+def test_the_command_writes_a_game_that_replays(tmp_path: Path) -> None:
+    out = tmp_path / "game.json"
+    result = subprocess.run([sys.executable, "-m", "rummy", "selfplay", "--rules", "straight", "--players", "ann,bob",
+                             "--seed", "3", "--time-limit", "0.5", "--out", str(out)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "hand 1, turn 1 (ann)" in result.stderr and f"game written to {out}" in result.stderr
+    game = GameRecord.from_file(out)
+    assert game.players == ("ann", "bob") and game.hands[0].deal == 3
+    assert replay(game)[0].positions[0] == game.hands[0].start
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # written in one step, nothing left over
+
+
+@pytest.mark.parametrize(("options", "problem"), [
+    (["--rules", "house-classic", "--players", "5"], "2 to 4 players"),
+    (["--rules", "house-classic", "--players", "3", "--hands", "7"], "a game of house-classic is 6 hands"),
+    (["--rules", "nope", "--players", "3"], "unknown preset"),
+    (["--rules", "straight", "--players", "ann,ann"], "named twice"),
+    (["--rules", "straight", "--players", "1"], "from 2 to 8 players"),
+])
+def test_bad_options_are_one_line(tmp_path: Path, options: list[str], problem: str) -> None:
+    out = tmp_path / "game.toml"
+    result = subprocess.run([sys.executable, "-m", "rummy", "selfplay", *options, "--out", str(out)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rummy: ") and problem in lines[0], result.stderr
+    assert not out.exists()
+
+
+def test_a_link_is_not_written_through(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere.toml"
+    target.write_text("keep")
+    link = tmp_path / "game.toml"
+    link.symlink_to(target)
+    result = subprocess.run([sys.executable, "-m", "rummy", "selfplay", "--rules", "straight", "--players", "2",
+                             "--out", str(link)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and "symbolic link" in result.stderr
+    assert target.read_text() == "keep"
