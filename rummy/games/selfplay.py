@@ -38,7 +38,7 @@ from rummy.answer import Answer, best
 from rummy.cards import Card
 from rummy.deal import MAX_SEED, deal
 from rummy.games.record import GameRecord, HandRecord, TurnRecord
-from rummy.position import Position
+from rummy.position import DrawTaken, Position, Turn
 from rummy.rules import Ruleset
 from rummy.solution import SolverConfig
 from rummy.turn_steps import steps_text
@@ -55,7 +55,9 @@ class SelfPlayBug(RuntimeError):
     """A turn the engine chose that the checker refused, or that did not carry out: a bug in rummy, not
     bad input (the command exits 3). ``game`` is the game up to that turn."""
 
-    game: GameRecord | None = None
+    def __init__(self, message: str, game: GameRecord | None = None) -> None:
+        super().__init__(message)
+        self.game = game
 
 
 @dataclass(frozen=True)
@@ -135,18 +137,18 @@ def _play_hand(game: GameRecord, number: int, start: Position, time_limit: float
     position = start
     positions = [start]
     timings: list[TurnTiming] = []
+    failed_demands: set[tuple[Card | None, str | None]] = set()
     for turn in range(1, MAX_TURNS_PER_HAND + 1):
         if hand_over(position):
             return game, timings, tuple(positions)
         began = time.perf_counter()
         mover = position.to_move
         where = f"hand {number}, turn {turn} ({mover})"
-        seat = _SeatTurn(position, time_limit, where, must_open=mover == dealer)
+        seat = _SeatTurn(position, time_limit, where, mover == dealer, failed_demands)
         try:
             played = seat.play()
         except SelfPlayBug as bug:
-            bug.game = game
-            raise
+            raise SelfPlayBug(str(bug), game) from None
         seconds = time.perf_counter() - began
         comment = seat.comment()
         for text, position in played:
@@ -155,7 +157,7 @@ def _play_hand(game: GameRecord, number: int, start: Position, time_limit: float
         timings.append(TurnTiming(number, turn, mover, seconds, bool(seat.at_limit)))
         if progress is not None:
             progress(number, turn, mover, seconds)
-    raise SelfPlayBug(f"hand {number}: no end after {MAX_TURNS_PER_HAND} turns")
+    raise SelfPlayBug(f"hand {number}: no end after {MAX_TURNS_PER_HAND} turns", game)
 
 
 def hand_over(position: Position) -> bool:
@@ -174,8 +176,10 @@ def hand_over(position: Position) -> bool:
 class _SeatTurn:
     """One seat's turn: chosen on the seat's view, carried out on the full position."""
 
-    def __init__(self, position: Position, time_limit: float, where: str, must_open: bool) -> None:
+    def __init__(self, position: Position, time_limit: float, where: str, must_open: bool,
+                 failed_demands: set[tuple[Card | None, str | None]]) -> None:
         self.position = position
+        self.failed_demands = failed_demands  # this hand's, heard by every seat: not asked again
         self.time_limit = time_limit
         self.where = where
         self.must_open = must_open
@@ -203,19 +207,21 @@ class _SeatTurn:
         position = self.position
         answer = self._answer(position)
         draw = answer.solution.draw
-        chosen = draw.chosen if draw is not None else None
-        if chosen is None:
+        options = [option for option in (draw.options if draw is not None else ())
+                   if (option.card, option.player) not in self.failed_demands]
+        if not options:
             raise SelfPlayBug(f"{self.where}: draw advice chose no draw ({answer.solution.status}: "
                               f"{answer.solution.reason or 'no reason given'})")
-        source = chosen.source
-        if source == DrawSource.PASS and self.must_open:
+        chosen = options[0]
+        if chosen.source == DrawSource.PASS and self.must_open:
             return self._then_play(["open"])
-        if position.rules.family.answers_draw_phase and source != DrawSource.STOCK:
+        advised = draw is not None and chosen is draw.chosen
+        if position.rules.family.answers_draw_phase and chosen.source != DrawSource.STOCK and advised:
             # Robber takes the pile by melding its top card at once: the whole turn is the answer's.
-            return self._carry(position, [self._whole_turn(answer)])
+            return self._carry(position, [self._whole_turn(answer, position)])
         words = self._draw_words(chosen.source, chosen.take, chosen.card, chosen.player)
-        if answer.solution.after is not None and answer.plan is not None and draw is not None \
-                and draw.start is not None:  # a certain draw: its answer holds the play after it too
+        if advised and draw is not None and draw.start is not None and answer.solution.after is not None \
+                and answer.plan is not None and answer.plan.steps:  # a certain draw: its answer holds the play
             return self._carry(position, [words, steps_text(answer.plan, draw.start)])
         return self._then_play([words])
 
@@ -229,6 +235,8 @@ class _SeatTurn:
         if answer.solution.after is None or answer.plan is None:
             raise SelfPlayBug(f"{self.where}: no legal turn after {draw_texts[0]!r} "
                               f"({answer.solution.status}: {answer.solution.reason or 'no reason given'})")
+        if not answer.plan.steps:  # nothing to do (only warm cards held): the end state says it
+            return carried + self._carry(drawn, [self._whole_turn(answer, drawn)])
         return carried + self._carry(drawn, [steps_text(answer.plan, drawn)])
 
     def _draw_words(self, source: DrawSource, take: int | None, card: Card | None, player: str | None) -> str:
@@ -238,10 +246,20 @@ class _SeatTurn:
         if source == DrawSource.DISCARD:
             return f"take {take or 1}"
         if source == DrawSource.DEMAND and card is not None and player is not None:
+            holder = self.position.player(player).hand or ()
+            if card.plain() not in (c.plain() for c in holder):
+                self.failed_demands.add((card, player))
+                return self._failed_demand(card, player)
             return f"demand {card.notation(deck)} from {player}"
         if source in (DrawSource.OPEN, DrawSource.PASS):
             return str(source)
         raise SelfPlayBug(f"{self.where}: a draw from {source} has no words")
+
+    def _failed_demand(self, card: Card, player: str) -> str:
+        """A demand the hand asked cannot meet: the turn ends with nothing moved, written as the position
+        after it (nothing moved, ``[turn] draw`` the demand), which the checker reads as a failed demand."""
+        taken = DrawTaken(DrawSource.DEMAND, card=card, player=player)
+        return replace(self.position, turn=Turn(draw=taken)).to_toml()
 
     def _stock_draw(self, position: Position) -> str:
         """The stock's real top card: a random draw in the seat's view is this card on the full position."""
@@ -250,12 +268,12 @@ class _SeatTurn:
             raise SelfPlayBug(f"{self.where}: the stock is empty or not listed, so nothing can be drawn")
         return f"draw {stock[0].notation(position.rules.deck)}"
 
-    def _whole_turn(self, answer: Answer) -> str:
-        """An answer's after-position made whole again (the hidden hands and the stock as they are) as the
+    def _whole_turn(self, answer: Answer, full: Position) -> str:
+        """An answer's after-position made whole again (the hidden hands and the stock of ``full``) as the
         text ``check`` reads."""
         after = answer.solution.after
-        assert after is not None  # Robber's pile is certain: its answer has a turn
-        full = self.position
+        if after is None:
+            raise SelfPlayBug(f"{self.where}: the answer holds no turn ({answer.solution.status})")
         players = tuple(replace(p, hand=full.player(p.name).hand, hand_count=None)
                         if p.name != full.to_move else p for p in after.players)
         return replace(after, players=players, stock=full.stock).to_toml()
