@@ -52,7 +52,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 POSITIONS = HERE / "positions"
-DEFAULT_SETS = ("house", "house-real")
+DEFAULT_SETS = ("house", "house-real", "house-selfplay")
 README = HERE / "README.md"
 START, END = "<!-- house-versions:start -->", "<!-- house-versions:end -->"
 GOAL_MEDIAN, GOAL_MAX = 0.050, 1.0
