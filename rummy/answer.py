@@ -145,6 +145,11 @@ def answer_data(answer: Answer) -> dict[str, Any]:
 
         data["breakdown"] = [{"what": what, "points": json_number(points)} for what, points in lines]
     if answer.plan is not None:
+        from .turn_text import answer_turn_text
+
+        turn = answer_turn_text(answer)
+        if turn is not None:  # the whole turn as one text, as 'check' and 'play' read it (formats.md "Turn text")
+            data["turn"] = turn
         data["plays_disturbed"] = answer.plan.plays_disturbed
         data["cards_moved"] = answer.plan.cards_moved
     draw = solution.draw

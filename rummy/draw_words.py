@@ -4,20 +4,26 @@
   position lists the stock: its top card); in tile rummy, the tile a player who plays nothing draws;
 - ``take N`` (``take`` alone: 1): the top N cards of the discard pile (House, lay-off rummy);
 - ``open``, ``pass``: take the upcard, or leave it (House, while the stock is not opened);
-- ``demand CARD from PLAYER``: House Epic.
+- ``demand CARD from PLAYER``: House Epic; ``demand CARD from PLAYER failed``: the player asked had
+  no such card (a hidden hand), so the turn ends with nothing moved.
 
 ``read_draw`` reads the words (linear: whitespace split once, at most a few words) into a
 ``DrawTaken`` and the card named; ``rummy.next_position.drawn_position`` carries the draw out
-with the checker's own code (``rummy.checker.draw_apply``).
+with the checker's own code (``rummy.checker.draw_apply``). ``draw_text`` writes them back.
+
+A whole draw-phase turn is one text (docs/formats.md "Turn text"): the draw's words as its first
+step, then the play's steps, ``take 2; play 5D 5H 5S to new/1; discard QC``; ``split_turn``
+splits it there.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import Card, Deck
 from .errors import PositionError, quote
 from .position import DrawTaken
+from .steps_notation import split_steps
 from .vocabulary import DrawSource
 
 DRAW_WORDS = ("draw", "take", "open", "pass", "demand")
@@ -30,14 +36,36 @@ class WrittenDraw:
 
     taken: DrawTaken
     card: Card | None = None
+    failed: bool = False  # a demand the player asked could not meet: the turn ends
 
 
 def looks_like_draw(text: str) -> bool:
-    """Whether ``text`` is a draw in words: short, its first word one of ``DRAW_WORDS``."""
-    if len(text) > MAX_DRAW_CHARS or "=" in text or "\n" in text.strip():  # "draw = 1" is TOML
+    """Whether ``text`` is a draw in words, alone or as the first step of a whole turn: its first
+    step's first word one of ``DRAW_WORDS`` and no ``=`` in that step ("draw = 1" is TOML)."""
+    first = _first_step(text)
+    if len(first) > MAX_DRAW_CHARS or "=" in first:
         return False
-    words = text.split()
+    words = first.split(maxsplit=1)
     return bool(words) and words[0].lower() in DRAW_WORDS
+
+
+def _first_step(text: str) -> str:
+    """The text up to the first step separator (``;`` or a new line), comments and blanks passed over;
+    linear (no split of the whole text)."""
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip().lstrip("\ufeff")
+        if line:
+            return line.split(";", 1)[0].strip()
+    return ""
+
+
+def split_turn(text: str) -> tuple[str, str]:
+    """A whole turn's text split into the draw's words (its first step) and the steps of the play
+    after it ("" where the draw stands alone); for texts ``looks_like_draw`` accepts."""
+    steps = split_steps(text)
+    if not steps:
+        return "", ""
+    return steps[0][1], "; ".join(step for _, step in steps[1:])
 
 
 def read_draw(text: str, source: str = "<draw>") -> WrittenDraw:
@@ -62,6 +90,26 @@ def read_draw(text: str, source: str = "<draw>") -> WrittenDraw:
         return WrittenDraw(DrawTaken(DrawSource.DISCARD, take=int(rest[0]) if rest else 1))
     if verb in ("open", "pass") and not rest:
         return WrittenDraw(DrawTaken(DrawSource(verb)))
-    if verb == "demand" and len(rest) == 3 and rest[1].lower() == "from":
-        return WrittenDraw(DrawTaken(DrawSource.DEMAND, card=card(rest[0]), player=rest[2]))
-    raise PositionError(source, f"{shown} is no draw (draw [CARD], take [N], open, pass, demand CARD from PLAYER)")
+    failed = verb == "demand" and len(rest) == 4 and rest[3].lower() == "failed"
+    if verb == "demand" and (len(rest) == 3 or failed) and rest[1].lower() == "from":
+        return WrittenDraw(DrawTaken(DrawSource.DEMAND, card=card(rest[0]), player=rest[2]), failed=failed)
+    raise PositionError(source, f"{shown} is no draw (draw [CARD], take [N], open, pass, "
+                        "demand CARD from PLAYER [failed])")
+
+
+def draw_text(taken: DrawTaken, deck: Deck = "cards", card: Card | None = None, failed: bool = False) -> str:
+    """The words ``read_draw`` reads for a draw: ``draw 7H`` (``card``: the stock card drawn, where
+    known), ``take 2`` (Robber Rummy's pile, taken whole: ``take``), ``open``, ``pass``, ``demand QS
+    from bob`` (``failed``: ``... failed``)."""
+    source = taken.source
+    if source == DrawSource.STOCK:
+        return f"draw {card.notation(deck)}" if card is not None else "draw"
+    if source == DrawSource.PILE:
+        return "take"
+    if source == DrawSource.DISCARD:
+        return f"take {taken.take or 1}"
+    if source == DrawSource.DEMAND:
+        if taken.card is None or taken.player is None:
+            raise ValueError("a demand names the card and the player asked")
+        return f"demand {taken.card.notation(deck)} from {taken.player}" + (" failed" if failed else "")
+    return str(source)

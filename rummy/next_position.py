@@ -63,6 +63,8 @@ def next_position(before: Position, after: Position, reading: Mapping[str, Any] 
         raise PositionError("turn", f"{start.to_move} plays nothing, so they draw a tile instead: "
                             "give the turn as the tile drawn ('draw R7')")
     melded = start.mover.melded or mover_after.melded or bool(reading.get("meld"))
+    if start.rules.family.plays_change_owner:  # Robber: no initial meld; a player who owns a play has melded
+        melded = melded or bool(mover_after.plays)
     players = tuple(replace(p, melded=melded) if p.name == start.to_move else p for p in after.players)
     first_out = start.first_out
     if first_out is None and not mover_after.hand:
@@ -99,9 +101,9 @@ def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tu
     """The position after a draw written as words (``rummy.draw_words``) and the draw's breaches
     (none: legal), the draw carried out by the checker's own code: from the draw phase, the
     play-phase position of the same mover with the cards drawn (hot and warm as the draw makes
-    them), or the next player's after a pass; in tile rummy (no draw phase), a player who plays
-    nothing draws a tile and the turn passes. Bad input (a draw the family has not, a stock card
-    not named where the stock is not listed) is a PositionError."""
+    them), or the next player's after a pass or a failed demand; in tile rummy (no draw phase), a
+    player who plays nothing draws a tile and the turn passes. Bad input (a draw the family has not,
+    a stock card not named where the stock is not listed) is a PositionError."""
     family = before.rules.family
     taken = written.taken
     if before.phase == Phase.PLAY:
@@ -111,11 +113,27 @@ def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tu
         after = _stock_drawn(before, written)
         breaches = _unseen_breaches(before, after)
         return _passed_on(before, after, after.players, before.discard_pile, before.first_out), breaches
-    from .checker.draw_apply import apply_draw_taken, no_such_draw
+    if family.answers_draw_phase and taken.source in (DrawSource.DISCARD, DrawSource.PILE):
+        raise PositionError("draw", "taking the pile melds its top card at once: give the whole turn, "
+                            "e.g. 'take; play KD to new/1 ...; discard 4C'")
+    start, breaches = draw_start(before, written)
+    if start is None:  # a pass or a failed demand: nothing moves, the turn passes
+        return _passed_on(before, before, before.players, before.discard_pile, before.first_out), breaches
+    return start, breaches
+
+
+def draw_start(before: Position, written: WrittenDraw) -> tuple[Position | None, tuple[Breach, ...]]:
+    """The play-phase position a draw in words leads to from the draw-phase ``before`` (None where the
+    draw ends the turn: a pass, a failed demand) and the draw's breaches, carried out by the checker's
+    own code (``rummy.checker.draw_apply``; Robber Rummy's ``rummy.checker.robber``). Robber's pile taken
+    (``take``): the whole pile in the hand, the pile empty; its top card must be melded at once, which
+    the checker judges on the whole turn."""
+    family = before.rules.family
+    taken = written.taken
+    from .checker.draw_apply import apply_draw_taken, failed_demand, no_such_draw
 
     if family.answers_draw_phase and taken.source in (DrawSource.DISCARD, DrawSource.PILE):
-        raise PositionError("draw", "taking the pile melds its top card at once: give the whole turn "
-                            "(steps, a position or an answer)")
+        return _robber_pile_taken(before, written), ()
     if taken.source not in family.draw_sources:
         raise no_such_draw(before, taken.source)
     if family.answers_draw_phase:  # Robber: its stock draw alone, read as its judge reads a turn
@@ -123,11 +141,25 @@ def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tu
 
         start, _, robber_breaches = apply_draw(before, _stock_drawn(before, written))
         return start, tuple(robber_breaches)
+    if written.failed:
+        failed = failed_demand(before, taken)
+        return None, failed.breaches
     end = _stock_drawn(before, written) if taken.source == DrawSource.STOCK else None
     applied = apply_draw_taken(before, taken, end)
-    if applied.start is None:  # a pass: nothing moves, the turn passes
-        return _passed_on(before, before, before.players, before.discard_pile, before.first_out), applied.breaches
     return applied.start, applied.breaches
+
+
+def _robber_pile_taken(before: Position, written: WrittenDraw) -> Position:
+    """Robber Rummy's pile taken (rules.md §7): every card of it in the mover's hand, the pile empty."""
+    pile = before.discard_pile
+    take = written.taken.take
+    if not pile:
+        raise PositionError("draw", "the discard pile is empty: there is no pile to take")
+    if take not in (None, 1, len(pile)):
+        raise PositionError("draw", f"taking the pile takes all {len(pile)} of its cards: write 'take'")
+    mover = before.mover
+    taker = replace(mover, hand=(mover.hand or ()) + tuple(c.plain() for c in pile), hot=(), warm=())
+    return replace(before.replace_player(taker), phase=Phase.PLAY, turn=None, discard_pile=())
 
 
 def _stock_drawn(before: Position, written: WrittenDraw) -> Position:

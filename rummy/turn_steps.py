@@ -64,20 +64,22 @@ class _Turn:
     layoffs: list[Attached] = field(default_factory=list)
 
 
-def read_steps(before: Position, text: str, source: str = "<steps>") -> Position:
+def read_steps(before: Position, text: str, source: str = "<steps>", first_number: int = 1) -> Position:
     """The position after the turn the steps describe, from ``before`` (a play-phase position).
 
     Every step is applied in order; a step that cannot be read or applied is a
-    PositionError ``SOURCE: step N: problem (in 'TEXT')``."""
-    return read_steps_named(before, text, source)[0]
+    PositionError ``SOURCE: step N: problem (in 'TEXT')``, N counted from ``first_number`` (2 for
+    the steps after a draw's words: rummy.turn_text)."""
+    return read_steps_named(before, text, source, first_number)[0]
 
 
-def read_steps_named(before: Position, text: str, source: str = "<steps>") -> tuple[Position, dict[str, str]]:
+def read_steps_named(before: Position, text: str, source: str = "<steps>",
+                     first_number: int = 1) -> tuple[Position, dict[str, str]]:
     """``read_steps``, and the after-position's plays under the names the steps use for them (as before
     the turn, new/K): a play the steps emptied gives its name to none, so every name drawn is one the
     next step can use."""
     state = _Turn(before, {}, [])
-    for _ in _applied(before, text, source, state):
+    for _ in _applied(before, text, source, state, first_number):
         pass
     return _after(state), _step_names(state)
 
@@ -117,7 +119,7 @@ def step_tables(before: Position, text: str, source: str = "<steps>") -> list[Ta
             for _ in _applied(before, text, source, state)]
 
 
-def _applied(before: Position, text: str, source: str, state: _Turn) -> Iterator[int]:
+def _applied(before: Position, text: str, source: str, state: _Turn, first_number: int = 1) -> Iterator[int]:
     """Fills ``state`` from ``before`` and applies the steps to it one by one, yielding each step's number."""
     if before.phase != Phase.PLAY:
         raise PositionError(source, "a turn written as steps starts from a play-phase position, "
@@ -134,6 +136,7 @@ def _applied(before: Position, text: str, source: str, state: _Turn) -> Iterator
     state.hand.extend(before.mover.hand or ())
     state.layoffs.extend(before.mover.layoffs)
     for number, step_text in steps:
+        number += first_number - 1
         try:
             _apply(state, parse_step(number, step_text))
         except StepError as error:

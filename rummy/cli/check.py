@@ -52,7 +52,7 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
         data, lines = nothing_to_judge(empty)
         print_answer(data, lines, json_output)
         return EXIT_NO_ANSWER
-    where = f"{argument_name(before_path)} -> {argument_name(after_path)}"
+    where = f"{argument_name(before_path)} -> {turn_argument_name(after_path)}"
     report = turn_report(before, turn, where, compare, time_limit)
     print_answer(report.data, report.lines, json_output)
     return EXIT_OK if report.verdict.legal else EXIT_NEGATIVE
@@ -67,13 +67,32 @@ def read_answer(path: Path, before: Position) -> ReadTurn:
     return answer_from_text(text, source, kind, before)
 
 
+TURN_IN_WORDS = "turn"  # how messages name a turn given in words on the command line
+
+
+def is_turn_in_words(path: Path) -> bool:
+    """Whether a turn argument is the turn itself in words (a draw, or a whole turn starting with its
+    draw: ``"take 2; play 5D 5H 5S to new/1; discard QC"``): it starts so, and no file has that name."""
+    from rummy.draw_words import looks_like_draw
+
+    return looks_like_draw(str(path)) and not path.exists()
+
+
+def turn_argument_name(path: Path) -> str:
+    """A turn argument as messages name it: ``turn`` for a turn in words (not its words again), else
+    as ``rummy.inputs.argument_name`` names a file argument."""
+    from rummy.inputs import argument_name
+
+    return TURN_IN_WORDS if is_turn_in_words(path) else argument_name(path)
+
+
 def turn_text(path: Path) -> tuple[str, str, str]:
     """The text of a turn argument (``check``'s AFTER, ``play``'s TURN), its source name and kind: a file,
-    stdin (-), or a draw in words (``"draw 7H"``, ``"take 3"``, ``pass``) when no file has that name."""
-    from rummy.draw_words import looks_like_draw
+    stdin (-), or a turn in words (``"draw 7H"``, ``"take 3"``, ``pass``, ``"take 2; play 5D 5H 5S to
+    new/1; discard QC"``) when no file has that name."""
     from rummy.inputs import read_text, source_name, text_kind
 
-    if looks_like_draw(str(path)) and not path.exists():
-        return str(path), "draw", "toml"
+    if is_turn_in_words(path):
+        return str(path), TURN_IN_WORDS, "toml"
     text = read_text(path)
     return text, source_name(path), text_kind(path, text)

@@ -50,7 +50,7 @@ def play(position_path: PositionPath, turn_path: TurnPath, json_output: JsonFlag
 
     rummy play game.toml "take 2"
     """
-    from rummy.cli.check import turn_text
+    from rummy.cli.check import turn_argument_name, turn_text
     from rummy.errors import NoTurnInAnswer
     from rummy.inputs import argument_name
     from rummy.position import Position
@@ -67,11 +67,11 @@ def play(position_path: PositionPath, turn_path: TurnPath, json_output: JsonFlag
         check_output_path(out, [position_path, turn_path], "--out")
     before = Position.from_file(position_path)
     print_warnings(position_warnings(before))
-    where = f"{argument_name(position_path)} -> {argument_name(turn_path)}"
+    where = f"{argument_name(position_path)} -> {turn_argument_name(turn_path)}"
     try:
         if str(turn_path) == BEST_TURN and not turn_path.exists():
             text, source, kind = best_turn_text(before, time_limit), "best", "json"
-        else:  # a file, stdin, or a draw in words ("draw 7H", "take 3", "pass"), read as check reads AFTER
+        else:  # a file, stdin, or a turn in words ("draw 7H", "take 2; play ...", "pass"), read as check reads AFTER
             text, source, kind = turn_text(turn_path)
         played = play_turn(before, text, source, kind, where)
     except NoTurnInAnswer as empty:  # best found no turn: nothing to play

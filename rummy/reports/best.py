@@ -19,6 +19,7 @@ from rummy.reports.exit_codes import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_NEGATIV
 from rummy.reports.lines import Styled, card_text, cards_text, text, words_text
 from rummy.reports.position_warnings import position_warnings
 from rummy.solution import SolverConfig
+from rummy.turn_text import answer_turn_text
 from rummy.vocabulary import Status
 from rummy.words import (
     DRAW_OPTIONS_NOTE,
@@ -166,6 +167,9 @@ def answer_lines(path: Path, answer: Answer, verdict: Verdict | None) -> list[St
     lines.append("")
     for index, step in enumerate(answer.plan.steps if answer.plan else (), 1):
         lines.append(text(f"{index:>2}. ", words_text(step_words(step), deck)))
+    turn = answer_turn_text(answer)
+    if turn is not None:  # the whole turn in one line, to copy into 'rummy play' or a game record
+        lines += ["", text(("turn: ", "bold"), turn)]
     if verdict is not None:
         lines.append("")
         lines.append(text(("verified by the checker", "green") if verdict.legal

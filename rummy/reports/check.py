@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummy.checker import check as judge
 from rummy.checker.verdict import Verdict
-from rummy.draw_words import WrittenDraw, looks_like_draw, read_draw
+from rummy.draw_words import WrittenDraw, looks_like_draw, read_draw, split_turn
 from rummy.end_states import end_state_or_draw_from_text
 from rummy.errors import NoTurnInAnswer, RummyError, with_prefix
 from rummy.plan import make_plan
@@ -24,7 +24,7 @@ from rummy.reports.lines import Styled, text
 from rummy.reports.position_warnings import position_warnings
 from rummy.steps_notation import first_step_word, looks_like_steps, no_step
 from rummy.turn_steps import read_steps
-from rummy.vocabulary import Phase, Status
+from rummy.vocabulary import DrawSource, Phase, Status
 from rummy.words import breakdown_parts, number
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def turn_report(before: Position, turn: ReadTurn, where: str, compare: bool = Fa
             from rummy.next_position import drawn_position
 
             judged, breaches = drawn_position(before, turn.written)
-            verdict = Verdict(not breaches, breaches, {"draw": turn.written.taken.to_data(before.rules.deck)})
+            verdict = Verdict(not breaches, breaches, {"draw": written_draw_reading(before, turn.written)})
         elif after is None:
             from rummy.checker.draw_judge import judge_random_draw
 
@@ -87,6 +87,12 @@ def turn_report(before: Position, turn: ReadTurn, where: str, compare: bool = Fa
     data = verdict.to_data()
     # The reading keys plays by the end state's names; "names" gives the plan's name of each that differs.
     data["names"] = {name: shown for name, shown in names.items() if name != shown}
+    if verdict.legal and after is not None:  # the turn as one text, as a game record stores it
+        from rummy.turn_text import turn_text_or_none
+
+        written = turn_text_or_none(before, after, verdict.reading)
+        if written is not None:
+            data["turn"] = written
     warnings = position_warnings(before)
     if warnings:  # a key added only where there are warnings (rummy.reports.position_warnings)
         data["warnings"] = warnings
@@ -141,9 +147,16 @@ def answer_from_text(text: str, source: str, kind: str, before: Position) -> Rea
     answer whose draw is random gives no after-position, its draw alone. A turn written as steps
     (``play 7H 8H 9H to new/1; discard KS``, told by its content) is applied to BEFORE; a draw in words
     (``draw 7H``, ``take 3``, ``open``, ``pass``, ``demand QS from bob``: rummy.draw_words) is read, to be
-    carried out when it is judged (``turn_report``)."""
+    carried out when it is judged (``turn_report``); a whole draw-phase turn, the draw's words then
+    steps (``take 2; play 5D 5H 5S to new/1; discard QC``), is read into one after-position
+    (rummy.turn_text.read_whole_turn) judged as one draw-phase turn."""
     if looks_like_draw(text):  # before steps: a draw's words are no step
-        written = read_draw(text, source)
+        words, steps = split_turn(text)
+        written = read_draw(words, source)
+        if steps:
+            from rummy.turn_text import read_whole_turn
+
+            return ReadTurn(read_whole_turn(before, written, steps, source), written.taken)
         return ReadTurn(None, written.taken, written)
     if looks_like_steps(text):  # the one rule, /api/steps's too
         return ReadTurn(read_steps(before, text, source))
@@ -156,6 +169,20 @@ def answer_from_text(text: str, source: str, kind: str, before: Position) -> Rea
             # Words that are neither TOML nor a step: say both readings were tried.
             raise RummyError(f"{error}; nor is it a turn written as steps: {no_step(first)}") from None
         raise
+
+
+def written_draw_reading(before: Position, written: WrittenDraw) -> dict[str, object]:
+    """A draw in words as the verdict's reading shows it: the draw (as ``[turn] draw``), the card drawn
+    from the stock where the words name it or the stock lists it, and a failed demand said so."""
+    deck = before.rules.deck
+    data: dict[str, object] = written.taken.to_data(deck)
+    stock = before.stock
+    card = written.card or (stock[0] if isinstance(stock, tuple) and stock else None)
+    if written.taken.source == DrawSource.STOCK and card is not None:
+        data["cards"] = [card.notation(deck)]
+    if written.failed:
+        data["failed"] = True
+    return data
 
 
 def puzzle_verdict(before: Position, verdict: Verdict) -> tuple[Styled | str, dict[str, object]] | None:

@@ -237,7 +237,7 @@ DRAW_ANSWERS = {
         '"plays": ["5H 6H 7H 8H"]}, "bob": {"side": "bob", "melded": false, "hand_count": 9, "plays": ["JC QC KC"]}}, '
         '"piles": {"discard": "QS 9D", "stock": "2D"}, "turn": {"meld": [], "replaced": [], "discard": "9D"}}, '
         '"seconds": 0, "breakdown": [{"what": "table points won", "points": 10}, {"what": "hand penalty", "points": 5}], '
-        '"plays_disturbed": 1, "cards_moved": 0, "draw": {"from": "stock", "cards": ["8H"]}, '
+        '"turn": "draw 8H; lay off 8H on ann/1 (5H 6H 7H); discard 9D", "plays_disturbed": 1, "cards_moved": 0, "draw": {"from": "stock", "cards": ["8H"]}, '
         '"options": [{"from": "stock", "cards": ["8H"], "value": 15}], "stats": {"pile_gain": null, '
         '"stock_expected_gain": 15, "samples": 1, "unseen": 1, "openings": 0, "draw": "stock"}}',
     ("2C 9D 10C", "9C 4H 8H", "30"):
@@ -250,7 +250,9 @@ DRAW_ANSWERS = {
         '"9C 10C JC QC KC"]}, "bob": {"side": "bob", "melded": false, "hand_count": 9, "plays": []}}, "piles": '
         '{"discard": "9D", "stock": 30}, "turn": {"meld": [], "replaced": [], "discard": "9D"}}, "seconds": 0, '
         '"breakdown": [{"what": "table points won", "points": 110}, {"what": "taken from bob", "points": 60}, '
-        '{"what": "hand penalty", "points": 15}], "plays_disturbed": 2, "cards_moved": 0, "draw": {"from": "pile", "cards": ["8H", "4H", "9C"], "top": "8H"}, '
+        '{"what": "hand penalty", "points": 15}], '
+        '"turn": "take; lay off 4H 8H on ann/1 (5H 6H 7H); steal 9C 10C from bob/1 (JC QC KC); discard 9D", '
+        '"plays_disturbed": 2, "cards_moved": 0, "draw": {"from": "pile", "cards": ["8H", "4H", "9C"], "top": "8H"}, '
         '"options": [{"from": "pile", "cards": ["8H", "4H", "9C"], "top": "8H", "value": 185}, {"from": "stock", '
         '"value": 151.25, "scores_chance": 1}], "stats": {"pile_gain": 185, "stock_expected_gain": 151.25, "samples": 52, "unseen": 92, '
         '"openings": 1, "draw": "pile"}}',
