@@ -37,11 +37,14 @@ from dataclasses import dataclass, replace
 from rummy.answer import Answer, best
 from rummy.cards import Card
 from rummy.deal import MAX_SEED, deal
+from rummy.draw_words import draw_text
+from rummy.errors import RummyError
 from rummy.games.record import GameRecord, HandRecord, TurnRecord
-from rummy.position import DrawTaken, Position, Turn
+from rummy.position import DrawTaken, Position
+from rummy.reports.play import PlayedTurn, play_turn
 from rummy.rules import Ruleset
 from rummy.solution import SolverConfig
-from rummy.turn_steps import steps_text
+from rummy.turn_text import answer_turn_text, turn_text_or_none
 from rummy.vocabulary import DrawSource, Phase, Status
 
 DEFAULT_TIME_LIMIT = 2.0  # seconds per answer; a feasible answer at the limit is fine for self-play
@@ -91,7 +94,6 @@ class SelfPlayed:
                 f"{seconds[-1]:.2f} s; {at_limit} at the time limit)")
 
 
-Carried = list[tuple[str, Position]]  # a turn's texts as recorded, each with the position after it
 Progress = Callable[[int, int, str, float], None]  # hand, turn, player, seconds of the turn
 
 
@@ -151,9 +153,9 @@ def _play_hand(game: GameRecord, number: int, start: Position, time_limit: float
             raise SelfPlayBug(str(bug), game) from None
         seconds = time.perf_counter() - began
         comment = seat.comment()
-        for text, position in played:
-            game = game.with_turn(TurnRecord(mover, text, comment))
-            positions.append(position)
+        text, position = played
+        game = game.with_turn(TurnRecord(mover, text, comment))
+        positions.append(position)
         timings.append(TurnTiming(number, turn, mover, seconds, bool(seat.at_limit)))
         if progress is not None:
             progress(number, turn, mover, seconds)
@@ -174,15 +176,15 @@ def hand_over(position: Position) -> bool:
 
 
 class _SeatTurn:
-    """One seat's turn: chosen on the seat's view, carried out on the full position."""
+    """One seat's turn: chosen on the seat's view, carried out on the full position as one turn text."""
 
     def __init__(self, position: Position, time_limit: float, where: str, must_open: bool,
                  failed_demands: set[tuple[Card | None, str | None]]) -> None:
         self.position = position
-        self.failed_demands = failed_demands  # this hand's, heard by every seat: not asked again
         self.time_limit = time_limit
         self.where = where
         self.must_open = must_open
+        self.failed_demands = failed_demands  # this hand's, heard by every seat: not asked again
         self.at_limit: list[str] = []  # the answers that stopped at the time limit, said in the comment
 
     def comment(self) -> str | None:
@@ -190,20 +192,21 @@ class _SeatTurn:
             return None
         return f"at the {self.time_limit:g} s limit: " + "; ".join(self.at_limit)
 
-    def play(self) -> Carried:
-        """The turn's texts (as the game record keeps them), each with the position after it."""
+    def play(self) -> tuple[str, Position]:
+        """The turn's text (as the game record keeps it) and the position after it."""
         position = self.position
         if position.phase == Phase.DRAW:
             return self._draw_phase()
         answer = self._answer(position)
-        if answer.solution.after is None or answer.plan is None or not answer.plan.steps:
+        text = answer_turn_text(answer) if answer.solution.cards_played or position.rules.discard else None
+        if text is None:
             if position.rules.discard:
                 raise SelfPlayBug(f"{self.where}: no legal turn ({answer.solution.status}: "
                                   f"{answer.solution.reason or 'no reason given'})")
-            return self._carry(position, [self._stock_draw(position)])
-        return self._carry(position, [steps_text(answer.plan, position)])
+            text = self._stock_draw(position)  # tile rummy: nothing played, the pool's top tile drawn
+        return self._carry(position, text)
 
-    def _draw_phase(self) -> Carried:
+    def _draw_phase(self) -> tuple[str, Position]:
         position = self.position
         answer = self._answer(position)
         draw = answer.solution.draw
@@ -214,69 +217,40 @@ class _SeatTurn:
                               f"{answer.solution.reason or 'no reason given'})")
         chosen = options[0]
         if chosen.source == DrawSource.PASS and self.must_open:
-            return self._then_play(["open"])
-        advised = draw is not None and chosen is draw.chosen
-        if position.rules.family.answers_draw_phase and chosen.source != DrawSource.STOCK and advised:
-            # Robber takes the pile by melding its top card at once: the whole turn is the answer's.
-            return self._carry(position, [self._whole_turn(answer, position)])
-        words = self._draw_words(chosen.source, chosen.take, chosen.card, chosen.player)
-        if advised and draw is not None and draw.start is not None and answer.solution.after is not None \
-                and answer.plan is not None and answer.plan.steps:  # a certain draw: its answer holds the play
-            return self._carry(position, [words, steps_text(answer.plan, draw.start)])
-        return self._then_play([words])
+            return self._then_play("open")
+        if draw is not None and chosen is draw.chosen:  # a certain draw: the answer holds the whole turn
+            whole = answer_turn_text(answer)
+            if whole is not None:
+                return self._carry(position, whole)
+        taken = chosen.taken()
+        deck = position.rules.deck
+        if taken.source == DrawSource.STOCK:
+            return self._then_play(self._stock_draw(position))
+        if taken.source == DrawSource.DEMAND and taken.card is not None and taken.player is not None:
+            held = (c.plain() for c in position.player(taken.player).hand or ())
+            if taken.card.plain() not in held:  # the hand asked has no such card: the turn ends
+                self.failed_demands.add((taken.card, taken.player))
+                return self._carry(position, draw_text(taken, deck, failed=True))
+        return self._then_play(draw_text(taken, deck))
 
-    def _then_play(self, draw_texts: list[str]) -> Carried:
-        """The draw made on the full position, then the best turn of the seat's new view."""
-        carried = self._carry(self.position, draw_texts)
-        drawn = carried[-1][1]
-        if drawn.to_move != self.position.to_move or drawn.phase != Phase.PLAY:  # a pass, a failed demand
-            return carried
+    def _then_play(self, words: str) -> tuple[str, Position]:
+        """The draw made on the full position, then the best turn of the seat's new view: one text."""
+        drawn = self._judged(self.position, words).position
+        if drawn is None or drawn.to_move != self.position.to_move or drawn.phase != Phase.PLAY:
+            return self._carry(self.position, words)  # a pass (or a draw refused: said by the checker there)
         answer = self._answer(drawn)
-        if answer.solution.after is None or answer.plan is None:
-            raise SelfPlayBug(f"{self.where}: no legal turn after {draw_texts[0]!r} "
+        steps = answer_turn_text(answer)
+        if steps is None:
+            raise SelfPlayBug(f"{self.where}: no legal turn after {words!r} "
                               f"({answer.solution.status}: {answer.solution.reason or 'no reason given'})")
-        if not answer.plan.steps:  # nothing to do (only warm cards held): the end state says it
-            return carried + self._carry(drawn, [self._whole_turn(answer, drawn)])
-        return carried + self._carry(drawn, [steps_text(answer.plan, drawn)])
-
-    def _draw_words(self, source: DrawSource, take: int | None, card: Card | None, player: str | None) -> str:
-        deck = self.position.rules.deck
-        if source == DrawSource.STOCK:
-            return self._stock_draw(self.position)
-        if source == DrawSource.DISCARD:
-            return f"take {take or 1}"
-        if source == DrawSource.DEMAND and card is not None and player is not None:
-            holder = self.position.player(player).hand or ()
-            if card.plain() not in (c.plain() for c in holder):
-                self.failed_demands.add((card, player))
-                return self._failed_demand(card, player)
-            return f"demand {card.notation(deck)} from {player}"
-        if source in (DrawSource.OPEN, DrawSource.PASS):
-            return str(source)
-        raise SelfPlayBug(f"{self.where}: a draw from {source} has no words")
-
-    def _failed_demand(self, card: Card, player: str) -> str:
-        """A demand the hand asked cannot meet: the turn ends with nothing moved, written as the position
-        after it (nothing moved, ``[turn] draw`` the demand), which the checker reads as a failed demand."""
-        taken = DrawTaken(DrawSource.DEMAND, card=card, player=player)
-        return replace(self.position, turn=Turn(draw=taken)).to_toml()
+        return self._carry(self.position, f"{words}; {steps}")
 
     def _stock_draw(self, position: Position) -> str:
         """The stock's real top card: a random draw in the seat's view is this card on the full position."""
         stock = position.stock
         if not isinstance(stock, tuple) or not stock:
             raise SelfPlayBug(f"{self.where}: the stock is empty or not listed, so nothing can be drawn")
-        return f"draw {stock[0].notation(position.rules.deck)}"
-
-    def _whole_turn(self, answer: Answer, full: Position) -> str:
-        """An answer's after-position made whole again (the hidden hands and the stock of ``full``) as the
-        text ``check`` reads."""
-        after = answer.solution.after
-        if after is None:
-            raise SelfPlayBug(f"{self.where}: the answer holds no turn ({answer.solution.status})")
-        players = tuple(replace(p, hand=full.player(p.name).hand, hand_count=None)
-                        if p.name != full.to_move else p for p in after.players)
-        return replace(after, players=players, stock=full.stock).to_toml()
+        return draw_text(DrawTaken(DrawSource.STOCK), position.rules.deck, stock[0])
 
     def _answer(self, position: Position) -> Answer:
         """``best`` on the seat's view, asked again with more time when the limit left it with no turn."""
@@ -293,24 +267,25 @@ class _SeatTurn:
             self.at_limit.append(f"gain {answer.solution.gain:g}, bound {answer.solution.bound:g}")
         return answer
 
-    def _carry(self, position: Position, texts: list[str]) -> Carried:
-        """The texts carried out one after the other on the full position, each judged by the checker;
-        each with the position after it."""
-        from rummy.errors import RummyError
-        from rummy.reports.play import play_turn
+    def _carry(self, position: Position, text: str) -> tuple[str, Position]:
+        """The turn carried out on the full position and judged by the checker (``play_turn``), recorded as
+        its canonical text (``rummy.turn_text.turn_text``), which must carry out to the same position."""
+        played = self._judged(position, text)
+        if played.position is None:
+            breaches = "; ".join(b.message for b in played.report.verdict.breaches) or "illegal"
+            raise SelfPlayBug(f"{self.where}: the checker refused the engine's turn {text!r}: {breaches}")
+        canonical = turn_text_or_none(position, played.after, played.report.verdict.reading) or text
+        if canonical != text and self._judged(position, canonical).position != played.position:
+            raise SelfPlayBug(f"{self.where}: the turn {text!r} written as {canonical!r} does not carry out "
+                              "to the same position")
+        return canonical, played.position
 
-        carried: Carried = []
-        for text in texts:
-            try:
-                played = play_turn(position, text, "turn", "toml", self.where)
-            except RummyError as error:
-                raise SelfPlayBug(f"{error} (the turn was {text!r})") from None
-            if played.position is None:
-                breaches = "; ".join(b.message for b in played.report.verdict.breaches) or "illegal"
-                raise SelfPlayBug(f"{self.where}: the checker refused the engine's turn {text!r}: {breaches}")
-            position = played.position
-            carried.append((text, position))
-        return carried
+    def _judged(self, position: Position, text: str) -> PlayedTurn:
+        """``play_turn`` of the text on the full position; text it cannot read is a bug here, not bad input."""
+        try:
+            return play_turn(position, text, "turn", "toml", self.where)
+        except RummyError as error:
+            raise SelfPlayBug(f"{error} (the turn was {text!r})") from None
 
 
 __all__ = ["DEFAULT_TIME_LIMIT", "PLAYER_NAMES", "SelfPlayBug", "SelfPlayed", "TurnTiming", "hand_over",

@@ -52,8 +52,8 @@ def test_a_straight_deal_is_played_out() -> None:
     assert hand.deal == 1 and hand.start == deal(preset("straight"), ("ann", "bob"), 1)
     last = played.positions[0][-1]
     assert hand_over(last) and not hand_over(hand.start)
-    # Every turn starts with a draw in the draw phase.
-    assert hand.turns[0].turn.split()[0] in ("draw", "take")
+    # Every turn is one text: the draw, then the play.
+    assert all(turn.turn.split()[0] in ("draw", "take") and "; " in turn.turn for turn in hand.turns)
     assert len(played.timings) >= 2
     replays_to_the_same_positions(played)
 
@@ -79,7 +79,9 @@ def test_a_house_hand_is_played_out() -> None:
     played = selfplay(preset("house-classic"), ("ann", "bob"), 5, time_limit=0.5)
     assert hand_over(played.positions[0][-1])
     texts = [turn.turn for turn in played.game.hands[0].turns]
-    assert texts[0] in ("open", "pass")  # the upcard on the unopened stock
+    assert texts[0].split(";")[0] in ("open", "pass")  # the upcard on the unopened stock
+    # One text a turn: the draw, then the play (play_turn reads it as one draw-phase turn).
+    assert all(text.split(";")[0].split()[0] in ("open", "pass", "draw", "take", "demand") for text in texts)
     replays_to_the_same_positions(played)
 
 
