@@ -285,7 +285,9 @@ class _SeatTurn:
         try:
             return play_turn(position, text, "turn", "toml", self.where)
         except RummyError as error:
-            raise SelfPlayBug(f"{error} (the turn was {text!r})") from None
+            message = str(error)
+            where = "" if message.startswith(self.where) else f"{self.where}: "
+            raise SelfPlayBug(f"{where}{message} (the turn was {text!r})") from None
 
 
 __all__ = ["DEFAULT_TIME_LIMIT", "PLAYER_NAMES", "SelfPlayBug", "SelfPlayed", "TurnTiming", "hand_over",

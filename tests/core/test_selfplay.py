@@ -124,3 +124,32 @@ def test_a_link_is_not_written_through(tmp_path: Path) -> None:
                              "--out", str(link)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 2 and "symbolic link" in result.stderr
     assert target.read_text() == "keep"
+
+
+def test_a_turn_the_checker_refuses_is_a_bug_exit_3(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """An engine turn the checker refuses stops the game: one line naming the turn and its breach, exit 3,
+    the game up to that turn written (and replaying)."""
+    import rummy.games.selfplay as module
+    from rummy.cli.app import main
+
+    real = module._SeatTurn.play
+
+    def second_turn_discards_the_card_taken(seat):  # type: ignore[no-untyped-def]
+        if seat.where.startswith("hand 1, turn 2 "):
+            top = seat.position.discard_pile[-1].notation()
+            return seat._carry(seat.position, f"take 1; discard {top}")
+        return real(seat)
+
+    monkeypatch.setattr(module._SeatTurn, "play", second_turn_discards_the_card_taken)
+    out = tmp_path / "game.toml"
+    code = main(["selfplay", "--rules", "straight", "--players", "2", "--seed", "1", "--time-limit", "0.5",
+                 "--quiet", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 3
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rummy: selfplay: a bug in rummy: hand 1, turn 2 (bob): "
+                                                   "the checker refused the engine's turn 'take 1; discard ")
+    assert f"written to {out}" in lines[0]
+    game = GameRecord.from_file(out)
+    assert len(game.hands[0].turns) == 1 and len(replay(game)[0].positions) == 2
