@@ -2,6 +2,7 @@
 
 - ``draw CARD``: the top card of the stock, when the user knows it (``draw`` alone where the
   position lists the stock: its top card); in tile rummy, the tile a player who plays nothing draws;
+  ``draw 3`` or ``draw 7H 8C 2S``: House Epic's first out re-entering the hand (three stock cards);
 - ``take N`` (``take`` alone: 1): the top N cards of the discard pile (House, lay-off rummy);
 - ``open``, ``pass``: take the upcard, or leave it (House, while the stock is not opened);
 - ``demand CARD from PLAYER``: House Epic; ``demand CARD from PLAYER failed``: the player asked had
@@ -21,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, Deck
+from .checker.draw_apply import REENTRY_DRAW
 from .errors import PositionError, quote
 from .position import DrawTaken
 from .steps_notation import split_steps
@@ -36,6 +38,8 @@ class WrittenDraw:
 
     taken: DrawTaken
     card: Card | None = None
+    # Every card named, top first: ``draw 7H 8C 2S``, House Epic's re-entry draw of three (``card`` is the first).
+    cards: tuple[Card, ...] = ()
     failed: bool = False  # a demand the player asked could not meet: the turn ends
 
 
@@ -82,8 +86,14 @@ def read_draw(text: str, source: str = "<draw>") -> WrittenDraw:
         except ValueError as error:
             raise PositionError(source, f"{error} (in {shown})") from None
 
-    if verb == "draw" and len(rest) <= 1:
-        return WrittenDraw(DrawTaken(DrawSource.STOCK), card(rest[0]) if rest else None)
+    if verb == "draw" and len(rest) == 1 and rest[0].isdecimal():  # draw 3: House Epic's re-entry
+        if not 1 <= int(rest[0]) <= REENTRY_DRAW:
+            raise PositionError(source, f"draw N: N is how many stock cards, 1 to {REENTRY_DRAW} (in {shown})")
+        return WrittenDraw(DrawTaken(DrawSource.STOCK, take=int(rest[0])))
+    if verb == "draw" and len(rest) <= REENTRY_DRAW:
+        named = tuple(card(word) for word in rest)
+        take = len(named) if len(named) > 1 else None
+        return WrittenDraw(DrawTaken(DrawSource.STOCK, take=take), named[0] if named else None, named)
     if verb == "take" and len(rest) <= 1:
         if rest and not (rest[0].isdecimal() and 1 <= int(rest[0]) <= 256):
             raise PositionError(source, f"take N: N is how many cards from the discard pile, 1 or more (in {shown})")
@@ -94,15 +104,21 @@ def read_draw(text: str, source: str = "<draw>") -> WrittenDraw:
     if verb == "demand" and (len(rest) == 3 or failed) and rest[1].lower() == "from":
         return WrittenDraw(DrawTaken(DrawSource.DEMAND, card=card(rest[0]), player=rest[2]), failed=failed)
     raise PositionError(source, f"{shown} is no draw (draw [CARD], take [N], open, pass, "
-                        "demand CARD from PLAYER [failed])")
+                        "demand CARD from PLAYER [failed]; "
+                        "re-entering: draw 3)")
 
 
-def draw_text(taken: DrawTaken, deck: Deck = "cards", card: Card | None = None, failed: bool = False) -> str:
+def draw_text(taken: DrawTaken, deck: Deck = "cards", card: Card | None = None, failed: bool = False,
+              cards: tuple[Card, ...] = ()) -> str:
     """The words ``read_draw`` reads for a draw: ``draw 7H`` (``card``: the stock card drawn, where
     known), ``take 2`` (Robber Rummy's pile, taken whole: ``take``), ``open``, ``pass``, ``demand QS
     from bob`` (``failed``: ``... failed``)."""
     source = taken.source
-    if source == DrawSource.STOCK:
+    if source == DrawSource.STOCK:  # House Epic's re-entry draws several: ``draw 7H 8C 2S`` or ``draw 3``
+        if len(cards) > 1:
+            return "draw " + " ".join(c.notation(deck) for c in cards)
+        if card is None and (taken.take or 1) > 1:
+            return f"draw {taken.take}"
         return f"draw {card.notation(deck)}" if card is not None else "draw"
     if source == DrawSource.PILE:
         return "take"

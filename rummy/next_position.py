@@ -37,11 +37,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from .cards import Card
+from .cards import Card, cards_notation
+from .checker.draw_apply import first_out_reenters, reenters, reentry_draw_count
 from .checker.facts import gather_facts
 from .checker.verdict import Breach
 from .draw_words import WrittenDraw
 from .errors import PositionError
+from .hand_end import first_out_points, full_out_side
 from .position import DrawTaken, Player, Position
 from .vocabulary import DrawSource, Phase
 
@@ -55,7 +57,7 @@ def next_position(before: Position, after: Position, reading: Mapping[str, Any] 
     reading = reading or {}
     start = turn_start(before, after, reading)
     if start is None:  # a pass or a failed demand: nothing moved, the turn passes
-        return _passed_on(before, before, before.players, before.discard_pile, before.first_out)
+        return _passed_on(before, before, before.players, before.discard_pile, before.first_out, reenters(before))
     facts = gather_facts(start, after)  # the discard exactly as the checker read it
     mover_after = after.player(start.to_move)
     if not start.rules.discard and len(mover_after.hand or ()) >= start.mover.hand_size:
@@ -67,9 +69,31 @@ def next_position(before: Position, after: Position, reading: Mapping[str, Any] 
         melded = melded or bool(mover_after.plays)
     players = tuple(replace(p, melded=melded) if p.name == start.to_move else p for p in after.players)
     first_out = start.first_out
-    if first_out is None and not mover_after.hand:
-        first_out = start.to_move
-    return _passed_on(start, after, players, start.discard_pile + tuple(facts.discards), first_out)
+    if first_out is None:  # a demand for another's last card comes first (the draw), then the mover's own
+        emptied = [p.name for p in after.players if p.name != start.to_move and p.hand_size == 0
+                   and before.player(p.name).hand_size > 0]
+        first_out = emptied[0] if emptied else (start.to_move if not mover_after.hand else None)
+    passed = _passed_on(start, after, players, start.discard_pile + tuple(facts.discards), first_out, start.reentered)
+    if first_out is not None and start.first_out is None:
+        passed = replace(passed, first_out_points=first_out_points(passed))
+    closed = not mover_after.hand and bool(facts.discards)  # went out by discarding: the pile is closed
+    return passed if closed else _last_round(start, passed)
+
+
+def _last_round(start: Position, passed: Position) -> Position:
+    """House, the seed's rule 20: a turn that made full out without closing the discard pile (the last card
+    played, not discarded) gives every player still in the hand one more turn (``last_turns``), in seating
+    order from the mover; ``rummy.hand_end`` ends the hand once they are played (or the stock runs out)."""
+    if start.rules.family.name != "house" or start.last_turns is not None or full_out_side(start) is not None:
+        return passed
+    if full_out_side(passed) is None:
+        return passed
+    names = [p.name for p in passed.players]
+    at = names.index(start.to_move)
+    order = names[at + 1:] + names[:at]
+    comes_back = passed.first_out if first_out_reenters(passed.rules) and not passed.reentered else None
+    still = tuple(name for name in order if passed.player(name).hand_size > 0 or name == comes_back)
+    return replace(passed, last_turns=still, to_move=still[0] if still else passed.to_move)
 
 
 def turn_start(before: Position, after: Position, reading: Mapping[str, Any]) -> Position | None:
@@ -110,6 +134,8 @@ def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tu
         if family.draw_judge is not None or taken.source != DrawSource.STOCK:
             raise PositionError("draw", f"{before.to_move} is in the play phase: the draw is made; play the turn "
                                 "(steps, a position or an answer)")
+        if (taken.take or 1) > 1:
+            raise PositionError("draw", f"a player who plays nothing draws one tile, not {taken.take}")
         after = _stock_drawn(before, written)
         breaches = _unseen_breaches(before, after)
         return _passed_on(before, after, after.players, before.discard_pile, before.first_out), breaches
@@ -118,7 +144,8 @@ def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tu
                             "e.g. 'take; play KD to new/1 ...; discard 4C'")
     start, breaches = draw_start(before, written)
     if start is None:  # a pass or a failed demand: nothing moves, the turn passes
-        return _passed_on(before, before, before.players, before.discard_pile, before.first_out), breaches
+        return (_passed_on(before, before, before.players, before.discard_pile, before.first_out, reenters(before)),
+                breaches)
     return start, breaches
 
 
@@ -163,22 +190,28 @@ def _robber_pile_taken(before: Position, written: WrittenDraw) -> Position:
 
 
 def _stock_drawn(before: Position, written: WrittenDraw) -> Position:
-    """``before`` in the play phase with the stock's top card in the mover's hand: the card named, or
-    the stock's listed top; the stock one card shorter."""
+    """``before`` in the play phase with the stock's top cards in the mover's hand: the cards named, or
+    the stock's listed top ones; the stock that many cards shorter. One card, or as many as the words
+    say (``draw 3``, ``draw 7H 8C 2S``: House Epic's re-entry, judged by the checker's draw code)."""
     stock = before.stock
-    top = stock[0].plain() if isinstance(stock, tuple) and stock else None
-    card = written.card or top
+    count = len(written.cards) or written.taken.take or reentry_draw_count(before) or 1
+    if not written.cards and isinstance(stock, (tuple, int)):  # "draw 3" from a stock of 2 draws both
+        count = max(min(count, len(stock) if isinstance(stock, tuple) else stock), 1)
+    listed = tuple(c.plain() for c in stock[:count]) if isinstance(stock, tuple) else ()
+    cards = written.cards or ((written.card,) if written.card is not None else listed)
     deck = before.rules.deck
-    if card is None:
-        raise PositionError("draw", "the stock's cards are not listed: name the card drawn (draw 7H)")
-    if top is not None and card != top:
-        raise PositionError("draw", f"the stock's top card is {top.notation(deck)}, not {card.notation(deck)}")
+    if len(cards) < count:
+        raise PositionError("draw", f"the stock's cards are not listed: name the card{'s' if count > 1 else ''} "
+                            f"drawn ({'draw 7H 8C 2S' if count > 1 else 'draw 7H'})")
+    if listed and tuple(cards) != listed:
+        raise PositionError("draw", f"the stock's top {'card is' if count == 1 else f'{count} cards are'} "
+                            f"{cards_notation(listed, deck)}, not {cards_notation(cards, deck)}")
     if isinstance(stock, tuple):
-        stock = stock[1:]
+        stock = stock[count:]
     elif isinstance(stock, int) and stock > 0:
-        stock -= 1
+        stock = max(stock - count, 0)
     mover = before.mover
-    drawer = replace(mover, hand=(mover.hand or ()) + (card,), hot=(), warm=())
+    drawer = replace(mover, hand=(mover.hand or ()) + tuple(cards), hot=(), warm=())
     return replace(before.replace_player(drawer), phase=Phase.PLAY, turn=None, stock=stock)
 
 
@@ -197,16 +230,25 @@ def _unseen_breaches(before: Position, after: Position) -> tuple[Breach, ...]:
 
 
 def _passed_on(start: Position, after: Position, players: tuple[Player, ...], pile: tuple[Card, ...],
-               first_out: str | None) -> Position:
-    """``after`` with the turn passed to the next player, in the family's first phase, no card hot or warm."""
+               first_out: str | None, reentered: bool = False) -> Position:
+    """``after`` with the turn passed to the next player, in the family's first phase, no card hot or warm.
+    ``reentered``: House Epic's first out has taken their re-entry turn (kept once set)."""
     family = start.rules.family
     players = tuple(_cleared(p) for p in players)
+    reentered = reentered or start.reentered
+    comes_back = first_out if first_out is not None and not reentered and first_out_reenters(start.rules) else None
+    last_turns = start.last_turns
+    if last_turns is not None:  # the mover's one more turn is played
+        last_turns = tuple(name for name in last_turns if name != start.to_move)
     return replace(
         after,
         players=players,
-        to_move=_next_player(start.to_move, players),
+        to_move=last_turns[0] if last_turns else _next_player(start.to_move, players, comes_back),
+        last_turns=last_turns,
+        first_out_points=start.first_out_points,
         phase=Phase.DRAW if family.draw_judge is not None else Phase.PLAY,
         first_out=first_out,
+        reentered=reentered,
         discard_pile=pile,
         turn=None,
         puzzle=None,
@@ -220,12 +262,13 @@ def _cleared(player: Player) -> Player:
     return replace(player, hot=(), warm=()) if player.hot or player.warm else player
 
 
-def _next_player(mover: str, players: tuple[Player, ...]) -> str:
-    """The next player after ``mover`` in seating order who holds a card; the mover again when nobody else does."""
+def _next_player(mover: str, players: tuple[Player, ...], comes_back: str | None = None) -> str:
+    """The next player after ``mover`` in seating order who holds a card, or who comes back into the hand
+    (``comes_back``: House Epic's first out before their re-entry turn); the mover again when nobody else does."""
     names = [p.name for p in players]
     start = names.index(mover)
     for step in range(1, len(players)):
         player = players[(start + step) % len(players)]
-        if player.hand_size > 0:
+        if player.hand_size > 0 or player.name == comes_back:
             return player.name
     return mover

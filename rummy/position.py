@@ -147,6 +147,15 @@ class Position:
     stock: int | tuple[Card, ...] | None = None
     turn: Turn | None = None
     upcard: Card | None = None  # House: the stock's face-up top card while the stock is not opened
+    # House Epic: first out has taken their re-entry turn (rules.md §5), so an empty hand of theirs
+    # is out for good (rummy.hand_end); set by the re-entry draw (rummy.checker.draw_apply).
+    reentered: bool = False
+    # House: full out came by a last card played, not discarded: the players still in the hand who have
+    # their one more turn yet, in order (the seed's rule 20); empty: the hand is over. None: no last round.
+    last_turns: tuple[str, ...] | None = None
+    # House Epic: first out's bonus, the penalty of their opponents' hands at the moment they went out
+    # (rules.md §5), kept for the hand's end (rummy.hand_end); None: not known (or not gone out).
+    first_out_points: int | None = None
     # A puzzle's statement ([puzzle]): no part of the game state, so not compared.
     puzzle: PuzzleStatement | None = field(default=None, compare=False)
     # The table was given as a bag of this many tiles and laid out by rummy (rummy.table_bag): said
@@ -269,6 +278,12 @@ class Position:
         data["phase"] = self.phase
         if self.first_out is not None:
             data["first_out"] = self.first_out
+        if self.reentered:
+            data["reentered"] = True
+        if self.last_turns is not None:
+            data["last_turns"] = list(self.last_turns)
+        if self.first_out_points is not None:
+            data["first_out_points"] = self.first_out_points
         if self.rules.family.shared_table:
             data["table"] = [play.notation(self.rules) for play in self.table]
         players: dict[str, Any] = {}

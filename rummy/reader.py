@@ -40,7 +40,7 @@ from .plays import Play, PlayName, jokers_undecided, readings
 from .position import Attached, DrawTaken, Player, Position, PuzzleStatement, ReadingNotes, Replacement, Turn
 from .rules import Ruleset, ruleset_from_spec
 from .table_bag import arranged_table, bag_problem
-from .vocabulary import DrawSource, JokerMode, Phase, Tier
+from .vocabulary import DrawSource, FirstOutBonus, JokerMode, Phase, Tier
 from .words import unit
 
 # ----------------------------------------------------------------- limits
@@ -60,8 +60,8 @@ _CARD_TOKEN_RE = re.compile(r"[^\s,]+")  # the same split as str.split() after c
 _REPLACED_RE = re.compile(r"\s*(%s)\s+(\S+)\s*" % PLAY_NAME)  # noqa: UP031
 
 PHASES = tuple(Phase)
-TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "table", "players", "piles", "turn", "puzzle",
-            "code")
+TOP_KEYS = ("rules", "hand_number", "to_move", "phase", "first_out", "reentered", "last_turns", "first_out_points",
+            "table", "players", "piles", "turn", "puzzle", "code")
 PLAYER_KEYS = ("side", "melded", "hand", "hand_count", "hot", "warm", "space", "plays", "layoffs")
 PILE_KEYS = ("discard", "stock", "upcard")
 TURN_KEYS = ("meld", "replaced", "discard", "draw")
@@ -254,6 +254,19 @@ class Reader:
         first_out = data.get("first_out")
         if first_out is not None and (not isinstance(first_out, str) or first_out not in players_data):
             raise self.fail("first_out", f"{quote(first_out)} is not a player")
+        reentered = data.get("reentered", False)
+        if not isinstance(reentered, bool):
+            raise self.fail("reentered", f"{quote(reentered)} is not true or false")
+        if reentered and (first_out is None or rules.first_out_bonus != FirstOutBonus.HANDS):
+            raise self.fail("reentered", "only House Epic's first out re-enters: give first_out, in house-epic")
+        last_turns = self.last_turns(data.get("last_turns"), names, rules)
+        points = data.get("first_out_points")
+        if points is not None and (isinstance(points, bool) or not isinstance(points, int)
+                                   or not 0 <= points <= MAX_TARGET):
+            raise self.fail("first_out_points", f"{quote(points)} is not a number of points (0 to {MAX_TARGET:,})")
+        if points is not None and (first_out is None or rules.first_out_bonus != FirstOutBonus.HANDS):
+            raise self.fail("first_out_points", "only House Epic's first out has these points: give first_out, "
+                            "in house-epic")
 
         discard_pile, stock = self.piles(data.get("piles", {}))
         upcard = self.upcard(data.get("piles", {}), rules)
@@ -261,8 +274,9 @@ class Reader:
         puzzle = self.puzzle(data["puzzle"]) if "puzzle" in data else None
         position = Position(
             rules=rules, players=players, to_move=to_move, phase=Phase(phase), hand_number=hand_number,
-            first_out=first_out, table=table, discard_pile=discard_pile, stock=stock, turn=turn, upcard=upcard,
-            puzzle=puzzle, reading=self.notes(),
+            first_out=first_out, reentered=reentered, last_turns=last_turns, first_out_points=points, table=table,
+            discard_pile=discard_pile,
+            stock=stock, turn=turn, upcard=upcard, puzzle=puzzle, reading=self.notes(),
         )
         if self.card_errors:  # before the checks, which would see the placeholders
             raise self.all_errors()
@@ -283,6 +297,18 @@ class Reader:
         except RummyError as error:
             raise self.fail("table", str(error)) from None
         return replace(position, table=plays, table_bag=len(bag))
+
+    def last_turns(self, value: Any, names: list[str], rules: Ruleset) -> tuple[str, ...] | None:
+        """House's last round (``last_turns = ["bob", "cat"]``): players, each once, who have one more turn."""
+        if value is None:
+            return None
+        if rules.family.name != "house":
+            raise self.fail("last_turns", f"only House Rummy has a last round after full out, not {rules.name}")
+        if not isinstance(value, list) or not all(isinstance(v, str) and v in names for v in value):
+            raise self.fail("last_turns", f"{quote(value)} is not a list of players (players: {', '.join(names)})")
+        if len(set(value)) != len(value):
+            raise self.fail("last_turns", f"{quote(value)} names a player twice")
+        return tuple(value)
 
     def default_sides(self, players_data: Mapping[str, Any]) -> dict[str, str]:
         names = list(players_data)

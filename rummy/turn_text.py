@@ -79,6 +79,8 @@ def turn_text(before: Position, after: Position, reading: Mapping[str, Any]) -> 
         drawn = cards_without(tuple(c.plain() for c in start.mover.hand or ()),
                               Counter(c.plain() for c in before.mover.hand or ()))
         card = drawn[0] if len(drawn) == 1 else None
+        if len(drawn) > 1:  # House Epic's re-entry: the three stock cards drawn, named
+            return f"{draw_text(taken, deck, cards=tuple(drawn))}; {_steps(start, after)}"
     return f"{draw_text(taken, deck, card)}; {_steps(start, after)}"
 
 

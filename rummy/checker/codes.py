@@ -55,6 +55,7 @@ class BreachCode(StrEnum):
     NO_UPCARD = "no-upcard"
     PILE_TOO_SHORT = "pile-too-short"
     TOO_MANY_TAKEN = "too-many-taken"
+    REENTRY_DRAW = "reentry-draw"
     DEMAND_NOT_ALLOWED = "demand-not-allowed"
     DEMAND_NOT_HELD = "demand-not-held"
     DEMAND_LAST_CARD = "demand-last-card"

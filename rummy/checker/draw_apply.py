@@ -46,13 +46,16 @@ from typing import Any
 from ..cards import Card, cards_notation, cards_without
 from ..errors import PositionError, quote
 from ..position import DrawTaken, Position
-from ..vocabulary import DrawSource, Phase
+from ..rules import Ruleset
+from ..vocabulary import DrawSource, FirstOutBonus, Phase
 from .facts import plain_counter
 from .verdict import Breach
 
-__all__ = ["AppliedDraw", "apply_draw_taken", "no_such_draw"]
+__all__ = ["REENTRY_DRAW", "AppliedDraw", "apply_draw_taken", "first_out_reenters", "no_such_draw", "reenters",
+           "reentry_draw_count"]
 
 Stock = int | tuple[Card, ...] | None
+REENTRY_DRAW = 3  # House Epic: first out re-enters drawing three stock cards (rules.md §5)
 
 
 @dataclass(frozen=True)
@@ -104,34 +107,80 @@ def apply_draw_taken(before: Position, taken: DrawTaken, after: Position | None 
         applied = AppliedDraw(taken, None, breaches=tuple(upcard_rule_breaches(before, source)))
     else:
         raise no_such_draw(before, source, "after: turn.draw.from")
+    if applied.start is not None and reenters(before):  # first out is back in the hand (rules.md §5)
+        applied = replace(applied, start=replace(applied.start, reentered=True))
     return replace(applied, inferred=inferred) if inferred else applied
 
 
 def _stock(before: Position, after: Position | None, taken: DrawTaken) -> AppliedDraw:
+    """One card from the stock; for House Epic's first out on their re-entry turn, three (or what is left)."""
     deck = before.rules.deck
     breaches = stock_rule_breaches(before)
     stock = before.stock
+    count = reentry_draw_count(before)
+    breaches += _stock_take_breaches(before, taken, count)
+    count = count or 1
     if isinstance(stock, tuple) and stock:
-        drawn: tuple[Card, ...] = (stock[0].plain(),)
-        expected: Stock = stock[1:]
+        drawn: tuple[Card, ...] = tuple(c.plain() for c in stock[:count])
+        expected: Stock = stock[count:]
     else:
-        expected = stock - 1 if isinstance(stock, int) and stock > 0 else stock
+        if isinstance(stock, int) and stock > 0:
+            count = min(count, stock)
+        expected = stock - count if isinstance(stock, int) and stock > 0 else stock
         if after is None:
             raise PositionError("after", "is needed to judge a draw from a stock of unknown cards: the card drawn "
                                 "is the one that appears in it")
-        card = appeared_card(before, after)
-        drawn = (card,) if card is not None else ()
-        if card is None:
+        drawn = appeared_cards(before, after, count)
+        if len(drawn) < count:
             breaches.append(Breach("conservation",
-                                   "a card was drawn from the stock, but no card new to the mover's hand, "
-                                   "the table or the discard pile shows after the turn"))
-        elif before.unseen_cards()[card] <= 0:
-            breaches.append(Breach("conservation", f"{card.notation(deck)} cannot have come from the stock: every copy "
-                                   "is accounted for", (card.notation(deck),)))
-    breaches += _stock_breaches(before, after, (expected,), "after drawing one card")
+                                   f"{count} card{'s' if count != 1 else ''} drawn from the stock, but "
+                                   f"{len(drawn) or 'no'} card{'s' if len(drawn) != 1 else ''} new to the mover's "
+                                   "hand, the table or the discard pile show after the turn"))
+        unseen = before.unseen_cards()
+        for card, copies in Counter(drawn).items():
+            if unseen[card] < copies:
+                breaches.append(Breach("conservation", f"{card.notation(deck)} cannot have come from the stock: every "
+                                       "copy is accounted for", (card.notation(deck),)))
+    what = "after drawing one card" if count == 1 else f"after drawing {count} cards"
+    breaches += _stock_breaches(before, after, (expected,), what)
     breaches += _upcard_breaches(before, after, before.upcard)
     start = _with_drawn(before, drawn, stock=_stock_of(after, expected))
+    if reentry_draw_count(before):
+        taken = replace(taken, take=REENTRY_DRAW)
     return AppliedDraw(taken, start, drawn, breaches=tuple(breaches))
+
+
+def _stock_take_breaches(before: Position, taken: DrawTaken, reentry: int) -> list[Breach]:
+    """``draw N``: a stock draw takes one card, but first out's re-entry draw takes three (rules.md §5)."""
+    if taken.take is None or taken.take in ((REENTRY_DRAW, reentry) if reentry else (1,)):
+        return []  # re-entering: 3, or the cards left when fewer are
+    if reentry:
+        return [Breach("reentry-draw", f"{before.to_move} re-enters the hand (first out, House Epic): a draw from the "
+                       f"stock takes {REENTRY_DRAW} cards ({reentry} left), not {taken.take}")]
+    return [Breach("too-many-taken", f"{taken.take} cards drawn from the stock; a draw from the stock takes one card "
+                   f"(only House Epic's first out, re-entering, draws {REENTRY_DRAW})")]
+
+
+def first_out_reenters(rules: Ruleset) -> bool:
+    """House Epic: first out plays on, re-entering on their next turn (rules.md §5); Classic's plays no more."""
+    return rules.first_out_bonus == FirstOutBonus.HANDS
+
+
+def reenters(position: Position) -> bool:
+    """The mover is House Epic's first out, back for their re-entry turn (no card, not re-entered yet): they
+    draw three from the stock, or by demand, or from the discard pile (rules.md §5)."""
+    return (first_out_reenters(position.rules) and position.first_out == position.to_move
+            and position.mover.hand_size == 0 and not position.reentered)
+
+
+def reentry_draw_count(before: Position) -> int:
+    """How many stock cards the mover draws to re-enter the hand (House Epic's first out on their next turn:
+    three, or as many as are left, rules.md §5); 0 when the mover is not re-entering."""
+    if not reenters(before):
+        return 0
+    stock = before.stock
+    left = len(stock) if isinstance(stock, tuple) else stock
+    return REENTRY_DRAW if left is None else min(REENTRY_DRAW, left)
 
 
 def _discard(before: Position, after: Position | None, taken: DrawTaken) -> AppliedDraw:
@@ -346,13 +395,22 @@ def _stock_of(after: Position | None, expected: Stock) -> Stock:
 def appeared_card(before: Position, after: Position) -> Card | None:
     """The card new to the mover's side after the turn (hand, table, discard pile): one that was
     unseen before it where there is one."""
+    found = appeared_cards(before, after, 1)
+    return found[0] if found else None
+
+
+def appeared_cards(before: Position, after: Position, count: int) -> tuple[Card, ...]:
+    """Up to ``count`` cards new to the mover's side after the turn (hand, table, discard pile), those
+    unseen before it first."""
     def side(position: Position) -> Counter[Card]:
         return (plain_counter(position.table_cards()) + plain_counter(position.player(before.to_move).hand or ())
                 + plain_counter(position.discard_pile))
 
     appeared = sorted((side(after) - side(before)).elements())
     unseen = before.unseen_cards()
-    return next((card for card in appeared if unseen[card] > 0), appeared[0] if appeared else None)
+    fresh = [card for card in appeared if unseen[card] > 0]
+    others = list((Counter(appeared) - Counter(fresh)).elements())
+    return tuple((fresh + others)[:count])
 
 
 def empty_stock(stock: Stock) -> bool:

@@ -226,9 +226,9 @@ def _check_declared(before: Position, declared: DrawTaken) -> None:
     family = before.rules.family
     if declared.source not in family.draw_sources:
         raise no_such_draw(before, declared.source, "after: turn.draw.from")
-    if declared.take is not None and declared.source != DrawSource.DISCARD:
-        raise PositionError("after: turn.draw.take", f"only a draw from the discard pile takes a number of cards, "
-                            f"not {quote(declared.source)}")
+    if declared.take is not None and declared.source not in (DrawSource.DISCARD, DrawSource.STOCK):
+        raise PositionError("after: turn.draw.take", f"only a draw from the discard pile or the stock (House Epic's "
+                            f"re-entry: 3) takes a number of cards, not {quote(declared.source)}")
     if (declared.card is not None or declared.player is not None) and declared.source != DrawSource.DEMAND:
         raise PositionError("after: turn.draw",
                             f"only a demand names a card and a player, not {quote(declared.source)}")

@@ -5,7 +5,9 @@ TURN is read as ``check`` reads AFTER (a position with its ``[turn]`` table, a
 ``best``: the best turn, or a draw in words (``"draw 7H"``, ``"take 3"``, ``open``,
 ``pass``, ``"demand QS from bob"``: rummy.draw_words). A legal turn prints the next position (TOML, or
 ``--json``; ``--out FILE`` writes it in one step, never through a link); an
-illegal one is refused with ``check``'s verdict and exit 1. The answer is
+illegal one is refused with ``check``'s verdict and exit 1. A turn that ends the hand
+says so on stderr (``the hand is over: ann went out; ann 35, bob 0``; with ``--json``
+one line ``{"hand_end": {...}}``), stdout staying the position. The answer is
 rummy.reports.play's; this module reads the files and prints.
 """
 
@@ -91,4 +93,10 @@ def play(position_path: PositionPath, turn_path: TurnPath, json_output: JsonFlag
         print_json(position.to_data())
     else:
         sys.stdout.write(position.to_toml())
+    if played.ending is not None:  # stdout stays the position, read back strictly; the hand's end goes beside it
+        import json
+
+        ending = played.ending
+        sys.stderr.write(json.dumps({"hand_end": ending.to_data()}) + "\n" if json_output
+                         else f"the hand is over: {ending.summary()}\n")
     return EXIT_OK

@@ -8,7 +8,8 @@ turn gives ``rummy.next_position.next_position`` of the very after-position judg
 or for a draw in words the position ``turn_report`` judged (the checker's draw code
 carried it out: rummy.next_position.drawn_position). The word ``best`` stands for
 the best turn: ``best``'s answer as ``best --json`` writes it, read back through the
-same reader.
+same reader. Where the turn ended the hand, ``PlayedTurn.ending`` says why and scores it
+(``rummy.hand_end``): what ``rummy play`` reports on stderr and a game record keeps.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import json
 from dataclasses import dataclass
 
 from rummy.errors import NoTurnInAnswer, RummyError
+from rummy.hand_end import HandEnd, hand_end
 from rummy.next_position import next_position
 from rummy.position import Position
 from rummy.reports.check import TurnReport, answer_from_text, turn_report
@@ -31,6 +33,7 @@ class PlayedTurn:
     report: TurnReport
     after: Position
     position: Position | None
+    ending: HandEnd | None = None  # the hand ended with this turn: why, and its scores (rummy.hand_end)
 
 
 def best_turn_text(before: Position, time_limit: float) -> str:
@@ -55,12 +58,12 @@ def play_turn(before: Position, text: str, source: str, kind: str, where: str) -
     if not report.verdict.legal:
         return PlayedTurn(report, judged, None)
     if turn.written is not None:  # the draw carried out is the next position
-        return PlayedTurn(report, judged, judged)
+        return PlayedTurn(report, judged, judged, hand_end(judged, before))
     try:
         position = next_position(before, judged, report.verdict.reading)
     except RummyError as error:
         raise RummyError(f"{where}: {error}") from None
-    return PlayedTurn(report, judged, position)
+    return PlayedTurn(report, judged, position, hand_end(position, before))
 
 
 __all__ = ["BEST_TURN", "NoTurnInAnswer", "PlayedTurn", "best_turn_text", "play_turn"]

@@ -320,7 +320,7 @@ def test_lay_off_has_no_upcard_demand_or_pile(rules: str, draw: dict[str, Any]) 
         check(before, after(rules, {"ann": LAYOFF_ANN, "bob": LAYOFF_BOB}, discard="4S", turn={"draw": draw}))
 
 
-@pytest.mark.parametrize("draw", [{"from": "stock", "take": 2}, {"from": "discard", "card": "7H"},
+@pytest.mark.parametrize("draw", [{"from": "open", "take": 2}, {"from": "discard", "card": "7H"},
                                   {"from": "demand", "card": "7H", "player": "zed"}, {"from": "pile"}])
 def test_a_declaration_with_fields_of_another_draw_is_bad_input(draw: dict[str, Any]) -> None:
     before = position("house-epic", {"ann": ANN, "bob": BOB}, discard="4S")

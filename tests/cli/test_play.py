@@ -130,3 +130,54 @@ def test_a_draw_given_as_words_on_the_command_line() -> None:
     assert data["to_move"] == "ann" and data["phase"] == "play" and data["players"]["ann"]["warm"] == "8S"
     refused = run_cli("play", PUZZLE_EXAMPLES / "straight-draw.toml", "take 2")
     assert refused.returncode == 1 and "too-many-taken" in refused.stdout
+
+
+LAST_TURN = """
+rules = "house-classic"
+hand_number = 1
+to_move = "ann"
+
+[players.ann]
+melded = true
+hand = "5H 6H 7H KS"
+space = ["QS QD QC"]
+
+[players.bob]
+melded = true
+hand = "9C 9D 3S"
+space = ["6S 7S 8S 9S"]
+
+[piles]
+discard = "JD"
+stock = 20
+"""
+
+
+@pytest.mark.parametrize("json_output", [False, True])
+def test_the_last_turn_of_a_hand_reports_its_end_beside_the_position(tmp_path: Path, json_output: bool) -> None:
+    before = tmp_path / "last.toml"
+    before.write_text(LAST_TURN)
+    turn = tmp_path / "turn.txt"
+    turn.write_text("play 5H 6H 7H to new/1; discard KS\n")
+    result = run_cli("play", before, turn, *(["--json"] if json_output else []))
+    assert result.returncode == 0, result.stderr
+    # stdout is still the position, read back strictly; ann: 10 + 15 + 25; bob: 20 - 21, floored at 0.
+    text_kind = "json" if json_output else "toml"
+    position = Position.from_text(result.stdout, "<stdout>", text_kind)
+    assert position.first_out == "ann"
+    if json_output:
+        ending = json.loads(result.stderr.strip().splitlines()[-1])["hand_end"]
+        assert ending["reason"] == "ann went out" and ending["scores"] == {"ann": 50, "bob": 0}
+    else:
+        assert "the hand is over: ann went out; ann 50, bob 0" in result.stderr
+
+
+def test_a_turn_that_does_not_end_the_hand_says_nothing_of_it(tmp_path: Path) -> None:
+    before = tmp_path / "on.toml"
+    before.write_text(LAST_TURN.replace('"5H 6H 7H KS"', '"5H 6H 7H KS 2C"'))
+    turn = tmp_path / "turn.txt"
+    turn.write_text("play 5H 6H 7H to new/1; discard KS\n")
+    result = run_cli("play", before, turn)
+    assert result.returncode == 0, result.stderr
+    assert 'to_move = "bob"' in result.stdout
+    assert "hand is over" not in result.stderr

@@ -21,6 +21,8 @@ def example(name: str) -> Position:
 @pytest.mark.parametrize(("text", "source", "take", "card", "player"), [
     ("draw 7H", DrawSource.STOCK, None, "7H", None),
     ("  DRAW  ", DrawSource.STOCK, None, None, None),
+    ("draw 3", DrawSource.STOCK, 3, None, None),  # House Epic's re-entry
+    ("draw 7H 8C 2S", DrawSource.STOCK, 3, "7H", None),
     ("take 3", DrawSource.DISCARD, 3, None, None),
     ("take", DrawSource.DISCARD, 1, None, None),
     ("open", DrawSource.OPEN, None, None, None),
@@ -36,7 +38,8 @@ def test_draw_words_read(text: str, source: DrawSource, take: int | None, card: 
     assert named == (Card.from_notation(card) if card else None)
 
 
-@pytest.mark.parametrize("text", ["take 0", "take three", "draw 7H 8H", "open now", "demand QS bob", "draw 7X"])
+@pytest.mark.parametrize("text", ["take 0", "take three", "draw 7H 8H 9H 10H", "draw 4", "draw 0",
+                                  "open now", "demand QS bob", "draw 7X"])
 def test_bad_draw_words_are_one_error(text: str) -> None:
     with pytest.raises(RummyError):
         read_draw(text)

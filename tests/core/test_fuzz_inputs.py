@@ -436,7 +436,7 @@ def test_long_values_are_quoted_short(tmp_path: Path) -> None:
     assert len(err) < 200
     data = data_of(TRADITIONAL) | {"x" * 100_000: 1}
     err = assert_refused(run_main("show", write(tmp_path, "p.toml", data)), "unknown key", "…")
-    assert len(err) < 300
+    assert len(err) < 400  # the quoted key is short; the line also lists every known key
     err = assert_refused(run_main("rules", "p" * 100_000), "unknown preset")
     assert len(err) < 300
 

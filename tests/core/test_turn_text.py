@@ -158,7 +158,7 @@ def test_the_draw_words_written_read_back_as_the_same_draw(taken: DrawTaken, car
     card = card if taken.source == DrawSource.STOCK else None
     failed = failed and taken.source == DrawSource.DEMAND
     words = draw_text(taken, "cards", card, failed)
-    assert read_draw(words) == WrittenDraw(taken, card, failed)
+    assert read_draw(words) == WrittenDraw(taken, card, cards=(card,) if card is not None else (), failed=failed)
     whole = "; ".join([words, *steps])
     assert looks_like_draw(whole)
     assert split_turn(whole) == (words, "; ".join(steps))
