@@ -31,15 +31,17 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from rummy.answer import Answer, best
 from rummy.cards import Card
+from rummy.checker.draw_apply import reentry_draw_count
 from rummy.deal import MAX_SEED, deal
 from rummy.draw_words import draw_text
 from rummy.errors import RummyError
 from rummy.games.record import GameRecord, HandRecord, TurnRecord
+from rummy.hand_end import HandEnd, next_hand
 from rummy.position import DrawTaken, Position
 from rummy.reports.play import PlayedTurn, play_turn
 from rummy.rules import Ruleset
@@ -82,6 +84,9 @@ class SelfPlayed:
     game: GameRecord
     timings: tuple[TurnTiming, ...]
     positions: tuple[tuple[Position, ...], ...] = ()
+    endings: tuple[HandEnd, ...] = ()  # how each hand ended (rummy.hand_end), scored where it could be
+    totals: Mapping[str, int] | None = None  # the running totals after the last hand (rummy.hand_end.next_hand)
+    game_over: str | None = None  # why the game ended before the hands asked for, if it did
 
     def summary(self) -> str:
         """``3 hands, 112 turns in 41.2 s (median 0.31 s a turn, slowest 2.05 s; 4 at the time limit)``."""
@@ -89,9 +94,11 @@ class SelfPlayed:
         if not seconds:
             return f"{len(self.game.hands)} hands, no turn"
         at_limit = sum(t.at_limit for t in self.timings)
+        totals = ", ".join(f"{name} {points}" for name, points in (self.totals or {}).items())
         return (f"{len(self.game.hands)} hand{'s' * (len(self.game.hands) != 1)}, {len(seconds)} turns in "
                 f"{sum(seconds):.1f} s (median {seconds[len(seconds) // 2]:.2f} s a turn, slowest "
-                f"{seconds[-1]:.2f} s; {at_limit} at the time limit)")
+                f"{seconds[-1]:.2f} s; {at_limit} at the time limit)" + (f"; totals {totals}" if totals else "")
+                + (f"; the game is over: {self.game_over}" if self.game_over else ""))
 
 
 Progress = Callable[[int, int, str, float], None]  # hand, turn, player, seconds of the turn
@@ -117,23 +124,34 @@ def seat_view(position: Position) -> Position:
 
 def selfplay(rules: Ruleset, players: Sequence[str], seed: int, hands: int = 1,
              time_limit: float = DEFAULT_TIME_LIMIT, progress: Progress | None = None) -> SelfPlayed:
-    """Deal and play ``hands`` whole hands with the engine in every seat. RulesError where the rules deal
-    no such game (``rummy.deal.deal``); SelfPlayBug where a turn of the engine is refused."""
+    """Deal and play ``hands`` whole hands with the engine in every seat (fewer where the game is over first:
+    ``rummy.hand_end.next_hand``). RulesError where the rules deal no such game (``rummy.deal.deal``);
+    SelfPlayBug where a turn of the engine is refused."""
     game = GameRecord(rules, tuple(players))
     timings: list[TurnTiming] = []
     positions: list[tuple[Position, ...]] = []
+    endings: list[HandEnd] = []
+    totals: Mapping[str, int] | None = None
     for number in range(1, hands + 1):
         seed_k = hand_seed(seed, number)
         start = deal(rules, players, seed_k, number)
         game = game.with_hand(HandRecord(start, deal=seed_k))
-        game, played, hand_positions = _play_hand(game, number, start, time_limit, progress)
+        game, played, hand_positions, ending = _play_hand(game, number, start, time_limit, progress)
         timings += played
         positions.append(hand_positions)
-    return SelfPlayed(game, tuple(timings), tuple(positions))
+        endings.append(ending)
+        names = [p.name for p in start.players]
+        following = next_hand(ending, rules, names, number, names[names.index(start.to_move) - 1], totals)
+        totals = following.totals
+        if following.game_over is not None:
+            return SelfPlayed(game, tuple(timings), tuple(positions), tuple(endings), totals, following.game_over)
+    return SelfPlayed(game, tuple(timings), tuple(positions), tuple(endings), totals)
 
 
-def _play_hand(game: GameRecord, number: int, start: Position, time_limit: float,
-               progress: Progress | None) -> tuple[GameRecord, list[TurnTiming], tuple[Position, ...]]:
+def _play_hand(game: GameRecord, number: int, start: Position, time_limit: float, progress: Progress | None
+               ) -> tuple[GameRecord, list[TurnTiming], tuple[Position, ...], HandEnd]:
+    """One hand played to its end (``rummy.hand_end.hand_end`` of the position a turn led to), its result
+    written in the game where the hand is scored."""
     names = [p.name for p in start.players]
     dealer = names[names.index(start.to_move) - 1]
     position = start
@@ -141,38 +159,27 @@ def _play_hand(game: GameRecord, number: int, start: Position, time_limit: float
     timings: list[TurnTiming] = []
     failed_demands: set[tuple[Card | None, str | None]] = set()
     for turn in range(1, MAX_TURNS_PER_HAND + 1):
-        if hand_over(position):
-            return game, timings, tuple(positions)
         began = time.perf_counter()
         mover = position.to_move
         where = f"hand {number}, turn {turn} ({mover})"
         seat = _SeatTurn(position, time_limit, where, mover == dealer, failed_demands)
         try:
-            played = seat.play()
+            text, played = seat.play()
         except SelfPlayBug as bug:
             raise SelfPlayBug(str(bug), game) from None
         seconds = time.perf_counter() - began
-        comment = seat.comment()
-        text, position = played
-        game = game.with_turn(TurnRecord(mover, text, comment))
+        game = game.with_turn(TurnRecord(mover, text, seat.comment()))
+        assert played.position is not None  # _SeatTurn._carry: a refused turn is a SelfPlayBug
+        position = played.position
         positions.append(position)
         timings.append(TurnTiming(number, turn, mover, seconds, bool(seat.at_limit)))
         if progress is not None:
             progress(number, turn, mover, seconds)
+        if played.ending is not None:
+            if played.ending.scores is not None:
+                game = game.with_result(played.ending.scores)
+            return game, timings, tuple(positions), played.ending
     raise SelfPlayBug(f"hand {number}: no end after {MAX_TURNS_PER_HAND} turns", game)
-
-
-def hand_over(position: Position) -> bool:
-    """Whether the hand is over before ``position``'s turn: someone is out (House: everyone), or the
-    stock can give no more where a turn needs it."""
-    family = position.rules.family
-    hands = [p.hand_size for p in position.players]
-    stock = len(position.stock) if isinstance(position.stock, tuple) else (position.stock or 0)
-    if family.stock_upcard:  # House: play goes on after the first out until all are out or the stock is gone
-        return all(size == 0 for size in hands) or (stock == 0 and position.upcard is None
-                                                    and position.phase == Phase.DRAW)
-    return any(size == 0 for size in hands) or (stock == 0 and position.phase == Phase.DRAW) \
-        or (stock == 0 and not position.rules.discard)
 
 
 class _SeatTurn:
@@ -192,9 +199,13 @@ class _SeatTurn:
             return None
         return f"at the {self.time_limit:g} s limit: " + "; ".join(self.at_limit)
 
-    def play(self) -> tuple[str, Position]:
-        """The turn's text (as the game record keeps it) and the position after it."""
+    def play(self) -> tuple[str, PlayedTurn]:
+        """The turn's text (as the game record keeps it) and the turn played (the position after it, the end
+        of the hand where it ended there)."""
         position = self.position
+        if position.phase == Phase.DRAW and reentry_draw_count(position):
+            # House Epic's first out re-enters drawing three from the stock (draw advice leaves re-entry out).
+            return self._then_play(f"draw {reentry_draw_count(position)}")
         if position.phase == Phase.DRAW:
             return self._draw_phase()
         answer = self._answer(position)
@@ -206,7 +217,7 @@ class _SeatTurn:
             text = self._stock_draw(position)  # tile rummy: nothing played, the pool's top tile drawn
         return self._carry(position, text)
 
-    def _draw_phase(self) -> tuple[str, Position]:
+    def _draw_phase(self) -> tuple[str, PlayedTurn]:
         position = self.position
         answer = self._answer(position)
         draw = answer.solution.draw
@@ -233,7 +244,7 @@ class _SeatTurn:
                 return self._carry(position, draw_text(taken, deck, failed=True))
         return self._then_play(draw_text(taken, deck))
 
-    def _then_play(self, words: str) -> tuple[str, Position]:
+    def _then_play(self, words: str) -> tuple[str, PlayedTurn]:
         """The draw made on the full position, then the best turn of the seat's new view: one text."""
         drawn = self._judged(self.position, words).position
         if drawn is None or drawn.to_move != self.position.to_move or drawn.phase != Phase.PLAY:
@@ -267,7 +278,7 @@ class _SeatTurn:
             self.at_limit.append(f"gain {answer.solution.gain:g}, bound {answer.solution.bound:g}")
         return answer
 
-    def _carry(self, position: Position, text: str) -> tuple[str, Position]:
+    def _carry(self, position: Position, text: str) -> tuple[str, PlayedTurn]:
         """The turn carried out on the full position and judged by the checker (``play_turn``), recorded as
         its canonical text (``rummy.turn_text.turn_text``), which must carry out to the same position."""
         played = self._judged(position, text)
@@ -278,7 +289,7 @@ class _SeatTurn:
         if canonical != text and self._judged(position, canonical).position != played.position:
             raise SelfPlayBug(f"{self.where}: the turn {text!r} written as {canonical!r} does not carry out "
                               "to the same position")
-        return canonical, played.position
+        return canonical, played
 
     def _judged(self, position: Position, text: str) -> PlayedTurn:
         """``play_turn`` of the text on the full position; text it cannot read is a bug here, not bad input."""
@@ -290,5 +301,5 @@ class _SeatTurn:
             raise SelfPlayBug(f"{where}{message} (the turn was {text!r})") from None
 
 
-__all__ = ["DEFAULT_TIME_LIMIT", "PLAYER_NAMES", "SelfPlayBug", "SelfPlayed", "TurnTiming", "hand_over",
-           "hand_seed", "seat_view", "selfplay"]
+__all__ = ["DEFAULT_TIME_LIMIT", "PLAYER_NAMES", "SelfPlayBug", "SelfPlayed", "TurnTiming", "hand_seed",
+           "seat_view", "selfplay"]

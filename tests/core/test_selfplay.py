@@ -15,7 +15,8 @@ import pytest
 from rummy.deal import deal
 from rummy.games.record import GameRecord
 from rummy.games.replay import replay
-from rummy.games.selfplay import SelfPlayed, hand_over, hand_seed, seat_view, selfplay
+from rummy.games.selfplay import SelfPlayed, hand_seed, seat_view, selfplay
+from rummy.hand_end import hand_end
 from rummy.rules import preset
 from rummy.vocabulary import Phase
 
@@ -51,7 +52,9 @@ def test_a_straight_deal_is_played_out() -> None:
     hand = played.game.hands[0]
     assert hand.deal == 1 and hand.start == deal(preset("straight"), ("ann", "bob"), 1)
     last = played.positions[0][-1]
-    assert hand_over(last) and not hand_over(hand.start)
+    assert hand_end(last, played.positions[0][-2]) is not None and hand_end(hand.start) is None
+    ending = played.endings[0]
+    assert ending.scores is not None and hand.result == ending.scores  # the hand's result, in the record
     # Every turn is one text: the draw, then the play.
     assert all(turn.turn.split()[0] in ("draw", "take") and "; " in turn.turn for turn in hand.turns)
     assert len(played.timings) >= 2
@@ -61,7 +64,8 @@ def test_a_straight_deal_is_played_out() -> None:
 def test_a_two_player_rummikub_game_is_played_out() -> None:
     played = selfplay(preset("rummikub"), ("ann", "bob"), 2, time_limit=0.5)
     last = played.positions[0][-1]
-    assert hand_over(last) and last.phase == Phase.PLAY
+    assert played.endings[0] == hand_end(last, played.positions[0][-2]) and last.phase == Phase.PLAY
+    assert played.game.hands[0].result is not None
     texts = [turn.turn for turn in played.game.hands[0].turns]
     assert any(text.startswith("draw ") for text in texts)  # nothing to play: the pool's top tile
     assert any(text.startswith("meld ") for text in texts)
@@ -70,14 +74,14 @@ def test_a_two_player_rummikub_game_is_played_out() -> None:
 
 def test_a_robber_deal_is_played_out() -> None:
     played = selfplay(preset("robber"), ("ann", "bob"), 4, time_limit=0.5)
-    assert hand_over(played.positions[0][-1])
+    assert hand_end(played.positions[0][-1]) == played.endings[0] and played.game.hands[0].result is not None
     replays_to_the_same_positions(played)
 
 
 @pytest.mark.slow
 def test_a_house_hand_is_played_out() -> None:
     played = selfplay(preset("house-classic"), ("ann", "bob"), 5, time_limit=0.5)
-    assert hand_over(played.positions[0][-1])
+    assert hand_end(played.positions[0][-1]) == played.endings[0] and played.game.hands[0].result is not None
     texts = [turn.turn for turn in played.game.hands[0].turns]
     assert texts[0].split(";")[0] in ("open", "pass")  # the upcard on the unopened stock
     # One text a turn: the draw, then the play (play_turn reads it as one draw-phase turn).
