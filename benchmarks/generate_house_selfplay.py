@@ -54,7 +54,7 @@ def candidates(rules_name: str, players: int, time_limit: float) -> dict[str, li
     for number, (position, turn) in enumerate(_turn_starts(played.positions[0], hand.turns), start=1):
         if position.mover.hand_size == 0:
             continue
-        note = (f"{rules_name}, {players} players, deal seed {seed}, hand 1, before turn record {number} "
+        note = (f"{rules_name}, {players} players, deal seed {seed}, hand 1, before turn {number} "
                 f"({position.to_move}, {position.phase} phase)")
         found[position.phase].append((note, position))
         if position.phase == Phase.DRAW and ";" in turn:  # a whole turn: its draw alone leads to the play phase
