@@ -14,17 +14,25 @@ order (a count), and ``rummy.answer.best`` answers that view:
   holds the turn;
 - in tile rummy a seat that plays nothing draws the pool's top tile.
 
-Every turn is written as text (draw words, steps) and carried out by
-``rummy.reports.play.play_turn``, the code ``check`` and ``play`` share: every
-turn is judged by the checker as it is made, and a turn it refuses is a bug in
-rummy (``SelfPlayBug``), never a normal ending. A draw with nothing legal after
-it (House's pass, a failed demand) is a normal turn. The hand ends when
-``hand_over`` says so; the game record (``rummy.games.record``) holds each
-hand's seed, start, turns and result, so replaying it rebuilds every position.
+Every turn is one text (``rummy.turn_text``: the draw's words, then the
+play's steps) carried out by ``rummy.reports.play.play_turn``, the code
+``check`` and ``play`` share: every turn is judged by the checker as it is
+made, and a turn it refuses is a bug in rummy (``SelfPlayBug``), never a
+normal ending. A draw with nothing legal after it (House's pass, a failed
+demand) is a normal turn. The hand ends where ``rummy.hand_end.hand_end``
+says (``play_turn``'s ``ending``), its scores the hand's result; the game
+record (``rummy.games.record``) holds each hand's seed, start, turns and
+result, so replaying it rebuilds every position.
 
-House's opening of the stock: if every other player passes the upcard, the
-dealer must take it (seeds/house-rummy.txt §7); draw advice may still advise
-the dealer to pass, so self-play opens for them.
+Choices the rules leave to the players, made here:
+
+- House's opening of the stock: if every other player passes the upcard, the
+  dealer must take it (seeds/house-rummy.txt §7); draw advice may still
+  advise the dealer to pass, so self-play opens for them.
+- House Epic: a demand is said aloud, so one that failed is not made again
+  this hand by any seat (the view has no key for a card a hand lacks, and
+  two seats could otherwise ask each other forever); first out re-enters
+  drawing three from the stock (draw advice leaves re-entry out).
 """
 
 from __future__ import annotations
