@@ -157,3 +157,21 @@ def test_a_turn_the_checker_refuses_is_a_bug_exit_3(tmp_path: Path, monkeypatch:
     assert f"written to {out}" in lines[0]
     game = GameRecord.from_file(out)
     assert len(game.hands[0].turns) == 1 and len(replay(game)[0].positions) == 2
+
+
+def test_a_tile_drawn_from_the_listed_pool_is_its_top_tile() -> None:
+    """Self-play's tile draws: from a dealt position (the pool listed) the top tile is drawn, legally; another
+    tile is not the pool's top (rummy.next_position)."""
+    from rummy.errors import RummyError
+    from rummy.reports.play import play_turn
+
+    position = deal(preset("rummikub"), ("ann", "bob"), 1)
+    assert isinstance(position.stock, tuple)
+    top, other = position.stock[0], position.stock[1]
+    played = play_turn(position, f"draw {top.notation('tiles')}", "turn", "toml", "t")
+    assert played.position is not None and played.report.verdict.legal
+    assert played.position.player("ann").hand == (*(position.player("ann").hand or ()), top)
+    assert played.position.stock == position.stock[1:] and played.position.to_move == "bob"
+    if other != top:
+        with pytest.raises(RummyError, match="top card"):
+            play_turn(position, f"draw {other.notation('tiles')}", "turn", "toml", "t")
