@@ -3,21 +3,21 @@
     python benchmarks/generate_house_selfplay.py [--out benchmarks/positions/house-selfplay] [--per-group 10]
         [--time-limit 1]
 
-Self-plays one hand of House Classic and one of House Epic for 2, 3 and 4
-players (``rummy.games.selfplay``: the deck shuffled by a seed, dealt as the
-game deals, every seat played by ``best`` on its own view, every turn judged
-by the checker), then takes positions from those hands, spread from the
-first turns to the last, each **from the mover's view** (``seat_view``: the
-other hands as ``hand_count``, the stock as a count), as a player at the
-table sees it:
+Self-plays the first 3 hands of a game of House Classic and of House Epic
+for 2, 3 and 4 players (``rummy.games.selfplay``: the deck shuffled by a
+seed, dealt as the game deals, every seat played by ``best`` on its own
+view, every turn judged by the checker), then takes positions from those
+hands, spread from the first turn of the first hand to the last of the
+third, each **from the mover's view** (``seat_view``: the other hands as
+``hand_count``, the stock as a count), as a player at the table sees it:
 
 - ``classic-draw``, ``epic-draw``: the draw phase, before the draw (the
   upcard on the unopened stock early in a hand; ``best`` gives draw advice);
 - ``classic-play``, ``epic-play``: the play phase, after the draw the seat
   chose (hot and warm cards as drawn).
 
-Players cycle 2, 3, 4 within a group; a mover with no card (Epic's first
-out before re-entering) is skipped. Each file says in a comment which game,
+A group of 10 holds 4, 3 and 3 positions of the 2-, 3- and 4-player games; a
+mover with no card (Epic's first out before re-entering) is skipped. Each file says in a comment which game,
 seed, hand and turn it comes from. Positions are written as GROUP-NN.toml
 (the group is the file name without its number, as benchmarks/house_versions.py
 groups them). The games depend on the solver's answers within the time
@@ -43,24 +43,25 @@ from rummy.vocabulary import Phase  # noqa: E402
 
 PRESETS = {"classic": "house-classic", "epic": "house-epic"}
 SEEDS = {2: 21, 3: 31, 4: 41}  # one game per player count (and preset)
+HANDS = 3  # hands 1-3 of each game: meld costs 10 and 15
 
 
 def candidates(rules_name: str, players: int, time_limit: float) -> dict[str, list[tuple[str, Position]]]:
-    """The positions of one self-played hand by phase, each with where it comes from."""
+    """The positions of one self-played game of HANDS hands by phase, each with where it comes from."""
     seed = SEEDS[players]
-    played = selfplay(preset(rules_name), PLAYER_NAMES[:players], seed, 1, time_limit)
-    hand = played.game.hands[0]
+    played = selfplay(preset(rules_name), PLAYER_NAMES[:players], seed, HANDS, time_limit)
     found: dict[str, list[tuple[str, Position]]] = {Phase.DRAW: [], Phase.PLAY: []}
-    for number, (position, turn) in enumerate(_turn_starts(played.positions[0], hand.turns), start=1):
-        if position.mover.hand_size == 0:
-            continue
-        note = (f"{rules_name}, {players} players, deal seed {seed}, hand 1, before turn {number} "
-                f"({position.to_move}, {position.phase} phase)")
-        found[position.phase].append((note, position))
-        if position.phase == Phase.DRAW and ";" in turn:  # a whole turn: its draw alone leads to the play phase
-            drawn = play_turn(position, turn.split(";", 1)[0].strip(), "turn", "toml", note).position
-            if drawn is not None and drawn.phase == Phase.PLAY and drawn.to_move == position.to_move:
-                found[Phase.PLAY].append((f"{note}, after its draw", drawn))
+    for hand_number, (hand, positions) in enumerate(zip(played.game.hands, played.positions), start=1):
+        for number, (position, turn) in enumerate(_turn_starts(positions, hand.turns), start=1):
+            if position.mover.hand_size == 0:
+                continue
+            note = (f"{rules_name}, {players} players, seed {seed}, hand {hand_number} (deal {hand.deal}), "
+                    f"before turn {number} ({position.to_move}, {position.phase} phase)")
+            found[position.phase].append((note, position))
+            if position.phase == Phase.DRAW and ";" in turn:  # the draw alone leads to the play phase
+                drawn = play_turn(position, turn.split(";", 1)[0].strip(), "turn", "toml", note).position
+                if drawn is not None and drawn.phase == Phase.PLAY and drawn.to_move == position.to_move:
+                    found[Phase.PLAY].append((f"{note}, after its draw", drawn))
     return found
 
 
