@@ -44,6 +44,7 @@ def selfplay(rules_name: RulesOption, players: PlayersOption, out: OutOption, se
     """
     from rummy.cli._picture import check_output_path
     from rummy.errors import RummyError, print_error
+    from rummy.files import Folder
     from rummy.games.selfplay import SelfPlayBug
     from rummy.games.selfplay import selfplay as play_game
     from rummy.reports.exit_codes import EXIT_INTERNAL, EXIT_OK
@@ -57,6 +58,7 @@ def selfplay(rules_name: RulesOption, players: PlayersOption, out: OutOption, se
     if str(out) == "-":
         raise RummyError("--out -: give a file name for the game record")
     check_output_path(out, [], "--out")
+    Folder(out.parent).close()  # the folder must be there (and no link) before a long game is played
     progress = None if quiet else _progress_line(sys.stderr.isatty())
     try:
         played = play_game(rules, names, seed, hands, time_limit, progress)

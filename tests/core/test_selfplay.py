@@ -108,11 +108,12 @@ def test_the_command_writes_a_game_that_replays(tmp_path: Path) -> None:
     (["--rules", "nope", "--players", "3"], "unknown preset"),
     (["--rules", "straight", "--players", "ann,ann"], "named twice"),
     (["--rules", "straight", "--players", "1"], "from 2 to 8 players"),
+    (["--rules", "straight", "--players", "2", "--out", "missing/game.toml"], "no such folder"),
 ])
 def test_bad_options_are_one_line(tmp_path: Path, options: list[str], problem: str) -> None:
     out = tmp_path / "game.toml"
-    result = subprocess.run([sys.executable, "-m", "rummy", "selfplay", *options, "--out", str(out)],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run([sys.executable, "-m", "rummy", "selfplay", "--out", str(out), *options],
+                            capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("rummy: ") and problem in lines[0], result.stderr
