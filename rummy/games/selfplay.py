@@ -32,7 +32,8 @@ Choices the rules leave to the players, made here:
 - House Epic: a demand is said aloud, so one that failed is not made again
   this hand by any seat (the view has no key for a card a hand lacks, and
   two seats could otherwise ask each other forever); first out re-enters
-  drawing three from the stock (draw advice leaves re-entry out).
+  by the draw advice's choice, and a stock draw then takes three (the
+  advice values it as one card: rules.md §5 leaves re-entry out of it).
 """
 
 from __future__ import annotations
@@ -211,9 +212,6 @@ class _SeatTurn:
         """The turn's text (as the game record keeps it) and the turn played (the position after it, the end
         of the hand where it ended there)."""
         position = self.position
-        if position.phase == Phase.DRAW and reentry_draw_count(position):
-            # House Epic's first out re-enters drawing three from the stock (draw advice leaves re-entry out).
-            return self._then_play(f"draw {reentry_draw_count(position)}")
         if position.phase == Phase.DRAW:
             return self._draw_phase()
         answer = self._answer(position)
@@ -265,10 +263,14 @@ class _SeatTurn:
         return self._carry(self.position, f"{words}; {steps}")
 
     def _stock_draw(self, position: Position) -> str:
-        """The stock's real top card: a random draw in the seat's view is this card on the full position."""
+        """The stock's real top card: a random draw in the seat's view is this card on the full position. House
+        Epic's first out re-entering draws three (draw advice values the stock as one card: it leaves re-entry out)."""
         stock = position.stock
         if not isinstance(stock, tuple) or not stock:
             raise SelfPlayBug(f"{self.where}: the stock is empty or not listed, so nothing can be drawn")
+        reentry = reentry_draw_count(position) if position.phase == Phase.DRAW else 0
+        if reentry:
+            return f"draw {reentry}"
         return draw_text(DrawTaken(DrawSource.STOCK), position.rules.deck, stock[0])
 
     def _answer(self, position: Position) -> Answer:

@@ -176,3 +176,60 @@ def test_a_tile_drawn_from_the_listed_pool_is_its_top_tile() -> None:
     if other != top:
         with pytest.raises(RummyError, match="top card"):
             play_turn(position, f"draw {other.notation('tiles')}", "turn", "toml", "t")
+
+
+REENTERING = """
+rules = "house-epic"
+hand_number = 2
+to_move = "dan"
+phase = "draw"
+first_out = "dan"
+first_out_points = 49
+[players.ann]
+side = "A"
+melded = false
+hand = "AH 6H 10D 4D 10C"
+space = []
+[players.bob]
+side = "B"
+melded = true
+hand = "2D"
+space = [
+    "AC 2C 3C 4C",
+    "3H 4H 5H",
+]
+[players.cat]
+side = "A"
+melded = true
+hand = "JC"
+space = [
+    "7S 8S 9S",
+    "4S 5S 6S",
+]
+[players.dan]
+side = "B"
+melded = true
+hand = ""
+space = [
+    "8H 8D 8C",
+    "10H * QH",
+]
+[piles]
+discard = "JS 2S"
+stock = "QD 3S KH QS AS 7H 6C JD AD KC 6D 10S KS 5C KD 5D JH QC 9H 9D 3D 7C * 9C 2H 7D"
+"""
+
+
+def test_epic_first_out_reenters_drawing_three_from_the_stock() -> None:
+    """House Epic: dan went out first and is back; a stock draw then takes the stock's top three cards."""
+    from rummy.games.selfplay import _SeatTurn
+    from rummy.position import Position
+    from rummy.reports.play import play_turn
+
+    position = Position.from_toml(REENTERING, "reentering.toml")
+    seat = _SeatTurn(position, 0.5, "t", False, set())
+    assert seat._stock_draw(position) == "draw 3"
+    text, played = seat._then_play("draw 3")
+    assert text.startswith("draw QD 3S KH; ") and played.position is not None
+    assert played.position.reentered and played.position.to_move == "ann"
+    assert play_turn(position, text, "turn", "toml", "t").position == played.position
