@@ -47,7 +47,7 @@ def selfplay(rules_name: RulesOption, players: PlayersOption, out: OutOption, se
     from rummy.files import Folder
     from rummy.games.selfplay import SelfPlayBug
     from rummy.games.selfplay import selfplay as play_game
-    from rummy.reports.exit_codes import EXIT_INTERNAL, EXIT_OK
+    from rummy.reports.exit_codes import EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_OK
     from rummy.rules import preset
 
     rules = preset(rules_name)
@@ -73,6 +73,9 @@ def selfplay(rules_name: RulesOption, players: PlayersOption, out: OutOption, se
     played.game.save(out)
     if not quiet:
         sys.stderr.write(f"game written to {out}: {played.summary()}\n")
+    if played.stopped is not None:  # the engine's own play went round in a cycle: no end to the hand
+        print_error(f"selfplay: {played.stopped}; the game so far is written to {out}")
+        return EXIT_NEGATIVE
     return EXIT_OK
 
 

@@ -34,12 +34,16 @@ Choices the rules leave to the players, made here:
   two seats could otherwise ask each other forever); first out re-enters
   by the draw advice's choice, and a stock draw then takes three (the
   advice values it as one card: rules.md §5 leaves re-entry out of it).
+- A hand whose position comes round a third time (seats taking each other's
+  discards) is stopped, unfinished (``SelfPlayed.stopped``): the engine's
+  answers depend on the position alone, so it would go round for ever.
 """
 
 from __future__ import annotations
 
 import hashlib
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -61,7 +65,8 @@ from rummy.vocabulary import DrawSource, Phase, Status
 DEFAULT_TIME_LIMIT = 2.0  # seconds per answer; a feasible answer at the limit is fine for self-play
 RETRY_FACTOR = 4  # an answer with no turn at the limit is asked again with this many times the time...
 MAX_RETRY_SECONDS = 120.0  # ...up to this long
-MAX_TURNS_PER_HAND = 1_000  # a hand that runs longer is a bug (House hands take well under 200 turns)
+MAX_TURNS_PER_HAND = 1_000  # a hand still going after this many turns is stopped (House hands take under 200)
+CYCLE_REPEATS = 3  # a hand whose position comes round this often is stopped: the seats go round in a cycle
 PLAYER_NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
 
 
@@ -96,6 +101,7 @@ class SelfPlayed:
     endings: tuple[HandEnd, ...] = ()  # how each hand ended (rummy.hand_end), scored where it could be
     totals: Mapping[str, int] | None = None  # the running totals after the last hand (rummy.hand_end.next_hand)
     game_over: str | None = None  # why the game ended before the hands asked for, if it did
+    stopped: str | None = None  # why the last hand was stopped before its end (a cycle), if it was
 
     def summary(self) -> str:
         """``3 hands, 112 turns in 41.2 s (median 0.31 s a turn, slowest 2.05 s; 4 at the time limit)``."""
@@ -107,7 +113,8 @@ class SelfPlayed:
         return (f"{len(self.game.hands)} hand{'s' * (len(self.game.hands) != 1)}, {len(seconds)} turns in "
                 f"{sum(seconds):.1f} s (median {seconds[len(seconds) // 2]:.2f} s a turn, slowest "
                 f"{seconds[-1]:.2f} s; {at_limit} at the time limit)" + (f"; totals {totals}" if totals else "")
-                + (f"; the game is over: {self.game_over}" if self.game_over else ""))
+                + (f"; the game is over: {self.game_over}" if self.game_over else "")
+                + (f"; {self.stopped}" if self.stopped else ""))
 
 
 Progress = Callable[[int, int, str, float], None]  # hand, turn, player, seconds of the turn
@@ -148,6 +155,8 @@ def selfplay(rules: Ruleset, players: Sequence[str], seed: int, hands: int = 1,
         game, played, hand_positions, ending = _play_hand(game, number, start, time_limit, progress)
         timings += played
         positions.append(hand_positions)
+        if isinstance(ending, str):  # stopped: no end, no next hand
+            return SelfPlayed(game, tuple(timings), tuple(positions), tuple(endings), totals, stopped=ending)
         endings.append(ending)
         names = [p.name for p in start.players]
         following = next_hand(ending, rules, names, number, names[names.index(start.to_move) - 1], totals)
@@ -158,15 +167,17 @@ def selfplay(rules: Ruleset, players: Sequence[str], seed: int, hands: int = 1,
 
 
 def _play_hand(game: GameRecord, number: int, start: Position, time_limit: float, progress: Progress | None
-               ) -> tuple[GameRecord, list[TurnTiming], tuple[Position, ...], HandEnd]:
+               ) -> tuple[GameRecord, list[TurnTiming], tuple[Position, ...], HandEnd | str]:
     """One hand played to its end (``rummy.hand_end.hand_end`` of the position a turn led to), its result
-    written in the game where the hand is scored."""
+    written in the game where the hand is scored; or stopped, and why, where it goes round in a cycle (the
+    same position a third time: players who keep taking each other's discard) or runs too long."""
     names = [p.name for p in start.players]
     dealer = names[names.index(start.to_move) - 1]
     position = start
     positions = [start]
     timings: list[TurnTiming] = []
     failed_demands: set[tuple[Card | None, str | None]] = set()
+    seen = Counter([start])
     for turn in range(1, MAX_TURNS_PER_HAND + 1):
         began = time.perf_counter()
         mover = position.to_move
@@ -188,7 +199,11 @@ def _play_hand(game: GameRecord, number: int, start: Position, time_limit: float
             if played.ending.scores is not None:
                 game = game.with_result(played.ending.scores)
             return game, timings, tuple(positions), played.ending
-    raise SelfPlayBug(f"hand {number}: no end after {MAX_TURNS_PER_HAND} turns", game)
+        seen[position] += 1
+        if seen[position] >= CYCLE_REPEATS:
+            return (game, timings, tuple(positions),
+                    f"hand {number} stopped after turn {turn}: the same position came round {CYCLE_REPEATS} times")
+    return game, timings, tuple(positions), f"hand {number} stopped: no end after {MAX_TURNS_PER_HAND} turns"
 
 
 class _SeatTurn:
@@ -283,7 +298,7 @@ class _SeatTurn:
             if status != Status.UNKNOWN or limit >= MAX_RETRY_SECONDS:
                 break
             self.at_limit.append(f"no turn in {limit:g} s, asked again")
-            limit = min(limit * RETRY_FACTOR, MAX_RETRY_SECONDS)
+            limit = min(max(limit * RETRY_FACTOR, 1.0), MAX_RETRY_SECONDS)  # --time-limit 0 too
         if status == Status.FEASIBLE:
             self.at_limit.append(f"gain {answer.solution.gain:g}, bound {answer.solution.bound:g}")
         return answer

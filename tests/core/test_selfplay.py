@@ -233,3 +233,23 @@ def test_epic_first_out_reenters_drawing_three_from_the_stock() -> None:
     assert text.startswith("draw QD 3S KH; ") and played.position is not None
     assert played.position.reentered and played.position.to_move == "ann"
     assert play_turn(position, text, "turn", "toml", "t").position == played.position
+
+
+def test_a_hand_that_goes_round_in_a_cycle_is_stopped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A hand whose position comes round again and again (seats taking each other's discards) is stopped,
+    not played forever: said in one line, exit 1, the game so far written. (The repeat count is lowered here
+    so that the first position stops it.)"""
+    import rummy.games.selfplay as module
+    from rummy.cli.app import main
+
+    monkeypatch.setattr(module, "CYCLE_REPEATS", 1)
+    out = tmp_path / "game.toml"
+    code = main(["selfplay", "--rules", "straight", "--players", "2", "--seed", "1", "--time-limit", "0.5",
+                 "--quiet", "--out", str(out)])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert code == 1 and len(lines) == 1
+    assert lines[0] == (f"rummy: selfplay: hand 1 stopped after turn 1: the same position came round 1 times; "
+                        f"the game so far is written to {out}")
+    game = GameRecord.from_file(out)
+    assert len(game.hands[0].turns) == 1 and game.hands[0].result is None
