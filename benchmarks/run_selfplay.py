@@ -17,7 +17,7 @@ whose answer stopped at the time limit, the hands and turns; writes
 benchmarks/results/selfplay.json and the table into benchmarks/README.md
 between the selfplay markers (unless ``--no-readme``). ``--quick`` plays one
 short game per family (a smoke run: nothing kept, nothing written). A game that fails (a turn the checker
-refuses, a replay that differs) is reported and makes the exit code 1.
+refuses, a replay that differs, a hand stopped in a cycle) is reported and makes the exit code 1.
 
 p90 is the nearest-rank 90th percentile: the ceil(0.9 n)-th smallest.
 """
@@ -99,8 +99,11 @@ def play(game: Game, time_limit: float, folder: Path, log=sys.stderr) -> dict:
     row["results"] = [dict(hand.result) if hand.result is not None else None for hand in played.game.hands]
     replayed = replay(GameRecord.from_file(out), str(out))
     row["replayed"] = [hand.positions for hand in replayed] == list(played.positions)
+    row["endings"] = [ending.summary() for ending in played.endings]
     if not row["replayed"]:
         row["error"] = "the replay from the game file gives other positions"
+    elif played.stopped is not None or len(played.endings) < game.hands:
+        row["error"] = played.stopped or f"the game is over after {len(played.endings)} hands: {played.game_over}"
     print(f"{game.name}: {len(row['turns'])} turns in {row['wall']:.1f} s, replayed "
           f"{'to the same positions' if row['replayed'] else 'DIFFERENTLY'}", file=log, flush=True)
     return row
