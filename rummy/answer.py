@@ -47,6 +47,9 @@ def solver_for(position: Position, config: SolverConfig) -> Callable[[Position, 
 
 def best(position: Position, config: SolverConfig | None = None) -> Answer:
     """Solve and plan; ``seconds`` is model building and solving, not imports."""
+    from .reader import known_mover_hand
+
+    known_mover_hand(position, "position")  # a hidden mover: the one refusal (bad input), never a solve of no cards
     config = config or SolverConfig()
     if position.puzzle is not None:  # a puzzle's statement is no part of the game: the after holds none
         position = replace(position, puzzle=None)

@@ -63,15 +63,16 @@ def end_state_or_draw_from_text(text: str, source: str, kind: str,
 
         text, kind = code_json(text, source), "json"
     if kind != "json" and not text.lstrip().startswith("{"):
-        return Position.from_toml(text, source=source, strict=False), None
+        return Position.from_toml(text, source=source, strict=False, mover_may_be_hidden=True), None
     data = _answer_data(text, source)
     if not isinstance(data, dict):
         raise PositionError(source, f"a position must be a JSON object, got {quote(data)}")
     if "after" not in data or "players" in data:
-        return Position.from_data(data, source=source, strict=False), None
+        return Position.from_data(data, source=source, strict=False, mover_may_be_hidden=True), None
     after = data["after"]
     if isinstance(after, dict):
-        return Position.from_data(after, source=f"{source}: after", strict=False), None
+        return Position.from_data(after, source=f"{source}: after", strict=False,
+                                  mover_may_be_hidden=True), None
     if after is not None:
         raise PositionError(f"{source}: after", f"expected the position after the turn, got {quote(after)}")
     if data.get("status") in (Status.UNKNOWN, Status.NO_LEGAL_TURN):

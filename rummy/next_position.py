@@ -38,8 +38,9 @@ from dataclasses import replace
 from typing import Any
 
 from .cards import Card, cards_notation
-from .checker.draw_apply import first_out_reenters, reenters, reentry_draw_count
+from .checker.draw_apply import Stock, first_out_reenters, reenters, reentry_draw_count
 from .checker.facts import gather_facts
+from .checker.hidden import hidden_witness
 from .checker.verdict import Breach
 from .draw_words import WrittenDraw
 from .errors import PositionError
@@ -58,9 +59,13 @@ def next_position(before: Position, after: Position, reading: Mapping[str, Any] 
     start = turn_start(before, after, reading)
     if start is None:  # a pass or a failed demand: nothing moved, the turn passes
         return _passed_on(before, before, before.players, before.discard_pile, before.first_out, reenters(before))
-    facts = gather_facts(start, after)  # the discard exactly as the checker read it
+    if start.mover.hand is None:  # a hidden mover: the checker reads the discard through its witness hand
+        witness = hidden_witness(start, after)
+        facts = gather_facts(witness.before, witness.after)
+    else:
+        facts = gather_facts(start, after)  # the discard exactly as the checker read it
     mover_after = after.player(start.to_move)
-    if not start.rules.discard and len(mover_after.hand or ()) >= start.mover.hand_size:
+    if not start.rules.discard and mover_after.hand_size >= start.mover.hand_size:
         # Tile rummy: a player who plays nothing draws a tile, which this turn does not name.
         raise PositionError("turn", f"{start.to_move} plays nothing, so they draw a tile instead: "
                             "give the turn as the tile drawn ('draw R7')")
@@ -72,11 +77,11 @@ def next_position(before: Position, after: Position, reading: Mapping[str, Any] 
     if first_out is None:  # a demand for another's last card comes first (the draw), then the mover's own
         emptied = [p.name for p in after.players if p.name != start.to_move and p.hand_size == 0
                    and before.player(p.name).hand_size > 0]
-        first_out = emptied[0] if emptied else (start.to_move if not mover_after.hand else None)
+        first_out = emptied[0] if emptied else (start.to_move if mover_after.hand_size == 0 else None)
     passed = _passed_on(start, after, players, start.discard_pile + tuple(facts.discards), first_out, start.reentered)
     if first_out is not None and start.first_out is None:
         passed = replace(passed, first_out_points=first_out_points(passed))
-    closed = not mover_after.hand and bool(facts.discards)  # went out by discarding: the pile is closed
+    closed = mover_after.hand_size == 0 and bool(facts.discards)  # went out by discarding: the pile is closed
     return passed if closed else _last_round(start, passed)
 
 
@@ -137,7 +142,7 @@ def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tu
         if (taken.take or 1) > 1:
             raise PositionError("draw", f"a player who plays nothing draws one tile, not {taken.take}")
         after = _stock_drawn(before, written)
-        breaches = _unseen_breaches(before, after)
+        breaches = _unseen_breaches(before, after, written.card)
         return _passed_on(before, after, after.players, before.discard_pile, before.first_out), breaches
     if family.answers_draw_phase and taken.source in (DrawSource.DISCARD, DrawSource.PILE):
         raise PositionError("draw", "taking the pile melds its top card at once: give the whole turn, "
@@ -198,31 +203,47 @@ def _stock_drawn(before: Position, written: WrittenDraw) -> Position:
     if not written.cards and isinstance(stock, (tuple, int)):  # "draw 3" from a stock of 2 draws both
         count = max(min(count, len(stock) if isinstance(stock, tuple) else stock), 1)
     listed = tuple(c.plain() for c in stock[:count]) if isinstance(stock, tuple) else ()
-    cards = written.cards or ((written.card,) if written.card is not None else listed)
+    named = written.cards or ((written.card,) if written.card is not None else ())
     deck = before.rules.deck
+    mover = before.mover
+    if mover.hand is None:  # a hidden hand: that many cards more, none kept as known (formats.md "A hidden mover")
+        if listed and named and tuple(named) != listed:
+            raise PositionError("draw", f"the stock's top {'card is' if count == 1 else f'{count} cards are'} "
+                                f"{cards_notation(listed, deck)}, not {cards_notation(named, deck)}")
+        drawer = replace(mover, hand_count=mover.hand_size + count, hot=(), warm=())
+        return replace(before.replace_player(drawer), phase=Phase.PLAY, turn=None, stock=_fewer(stock, count))
+    cards = named or listed
     if len(cards) < count:
         raise PositionError("draw", f"the stock's cards are not listed: name the card{'s' if count > 1 else ''} "
                             f"drawn ({'draw 7H 8C 2S' if count > 1 else 'draw 7H'})")
     if listed and tuple(cards) != listed:
         raise PositionError("draw", f"the stock's top {'card is' if count == 1 else f'{count} cards are'} "
                             f"{cards_notation(listed, deck)}, not {cards_notation(cards, deck)}")
-    if isinstance(stock, tuple):
-        stock = stock[count:]
-    elif isinstance(stock, int) and stock > 0:
-        stock = max(stock - count, 0)
-    mover = before.mover
     drawer = replace(mover, hand=(mover.hand or ()) + tuple(cards), hot=(), warm=())
-    return replace(before.replace_player(drawer), phase=Phase.PLAY, turn=None, stock=stock)
+    return replace(before.replace_player(drawer), phase=Phase.PLAY, turn=None, stock=_fewer(stock, count))
 
 
-def _unseen_breaches(before: Position, after: Position) -> tuple[Breach, ...]:
+def _fewer(stock: Stock, count: int) -> Stock:
+    """The stock after its top ``count`` cards are drawn (a count never below 0)."""
+    if isinstance(stock, tuple):
+        return stock[count:]
+    if isinstance(stock, int) and stock > 0:
+        return max(stock - count, 0)
+    return stock
+
+
+def _unseen_breaches(before: Position, after: Position, named: Card | None) -> tuple[Breach, ...]:
     """A tile drawn must be one the position does not show (tile rummy has no draw judge to say it);
-    from a listed stock it is the stock's top tile (``_stock_drawn`` saw to that), shown by the stock."""
+    a hidden hand's tile is the one named, if any; from a listed stock it is the stock's top tile
+    (``_stock_drawn`` saw to that), shown by the stock."""
     if isinstance(before.stock, tuple):
         return ()
-    drawn = Counter(c.plain() for c in after.mover.hand or ()) - Counter(c.plain() for c in before.mover.hand or ())
-    card = next(iter(drawn))
-    if before.unseen_cards()[card] > 0:
+    if before.mover.hand is None:
+        card = named.plain() if named is not None else None
+    else:
+        drawn = Counter(c.plain() for c in after.mover.hand or ()) - Counter(c.plain() for c in before.mover.hand or ())
+        card = next(iter(drawn))
+    if card is None or before.unseen_cards()[card] > 0:
         return ()
     shown = card.notation(before.rules.deck)
     return (Breach("conservation", f"{shown} cannot have come from the pool: every copy is accounted for",

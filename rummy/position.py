@@ -224,49 +224,58 @@ class Position:
 
     def unseen_cards(self) -> Counter[Card]:
         """The deck's cards the position does not show, as plain cards with their copies:
-        what hidden hands and an unlisted stock hold between them."""
-        return Counter(c.plain() for c in self.rules.deck_cards) - Counter(c.plain() for c in self.known_cards())
+        what hidden hands and an unlisted stock hold between them. Hot and warm cards of a hidden
+        hand (seen taken: docs/formats.md "A hidden mover") are known, so not unseen."""
+        seen_in_hidden = [c for p in self.players if p.hand is None for c in p.hot + p.warm]
+        return Counter(c.plain() for c in self.rules.deck_cards) \
+            - Counter(c.plain() for c in self.known_cards() + seen_in_hidden)
 
     def replace_player(self, player: Player) -> Position:
         return replace(self, players=tuple(player if p.name == player.name else p for p in self.players))
 
     # ------------------------------------------------------------- reading
     @classmethod
-    def from_file(cls, path: str | Path, strict: bool = True) -> Position:
+    def from_file(cls, path: str | Path, strict: bool = True, mover_may_be_hidden: bool = False) -> Position:
         """Read a position file (``-``: stdin); TOML or JSON by suffix, else by content; a position code
         by content, or given in place of the path (rummy.inputs.is_code_argument)."""
         from .inputs import read_text, source_name, text_kind
 
         text = read_text(path)
-        return cls.from_text(text, source=source_name(path), kind=text_kind(path, text), strict=strict)
+        return cls.from_text(text, source=source_name(path), kind=text_kind(path, text), strict=strict,
+                             mover_may_be_hidden=mover_may_be_hidden)
 
     @classmethod
-    def from_text(cls, text: str, source: str, kind: str = "toml", strict: bool = True) -> Position:
-        """``kind``: ``toml``, ``json`` or ``code`` (a position code, rummy.position_code)."""
+    def from_text(cls, text: str, source: str, kind: str = "toml", strict: bool = True,
+                  mover_may_be_hidden: bool = False) -> Position:
+        """``kind``: ``toml``, ``json`` or ``code`` (a position code, rummy.position_code).
+        ``mover_may_be_hidden``: read a mover given by ``hand_count`` (rummy.reader.read_position)."""
         if kind == "code":
             from .position_code import position_from_code
 
-            return position_from_code(text, source, strict)
+            return position_from_code(text, source, strict, mover_may_be_hidden)
         if kind == "json":
-            return cls.from_json(text, source=source, strict=strict)
-        return cls.from_toml(text, source=source, strict=strict)
+            return cls.from_json(text, source=source, strict=strict, mover_may_be_hidden=mover_may_be_hidden)
+        return cls.from_toml(text, source=source, strict=strict, mover_may_be_hidden=mover_may_be_hidden)
 
     @classmethod
-    def from_toml(cls, text: str, source: str = "<toml>", strict: bool = True) -> Position:
-        return cls.from_data(position_data(text, source, "toml"), source, strict)
+    def from_toml(cls, text: str, source: str = "<toml>", strict: bool = True,
+                  mover_may_be_hidden: bool = False) -> Position:
+        return cls.from_data(position_data(text, source, "toml"), source, strict, mover_may_be_hidden)
 
     @classmethod
-    def from_json(cls, text: str, source: str = "<json>", strict: bool = True) -> Position:
-        return cls.from_data(position_data(text, source, "json"), source, strict)
+    def from_json(cls, text: str, source: str = "<json>", strict: bool = True,
+                  mover_may_be_hidden: bool = False) -> Position:
+        return cls.from_data(position_data(text, source, "json"), source, strict, mover_may_be_hidden)
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any], source: str = "<position>", strict: bool = True) -> Position:
+    def from_data(cls, data: Mapping[str, Any], source: str = "<position>", strict: bool = True,
+                  mover_may_be_hidden: bool = False) -> Position:
         """Read position data. ``strict=False`` reads a proposed end state: plays
         that are not whole and impossible card counts are left for the checker
         to report, everything else is still refused."""
         from .reader import read_position
 
-        return read_position(data, source, strict)
+        return read_position(data, source, strict, mover_may_be_hidden)
 
     # ------------------------------------------------------------- writing
     def to_data(self) -> dict[str, Any]:

@@ -135,11 +135,12 @@ def code_json(text: str, source: str) -> str:
         raise _bad(source, "damaged: its data is not UTF-8 text") from None
 
 
-def position_from_code(text: str, source: str = "<code>", strict: bool = True) -> Position:
+def position_from_code(text: str, source: str = "<code>", strict: bool = True,
+                       mover_may_be_hidden: bool = False) -> Position:
     """The position a code holds, read as a JSON position file is (``strict=False``: as an after-position)."""
     from .position import Position
 
-    return Position.from_json(code_json(text, source), source, strict)
+    return Position.from_json(code_json(text, source), source, strict, mover_may_be_hidden)
 
 
 def _inflate(packed: bytes, source: str) -> bytes:

@@ -8,21 +8,22 @@ Reading is bounded (formats.md "Limits"): a file of at most ``MAX_FILE_BYTES``
 (a regular file, a pipe, or stdin as ``-``; never a device: rummy.inputs reads
 files and lists folders), parsed by rummy.parsing (nested at most ``MAX_DEPTH``
 levels), then validated here: at most ``MAX_PLAYERS`` players and ``MAX_CARDS``
-cards, and reading time grows linearly with the file. What ``check`` reads as
-the position after a turn (an answer's ``after`` or draw) is rummy.end_states.
+cards, and reading time grows linearly with the file. What no single key shows
+(plays whole, card counts, a known mover) is checked on the position read, by
+rummy.reader_checks. What ``check`` reads as the position after a turn (an
+answer's ``after`` or draw) is rummy.end_states.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .cards import LARGEST_DECK, Card, cards_notation, notation_of, read_token
-from .errors import NotationError, PlayNotWhole, PositionError, PositionErrors, RulesError, RummyError, quote
+from .cards import LARGEST_DECK, Card, notation_of, read_token
+from .errors import NotationError, PositionError, PositionErrors, RulesError, RummyError, quote
 
 # Reading files is rummy.inputs'; its names are given here too, where they always were.
 from .inputs import MAX_FILE_BYTES as MAX_FILE_BYTES
@@ -36,12 +37,16 @@ from .inputs import read_text as read_text
 from .inputs import source_name as source_name
 from .inputs import text_kind as text_kind
 from .parsing import check_tree, child_place
-from .plays import Play, PlayName, jokers_undecided, readings
+from .plays import Play
 from .position import Attached, DrawTaken, Player, Position, PuzzleStatement, ReadingNotes, Replacement, Turn
+
+# The checks of the position read are rummy.reader_checks'; the hidden mover's refusal is given here too.
+from .reader_checks import ReadChecks
+from .reader_checks import hidden_mover_error as hidden_mover_error
+from .reader_checks import known_mover_hand as known_mover_hand
 from .rules import Ruleset, ruleset_from_spec
 from .table_bag import arranged_table, bag_problem
-from .vocabulary import DrawSource, FirstOutBonus, JokerMode, Phase, Tier
-from .words import unit
+from .vocabulary import DrawSource, FirstOutBonus, Phase, Tier
 
 # ----------------------------------------------------------------- limits
 # Far beyond any real position, small enough that a hostile file is refused
@@ -100,14 +105,17 @@ def _count(value: Any, limit: int) -> bool:
 
 
 # --------------------------------------------------------------------- reader
-def read_position(data: Any, source: str = "<position>", strict: bool = True) -> Position:
+def read_position(data: Any, source: str = "<position>", strict: bool = True,
+                  mover_may_be_hidden: bool = False) -> Position:
     """Read position data. ``strict=False`` reads a proposed end state: plays
     that are not whole and impossible card counts are left for the checker
-    to report, everything else is still refused."""
+    to report, everything else is still refused. ``mover_may_be_hidden``: a
+    mover given by ``hand_count`` is read (a turn entered for an opponent:
+    play, check, show, games); else it is refused (``hidden_mover_error``)."""
     if not isinstance(data, Mapping):
         raise PositionError(source, f"a position must be a table of keys, got {quote(data)}")
     check_tree(data, source)
-    reader = Reader(source, strict)
+    reader = Reader(source, strict, mover_may_be_hidden)
     try:
         return reader.position(data)
     except PositionError as error:
@@ -147,12 +155,11 @@ def first_words(text: str, limit: int) -> list[str]:
     return words
 
 
-class Reader:
-    """Reads position data, keeping track of the place for error messages."""
+class Reader(ReadChecks):
+    """Reads position data, keeping track of the place for error messages (``ReadChecks.fail``)."""
 
-    def __init__(self, source: str, strict: bool = True) -> None:
-        self.source = source
-        self.strict = strict
+    def __init__(self, source: str, strict: bool = True, mover_may_be_hidden: bool = False) -> None:
+        super().__init__(source, strict, mover_may_be_hidden)
         self.cards_read = 0
         self.card_errors: list[PositionError] = []
         # For the warnings (ReadingNotes): players without 'melded', tokens in the other deck's notation.
@@ -189,13 +196,6 @@ class Reader:
         if last is not None:
             errors.append(last)
         return errors[0] if len(errors) == 1 else PositionErrors(errors)
-
-    def fail(self, place: str, problem: str) -> PositionError:
-        return PositionError(*self.where(place, problem))
-
-    def where(self, place: str, problem: str) -> tuple[str, str]:
-        """A PositionError's arguments: the place in this file, and the problem."""
-        return (f"{self.source}: {place}" if place else self.source), problem
 
     def position(self, data: Mapping[str, Any]) -> Position:
         self.unknown_keys(data, TOP_KEYS, "")
@@ -551,108 +551,6 @@ class Reader:
             return _UNREAD
         self.note_notation(place, text.strip(), notation_of(text.strip()), (card,))
         return card
-
-    # ------------------------------------------------------------ consistency
-    def check_consistency(self, position: Position) -> None:
-        """Linear in the size of the position: every lookup goes through one index."""
-        rules = position.rules
-        named = position.named_plays()
-        attached: dict[str, list[Card]] = {}
-        for p in position.players:
-            for a in p.layoffs:
-                if a.target not in named:
-                    raise self.fail(f"players.{p.name}.layoffs", f"{quote(a.target)} names no play")
-                attached.setdefault(a.target, []).extend(a.cards)
-        if self.strict:
-            self.check_plays_whole(position, named, attached)
-            self.check_counts(position)
-        for p in position.players:
-            place = f"players.{p.name}"
-            if (p.hot or p.warm) and p.hand is None:
-                raise self.fail(place, "hot and warm cards need a known hand")
-            missing = Counter(c.plain() for c in p.hot + p.warm) - Counter(c.plain() for c in p.hand or ())
-            if missing:
-                card = next(iter(missing))
-                key = "hot" if card in p.hot else "warm"
-                raise self.fail(f"{place}.{key}", f"{card.notation(rules.deck)} is not in the hand")
-        if position.mover.hand is None:
-            raise self.fail(f"players.{position.to_move}", "the mover's hand must be known: give hand, not hand_count")
-        family = rules.family
-        if len(position.players) < family.min_players:
-            raise self.fail("players", f"{rules.name} needs at least {family.min_players} players")
-        if family.max_players is not None and len(position.players) > family.max_players:
-            raise self.fail("players",
-                            f"{family.long_name} is for {family.min_players} to {family.max_players} players")
-
-    def check_plays_whole(self, position: Position, named: Mapping[PlayName, Play],
-                          attached: dict[str, list[Card]]) -> None:
-        rules = position.rules
-        for name, play in named.items():
-            place = self.play_place(position, name)
-            cards = play.cards + tuple(attached.get(name, ()))
-            found = readings(cards, rules)
-            if not found:
-                raise PlayNotWhole(*self.where(
-                    place, f"{quote(cards_notation(cards, rules.deck))} is not a whole play under {rules.name}"))
-            if len(cards) != len(play.cards) and not readings(play.cards, rules):
-                raise PlayNotWhole(*self.where(
-                    place, f"{quote(play.notation(deck=rules.deck))} is not a whole play without its lay-offs"))
-            if rules.joker_mode == JokerMode.FIXED and jokers_undecided(found):
-                raise PlayNotWhole(*self.where(
-                    place,
-                    f"the joker in {quote(cards_notation(cards, rules.deck))} could stand for more than one card; "
-                    f"say which, e.g. *={found[0].joker_stand_ins()[0].notation(rules.deck)}",
-                ))
-
-    def play_place(self, position: Position, name: str) -> str:
-        owner, index = name.rsplit("/", 1)
-        if position.table_bag is not None:
-            return "table"
-        if position.rules.family.shared_table:
-            return f"table[{index}]"
-        return f"players.{owner}.{position.rules.family.plays_key}[{index}]"
-
-    def check_counts(self, position: Position) -> None:
-        rules = position.rules
-        counts = Counter(c.plain() for c in position.known_cards())
-        for card, n in sorted(counts.items()):
-            allowed = rules.jokers if card.is_joker else rules.copies
-            if n > allowed:
-                what = "jokers" if card.is_joker else f"copies of {card.notation(rules.deck)}"
-                raise self.fail(
-                    self.first_place_of(position, card),
-                    f"{n} {what} in the position, but the {rules.name} deck holds {allowed}",
-                )
-        total = sum(counts.values()) + sum(p.hand_count or 0 for p in position.players)
-        if position.upcard is not None:
-            total -= 1  # a stock count may count the face-up card or not (docs/draw.md)
-        deck = len(rules.deck_cards)
-        if isinstance(position.stock, int) and total <= deck < total + position.stock:
-            # the count alone does not fit: say what would, and that it may be left out
-            raise self.fail("piles.stock",
-                            f"a stock of {position.stock} does not fit: the {rules.name} deck holds {deck} "
-                            f"{unit(rules)} and the rest of the position {total}, so the stock holds at most "
-                            f"{deck - total} (or leave 'stock' out)")
-        if isinstance(position.stock, int):
-            total += position.stock
-        if total > deck:
-            raise self.fail("", f"{total} cards in the position, but the {rules.name} deck holds {deck}")
-
-    def first_place_of(self, position: Position, card: Card) -> str:
-        for name, play in position.named_plays().items():
-            if card in play.cards:
-                return self.play_place(position, name)
-        for p in position.players:
-            if any(card in attached.cards for attached in p.layoffs):
-                return f"players.{p.name}.layoffs"
-        for p in position.players:
-            if card in (p.hand or ()):
-                return f"players.{p.name}.hand"
-        if card in position.discard_pile:
-            return "piles.discard"
-        if card == position.upcard:
-            return "piles.upcard"
-        return "piles.stock"
 
 
 def iter_positions(paths: Iterable[str | Path]) -> Iterator[tuple[Path, Position]]:

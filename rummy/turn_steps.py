@@ -62,6 +62,10 @@ class _Turn:
     played_into: dict[str, Counter[Card]] = field(default_factory=dict)  # hand cards played into each play
     stolen: list[str] = field(default_factory=list)  # Robber: plays that became the mover's
     layoffs: list[Attached] = field(default_factory=list)
+    # A hidden mover (hand_count): ``hand`` holds the cards known to be in it (hot, warm); the others are
+    # ``hidden`` many cards, each one of the ``unseen`` cards (what BEFORE does not show, copies counted).
+    hidden: int = 0
+    unseen: Counter[Card] = field(default_factory=Counter)
 
 
 def read_steps(before: Position, text: str, source: str = "<steps>", first_number: int = 1) -> Position:
@@ -133,7 +137,7 @@ def _applied(before: Position, text: str, source: str, state: _Turn, first_numbe
     shared = before.rules.family.shared_table
     state.plays.update({name: _TablePlay(name, None if shared else PlayName(name).owner, list(play.cards))
                         for name, play in before.named_plays().items()})
-    state.hand.extend(before.mover.hand or ())
+    _fill_hand(state, before)
     state.layoffs.extend(before.mover.layoffs)
     for number, step_text in steps:
         number += first_number - 1
@@ -300,14 +304,35 @@ def _take(play: _TablePlay, card: Card, missing: str) -> Card:
     raise StepError(missing)
 
 
+def _fill_hand(state: _Turn, before: Position) -> None:
+    mover = before.mover
+    if mover.hand is not None:
+        state.hand.extend(mover.hand)
+        return
+    # Cards seen taken are known to be in the hidden hand; every copy of them is out of the unseen ones.
+    state.hand.extend(mover.hot + mover.warm)
+    state.hidden = max(mover.hand_size - len(state.hand), 0)
+    state.unseen.update(before.unseen_cards())
+
+
 def _from_hand(state: _Turn, card: Card) -> Card:
     for i, have in enumerate(state.hand):
         if have == card:
             state.hand.pop(i)
             return _placed(have, card)
     deck = state.before.rules.deck
+    mover = state.before.to_move
+    if state.before.mover.hand is None:  # a hidden hand: any unseen card, as many as it holds
+        plain = card.plain()
+        if state.hidden and state.unseen[plain]:
+            state.hidden -= 1
+            state.unseen[plain] -= 1
+            return _placed(plain, card)
+        if not state.hidden:
+            raise StepError(f"{card.notation(deck)} is not in {mover}'s hand (its hidden cards are all played)")
+        raise StepError(f"{card.notation(deck)} is not in {mover}'s hidden hand (every copy of it is in sight)")
     held = cards_notation(state.hand, deck) or "nothing"
-    raise StepError(f"{card.notation(deck)} is not in {state.before.to_move}'s hand (it holds {held})")
+    raise StepError(f"{card.notation(deck)} is not in {mover}'s hand (it holds {held})")
 
 
 def _placed(card: Card, written: Card) -> Card:
@@ -389,8 +414,11 @@ def _after(state: _Turn) -> Position:
                                               for p in before.players))
     mover = after.mover
     held = Counter(c.plain() for c in state.hand)
+    hidden = mover.hand is None
     mover = replace(
-        mover, hand=tuple(state.hand), hot=cards_within(mover.hot, held), warm=cards_within(mover.warm, held),
+        mover, hand=None if hidden else tuple(state.hand),
+        hand_count=len(state.hand) + state.hidden if hidden else None,
+        hot=cards_within(mover.hot, held), warm=cards_within(mover.warm, held),
         melded=mover.melded or bool(meld),
         layoffs=tuple(state.layoffs) if rules.family.layoffs_attached else mover.layoffs,
     )

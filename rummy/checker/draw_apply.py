@@ -127,6 +127,12 @@ def _stock(before: Position, after: Position | None, taken: DrawTaken) -> Applie
         if isinstance(stock, int) and stock > 0:
             count = min(count, stock)
         expected = stock - count if isinstance(stock, int) and stock > 0 else stock
+        if before.mover.hand is None:  # a hidden hand draws cards nobody sees: that many more, none named
+            drew = f"after drawing {count} card{'s' if count > 1 else ''}"
+            breaches += _stock_breaches(before, after, (expected,), drew)
+            breaches += _upcard_breaches(before, after, before.upcard)
+            start = _with_drawn(before, (), unseen=count, stock=_stock_of(after, expected))
+            return AppliedDraw(taken, start, (), breaches=tuple(breaches))
         if after is None:
             raise PositionError("after", "is needed to judge a draw from a stock of unknown cards: the card drawn "
                                 "is the one that appears in it")
@@ -379,11 +385,16 @@ def no_such_draw(before: Position, source: object, place: str = "draw") -> Posit
 
 # ----------------------------------------------------------------- helpers
 def _with_drawn(position: Position, drawn: tuple[Card, ...], hot: tuple[Card, ...] = (), warm: tuple[Card, ...] = (),
-                **changes: Any) -> Position:
+                unseen: int = 0, **changes: Any) -> Position:
     """``position`` in the play phase with ``drawn`` added to the mover's hand, hot and warm as given
-    (temperatures listed before the draw do not carry over: module docstring)."""
+    (temperatures listed before the draw do not carry over: module docstring). A hidden hand
+    (``hand_count``) counts the cards drawn (and ``unseen`` ones nobody saw) and keeps only the hot and
+    warm ones as known (the others are unseen again: docs/formats.md "A hidden mover")."""
     mover = position.mover
-    drawer = replace(mover, hand=(mover.hand or ()) + drawn, hot=hot, warm=warm)
+    if mover.hand is None:
+        drawer = replace(mover, hand_count=mover.hand_size + len(drawn) + unseen, hot=hot, warm=warm)
+    else:
+        drawer = replace(mover, hand=mover.hand + drawn, hot=hot, warm=warm)
     return replace(position.replace_player(drawer), phase=Phase.PLAY, turn=None, **changes)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from ..position import Position
 from .facts import gather_facts
 from .gain import breakdown, turn_gain
+from .hidden import hidden_witness
 from .verdict import Breach, Verdict, dedupe, json_number
 
 
@@ -23,6 +24,12 @@ def judge_play_phase(start: Position, after: Position, gain_from: Position | Non
     ``gain_from`` (the gain counts from before the draw), the draw as its
     reading shows it (``draw``) and the draw's own breaches, which come first.
     """
+    hidden_note = None
+    count_breaches: tuple[Breach, ...] = ()
+    if start.mover.hand is None:  # a hidden mover: judged through a witness hand (checker/hidden)
+        witness = hidden_witness(start, after)
+        start, after, count_breaches, hidden_note = witness.before, witness.after, witness.breaches, witness.note
+        gain_from = None  # the hidden hand before the draw has no witness: the gain counts from the draw on
     facts = gather_facts(start, after)
     judge = start.rules.family.judge_function()
     family_breaches, family_reading = judge(facts)
@@ -30,7 +37,9 @@ def judge_play_phase(start: Position, after: Position, gain_from: Position | Non
     reading: dict[str, Any] = dict(family_reading)
     if draw is not None:
         reading["draw"] = draw
-    breaches = dedupe([*draw_breaches, *facts.breaches, *family_breaches])
+    if hidden_note is not None:
+        reading["hidden_hand"] = hidden_note
+    breaches = dedupe([*draw_breaches, *count_breaches, *facts.breaches, *family_breaches])
     measured_from = start if gain_from is None else gain_from
     reading["gain"] = json_number(turn_gain(measured_from, after))
     reading["breakdown"] = [{"what": what, "points": json_number(points)}

@@ -155,7 +155,10 @@ def apply_draw(before: Position, after: Position) -> tuple[Position, DrawReading
     # Hot and warm are what this turn's draw brought (rules.md §5): before the draw
     # no card of the hand was drawn this turn, and Robber's draws bring none, so
     # temperatures a draw-phase position lists do not carry into the play phase.
-    new_mover = replace(mover, hand=tuple(hand + drawn), hot=(), warm=())
+    if mover.hand is None:  # a hidden hand: one card more from the stock (seen or not), the pile's cards
+        new_mover = replace(mover, hand_count=mover.hand_size + (len(drawn) if took_pile else 1), hot=(), warm=())
+    else:
+        new_mover = replace(mover, hand=tuple(hand + drawn), hot=(), warm=())
     played = replace(before, phase=Phase.PLAY, discard_pile=new_pile, stock=stock,
                      players=tuple(new_mover if p.name == mover.name else p for p in before.players))
     if took_pile:
@@ -165,7 +168,7 @@ def apply_draw(before: Position, after: Position) -> tuple[Position, DrawReading
 
 def _mover_cards(position: Position, mover: str) -> int:
     """Cards on the table, in the mover's hand and in the discard pile."""
-    return len(position.table_cards()) + len(position.player(mover).hand or ()) + len(position.discard_pile)
+    return len(position.table_cards()) + position.player(mover).hand_size + len(position.discard_pile)
 
 
 def _stock_text(stock: int | tuple[Card, ...] | None, deck: Deck) -> str:

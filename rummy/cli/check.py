@@ -44,7 +44,7 @@ def check(before_path: BeforePath, after_path: AfterPath, json_output: JsonFlag 
     from rummy.reports.check import nothing_to_judge, turn_report
     from rummy.reports.position_warnings import position_warnings
 
-    before = Position.from_file(before_path)
+    before = Position.from_file(before_path, mover_may_be_hidden=True)
     print_warnings(position_warnings(before))
     try:
         turn = read_answer(after_path, before)

@@ -67,11 +67,15 @@ def play(position_path: PositionPath, turn_path: TurnPath, json_output: JsonFlag
         if str(out) == "-":
             raise RummyError("--out -: give a file name (without --out the position is printed)")
         check_output_path(out, [position_path, turn_path], "--out")
-    before = Position.from_file(position_path)
+    before = Position.from_file(position_path, mover_may_be_hidden=True)
     print_warnings(position_warnings(before))
     where = f"{argument_name(position_path)} -> {turn_argument_name(turn_path)}"
     try:
         if str(turn_path) == BEST_TURN and not turn_path.exists():
+            from rummy.inputs import source_name
+            from rummy.reader import known_mover_hand
+
+            known_mover_hand(before, source_name(position_path))  # refused as 'best' refuses it
             text, source, kind = best_turn_text(before, time_limit), "best", "json"
         else:  # a file, stdin, or a turn in words ("draw 7H", "take 2; play ...", "pass"), read as check reads AFTER
             text, source, kind = turn_text(turn_path)

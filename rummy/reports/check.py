@@ -118,6 +118,9 @@ def against_best(before: Position, verdict: Verdict, time_limit: float,
     from rummy.answer import best
     from rummy.solution import SolverConfig
 
+    if before.mover.hand is None:  # judged on counts; best answers for a known hand only
+        reason = f"{before.to_move}'s hand is hidden"
+        return text("the best turn: not answered", f" ({reason})"), {"status": Status.UNKNOWN, "reason": reason}
     solution = best(before, SolverConfig(time_limit=time_limit)).solution
     proven = solution.status == Status.OPTIMAL
     data: dict[str, object] = {"status": solution.status, "gain": solution.gain, "bound": solution.bound}

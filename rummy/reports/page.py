@@ -44,11 +44,13 @@ def read_position(text: str, source: str = POSITION, kind: str | None = None, af
     return position_from_text(text, source, kind_of(text, kind), after)
 
 
-def read_play_position(text: str, source: str = POSITION, kind: str | None = None) -> Position:
-    """A position to answer from, read as ``best``, ``check`` and ``hint`` read a file (strictly)."""
+def read_play_position(text: str, source: str = POSITION, kind: str | None = None,
+                       mover_may_be_hidden: bool = False) -> Position:
+    """A position to answer from, read as ``best``, ``check`` and ``hint`` read a file (strictly; ``check``'s
+    BEFORE with ``mover_may_be_hidden``, as the command reads it)."""
     from rummy.position import Position
 
-    return Position.from_text(text, source, kind_of(text, kind))
+    return Position.from_text(text, source, kind_of(text, kind), mover_may_be_hidden=mover_may_be_hidden)
 
 
 # ------------------------------------------------------------------ show
@@ -218,7 +220,7 @@ def check_report(before_text: str, after_text: str, before_kind: str | None = No
     ``best --json`` answer or steps; the ``view`` adds the command line's lines and the table after the turn."""
     from rummy.reports.check import answer_from_text, plan_named_text, turn_report
 
-    before = read_play_position(before_text, BEFORE, before_kind)
+    before = read_play_position(before_text, BEFORE, before_kind, mover_may_be_hidden=True)
     turn = answer_from_text(after_text, AFTER, kind_of(after_text, after_kind), before)
     after = turn.after
     report = turn_report(before, turn, f"{BEFORE} -> {AFTER}", compare, time_limit)
@@ -245,7 +247,7 @@ def steps_report(before_text: str, steps: str, before_kind: str | None = None) -
     from rummy.steps_notation import first_step_word, looks_like_steps, no_step
     from rummy.turn_steps import read_steps_named
 
-    before = read_play_position(before_text, BEFORE, before_kind)
+    before = read_play_position(before_text, BEFORE, before_kind, mover_may_be_hidden=True)  # as check reads it
     if not steps.strip():
         return {"view": layout(before)}
     if not looks_like_steps(steps):

@@ -46,9 +46,9 @@ def position_from_text(text: str, source: str, kind: str, after: bool = False) -
     # a [turn]: a bag beyond the deck's counts is then refused before any search.
     data = position_data(text, source, kind)
     if "turn" in data:
-        return Position.from_data(data, source, strict=False)
-    try:
-        return Position.from_data(data, source)
+        return Position.from_data(data, source, strict=False, mover_may_be_hidden=True)
+    try:  # a hidden mover is shown: a position waiting for that player's turn to be entered
+        return Position.from_data(data, source, mover_may_be_hidden=True)
     except PlayNotWhole as error:
         # A play that is not whole (the counts of the deck are no after-position's business): the file may be one.
         raise PlayNotWhole(error.place, f"{error.problem} (an after-position? 'rummy show --after' draws it)") from None
