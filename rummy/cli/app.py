@@ -29,6 +29,7 @@ import typer
 from rummy.cli._output import run_guarded
 from rummy.cli.best import best
 from rummy.cli.check import check
+from rummy.cli.game import game_app
 from rummy.cli.generate import generate
 from rummy.cli.hint import hint
 from rummy.cli.play import play
@@ -58,6 +59,7 @@ app.command("generate")(generate)
 app.command("sheets")(sheets)
 app.command("hint")(hint)
 app.command("serve")(serve)
+app.add_typer(game_app, name="game")
 
 
 def print_version(value: bool) -> None:
