@@ -41,7 +41,6 @@ Choices the rules leave to the players, made here:
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -50,10 +49,10 @@ from dataclasses import dataclass, replace
 from rummy.answer import Answer, best
 from rummy.cards import Card
 from rummy.checker.draw_apply import reentry_draw_count
-from rummy.deal import MAX_SEED, deal
+from rummy.deal import deal
 from rummy.draw_words import draw_text
 from rummy.errors import RummyError
-from rummy.games.record import GameRecord, HandRecord, TurnRecord
+from rummy.games.record import GameRecord, HandRecord, TurnRecord, hand_seed
 from rummy.hand_end import HandEnd, next_hand
 from rummy.position import DrawTaken, Position
 from rummy.reports.play import PlayedTurn, play_turn
@@ -118,15 +117,6 @@ class SelfPlayed:
 
 
 Progress = Callable[[int, int, str, float], None]  # hand, turn, player, seconds of the turn
-
-
-def hand_seed(seed: int, hand: int) -> int:
-    """The seed hand ``hand`` (from 1) is dealt from: the game's seed itself for the first hand, so that
-    ``rummy.deal.deal(rules, players, seed)`` is hand 1; a hash of both for the others."""
-    if hand == 1:
-        return seed
-    digest = hashlib.sha256(f"rummy-selfplay/{seed}/{hand}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") & MAX_SEED
 
 
 def seat_view(position: Position) -> Position:
