@@ -29,11 +29,13 @@ import typer
 from rummy.cli._output import run_guarded
 from rummy.cli.best import best
 from rummy.cli.check import check
+from rummy.cli.game import game_app
 from rummy.cli.generate import generate
 from rummy.cli.hint import hint
 from rummy.cli.play import play
 from rummy.cli.review import review
 from rummy.cli.rules import rules
+from rummy.cli.selfplay import selfplay
 from rummy.cli.serve import serve
 from rummy.cli.sheets import sheets
 from rummy.cli.show import show
@@ -51,6 +53,7 @@ app = typer.Typer(
 app.command("best")(best)
 app.command("check")(check)
 app.command("play")(play)
+app.command("selfplay")(selfplay)
 app.command("review")(review)
 app.command("show")(show)
 app.command("rules")(rules)
@@ -58,6 +61,7 @@ app.command("generate")(generate)
 app.command("sheets")(sheets)
 app.command("hint")(hint)
 app.command("serve")(serve)
+app.add_typer(game_app, name="game")
 
 
 def print_version(value: bool) -> None:

@@ -10,7 +10,9 @@ knows nothing of how a turn is carried out.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,6 +35,19 @@ MAX_COMMENT_CHARS = 1_000
 MAX_TITLE_CHARS = 200
 MAX_SEED = 2**63 - 1
 MAX_PLAYERS = 8
+MAX_SCORE = 1e9  # a hand's score, either sign
+
+
+def hand_seed(first_seed: int, hand_number: int) -> int:
+    """The seed hand ``hand_number`` (from 1) of a dealt game is dealt from: the first hand's seed itself,
+    then a seed derived from it (the first 8 bytes of SHA-256 of ``"rummy-selfplay/SEED/NUMBER"``, below
+    2**63: the text ``rummy selfplay`` derives its hands' seeds from, so a self-played game goes on under
+    ``rummy game add`` as self-play would have dealt it), so a game is dealt again from its first seed
+    alone and no two hands share a deal by accident."""
+    if hand_number <= 1:
+        return first_seed
+    digest = hashlib.sha256(f"rummy-selfplay/{first_seed}/{hand_number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") & MAX_SEED
 
 
 @dataclass(frozen=True)
@@ -82,21 +97,27 @@ class GameRecord:
     title: str | None = None
 
     def __repr__(self) -> str:
-        turns = sum(len(hand.turns) for hand in self.hands)
         return (f"GameRecord(rules={self.rules.name!r}, players={self.players!r}, "
-                f"hands={len(self.hands)}, turns={turns})")
+                f"hands={len(self.hands)}, turns={self.turn_count})")
 
     # ----------------------------------------------------------- changing
     def with_hand(self, hand: HandRecord) -> GameRecord:
         """The game with a new hand begun (the one before it, if any, is over)."""
-        _check_start(hand.start, self.rules, self.players, f"hands[{len(self.hands)}].start")
+        where = f"hands[{len(self.hands)}]"
+        if len(self.hands) >= MAX_HANDS:
+            raise PositionError(where, f"a game record holds at most {MAX_HANDS} hands")
+        _check_start(hand.start, self.rules, self.players, f"{where}.start")
         return replace(self, hands=self.hands + (hand,))
 
     def with_turn(self, turn: TurnRecord) -> GameRecord:
-        """The game with ``turn`` added to its last hand."""
+        """The game with ``turn`` added to its last hand; the turn is held to the bounds a file's is."""
         if not self.hands:
             raise PositionError("game", "the game has no hand yet: begin one first")
         last = self.hands[-1]
+        where = f"hands[{len(self.hands) - 1}].turns[{len(last.turns)}]"
+        if len(last.turns) >= MAX_TURNS:
+            raise PositionError(where, f"a hand holds at most {MAX_TURNS:,} turns")
+        turn = _read_turn(turn.to_data(), self.players, where)
         return replace(self, hands=self.hands[:-1] + (replace(last, turns=last.turns + (turn,)),))
 
     def with_result(self, result: Mapping[str, float]) -> GameRecord:
@@ -106,18 +127,28 @@ class GameRecord:
         return replace(self, hands=self.hands[:-1] + (replace(self.hands[-1], result=dict(result)),))
 
     def without_last_turn(self) -> GameRecord:
-        """The game with its last turn taken back (a hand left with no turn goes too, unless it is
-        the first); the last hand's result goes with it."""
-        if not self.hands or (len(self.hands) == 1 and not self.hands[0].turns):
+        """The game with its last turn taken back, and what that turn brought about: the hand's result
+        and a hand begun after it that has no turn yet (the next deal)."""
+        hands = self.hands
+        while len(hands) > 1 and not hands[-1].turns:
+            hands = hands[:-1]
+        if not hands or not hands[-1].turns:
             raise PositionError("game", "the game has no turn to take back")
-        last = self.hands[-1]
-        if not last.turns:
-            return replace(self, hands=self.hands[:-1]).without_result()
-        return replace(self, hands=self.hands[:-1] + (replace(last, turns=last.turns[:-1], result=None),))
+        last = hands[-1]
+        return replace(self, hands=hands[:-1] + (replace(last, turns=last.turns[:-1], result=None),))
 
-    def without_result(self) -> GameRecord:
-        last = self.hands[-1]
-        return replace(self, hands=self.hands[:-1] + (replace(last, result=None),))
+    def totals(self, hands: int | None = None) -> dict[str, float]:
+        """Each player's total of the results of the first ``hands`` hands (all without), whole numbers as
+        ``int``."""
+        summed = dict.fromkeys(self.players, 0.0)
+        for hand in self.hands[:hands]:
+            for name, score in (hand.result or {}).items():
+                summed[name] += score
+        return {name: int(score) if score.is_integer() else score for name, score in summed.items()}
+
+    @property
+    def turn_count(self) -> int:
+        return sum(len(hand.turns) for hand in self.hands)
 
     # ------------------------------------------------------------ writing
     def to_data(self) -> dict[str, Any]:
@@ -128,17 +159,37 @@ class GameRecord:
         return {"game": game, "hands": [hand.to_data() for hand in self.hands]}
 
     def to_toml(self) -> str:
-        return HEADER + tomli_w.dumps(self.to_data())
+        """The record as TOML, in reading order: [game], then each hand's deal and start, its turns one
+        [[hands.turns]] table each, and its result."""
+        data = self.to_data()
+        game = data["game"]
+        rules = game["rules"]
+        # One line for the names (tomli_w puts each on a line of its own); a JSON string is a TOML one.
+        players = "players = [" + ", ".join(json.dumps(name, ensure_ascii=False) for name in game["players"]) + "]\n"
+        parts = [HEADER, "[game]\n", tomli_w.dumps({"format": game["format"]}),
+                 tomli_w.dumps({"rules": rules}) if isinstance(rules, str) else "", players,
+                 tomli_w.dumps({"title": game["title"]}) if "title" in game else ""]
+        if not isinstance(rules, str):  # a rules table last, as [game.rules]: keys after its header are its own
+            parts.append("\n" + tomli_w.dumps({"game": {"rules": rules}}))
+        for hand in data["hands"]:
+            head = {key: hand[key] for key in ("deal", "start") if key in hand}
+            parts.append("\n" + tomli_w.dumps({"hands": [head]}))
+            for turn in hand.get("turns", ()):
+                parts.append("\n[[hands.turns]]\n" + tomli_w.dumps(turn))
+            if "result" in hand:
+                parts.append("\n[hands.result]\n" + tomli_w.dumps(hand["result"]))
+        return "".join(parts)
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.to_data(), indent=indent, ensure_ascii=False) + "\n"
 
-    def save(self, path: str | Path) -> None:
-        """Write the game (JSON or TOML by the suffix) in one step, never through a link."""
+    def save(self, path: str | Path, overwrite: bool = True) -> None:
+        """Write the game (JSON or TOML by the suffix) in one step, never through a link (``overwrite=False``:
+        nor over an existing file)."""
         from rummy.files import write_atomic
 
         path = Path(path)
-        write_atomic(path, self.to_json() if path.suffix.lower() == ".json" else self.to_toml())
+        write_atomic(path, self.to_json() if path.suffix.lower() == ".json" else self.to_toml(), overwrite)
 
     # ------------------------------------------------------------ reading
     @classmethod
@@ -184,20 +235,24 @@ def _read_game(data: Any, source: str) -> GameRecord:
         rules = ruleset_from_spec(game["rules"])
     except ValueError as error:
         raise PositionError(f"{where}.rules", str(error)) from None
-    players = _read_players(game.get("players"), f"{where}.players")
-    title = game.get("title")
-    if title is not None and (not isinstance(title, str) or len(title) > MAX_TITLE_CHARS):
-        raise PositionError(f"{where}.title", f"expected a text of at most {MAX_TITLE_CHARS} characters")
+    players = read_players(game.get("players"), f"{where}.players")
+    title = read_title(game.get("title"), f"{where}.title")
     hands_data = data.get("hands", [])
     if not isinstance(hands_data, list):
         raise PositionError(f"{source}: hands", f"expected a list of hands ([[hands]]), got {quote(hands_data)}")
     if len(hands_data) > MAX_HANDS:
         raise PositionError(f"{source}: hands", f"{len(hands_data):,} hands; a game record holds at most {MAX_HANDS}")
     hands = tuple(_read_hand(hand, rules, players, f"{source}: hands[{i}]") for i, hand in enumerate(hands_data))
-    return GameRecord(rules, players, hands, title or None)
+    return GameRecord(rules, players, hands, title)
 
 
-def _read_players(value: Any, where: str) -> tuple[str, ...]:
+def read_title(value: Any, where: str) -> str | None:
+    if value is not None and (not isinstance(value, str) or len(value) > MAX_TITLE_CHARS):
+        raise PositionError(where, f"expected a text of at most {MAX_TITLE_CHARS} characters, got {quote(value)}")
+    return value or None
+
+
+def read_players(value: Any, where: str) -> tuple[str, ...]:
     from rummy.reader import name_problem
 
     if not isinstance(value, list) or not 2 <= len(value) <= MAX_PLAYERS:
@@ -238,7 +293,7 @@ def read_start(data: Any, where: str) -> Position:
     """A hand's first position, as a position file gives it (its hands may be hidden)."""
     if not isinstance(data, Mapping):
         raise PositionError(where, f"expected a position (a table), got {quote(data)}")
-    return Position.from_data(data, where)
+    return Position.from_data(data, where, mover_may_be_hidden=True)
 
 
 def _check_start(start: Position, rules: Ruleset, players: tuple[str, ...], where: str) -> None:
@@ -275,7 +330,8 @@ def _read_result(data: Any, players: tuple[str, ...], where: str) -> dict[str, f
     for name, score in data.items():
         if name not in players:
             raise PositionError(where, f"{quote(name)} is not a player of this game")
-        if not isinstance(score, (int, float)) or isinstance(score, bool) or abs(score) > 1e9:
+        if not isinstance(score, (int, float)) or isinstance(score, bool) or not math.isfinite(score) \
+                or abs(score) > MAX_SCORE:
             raise PositionError(f"{where}.{name}", f"expected a score, got {quote(score)}")
         result[name] = score
     return result
@@ -287,4 +343,5 @@ def _known_keys(data: Mapping[str, Any], known: tuple[str, ...], where: str) -> 
         raise PositionError(where, f"unknown key {quote(unknown[0])} (known: {', '.join(known)})")
 
 
-__all__ = ["FORMAT", "GameRecord", "HandRecord", "TurnRecord", "read_start"]
+__all__ = ["FORMAT", "GameRecord", "HandRecord", "TurnRecord", "hand_seed", "read_players", "read_start",
+           "read_title"]

@@ -46,15 +46,20 @@ def turn_label(hand: int, turn: int, record: TurnRecord) -> str:
 
 
 def replay_hand(hand: HandRecord, number: int, source: str = "<game>",
-                progress: Callable[[int, int], None] | None = None) -> HandReplay:
-    """Replay one hand (``number`` counts from 1, for messages) from its start."""
+                progress: Callable[[int], None] | None = None) -> HandReplay:
+    """Replay one hand (``number`` counts from 1, for messages) from its start; ``progress`` is told
+    each turn as it is replayed."""
+    from rummy.hand_end import hand_end
     from rummy.reports.play import play_turn
 
     position = hand.start
     positions = [position]
     reports = []
+    ended = None
     for index, record in enumerate(hand.turns, start=1):
         where = f"{source}: {turn_label(number, index, record)}"
+        if ended is not None:
+            raise GameReplayError(f"{where}: the hand ended at turn {index - 1} ({ended.reason})", number, index)
         if record.player != position.to_move:
             raise GameReplayError(f"{where}: {position.to_move} is to move, not {record.player}", number, index)
         try:
@@ -66,17 +71,20 @@ def replay_hand(hand: HandRecord, number: int, source: str = "<game>",
         if played.position is None:
             breaches = "; ".join(breach.message for breach in played.report.verdict.breaches) or "illegal"
             raise GameReplayError(f"{where}: the turn is illegal: {breaches}", number, index)
+        ended = hand_end(played.position, position)
         position = played.position
         positions.append(position)
         reports.append(played.report)
         if progress is not None:
-            progress(index, len(hand.turns))
+            progress(1)
     return HandReplay(hand, tuple(positions), tuple(reports))
 
 
-def replay(game: GameRecord, source: str = "<game>") -> tuple[HandReplay, ...]:
-    """Every hand of the game replayed, in order."""
-    return tuple(replay_hand(hand, number, source) for number, hand in enumerate(game.hands, start=1))
+def replay(game: GameRecord, source: str = "<game>", progress: Callable[[int], None] | None = None
+           ) -> tuple[HandReplay, ...]:
+    """Every hand of the game replayed, in order (each from its own start); ``progress`` is told each
+    turn as it is replayed (the game's ``turn_count`` in all)."""
+    return tuple(replay_hand(hand, number, source, progress) for number, hand in enumerate(game.hands, start=1))
 
 
 __all__ = ["GameReplayError", "HandReplay", "replay", "replay_hand", "turn_label"]
