@@ -10,8 +10,8 @@ advises draws: the value of the draw chosen against the best draw's, both from t
 options (each looks one turn ahead from before the draw). Marks (``MARKS``) follow chess's ``?!``,
 ``?`` and ``??``, with thresholds per family (``MarkScale``, docs/cli.md "Review").
 
-The searches are the slow part; ``search_tasks`` lists them as plain data (a position's data and the
-time limit) for ``rummy.parallel``'s runners (``solve_view``), and ``review_game`` puts the answers
+The searches are the slow part; ``review_game`` hands them (a position and the time limit each) to
+``solve``, a ``rummy.parallel`` runner's ``ordered`` over ``solve_view``, and puts the answers
 together. A turn whose mover's hand is hidden (an opponent at a real table) cannot be reviewed: it
 is listed, with why, and skipped.
 """
@@ -177,13 +177,13 @@ def as_seen_by(position: Position, name: str) -> Position:
     return replace(position, players=players, stock=stock)
 
 
-def solve_view(view_data: dict[str, Any], time_limit: float) -> dict[str, Any]:
-    """One review search, for a runner (plain data in and out): the best turn of the position, as
-    ``best --json`` gives it."""
+def solve_view(position: Position, time_limit: float) -> dict[str, Any]:
+    """One review search, for a runner: the best turn of the position (the Position itself, pickled to
+    a ``--jobs`` process: written as data and read back, a table joker that could stand for several
+    cards would not read), as ``best --json`` gives it."""
     from rummy.answer import answer_data, best
     from rummy.solution import SolverConfig
 
-    position = Position.from_data(view_data, "review")
     return answer_data(best(position, SolverConfig(time_limit=time_limit, workers=1)))
 
 
@@ -300,7 +300,7 @@ def _number(value: object) -> float | None:
 
 # --------------------------------------------------------------- the review
 def review_game(game: GameRecord, player: str | None = None, time_limit: float = REVIEW_TIME_LIMIT,
-                source: str = "<game>", solve: Callable[[Iterable[tuple[dict[str, Any], float]]],
+                source: str = "<game>", solve: Callable[[Iterable[tuple[Position, float]]],
                                                          Iterable[dict[str, Any]]] | None = None,
                 progress: Callable[[int, int], None] | None = None,
                 replays: Sequence[HandReplay] | None = None) -> GameReview:
@@ -316,7 +316,7 @@ def review_game(game: GameRecord, player: str | None = None, time_limit: float =
     if replays is None:
         replays = [replay_hand(hand, number, source) for number, hand in enumerate(game.hands, start=1)]
     pending = [turn for number, replayed in enumerate(replays, start=1) for turn in _pending(replayed, number, player)]
-    tasks = [(view.to_data(), time_limit) for turn in pending for view in (turn.view, turn.play_view)
+    tasks = [(view, time_limit) for turn in pending for view in (turn.view, turn.play_view)
              if view is not None]
     answers: Iterable[dict[str, Any]] = (solve or _one_by_one)(tasks)
     reviewed = []
@@ -331,7 +331,7 @@ def review_game(game: GameRecord, player: str | None = None, time_limit: float =
     return GameReview(game, tuple(reviewed), time_limit)
 
 
-def _one_by_one(tasks: Iterable[tuple[dict[str, Any], float]]) -> Iterator[dict[str, Any]]:
+def _one_by_one(tasks: Iterable[tuple[Position, float]]) -> Iterator[dict[str, Any]]:
     for task in tasks:
         yield solve_view(*task)
 

@@ -193,3 +193,17 @@ def test_a_worse_draw_alone_loses_the_difference_of_the_draw_values() -> None:
     assert turn.gain is None and turn.lost == turn.draw.lost == 23
     assert turn.mark == "?"  # 23 >= 20 but under half of 63; >= 10 and 25% of 63
     assert assert_best_answers_rejudged(review) == 1
+
+
+@pytest.mark.parametrize("name", ["rummikub-3p", "robber-3p", "straight-2p"])
+def test_the_self_played_games_are_reviewed(name: str) -> None:
+    """benchmarks/results/selfplay (rummy selfplay's games): every turn reviewed, every best answer
+    judged legal; rummikub-3p's table holds a joker that could stand for several cards (a position
+    written as data would not read back: the searches take the position itself)."""
+    from tests.support.paths import REPO_ROOT
+
+    game = GameRecord.from_file(REPO_ROOT / "benchmarks" / "results" / "selfplay" / f"{name}.toml")
+    review = review_game(game, time_limit=TIME_LIMIT)
+    assert review.turns and all(turn.reviewed for turn in review.turns)
+    assert len(review.turns) == sum(len(hand.turns) for hand in game.hands)
+    assert assert_best_answers_rejudged(review) > 0
