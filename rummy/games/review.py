@@ -219,7 +219,12 @@ def _pending(replayed: HandReplay, number: int, player: str | None) -> Iterator[
             yield _Pending(*where, skipped="the mover's hand is hidden: what they could have played is unknown")
             continue
         view = as_seen_by(before, record.player)
+        judged = replayed.reports[index].judged
         gain = _number(verdict.reading.get("gain"))
+        if gain is not None and judged is not None:
+            # Judged again as the player saw it, the measure the search uses (Epic's going-out bonus counts
+            # the mean of the unseen cards, not the hands a self-played record knows).
+            gain = _seen_gain(view, judged, record.player, gain)
         if gain is None and before.phase == Phase.PLAY and "draw" in verdict.reading:
             gain = 0.0  # tile rummy's draw: a turn that plays nothing
         if before.phase != Phase.DRAW:
@@ -229,7 +234,6 @@ def _pending(replayed: HandReplay, number: int, player: str | None) -> Iterator[
             yield _Pending(*where, skipped=f"{before.rules.name} has no draw advice to review a draw against")
             continue
         draw = _draw_read(verdict.reading.get("draw"))
-        judged = replayed.reports[index].judged
         if gain is None or judged is None or judged.phase != Phase.PLAY or judged == replayed.positions[index + 1]:
             yield _Pending(*where, draw=draw, view=view)  # the draw alone (or the pass): its play comes next
             continue
@@ -243,7 +247,7 @@ def _pending(replayed: HandReplay, number: int, player: str | None) -> Iterator[
             continue
         # A random draw (the stock, a demand): the play is compared with a search from where the draw led
         # (the card drawn is known by then), as a play-phase turn.
-        play_gain = _play_gain(start, played) if start is not None else None
+        play_gain = _seen_gain(seen_start, played, record.player) if seen_start is not None else None
         if seen_start is None or play_gain is None:  # the draw alone is reviewed, not the play
             yield _Pending(*where, draw=draw, view=view)
             continue
@@ -269,16 +273,18 @@ def _drawn_start(before: Position, after: Position) -> Position | None:
         return None
 
 
-def _play_gain(start: Position, after: Position) -> float | None:
-    """The checker's gain of the play from where the draw led (None where it cannot judge it so)."""
+def _seen_gain(before: Position, after: Position, player: str, otherwise: float | None = None) -> float | None:
+    """The checker's gain of the turn from ``before`` (already as ``player`` saw it) to ``after`` seen
+    the same way; ``otherwise`` where it cannot judge it so."""
     from rummy.checker import check
     from rummy.errors import RummyError
 
     try:
-        verdict = check(start, after)
+        verdict = check(before, as_seen_by(after, player))
     except (RummyError, KeyError, ValueError):
-        return None
-    return _number(verdict.reading.get("gain")) if verdict.legal else None
+        return otherwise
+    gain = _number(verdict.reading.get("gain")) if verdict.legal else None
+    return otherwise if gain is None else gain
 
 
 def _without_draw(after: Position) -> Position:
