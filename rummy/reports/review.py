@@ -115,16 +115,22 @@ def turn_lines(turn: TurnReview) -> list[Styled | str]:
 
 
 def _draw_line(draw: DrawReview) -> Styled:
-    played = draw_words(draw.played) if draw.played else "the draw"
-    best = draw_words(draw.best)
+    played = _draw_name(draw.played) if draw.played else "the draw"
+    best = _draw_name(draw.best)
     cards = f" ({' '.join(draw.best['cards'])})" if draw.best.get("cards") else ""
     if draw.played_value is None:
-        return text(f"draw: {played} (not valued by the draw advice); the best draw {best}{cards} is worth "
+        return text(f"draw: {played} (not valued by the draw advice); the best draw, {best}{cards}, is worth "
                     f"{number(draw.best_value)}")
     if draw.lost <= 1e-4:
         return text(f"draw: {played}, worth {number(draw.played_value)}: ", ("the best draw", "green"))
-    return text(f"draw: {played}, worth {number(draw.played_value)}; the best draw {best}{cards} is worth "
+    return text(f"draw: {played}, worth {number(draw.played_value)}; the best draw, {best}{cards}, is worth "
                 f"{number(draw.best_value)}: lost {number(draw.lost)}")
+
+
+def _draw_name(draw: dict[str, Any]) -> str:
+    """A draw in words, the stock's named: ``draw`` alone reads as the verb."""
+    words = draw_words(draw)
+    return "draw (the stock)" if words == "draw" else words
 
 
 def _play_line(turn: TurnReview) -> Styled:
