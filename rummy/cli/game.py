@@ -111,7 +111,7 @@ def add(
 
     rummy game add friday.toml best --comment "the engine's move"
     """
-    from rummy.cli.check import TURN_IN_WORDS
+    from rummy.cli.check import turn_argument_name, turn_text
     from rummy.errors import NoTurnInAnswer, RummyError
     from rummy.games.edit import add_turn
     from rummy.inputs import argument_name
@@ -123,7 +123,7 @@ def add(
     game = _replayed(game_path)
     before = game.position
     print_warnings(_warnings(before))
-    where = f"{argument_name(game_path)} -> {TURN_IN_WORDS if _typed(turn_path) else argument_name(turn_path)}"
+    where = f"{argument_name(game_path)} -> {turn_argument_name(turn_path)}"
     try:
         if str(turn_path) == BEST_TURN and not turn_path.exists():
             if before.mover.hand is None:
@@ -132,7 +132,7 @@ def add(
                                  f"{argument_name(game_path)} 'draw; discard 7H'")
             text, source, kind = best_turn_text(before, time_limit), "best", "json"
         else:
-            text, source, kind = _turn_text(turn_path)
+            text, source, kind = turn_text(turn_path)
         added = add_turn(game, text, source, kind, where, comment)
     except NoTurnInAnswer as empty:
         print_answer(*nothing_to_judge(empty), json_output)
@@ -259,24 +259,6 @@ def _check_game_path(path: Path, inputs: list[Path], must_exist: bool) -> None:
     if must_exist and not path.exists() and not path.is_symlink():
         raise RummyError(f"{path}: no such game file (begin one with 'rummy game new')")
     check_output_path(path, inputs, "GAME")
-
-
-def _typed(path: Path) -> bool:
-    """TURN typed as the argument: a turn in words ('take 2', 'draw 7H; discard KS'), or steps
-    ('play 7H 8H 9H to new/1; discard KS'), where no file has that name."""
-    from rummy.cli.check import is_turn_in_words
-    from rummy.steps_notation import looks_like_steps
-
-    return is_turn_in_words(path) or (looks_like_steps(str(path)) and not path.exists())
-
-
-def _turn_text(path: Path) -> tuple[str, str, str]:
-    """TURN as 'rummy play' reads it (rummy.cli.check.turn_text), and steps typed as the argument too."""
-    from rummy.cli.check import TURN_IN_WORDS, turn_text
-
-    if _typed(path):
-        return str(path), TURN_IN_WORDS, "toml"
-    return turn_text(path)
 
 
 def _read(path: Path) -> GameRecord:
