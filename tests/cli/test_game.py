@@ -537,3 +537,18 @@ def test_the_next_hand_of_a_real_table_game_is_begun_by_hand(capsys: pytest.Capt
     assert code == 2 and "one of them" in err
     code, _, err = run_main(capsys, "game", "hand", game, "--position", PUZZLE_EXAMPLES / "robber.toml")
     assert code == 2 and "robber.toml" in err and len(err.splitlines()) == 1
+
+
+def test_a_hand_ended_at_a_real_table_says_it_is_not_scored(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    """Bob (hidden) goes out in one text, draw and steps: the hand ends, its result cannot be scored (ann's
+    hand is hidden), and 'game show' says so rather than an empty 'result:' (review of issue 27)."""
+    game = new_game(capsys, tmp_path, REAL_TABLE)
+    for turn in ("take 1; discard KD", "draw", "discard 2C", "draw; play 8D to bob/1; play 4H 4S 4D to new/1; "
+                 "discard 5H"):
+        code, out, err = run_main(capsys, "game", "add", game, turn)
+        assert code == 0, err
+    assert "hand 1 is over: bob went out; not scored" in out
+    code, out, err = run_main(capsys, "game", "show", game)
+    assert code == 0, err
+    assert "result: not scored (a hidden hand" in out
