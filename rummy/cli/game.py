@@ -120,7 +120,7 @@ def add(
     from rummy.reports.play import BEST_TURN, best_turn_text
 
     _check_game_path(game_path, [turn_path], must_exist=True)
-    game = _replayed(game_path)
+    game, was = _replayed_to_write(game_path)
     before = game.position
     print_warnings(_warnings(before))
     where = f"{argument_name(game_path)} -> {turn_argument_name(turn_path)}"
@@ -141,7 +141,7 @@ def add(
         report = added.played.report
         print_answer(report.data, report.lines, json_output)
         return EXIT_NEGATIVE
-    added.game.save(game_path)
+    added.game.save_over(game_path, was)
     print_answer(*added_report(added), json_output)
     return EXIT_OK
 
@@ -167,7 +167,7 @@ def hand(
     _check_game_path(game_path, [position_path] if position_path is not None else [], must_exist=True)
     if (seed is None) == (position_path is None):
         raise RummyError("game hand: give --deal SEED (a dealt hand) or --position FILE (a position), one of them")
-    game = _replayed(game_path)
+    game, was = _replayed_to_write(game_path)
     start = None
     if position_path is not None:
         from rummy.cli.show import read_position
@@ -176,7 +176,7 @@ def hand(
         print_warnings(_warnings(start))
     where = argument_name(position_path) if position_path is not None else "--deal"
     record = begin_next_hand(game, start, seed, where)
-    record.save(game_path)
+    record.save_over(game_path, was)
     print_answer(*hand_report(record), json_output)
     return EXIT_OK
 
@@ -191,9 +191,9 @@ def undo(game_path: GamePath, json_output: JsonFlag = False) -> int:
     from rummy.reports.game import undone_report
 
     _check_game_path(game_path, [], must_exist=True)
-    game = _replayed(game_path)
+    game, was = _replayed_to_write(game_path)
     smaller, hand, turn = edit.undo(game.record)
-    smaller.save(game_path)
+    smaller.save_over(game_path, was)
     print_answer(*undone_report(edit.replayed(smaller, argument_name(game_path)), hand, turn), json_output)
     return EXIT_OK
 
@@ -262,11 +262,24 @@ def _check_game_path(path: Path, inputs: list[Path], must_exist: bool) -> None:
 
 
 def _read(path: Path) -> GameRecord:
+    return _read_with_text(path)[0]
+
+
+def _read_with_text(path: Path) -> tuple[GameRecord, str]:
+    """The game and the file's text, which a command that writes the game again gives ``save_over``."""
     from rummy.games.edit import with_a_hand
     from rummy.games.record import GameRecord
     from rummy.inputs import source_name
 
-    return with_a_hand(GameRecord.from_file(path), source_name(path))
+    record, text = GameRecord.read_file(path)
+    return with_a_hand(record, source_name(path)), text
+
+
+def _replayed_to_write(path: Path) -> tuple[ReplayedGame, str]:
+    """The game replayed, and the file's text as read (add, hand and undo write it again only if the file
+    still holds it: two commands at once never lose one's turn unseen)."""
+    record, text = _read_with_text(path)
+    return _replayed(path, record), text
 
 
 def _replayed(path: Path, record: GameRecord | None = None) -> ReplayedGame:

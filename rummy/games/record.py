@@ -191,14 +191,31 @@ class GameRecord:
         path = Path(path)
         write_atomic(path, self.to_json() if path.suffix.lower() == ".json" else self.to_toml(), overwrite)
 
+    def save_over(self, path: str | Path, was: str) -> None:
+        """Write the game over the file ``path`` read as the text ``was``, in one step, unless the file has
+        changed since (another run wrote it: a RummyError, nothing written; rummy.files.replace_unchanged)."""
+        from rummy.files import replace_unchanged
+        from rummy.inputs import read_text
+
+        path = Path(path)
+        text = self.to_json() if path.suffix.lower() == ".json" else self.to_toml()
+        replace_unchanged(path, text, lambda: read_text(path) == was,
+                          "changed since it was read (another 'rummy game' command at the same time?): nothing "
+                          "written; run the command again")
+
     # ------------------------------------------------------------ reading
     @classmethod
     def from_file(cls, path: str | Path) -> GameRecord:
+        return cls.read_file(path)[0]
+
+    @classmethod
+    def read_file(cls, path: str | Path) -> tuple[GameRecord, str]:
+        """The game in the file and the file's text (to write it again with ``save_over``)."""
         from rummy.inputs import read_text, source_name
 
         text = read_text(path)
         kind = "json" if str(path).lower().endswith(".json") or text.lstrip().startswith("{") else "toml"
-        return cls.from_text(text, source_name(path), kind)
+        return cls.from_text(text, source_name(path), kind), text
 
     @classmethod
     def from_text(cls, text: str, source: str = "<game>", kind: str = "toml") -> GameRecord:

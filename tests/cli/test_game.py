@@ -552,3 +552,32 @@ def test_a_hand_ended_at_a_real_table_says_it_is_not_scored(capsys: pytest.Captu
     code, out, err = run_main(capsys, "game", "show", game)
     assert code == 0, err
     assert "result: not scored (a hidden hand" in out
+
+
+def test_a_game_changed_while_a_turn_was_added_is_not_overwritten(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two 'game add' at once: the one that writes second finds the file changed since it read it and writes
+    nothing (one line, exit 2), so no turn reported added is lost (review of issue 27)."""
+    from rummy.games import edit
+
+    game = new_game(capsys, tmp_path, HOUSE)
+    real_add_turn = edit.add_turn
+
+    def add_while_another_writes(*args: object, **kwargs: object) -> object:
+        added = real_add_turn(*args, **kwargs)  # type: ignore[arg-type]
+        other = GameRecord.from_file(game)  # the other run's turn lands first
+        other.with_turn(TurnRecord("ann", "draw")).save(game)
+        return added
+
+    monkeypatch.setattr(edit, "add_turn", add_while_another_writes)
+    code, out, err = run_main(capsys, "game", "add", game, "draw")
+    assert code == 2 and out == ""
+    assert err == f"rummy: {game}: changed since it was read (another 'rummy game' command at the same time?): " \
+                  "nothing written; run the command again\n"
+    assert [t.turn for t in GameRecord.from_file(game).hands[0].turns] == ["draw"]  # the other's turn, kept
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no lock or temporary file left
+    monkeypatch.setattr(edit, "add_turn", real_add_turn)
+    code, out, err = run_main(capsys, "game", "undo", game)
+    assert code == 0, err
+    assert GameRecord.from_file(game).hands[0].turns == ()
