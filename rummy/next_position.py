@@ -234,7 +234,10 @@ def _fewer(stock: Stock, count: int) -> Stock:
 
 def _unseen_breaches(before: Position, after: Position, named: Card | None) -> tuple[Breach, ...]:
     """A tile drawn must be one the position does not show (tile rummy has no draw judge to say it);
-    a hidden hand's tile is the one named, if any."""
+    a hidden hand's tile is the one named, if any. A listed pool's top tile is the tile drawn (``_stock_drawn``
+    holds the draw to it), and the listed pool shows every copy: nothing to check."""
+    if isinstance(before.stock, tuple):
+        return ()
     if before.mover.hand is None:
         card = named.plain() if named is not None else None
     else:

@@ -40,9 +40,15 @@ def best_turn_text(before: Position, time_limit: float) -> str:
     """The best turn as ``best --json`` prints it, for the turn reader (an answer with no turn raises
     NoTurnInAnswer there, as ``check`` says it)."""
     from rummy.answer import answer_data, best
+    from rummy.draw_words import DRAW_WORDS
     from rummy.solution import SolverConfig
 
-    return json.dumps(answer_data(best(before, SolverConfig(time_limit=time_limit))))
+    data = answer_data(best(before, SolverConfig(time_limit=time_limit)))
+    if data.get("status") == "draw" and before.rules.family.draw_judge is None:
+        # Tile rummy's best is to play nothing, so the tile is drawn: the turn in words (where the pool is
+        # not listed, the reader asks for the tile's name, as for 'draw' typed).
+        return DRAW_WORDS[0]
+    return json.dumps(data)
 
 
 def play_turn(before: Position, text: str, source: str, kind: str, where: str) -> PlayedTurn:

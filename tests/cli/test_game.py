@@ -581,3 +581,26 @@ def test_a_game_changed_while_a_turn_was_added_is_not_overwritten(capsys: pytest
     code, out, err = run_main(capsys, "game", "undo", game)
     assert code == 0, err
     assert GameRecord.from_file(game).hands[0].turns == ()
+
+
+def test_a_dealt_tile_game_draws_from_its_listed_pool(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Rummikub dealt by rummy lists its pool: 'draw' takes its top tile (it was refused: 'cannot have come from
+    the pool: every copy is accounted for'), and 'best' where nothing is worth playing is that draw (it was
+    refused: 'plays nothing, so they draw a tile instead') (review of issue 27)."""
+    game = tmp_path / "tiles.toml"
+    code, _, err = run_main(capsys, "game", "new", game, "--rules", "rummikub", "--players", "ann,bob", "--deal", "3")
+    assert code == 0, err
+    top = GameRecord.from_file(game).hands[0].start.stock
+    assert isinstance(top, tuple)
+    code, out, err = run_main(capsys, "game", "add", game, "draw")
+    assert code == 0, err
+    record = GameRecord.from_file(game)
+    assert record.hands[0].turns[-1].turn == "draw"
+    code, out, err = run_main(capsys, "game", "show", game, "--turn", "1", "--json")
+    assert code == 0, err
+    hand = json.loads(out)["players"]["ann"]["hand"].split()
+    assert top[0].notation(record.rules.deck) in hand and len(hand) == 15
+    for _ in range(8):  # whatever best finds, it is carried out: a play, or the draw where nothing is worth it
+        code, out, err = run_main(capsys, "game", "add", game, "best", "--time-limit", "5")
+        assert code == 0, err
+    assert "draw" in [t.turn for t in GameRecord.from_file(game).hands[0].turns[1:]]
