@@ -266,6 +266,8 @@ def _read_game(data: Any, source: str) -> GameRecord:
 def read_title(value: Any, where: str) -> str | None:
     if value is not None and (not isinstance(value, str) or len(value) > MAX_TITLE_CHARS):
         raise PositionError(where, f"expected a text of at most {MAX_TITLE_CHARS} characters, got {quote(value)}")
+    if value is not None:
+        _refuse_control_characters(value, where)
     return value or None
 
 
@@ -335,9 +337,21 @@ def _read_turn(data: Any, players: tuple[str, ...], where: str) -> TurnRecord:
         raise PositionError(f"{where}.turn", f"expected the turn's text (steps or a draw), got {quote(text)}")
     if len(text) > MAX_TURN_CHARS:
         raise PositionError(f"{where}.turn", f"a turn of {len(text):,} characters; at most {MAX_TURN_CHARS:,}")
+    _refuse_control_characters(text, f"{where}.turn", "\n\t")
     if comment is not None and (not isinstance(comment, str) or len(comment) > MAX_COMMENT_CHARS):
         raise PositionError(f"{where}.comment", f"expected a text of at most {MAX_COMMENT_CHARS:,} characters")
+    if comment is not None:
+        _refuse_control_characters(comment, f"{where}.comment")
     return TurnRecord(player, text, comment or None)
+
+
+def _refuse_control_characters(text: str, where: str, allowed: str = "") -> None:
+    """A text 'game show' prints (a turn, a comment, the title) holds no control character (an escape
+    sequence in a shared game file would drive the reader's terminal); a turn may span lines."""
+    bad = next((c for c in text if not c.isprintable() and c not in allowed and c != " "), None)
+    if bad is not None:
+        raise PositionError(where, f"a control character {bad!r} in {quote(text)}: give printable text"
+                            + (" (new lines are allowed)" if "\n" in allowed else " on one line"))
 
 
 def _read_result(data: Any, players: tuple[str, ...], where: str) -> dict[str, float]:
