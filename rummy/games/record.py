@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -36,6 +37,7 @@ MAX_TITLE_CHARS = 200
 MAX_SEED = 2**63 - 1
 MAX_PLAYERS = 8
 MAX_SCORE = 1e9  # a hand's score, either sign
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def hand_seed(first_seed: int, hand_number: int) -> int:
@@ -347,8 +349,11 @@ def _read_turn(data: Any, players: tuple[str, ...], where: str) -> TurnRecord:
 
 def _refuse_control_characters(text: str, where: str, allowed: str = "") -> None:
     """A text 'game show' prints (a turn, a comment, the title) holds no control character (an escape
-    sequence in a shared game file would drive the reader's terminal); a turn may span lines."""
-    bad = next((c for c in text if not c.isprintable() and c not in allowed and c != " "), None)
+    sequence in a shared game file would drive the reader's terminal), no line separator and no bidi
+    control (which reorders what the terminal shows); a turn may span lines. Other format characters (an
+    emoji's zero-width joiner) are fine."""
+    bad = next((c for c in text if c not in allowed and (unicodedata.category(c) in ("Cc", "Zl", "Zp")
+                                                         or c in BIDI_CONTROLS)), None)
     if bad is not None:
         raise PositionError(where, f"a control character {bad!r} in {quote(text)}: give printable text"
                             + (" (new lines are allowed)" if "\n" in allowed else " on one line"))
