@@ -604,3 +604,28 @@ def test_a_dealt_tile_game_draws_from_its_listed_pool(capsys: pytest.CaptureFixt
         code, out, err = run_main(capsys, "game", "add", game, "best", "--time-limit", "5")
         assert code == 0, err
     assert "draw" in [t.turn for t in GameRecord.from_file(game).hands[0].turns[1:]]
+
+
+EPIC_TO_REENTRY = ("demand 10D from bob; meld 9D 10D JD; play 7S 8S 9S to new/2; discard 10H",
+                   "take 1; meld 8H 9H 10H; discard 10C", "demand KH from bob; play KD KH KS to new/1; discard 6D",
+                   "open; play 4D 4H 4S to new/1; discard 6S", "take 1; play 6S to ann/2 (7S 8S 9S); discard 3D",
+                   "draw JC; discard 5C")
+
+
+def test_best_for_a_house_epic_reentry_draws_three_then_plays(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    """Ann went out first in House Epic and re-enters: 'best' is the re-entry draw of three, then the best play
+    (it was the draw advice's one card from the stock, which the checker refused as illegal) (review of issue
+    27)."""
+    game = tmp_path / "epic.toml"
+    code, _, err = run_main(capsys, "game", "new", game, "--rules", "house-epic", "--players", "ann,bob", "--deal",
+                            "21")
+    assert code == 0, err
+    for turn in EPIC_TO_REENTRY:
+        code, _, err = run_main(capsys, "game", "add", game, turn)
+        assert code == 0, (turn, err)
+    assert GameRecord.from_file(game).hands[0].turns[-1].player == "bob"
+    code, out, err = run_main(capsys, "game", "add", game, "best", "--time-limit", "10")
+    assert code == 0, (out, err)
+    stored = GameRecord.from_file(game).hands[0].turns[-1]
+    assert stored.player == "ann" and stored.turn.startswith("draw 3; "), stored
