@@ -237,6 +237,9 @@ HEADER = "# A rummy game record (docs/formats.md \"Game records\"): replay it wi
 def _read_game(data: Any, source: str) -> GameRecord:
     if not isinstance(data, Mapping):
         raise PositionError(source, f"a game record must be a table (object), got {quote(data)}")
+    if "game" not in data and "players" in data and "rules" in data:
+        raise PositionError(source, "a position, not a game record: begin a game from it with 'rummy game new "
+                            "GAME --position FILE'")
     _known_keys(data, ("game", "hands"), source)
     game = data.get("game")
     if not isinstance(game, Mapping):

@@ -629,3 +629,19 @@ def test_best_for_a_house_epic_reentry_draws_three_then_plays(capsys: pytest.Cap
     assert code == 0, (out, err)
     stored = GameRecord.from_file(game).hands[0].turns[-1]
     assert stored.player == "ann" and stored.turn.startswith("draw 3; "), stored
+
+
+def test_a_game_file_where_a_position_goes_and_back_says_which_it_is(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    """The mix-up a new user makes ('rummy play GAME best', 'game show POSITION') is named, not an unknown key."""
+    game = new_game(capsys, tmp_path, HOUSE)
+    for command in (("play", game, "best"), ("show", game), ("best", game), ("game", "new", tmp_path / "g2.toml",
+                                                                             "--position", game)):
+        code, out, err = run_main(capsys, *command)
+        assert code == 2 and out == "", err
+        assert err == f"rummy: {game}: a game record, not a position: 'rummy game show GAME --turn N' shows its " \
+                      "positions, 'rummy game add GAME TURN' plays on\n"
+    start = tmp_path / "start.toml"
+    code, out, err = run_main(capsys, "game", "show", start)
+    assert code == 2 and err == f"rummy: {start}: a position, not a game record: begin a game from it with " \
+                                "'rummy game new GAME --position FILE'\n"
