@@ -143,3 +143,10 @@ def test_steps_typed_as_the_argument(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert Position.from_text(out, "out", mover_may_be_hidden=True).player("bob").hand_count == 3
     code, out, err = run_main(capsys, "check", tmp_path / "2.toml", "play 6S to bob/2; discard 2D")
     assert code == 0 and out.startswith("legal"), err
+
+
+def test_a_hand_left_unscored_by_two_hidden_hands_names_both(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                             ) -> None:
+    code, _, err = run_main(capsys, "play", HOUSE, "best", "--out", tmp_path / "1.toml")
+    assert code == 0
+    assert "not scored: bob and cat's hands are hidden (hand_count): the score counts their cards" in err
