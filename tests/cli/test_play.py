@@ -191,3 +191,9 @@ def test_control_characters_in_a_turn_never_reach_the_terminal(capsys: pytest.Ca
     assert code == 2 and out == ""
     assert err.startswith("rummy: ") and err.count("\n") == 1
     assert all(c.isprintable() for c in err.rstrip("\n")), repr(err)
+
+
+def test_steps_typed_from_the_draw_phase_say_to_begin_with_the_draw(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_main(capsys, "play", PUZZLE_EXAMPLES / "house-classic-draw.toml", "discard QC")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "is in the draw phase: begin the turn with the draw, e.g. 'draw; discard 7H'" in err
