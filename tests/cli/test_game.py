@@ -645,3 +645,29 @@ def test_a_game_file_where_a_position_goes_and_back_says_which_it_is(capsys: pyt
     code, out, err = run_main(capsys, "game", "show", start)
     assert code == 2 and err == f"rummy: {start}: a position, not a game record: begin a game from it with " \
                                 "'rummy game new GAME --position FILE'\n"
+
+
+def test_a_tile_game_whose_pool_is_empty_passes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Once the listed pool is drawn out, a player who plays nothing passes ('pass', or 'draw' alone); a tile named
+    is refused (it was drawn from nowhere: the unseen check passed over a listed pool) (review of issue 27)."""
+    game = tmp_path / "tiles.toml"
+    code, _, err = run_main(capsys, "game", "new", game, "--rules", "rummikub", "--players", "ann,bob", "--deal", "3")
+    assert code == 0, err
+    record = GameRecord.from_file(game)
+    pool = record.hands[0].start.stock
+    assert isinstance(pool, tuple)
+    turns = tuple(TurnRecord(("ann", "bob")[i % 2], "draw") for i in range(len(pool)))
+    for turn in turns:
+        record = record.with_turn(turn)
+    record.save(game)
+    mover = ("ann", "bob")[len(pool) % 2]
+    kept = game.read_text()
+    code, out, err = run_main(capsys, "game", "add", game, "draw R5")
+    assert code == 2 and err.endswith("the pool is empty: there is no tile to draw; write 'pass'\n") and out == ""
+    assert game.read_text() == kept
+    code, out, err = run_main(capsys, "game", "add", game, "pass")
+    assert code == 0, err
+    code, out, err = run_main(capsys, "game", "show", game, "--turn", str(len(pool) + 1), "--json")
+    assert code == 0, err
+    after = json.loads(out)
+    assert after["to_move"] != mover and after["piles"]["stock"] in ("", [], 0)
