@@ -77,8 +77,11 @@ def is_turn_in_words(path: Path) -> bool:
     from rummy.draw_words import looks_like_draw
     from rummy.steps_notation import looks_like_steps
 
+    import os
+
     typed = str(path)
-    return (looks_like_draw(typed) or looks_like_steps(typed)) and not path.exists()
+    # os.path.exists, not Path.exists: a turn too long for a file name is no file (Path.exists raises on it).
+    return (looks_like_draw(typed) or looks_like_steps(typed)) and not os.path.exists(typed)
 
 
 def turn_argument_name(path: Path) -> str:

@@ -197,3 +197,10 @@ def test_steps_typed_from_the_draw_phase_say_to_begin_with_the_draw(capsys: pyte
     code, out, err = run_main(capsys, "play", PUZZLE_EXAMPLES / "house-classic-draw.toml", "discard QC")
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "is in the draw phase: begin the turn with the draw, e.g. 'draw; discard 7H'" in err
+
+
+def test_a_turn_too_long_for_a_file_name_is_read_as_the_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    """Over 255 characters TURN cannot name a file: it is read as typed (it was 'no such file', quoting it)."""
+    turn = "take 1; " + "play 5S to ann/1; " * 300 + "discard 2H"
+    code, out, err = run_main(capsys, "play", PUZZLE_EXAMPLES / "house-classic-draw.toml", turn)
+    assert code == 2 and out == "" and err.endswith("301 steps; a turn has at most 256\n"), err
