@@ -74,10 +74,10 @@ def is_turn_in_words(path: Path) -> bool:
     """Whether a turn argument is the turn itself in words (a draw, a whole turn starting with its
     draw: ``"take 2; play 5D 5H 5S to new/1; discard QC"``, or a play phase's steps: ``"play 7H 8H
     9H to new/1; discard KS"``): it starts so, and no file has that name."""
+    import os
+
     from rummy.draw_words import looks_like_draw
     from rummy.steps_notation import looks_like_steps
-
-    import os
 
     typed = str(path)
     # os.path.exists, not Path.exists: a turn too long for a file name is no file (Path.exists raises on it).
