@@ -186,12 +186,15 @@ def undo(game_path: GamePath, json_output: JsonFlag = False) -> int:
 
     rummy game undo friday.toml
     """
+    from rummy.errors import RummyError
     from rummy.games import edit
     from rummy.inputs import argument_name
     from rummy.reports.game import undone_report
 
     _check_game_path(game_path, [], must_exist=True)
     game, was = _replayed_to_write(game_path)
+    if not game.record.turn_count:
+        raise RummyError(f"{argument_name(game_path)}: the game has no turn to take back")
     smaller, hand, turn = edit.undo(game.record)
     smaller.save_over(game_path, was)
     print_answer(*undone_report(edit.replayed(smaller, argument_name(game_path)), hand, turn), json_output)

@@ -137,7 +137,7 @@ def test_new_add_show_undo(capsys: pytest.CaptureFixture[str], tmp_path: Path, n
         assert out.startswith(f"took back hand 1, turn {back}: ")
         assert game.read_text() == saved[back - 1]
     code, _, err = run_main(capsys, "game", "undo", game)
-    assert code == 2 and err == "rummy: game: the game has no turn to take back\n"
+    assert code == 2 and err == f"rummy: {game}: the game has no turn to take back\n"
 
 
 def _shown(capsys: pytest.CaptureFixture[str], game: Path, turn: int, *more: str) -> dict[str, object]:
