@@ -10,8 +10,10 @@
   version's root through PYTHONPATH, the venv's editable-install finder taken
   off so no module falls back to the working tree); the two never share a
   process.
-- The positions: benchmarks/positions/house (generate_house.py) and
-  benchmarks/positions/house-real (generate_house_real.py) by default, or
+- The positions: benchmarks/positions/house (generate_house.py),
+  benchmarks/positions/house-real (generate_house_real.py) and
+  benchmarks/positions/house-selfplay (generate_house_selfplay.py: taken
+  from self-played hands, the play and the draw phase) by default, or
   the sets (folder names under benchmarks/positions) or files given. A
   position's group is its file name without the trailing number
   (``real-4p-late-03`` -> ``real-4p-late``, ``house-40-07`` -> ``house-40``).
@@ -52,7 +54,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 POSITIONS = HERE / "positions"
-DEFAULT_SETS = ("house", "house-real")
+DEFAULT_SETS = ("house", "house-real", "house-selfplay")
 README = HERE / "README.md"
 START, END = "<!-- house-versions:start -->", "<!-- house-versions:end -->"
 GOAL_MEDIAN, GOAL_MAX = 0.050, 1.0

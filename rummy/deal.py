@@ -57,6 +57,10 @@ def deal(rules: Ruleset, players: Sequence[str], seed: int, hand: int = 1) -> Po
         raise RulesError(f"hand {hand}: a game of {rules.name} has hands 1 to {family.hands_in_game}")
     if hand < 1:
         raise RulesError(f"hand {hand}: hands count from 1")
+    turned_up = 1 if family.stock_upcard or family.draw_judge is not None else 0
+    if each * count + turned_up >= len(rules.deck_cards):  # a stock to draw from is left, as in every game
+        raise RulesError(f"{rules.name}: {count} players of {each} {_cards(rules)} each need more than the "
+                         f"{len(rules.deck_cards)} of the deck")
     pool = DeckPool(rules, random.Random(seed))
     first = (hand - 1) % count
     seats = [players[(first + k) % count] for k in range(count)]  # dealing order: the dealer's left first
@@ -80,6 +84,10 @@ def deal(rules: Ruleset, players: Sequence[str], seed: int, hand: int = 1) -> Po
         "piles": piles,
     })
     return Position.from_data(data, f"deal {seed}")
+
+
+def _cards(rules: Ruleset) -> str:
+    return "tiles" if rules.deck == "tiles" else "cards"
 
 
 __all__ = ["MAX_SEED", "deal"]

@@ -105,6 +105,9 @@ def one_line(message: str) -> str:
     if len(text) > 4 * ERROR_LINE_LIMIT:
         text = text[: 4 * ERROR_LINE_LIMIT]
     line = " ".join(text.split())
+    # A control character quoted from the input (an escape sequence typed as a turn, a file's name) is
+    # shown escaped, never sent to the terminal, which would obey it.
+    line = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in line)
     return line if len(line) <= ERROR_LINE_LIMIT else line[: ERROR_LINE_LIMIT - 1] + "…"
 
 

@@ -21,6 +21,9 @@ The one home for writing output files; every command that writes uses it.
 - ``Folder.lock(name)``: an exclusive ``flock`` on a lock file in the folder,
   for read-merge-write of a shared file (``rummy generate``'s index).
 - ``write_atomic(path, data, replace=True)``: one file, the same way.
+- ``replace_unchanged(path, data, unchanged, what)``: one file replaced only if ``unchanged()`` says it
+  still is what the run read, under a ``flock`` on the folder itself (no lock file left behind): a
+  read-change-write of one file (``rummy game add``) never loses another run's change.
 
 Refusals are ``RummyError`` (one line, exit 2 at the command line) naming
 the path: ``UnsafePath`` for a link or a thing that is not a regular file,
@@ -33,7 +36,7 @@ import errno
 import os
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -269,6 +272,32 @@ def read_at_most(fd: int, limit: int) -> bytes:
         chunks.append(chunk)
         size += len(chunk)
     return b"".join(chunks)
+
+
+def replace_unchanged(path: str | Path, data: bytes | str, unchanged: Callable[[], bool], what: str) -> None:
+    """Replace the regular file ``path`` with ``data`` in one step (as ``write_atomic``), only if
+    ``unchanged()`` still says yes, both under an exclusive lock on the folder itself: two runs that read,
+    change and write one file (``rummy game add`` twice at once) never lose one's change unseen. Changed:
+    a ``RummyError`` naming ``what`` changed, nothing written."""
+    import fcntl
+
+    path = Path(path)
+    with Folder(path.parent if str(path.parent) else ".") as folder:
+        deadline = time.monotonic() + LOCK_WAIT_SECONDS
+        while True:
+            try:
+                fcntl.flock(folder.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise RummyError(f"{path}: locked by another process for over {LOCK_WAIT_SECONDS:g} s") from None
+                time.sleep(0.01)
+        try:
+            if not unchanged():
+                raise RummyError(f"{path}: {what}")
+            folder.write(path.name, data, replace=True)
+        finally:
+            fcntl.flock(folder.fd, fcntl.LOCK_UN)
 
 
 def write_atomic(path: str | Path, data: bytes | str, replace: bool = True) -> None:

@@ -120,7 +120,10 @@ def _hidden(players: tuple[Player, ...] | list[Player]) -> list[str]:
 
 
 def _unscored(names: list[str]) -> str:
-    return f"{', '.join(names)}'s hand is hidden (hand_count): the score counts its cards"
+    if len(names) == 1:
+        return f"{names[0]}'s hand is hidden (hand_count): the score counts its cards"
+    return (f"{', '.join(names[:-1])} and {names[-1]}'s hands are hidden (hand_count): the score counts their "
+            "cards")
 
 
 # ---------------------------------------------------------------------------------------------- House

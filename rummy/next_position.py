@@ -38,7 +38,7 @@ from dataclasses import replace
 from typing import Any
 
 from .cards import Card, cards_notation
-from .checker.draw_apply import Stock, first_out_reenters, reenters, reentry_draw_count
+from .checker.draw_apply import Stock, empty_stock, first_out_reenters, reenters, reentry_draw_count
 from .checker.facts import gather_facts
 from .checker.hidden import hidden_witness
 from .checker.verdict import Breach
@@ -136,6 +136,12 @@ def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tu
     family = before.rules.family
     taken = written.taken
     if before.phase == Phase.PLAY:
+        if family.draw_judge is None and taken.source in (DrawSource.STOCK, DrawSource.PASS) \
+                and empty_stock(before.stock if before.stock is not None else 1):
+            # Tile rummy with the pool empty: a player who cannot (or will not) play passes; no tile to draw.
+            if written.card is not None or written.cards:
+                raise PositionError("draw", "the pool is empty: there is no tile to draw; write 'pass'")
+            return _passed_on(before, before, before.players, before.discard_pile, before.first_out), ()
         if family.draw_judge is not None or taken.source != DrawSource.STOCK:
             raise PositionError("draw", f"{before.to_move} is in the play phase: the draw is made; play the turn "
                                 "(steps, a position or an answer)")
@@ -234,7 +240,10 @@ def _fewer(stock: Stock, count: int) -> Stock:
 
 def _unseen_breaches(before: Position, after: Position, named: Card | None) -> tuple[Breach, ...]:
     """A tile drawn must be one the position does not show (tile rummy has no draw judge to say it);
-    a hidden hand's tile is the one named, if any."""
+    a hidden hand's tile is the one named, if any. A listed pool's top tile is the tile drawn (``_stock_drawn``
+    holds the draw to it), and the listed pool shows every copy: nothing to check."""
+    if isinstance(before.stock, tuple) and before.stock:
+        return ()
     if before.mover.hand is None:
         card = named.plain() if named is not None else None
     else:

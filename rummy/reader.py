@@ -321,6 +321,9 @@ class Reader(ReadChecks):
         """Every key known here, and none of them null (JSON's null is no value: leave the key out)."""
         for key, value in data.items():
             if key not in known:
+                if key == "game" and not place and "hands" in data:  # the file a 'rummy game' command keeps
+                    raise self.fail("", "a game record, not a position: 'rummy game show GAME --turn N' shows its "
+                                    "positions, 'rummy game add GAME TURN' plays on")
                 raise self.fail(child_place(place, key), f"unknown key {quote(key)} (known here: {', '.join(known)})")
             if value is None:
                 raise self.fail(child_place(place, key), "null is not a value here; leave the key out")

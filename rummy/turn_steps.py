@@ -126,9 +126,9 @@ def step_tables(before: Position, text: str, source: str = "<steps>") -> list[Ta
 def _applied(before: Position, text: str, source: str, state: _Turn, first_number: int = 1) -> Iterator[int]:
     """Fills ``state`` from ``before`` and applies the steps to it one by one, yielding each step's number."""
     if before.phase != Phase.PLAY:
-        raise PositionError(source, "a turn written as steps starts from a play-phase position, "
-                                    f"not the {before.phase} phase "
-                                    "(give the position after the draw, or the after-position as a file)")
+        raise PositionError(source, f"{before.to_move} is in the {before.phase} phase: begin the turn with the "
+                                    "draw, e.g. 'draw; discard 7H' or 'take 1; play ...' (or give the "
+                                    "position after the draw)")
     steps = split_steps(text)
     if not steps:
         raise PositionError(source, "no steps: write them like 'play 7H 8H 9H to new/1; discard KS'")

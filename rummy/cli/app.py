@@ -33,7 +33,9 @@ from rummy.cli.game import game_app
 from rummy.cli.generate import generate
 from rummy.cli.hint import hint
 from rummy.cli.play import play
+from rummy.cli.review import review
 from rummy.cli.rules import rules
+from rummy.cli.selfplay import selfplay
 from rummy.cli.serve import serve
 from rummy.cli.sheets import sheets
 from rummy.cli.show import show
@@ -51,6 +53,8 @@ app = typer.Typer(
 app.command("best")(best)
 app.command("check")(check)
 app.command("play")(play)
+app.command("selfplay")(selfplay)
+app.command("review")(review)
 app.command("show")(show)
 app.command("rules")(rules)
 app.command("generate")(generate)

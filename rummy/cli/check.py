@@ -71,11 +71,17 @@ TURN_IN_WORDS = "turn"  # how messages name a turn given in words on the command
 
 
 def is_turn_in_words(path: Path) -> bool:
-    """Whether a turn argument is the turn itself in words (a draw, or a whole turn starting with its
-    draw: ``"take 2; play 5D 5H 5S to new/1; discard QC"``): it starts so, and no file has that name."""
-    from rummy.draw_words import looks_like_draw
+    """Whether a turn argument is the turn itself in words (a draw, a whole turn starting with its
+    draw: ``"take 2; play 5D 5H 5S to new/1; discard QC"``, or a play phase's steps: ``"play 7H 8H
+    9H to new/1; discard KS"``): it starts so, and no file has that name."""
+    import os
 
-    return looks_like_draw(str(path)) and not path.exists()
+    from rummy.draw_words import looks_like_draw
+    from rummy.steps_notation import looks_like_steps
+
+    typed = str(path)
+    # os.path.exists, not Path.exists: a turn too long for a file name is no file (Path.exists raises on it).
+    return (looks_like_draw(typed) or looks_like_steps(typed)) and not os.path.exists(typed)
 
 
 def turn_argument_name(path: Path) -> str:

@@ -111,7 +111,7 @@ def add(
 
     rummy game add friday.toml best --comment "the engine's move"
     """
-    from rummy.cli.check import TURN_IN_WORDS
+    from rummy.cli.check import turn_argument_name, turn_text
     from rummy.errors import NoTurnInAnswer, RummyError
     from rummy.games.edit import add_turn
     from rummy.inputs import argument_name
@@ -120,10 +120,10 @@ def add(
     from rummy.reports.play import BEST_TURN, best_turn_text
 
     _check_game_path(game_path, [turn_path], must_exist=True)
-    game = _replayed(game_path)
+    game, was = _replayed_to_write(game_path)
     before = game.position
     print_warnings(_warnings(before))
-    where = f"{argument_name(game_path)} -> {TURN_IN_WORDS if _typed(turn_path) else argument_name(turn_path)}"
+    where = f"{argument_name(game_path)} -> {turn_argument_name(turn_path)}"
     try:
         if str(turn_path) == BEST_TURN and not turn_path.exists():
             if before.mover.hand is None:
@@ -132,7 +132,7 @@ def add(
                                  f"{argument_name(game_path)} 'draw; discard 7H'")
             text, source, kind = best_turn_text(before, time_limit), "best", "json"
         else:
-            text, source, kind = _turn_text(turn_path)
+            text, source, kind = turn_text(turn_path)
         added = add_turn(game, text, source, kind, where, comment)
     except NoTurnInAnswer as empty:
         print_answer(*nothing_to_judge(empty), json_output)
@@ -141,7 +141,7 @@ def add(
         report = added.played.report
         print_answer(report.data, report.lines, json_output)
         return EXIT_NEGATIVE
-    added.game.save(game_path)
+    added.game.save_over(game_path, was)
     print_answer(*added_report(added), json_output)
     return EXIT_OK
 
@@ -167,7 +167,7 @@ def hand(
     _check_game_path(game_path, [position_path] if position_path is not None else [], must_exist=True)
     if (seed is None) == (position_path is None):
         raise RummyError("game hand: give --deal SEED (a dealt hand) or --position FILE (a position), one of them")
-    game = _replayed(game_path)
+    game, was = _replayed_to_write(game_path)
     start = None
     if position_path is not None:
         from rummy.cli.show import read_position
@@ -176,7 +176,7 @@ def hand(
         print_warnings(_warnings(start))
     where = argument_name(position_path) if position_path is not None else "--deal"
     record = begin_next_hand(game, start, seed, where)
-    record.save(game_path)
+    record.save_over(game_path, was)
     print_answer(*hand_report(record), json_output)
     return EXIT_OK
 
@@ -186,14 +186,17 @@ def undo(game_path: GamePath, json_output: JsonFlag = False) -> int:
 
     rummy game undo friday.toml
     """
+    from rummy.errors import RummyError
     from rummy.games import edit
     from rummy.inputs import argument_name
     from rummy.reports.game import undone_report
 
     _check_game_path(game_path, [], must_exist=True)
-    game = _replayed(game_path)
+    game, was = _replayed_to_write(game_path)
+    if not game.record.turn_count:
+        raise RummyError(f"{argument_name(game_path)}: the game has no turn to take back")
     smaller, hand, turn = edit.undo(game.record)
-    smaller.save(game_path)
+    smaller.save_over(game_path, was)
     print_answer(*undone_report(edit.replayed(smaller, argument_name(game_path)), hand, turn), json_output)
     return EXIT_OK
 
@@ -261,30 +264,25 @@ def _check_game_path(path: Path, inputs: list[Path], must_exist: bool) -> None:
     check_output_path(path, inputs, "GAME")
 
 
-def _typed(path: Path) -> bool:
-    """TURN typed as the argument: a turn in words ('take 2', 'draw 7H; discard KS'), or steps
-    ('play 7H 8H 9H to new/1; discard KS'), where no file has that name."""
-    from rummy.cli.check import is_turn_in_words
-    from rummy.steps_notation import looks_like_steps
-
-    return is_turn_in_words(path) or (looks_like_steps(str(path)) and not path.exists())
-
-
-def _turn_text(path: Path) -> tuple[str, str, str]:
-    """TURN as 'rummy play' reads it (rummy.cli.check.turn_text), and steps typed as the argument too."""
-    from rummy.cli.check import TURN_IN_WORDS, turn_text
-
-    if _typed(path):
-        return str(path), TURN_IN_WORDS, "toml"
-    return turn_text(path)
-
-
 def _read(path: Path) -> GameRecord:
+    return _read_with_text(path)[0]
+
+
+def _read_with_text(path: Path) -> tuple[GameRecord, str]:
+    """The game and the file's text, which a command that writes the game again gives ``save_over``."""
     from rummy.games.edit import with_a_hand
     from rummy.games.record import GameRecord
     from rummy.inputs import source_name
 
-    return with_a_hand(GameRecord.from_file(path), source_name(path))
+    record, text = GameRecord.read_file(path)
+    return with_a_hand(record, source_name(path)), text
+
+
+def _replayed_to_write(path: Path) -> tuple[ReplayedGame, str]:
+    """The game replayed, and the file's text as read (add, hand and undo write it again only if the file
+    still holds it: two commands at once never lose one's turn unseen)."""
+    record, text = _read_with_text(path)
+    return _replayed(path, record), text
 
 
 def _replayed(path: Path, record: GameRecord | None = None) -> ReplayedGame:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -36,6 +37,7 @@ MAX_TITLE_CHARS = 200
 MAX_SEED = 2**63 - 1
 MAX_PLAYERS = 8
 MAX_SCORE = 1e9  # a hand's score, either sign
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def hand_seed(first_seed: int, hand_number: int) -> int:
@@ -191,14 +193,31 @@ class GameRecord:
         path = Path(path)
         write_atomic(path, self.to_json() if path.suffix.lower() == ".json" else self.to_toml(), overwrite)
 
+    def save_over(self, path: str | Path, was: str) -> None:
+        """Write the game over the file ``path`` read as the text ``was``, in one step, unless the file has
+        changed since (another run wrote it: a RummyError, nothing written; rummy.files.replace_unchanged)."""
+        from rummy.files import replace_unchanged
+        from rummy.inputs import read_text
+
+        path = Path(path)
+        text = self.to_json() if path.suffix.lower() == ".json" else self.to_toml()
+        replace_unchanged(path, text, lambda: read_text(path) == was,
+                          "changed since it was read (another 'rummy game' command at the same time?): nothing "
+                          "written; run the command again")
+
     # ------------------------------------------------------------ reading
     @classmethod
     def from_file(cls, path: str | Path) -> GameRecord:
+        return cls.read_file(path)[0]
+
+    @classmethod
+    def read_file(cls, path: str | Path) -> tuple[GameRecord, str]:
+        """The game in the file and the file's text (to write it again with ``save_over``)."""
         from rummy.inputs import read_text, source_name
 
         text = read_text(path)
         kind = "json" if str(path).lower().endswith(".json") or text.lstrip().startswith("{") else "toml"
-        return cls.from_text(text, source_name(path), kind)
+        return cls.from_text(text, source_name(path), kind), text
 
     @classmethod
     def from_text(cls, text: str, source: str = "<game>", kind: str = "toml") -> GameRecord:
@@ -218,6 +237,9 @@ HEADER = "# A rummy game record (docs/formats.md \"Game records\"): replay it wi
 def _read_game(data: Any, source: str) -> GameRecord:
     if not isinstance(data, Mapping):
         raise PositionError(source, f"a game record must be a table (object), got {quote(data)}")
+    if "game" not in data and "players" in data and "rules" in data:
+        raise PositionError(source, "a position, not a game record: begin a game from it with 'rummy game new "
+                            "GAME --position FILE'")
     _known_keys(data, ("game", "hands"), source)
     game = data.get("game")
     if not isinstance(game, Mapping):
@@ -249,6 +271,8 @@ def _read_game(data: Any, source: str) -> GameRecord:
 def read_title(value: Any, where: str) -> str | None:
     if value is not None and (not isinstance(value, str) or len(value) > MAX_TITLE_CHARS):
         raise PositionError(where, f"expected a text of at most {MAX_TITLE_CHARS} characters, got {quote(value)}")
+    if value is not None:
+        _refuse_control_characters(value, where)
     return value or None
 
 
@@ -318,9 +342,24 @@ def _read_turn(data: Any, players: tuple[str, ...], where: str) -> TurnRecord:
         raise PositionError(f"{where}.turn", f"expected the turn's text (steps or a draw), got {quote(text)}")
     if len(text) > MAX_TURN_CHARS:
         raise PositionError(f"{where}.turn", f"a turn of {len(text):,} characters; at most {MAX_TURN_CHARS:,}")
+    _refuse_control_characters(text, f"{where}.turn", "\n\t")
     if comment is not None and (not isinstance(comment, str) or len(comment) > MAX_COMMENT_CHARS):
         raise PositionError(f"{where}.comment", f"expected a text of at most {MAX_COMMENT_CHARS:,} characters")
+    if comment is not None:
+        _refuse_control_characters(comment, f"{where}.comment")
     return TurnRecord(player, text, comment or None)
+
+
+def _refuse_control_characters(text: str, where: str, allowed: str = "") -> None:
+    """A text 'game show' prints (a turn, a comment, the title) holds no control character (an escape
+    sequence in a shared game file would drive the reader's terminal), no line separator and no bidi
+    control (which reorders what the terminal shows); a turn may span lines. Other format characters (an
+    emoji's zero-width joiner) are fine."""
+    bad = next((c for c in text if c not in allowed and (unicodedata.category(c) in ("Cc", "Zl", "Zp")
+                                                         or c in BIDI_CONTROLS)), None)
+    if bad is not None:
+        raise PositionError(where, f"a control character {bad!r} in {quote(text)}: give printable text"
+                            + (" (new lines are allowed)" if "\n" in allowed else " on one line"))
 
 
 def _read_result(data: Any, players: tuple[str, ...], where: str) -> dict[str, float]:

@@ -21,6 +21,8 @@ Report = tuple[dict[str, Any], list[Styled | str]]  # --json's object, the human
 
 
 def result_text(result: Mapping[str, float]) -> str:
+    if not result:  # the hand ended but could not be scored (a hidden hand): the file's [hands.result] is empty
+        return "not scored (a hidden hand; write the scores under [hands.result] by hand)"
     return ", ".join(f"{name} {score:g}" for name, score in result.items())
 
 

@@ -22,6 +22,7 @@ from rummy.hand_end import HandEnd, hand_end
 from rummy.next_position import next_position
 from rummy.position import Position
 from rummy.reports.check import TurnReport, answer_from_text, turn_report
+from rummy.vocabulary import Phase
 
 BEST_TURN = "best"  # TURN naming no file but this word: the best turn
 
@@ -40,9 +41,43 @@ def best_turn_text(before: Position, time_limit: float) -> str:
     """The best turn as ``best --json`` prints it, for the turn reader (an answer with no turn raises
     NoTurnInAnswer there, as ``check`` says it)."""
     from rummy.answer import answer_data, best
+    from rummy.draw_words import DRAW_WORDS
     from rummy.solution import SolverConfig
 
-    return json.dumps(answer_data(best(before, SolverConfig(time_limit=time_limit))))
+    reentry = _reentry_best(before, time_limit)
+    if reentry is not None:
+        return reentry
+    data = answer_data(best(before, SolverConfig(time_limit=time_limit)))
+    if data.get("status") == "draw" and before.rules.family.draw_judge is None:
+        # Tile rummy's best is to play nothing, so the tile is drawn: the turn in words (where the pool is
+        # not listed, the reader asks for the tile's name, as for 'draw' typed).
+        return DRAW_WORDS[0]
+    return json.dumps(data)
+
+
+def _reentry_best(before: Position, time_limit: float) -> str | None:
+    """House Epic's first out re-entering (rules.md §5) has no choice of draw: the stock's top cards, three.
+    The best turn is that draw, then the best play from the position it leads to, as one text
+    (``draw 3; play ...``). The draw advice does not model the re-entry, so ``best`` from the draw phase is
+    not asked. None when the mover is not re-entering."""
+    from rummy.answer import answer_data, best
+    from rummy.checker.draw_apply import reentry_draw_count
+    from rummy.draw_words import read_draw
+    from rummy.next_position import drawn_position
+    from rummy.solution import SolverConfig
+
+    count = reentry_draw_count(before) if before.phase == Phase.DRAW else 0
+    if not count:
+        return None
+    draw = f"draw {count}"
+    start, breaches = drawn_position(before, read_draw(draw, "best"))
+    if breaches or start.phase != Phase.PLAY:  # the checker's breaches say why, when the text is judged
+        return draw
+    data = answer_data(best(start, SolverConfig(time_limit=time_limit)))
+    steps = data.get("turn")
+    if not isinstance(steps, str) or not steps:
+        raise NoTurnInAnswer("best", str(data.get("status", "unknown")))
+    return f"{draw}; {steps}"
 
 
 def play_turn(before: Position, text: str, source: str, kind: str, where: str) -> PlayedTurn:

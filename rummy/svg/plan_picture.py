@@ -15,6 +15,7 @@ from ..words import (
     OPTIONS_SHOWN,
     Piece,
     Strong,
+    Words,
     breakdown_words,
     more_options_words,
     number,
@@ -47,23 +48,26 @@ if TYPE_CHECKING:
     from ..solution import DrawChoice
 
 
-def plan_svg(answer: Answer, heading: str | None = None) -> str:
+def plan_svg(answer: Answer, heading: str | None = None, title: str | None = None,
+             verdict: Words | None = None) -> str:
     """The turn as a picture: the verdict, the draw options (draw phase), the table before and
     after, the steps; every line in the words ``rummy best`` prints (``rummy.words``).
 
-    ``heading`` (a puzzle's answer sheet: its name) is written above the rest."""
+    ``heading`` (a puzzle's answer sheet: its name) is written above the rest; ``title`` stands for
+    "RULES: the best turn for PLAYER" and ``verdict`` for the answer's verdict (a review's picture of
+    the turn played, which is no answer of the search)."""
     solution = answer.solution
     position = answer.position
     rules = position.rules
     deck = rules.deck
     canvas = Canvas()
-    title = f"{rules.name}: the best turn for {position.to_move}"
+    title = title or f"{rules.name}: the best turn for {position.to_move}"
     picture_title(canvas, f"{heading}: {title}" if heading else title)
     if heading:
         canvas.line(heading, 20, "bold")
     canvas.line(title, 18, "bold")
     group = ET.SubElement(canvas.root, "g", {"data-section": "verdict"})
-    words_line(canvas, verdict_words(answer, timed=False), deck, parent=group)
+    words_line(canvas, verdict or verdict_words(answer, timed=False), deck, parent=group)
     breakdown = breakdown_words(answer)
     if breakdown:
         words_line(canvas, breakdown, deck, 13, fill=MUTED, parent=group)

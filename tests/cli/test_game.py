@@ -137,7 +137,7 @@ def test_new_add_show_undo(capsys: pytest.CaptureFixture[str], tmp_path: Path, n
         assert out.startswith(f"took back hand 1, turn {back}: ")
         assert game.read_text() == saved[back - 1]
     code, _, err = run_main(capsys, "game", "undo", game)
-    assert code == 2 and err == "rummy: game: the game has no turn to take back\n"
+    assert code == 2 and err == f"rummy: {game}: the game has no turn to take back\n"
 
 
 def _shown(capsys: pytest.CaptureFixture[str], game: Path, turn: int, *more: str) -> dict[str, object]:
@@ -537,3 +537,137 @@ def test_the_next_hand_of_a_real_table_game_is_begun_by_hand(capsys: pytest.Capt
     assert code == 2 and "one of them" in err
     code, _, err = run_main(capsys, "game", "hand", game, "--position", PUZZLE_EXAMPLES / "robber.toml")
     assert code == 2 and "robber.toml" in err and len(err.splitlines()) == 1
+
+
+def test_a_hand_ended_at_a_real_table_says_it_is_not_scored(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    """Bob (hidden) goes out in one text, draw and steps: the hand ends, its result cannot be scored (ann's
+    hand is hidden), and 'game show' says so rather than an empty 'result:' (review of issue 27)."""
+    game = new_game(capsys, tmp_path, REAL_TABLE)
+    for turn in ("take 1; discard KD", "draw", "discard 2C", "draw; play 8D to bob/1; play 4H 4S 4D to new/1; "
+                 "discard 5H"):
+        code, out, err = run_main(capsys, "game", "add", game, turn)
+        assert code == 0, err
+    assert "hand 1 is over: bob went out; not scored" in out
+    code, out, err = run_main(capsys, "game", "show", game)
+    assert code == 0, err
+    assert "result: not scored (a hidden hand" in out
+
+
+def test_a_game_changed_while_a_turn_was_added_is_not_overwritten(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two 'game add' at once: the one that writes second finds the file changed since it read it and writes
+    nothing (one line, exit 2), so no turn reported added is lost (review of issue 27)."""
+    from rummy.games import edit
+
+    game = new_game(capsys, tmp_path, HOUSE)
+    real_add_turn = edit.add_turn
+
+    def add_while_another_writes(*args: object, **kwargs: object) -> object:
+        added = real_add_turn(*args, **kwargs)  # type: ignore[arg-type]
+        other = GameRecord.from_file(game)  # the other run's turn lands first
+        other.with_turn(TurnRecord("ann", "draw")).save(game)
+        return added
+
+    monkeypatch.setattr(edit, "add_turn", add_while_another_writes)
+    code, out, err = run_main(capsys, "game", "add", game, "draw")
+    assert code == 2 and out == ""
+    assert err == f"rummy: {game}: changed since it was read (another 'rummy game' command at the same time?): " \
+                  "nothing written; run the command again\n"
+    assert [t.turn for t in GameRecord.from_file(game).hands[0].turns] == ["draw"]  # the other's turn, kept
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no lock or temporary file left
+    monkeypatch.setattr(edit, "add_turn", real_add_turn)
+    code, out, err = run_main(capsys, "game", "undo", game)
+    assert code == 0, err
+    assert GameRecord.from_file(game).hands[0].turns == ()
+
+
+def test_a_dealt_tile_game_draws_from_its_listed_pool(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Rummikub dealt by rummy lists its pool: 'draw' takes its top tile (it was refused: 'cannot have come from
+    the pool: every copy is accounted for'), and 'best' where nothing is worth playing is that draw (it was
+    refused: 'plays nothing, so they draw a tile instead') (review of issue 27)."""
+    game = tmp_path / "tiles.toml"
+    code, _, err = run_main(capsys, "game", "new", game, "--rules", "rummikub", "--players", "ann,bob", "--deal", "3")
+    assert code == 0, err
+    top = GameRecord.from_file(game).hands[0].start.stock
+    assert isinstance(top, tuple)
+    code, out, err = run_main(capsys, "game", "add", game, "draw")
+    assert code == 0, err
+    record = GameRecord.from_file(game)
+    assert record.hands[0].turns[-1].turn == "draw"
+    code, out, err = run_main(capsys, "game", "show", game, "--turn", "1", "--json")
+    assert code == 0, err
+    hand = json.loads(out)["players"]["ann"]["hand"].split()
+    assert top[0].notation(record.rules.deck) in hand and len(hand) == 15
+    for _ in range(8):  # whatever best finds, it is carried out: a play, or the draw where nothing is worth it
+        code, out, err = run_main(capsys, "game", "add", game, "best", "--time-limit", "5")
+        assert code == 0, err
+    assert "draw" in [t.turn for t in GameRecord.from_file(game).hands[0].turns[1:]]
+
+
+EPIC_TO_REENTRY = ("demand 10D from bob; meld 9D 10D JD; play 7S 8S 9S to new/2; discard 10H",
+                   "take 1; meld 8H 9H 10H; discard 10C", "demand KH from bob; play KD KH KS to new/1; discard 6D",
+                   "open; play 4D 4H 4S to new/1; discard 6S", "take 1; play 6S to ann/2 (7S 8S 9S); discard 3D",
+                   "draw JC; discard 5C")
+
+
+def test_best_for_a_house_epic_reentry_draws_three_then_plays(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    """Ann went out first in House Epic and re-enters: 'best' is the re-entry draw of three, then the best play
+    (it was the draw advice's one card from the stock, which the checker refused as illegal) (review of issue
+    27)."""
+    game = tmp_path / "epic.toml"
+    code, _, err = run_main(capsys, "game", "new", game, "--rules", "house-epic", "--players", "ann,bob", "--deal",
+                            "21")
+    assert code == 0, err
+    for turn in EPIC_TO_REENTRY:
+        code, _, err = run_main(capsys, "game", "add", game, turn)
+        assert code == 0, (turn, err)
+    assert GameRecord.from_file(game).hands[0].turns[-1].player == "bob"
+    code, out, err = run_main(capsys, "game", "add", game, "best", "--time-limit", "10")
+    assert code == 0, (out, err)
+    stored = GameRecord.from_file(game).hands[0].turns[-1]
+    assert stored.player == "ann" and stored.turn.startswith("draw 3; "), stored
+
+
+def test_a_game_file_where_a_position_goes_and_back_says_which_it_is(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    """The mix-up a new user makes ('rummy play GAME best', 'game show POSITION') is named, not an unknown key."""
+    game = new_game(capsys, tmp_path, HOUSE)
+    for command in (("play", game, "best"), ("show", game), ("best", game), ("game", "new", tmp_path / "g2.toml",
+                                                                             "--position", game)):
+        code, out, err = run_main(capsys, *command)
+        assert code == 2 and out == "", err
+        assert err == f"rummy: {game}: a game record, not a position: 'rummy game show GAME --turn N' shows its " \
+                      "positions, 'rummy game add GAME TURN' plays on\n"
+    start = tmp_path / "start.toml"
+    code, out, err = run_main(capsys, "game", "show", start)
+    assert code == 2 and err == f"rummy: {start}: a position, not a game record: begin a game from it with " \
+                                "'rummy game new GAME --position FILE'\n"
+
+
+def test_a_tile_game_whose_pool_is_empty_passes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Once the listed pool is drawn out, a player who plays nothing passes ('pass', or 'draw' alone); a tile named
+    is refused (it was drawn from nowhere: the unseen check passed over a listed pool) (review of issue 27)."""
+    game = tmp_path / "tiles.toml"
+    code, _, err = run_main(capsys, "game", "new", game, "--rules", "rummikub", "--players", "ann,bob", "--deal", "3")
+    assert code == 0, err
+    record = GameRecord.from_file(game)
+    pool = record.hands[0].start.stock
+    assert isinstance(pool, tuple)
+    turns = tuple(TurnRecord(("ann", "bob")[i % 2], "draw") for i in range(len(pool)))
+    for turn in turns:
+        record = record.with_turn(turn)
+    record.save(game)
+    mover = ("ann", "bob")[len(pool) % 2]
+    kept = game.read_text()
+    code, out, err = run_main(capsys, "game", "add", game, "draw R5")
+    assert code == 2 and err.endswith("the pool is empty: there is no tile to draw; write 'pass'\n") and out == ""
+    assert game.read_text() == kept
+    code, out, err = run_main(capsys, "game", "add", game, "pass")
+    assert code == 0, err
+    code, out, err = run_main(capsys, "game", "show", game, "--turn", str(len(pool) + 1), "--json")
+    assert code == 0, err
+    after = json.loads(out)
+    assert after["to_move"] != mover and after["piles"]["stock"] in ("", [], 0)

@@ -115,3 +115,38 @@ def test_the_api_refuses_best_and_checks_a_hidden_mover() -> None:
         assert checked.status_code == 200, checked.text
         assert checked.json()["legal"] is True
     assert page.steps_report(text, "play 6S to bob/2")["view"]
+
+
+def test_a_hidden_movers_whole_turn_in_one_text(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The draw and the steps of a hidden opponent's turn in one text, as a game record stores it: judged
+    through the witness hand, as the two texts entered one after the other are (review of issue 27)."""
+    play(capsys, monkeypatch, HOUSE, "best", tmp_path / "1.toml")
+    whole = play(capsys, monkeypatch, tmp_path / "1.toml", "draw; play 6S to bob/2; discard 2D", tmp_path / "w.toml")
+    play(capsys, monkeypatch, tmp_path / "1.toml", "draw", tmp_path / "2.toml")
+    split = play(capsys, monkeypatch, tmp_path / "2.toml", "play 6S to bob/2; discard 2D", tmp_path / "s.toml")
+    assert whole == split and whole.player("bob").hand_count == 3
+    code, out, err = run_main(capsys, "check", tmp_path / "1.toml", "draw; play 6S to bob/2; discard 2D")
+    assert code == 0 and out.startswith("legal") and "bob's hand is hidden" in out, err
+    code, out, err = run_main(capsys, "check", tmp_path / "1.toml",
+                              "draw; play 2C to bob/2; discard 2D")
+    assert code == 2 and "2C is not in bob's hidden hand" in err
+
+
+def test_steps_typed_as_the_argument(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play phase's steps typed as TURN (no file of that name) read as 'game add' reads them."""
+    play(capsys, monkeypatch, HOUSE, "best", tmp_path / "1.toml")
+    play(capsys, monkeypatch, tmp_path / "1.toml", "draw", tmp_path / "2.toml")
+    code, out, err = run_main(capsys, "play", tmp_path / "2.toml", "play 6S to bob/2; discard 2D")
+    assert code == 0, err
+    assert Position.from_text(out, "out", mover_may_be_hidden=True).player("bob").hand_count == 3
+    code, out, err = run_main(capsys, "check", tmp_path / "2.toml", "play 6S to bob/2; discard 2D")
+    assert code == 0 and out.startswith("legal"), err
+
+
+def test_a_hand_left_unscored_by_two_hidden_hands_names_both(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                             ) -> None:
+    code, _, err = run_main(capsys, "play", HOUSE, "best", "--out", tmp_path / "1.toml")
+    assert code == 0
+    assert "not scored: bob and cat's hands are hidden (hand_count): the score counts their cards" in err

@@ -181,3 +181,26 @@ def test_a_turn_that_does_not_end_the_hand_says_nothing_of_it(tmp_path: Path) ->
     assert result.returncode == 0, result.stderr
     assert 'to_move = "bob"' in result.stdout
     assert "hand is over" not in result.stderr
+
+
+@pytest.mark.parametrize("turn", ["draw\x01\x1b[31m", "take 2\x1b]0;pwned\x07; discard QC", "\u202edraw"])
+def test_control_characters_in_a_turn_never_reach_the_terminal(capsys: pytest.CaptureFixture[str],
+                                                                turn: str) -> None:
+    """A hostile TURN (an escape sequence, a bidi override) is quoted escaped in the one error line."""
+    code, out, err = run_main(capsys, "play", PUZZLE_EXAMPLES / "house-classic-draw.toml", turn)
+    assert code == 2 and out == ""
+    assert err.startswith("rummy: ") and err.count("\n") == 1
+    assert all(c.isprintable() for c in err.rstrip("\n")), repr(err)
+
+
+def test_steps_typed_from_the_draw_phase_say_to_begin_with_the_draw(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_main(capsys, "play", PUZZLE_EXAMPLES / "house-classic-draw.toml", "discard QC")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "is in the draw phase: begin the turn with the draw, e.g. 'draw; discard 7H'" in err
+
+
+def test_a_turn_too_long_for_a_file_name_is_read_as_the_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    """Over 255 characters TURN cannot name a file: it is read as typed (it was 'no such file', quoting it)."""
+    turn = "take 1; " + "play 5S to ann/1; " * 300 + "discard 2H"
+    code, out, err = run_main(capsys, "play", PUZZLE_EXAMPLES / "house-classic-draw.toml", turn)
+    assert code == 2 and out == "" and err.endswith("301 steps; a turn has at most 256\n"), err

@@ -69,6 +69,13 @@ def test_impossible_deals_are_refused(name: str, players: int, seed: int, hand: 
         deal(preset(name), NAMES[:players] if players <= 4 else (*NAMES, "eve"), seed, hand)
 
 
+def test_more_players_than_the_deck_deals_are_refused() -> None:
+    with pytest.raises(RulesError, match="8 players of 14 tiles each need more than the 106 of the deck"):
+        deal(preset("rummikub"), tuple(f"p{k}" for k in range(8)), 1)
+    stock = deal(preset("rummikub"), tuple(f"p{k}" for k in range(7)), 1).stock
+    assert isinstance(stock, tuple) and len(stock) == 106 - 98
+
+
 def test_a_player_named_twice_is_refused() -> None:
     with pytest.raises(RulesError, match="named twice"):
         deal(preset("robber"), ("ann", "ann"), 1)

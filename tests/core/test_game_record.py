@@ -53,7 +53,10 @@ def game(*turns: TurnRecord, hands: int = 1) -> GameRecord:
 
 
 # ------------------------------------------------------------------ round trip
-texts = st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=60).filter(str.strip)
+# Printable text of any script (a control character is refused: test "comment-escape" below).
+texts = st.text(st.characters(exclude_categories=["Cs", "Cc", "Zl", "Zp"]).filter(lambda c: not "\u202a" <= c <= "\u202e"
+                                                                               and not "\u2066" <= c <= "\u2069"),
+                min_size=1, max_size=60).filter(str.strip)
 turn_records = st.builds(TurnRecord, st.sampled_from(PLAYERS), texts,
                          st.none() | texts)
 hand_records = st.builds(
@@ -97,8 +100,8 @@ def test_names_and_texts_of_any_script_read_back() -> None:
     names = ("ann\U0001f600", 'b"o\\b')
     start = replace(HOUSE_START, to_move=names[0], players=tuple(
         replace(p, name=n, side=n) for p, n in zip(HOUSE_START.players, names, strict=True)))
-    record = GameRecord(start.rules, names, (HandRecord(start, (TurnRecord(names[1], 'x "y"\n\tz', "é\u2028"),),
-                                                        result={}),), "ti\ntle")
+    record = GameRecord(start.rules, names, (HandRecord(start, (TurnRecord(names[1], 'x "y"\n\tz', "é \u00a0\u05d0\u4e2d"),),
+                                                        result={}),), "ti\u0301tle ✓")
     assert GameRecord.from_text(record.to_toml()) == record
     assert GameRecord.from_text(record.to_json(), kind="json") == record
 
@@ -159,6 +162,11 @@ BAD = {
     "turn-too-long": (_set("hands/0/turns/0/turn", "draw " * 1000), "at most 4,096"),
     "comment-too-long": (_set("hands/0/turns/0/comment", "c" * 1001), "at most 1,000"),
     "comment-number": (_set("hands/0/turns/0/comment", 1), "expected a text"),
+    "comment-escape": (_set("hands/0/turns/0/comment", "\x1b[2Jgood move"), "a control character '\\x1b'"),
+    "comment-two-lines": (_set("hands/0/turns/0/comment", "one\ntwo"), "on one line"),
+    "turn-escape": (_set("hands/0/turns/0/turn", "draw # \x1b]0;x\x07"), "a control character '\\x1b'"),
+    "title-bell": (_set("game/title", "Friday\x07"), "a control character '\\x07'"),
+    "title-bidi": (_set("game/title", "ann \u202ewins"), "a control character '\\u202e'"),
     "result-list": (_set("hands/0/result", [1, 2]), "expected each player's score"),
     "result-stranger": (_set("hands/0/result", {"zed": 1}), "'zed' is not a player"),
     "result-text": (_set("hands/0/result", {"ann": "3"}), "expected a score"),

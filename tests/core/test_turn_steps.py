@@ -130,7 +130,7 @@ def test_bad_steps_name_the_step_and_quote_it(text, problem):
 def test_no_steps_and_draw_phase_are_refused():
     with pytest.raises(PositionError, match="no steps"):
         read_steps(Position.from_file(STEAL), "  # nothing\n;;\n")
-    with pytest.raises(PositionError, match="play-phase"):
+    with pytest.raises(PositionError, match="is in the draw phase: begin the turn with the draw"):
         read_steps(Position.from_file(EXAMPLES / "house-classic-draw.toml"), "discard 5D")
 
 
