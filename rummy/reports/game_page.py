@@ -121,23 +121,13 @@ def deal_report(rules: str, players: list[str], seed: int | None = None, hand: i
     return {"position": position.to_data(), "code": position_code(position), "seed": seed}
 
 
-def seat_view(position: Position) -> Position:
-    """What the mover sees: their own hand; the others' as counts; the stock as a count."""
-    from dataclasses import replace
-
-    players = tuple(player if player.name == position.to_move or player.hand is None
-                    else replace(player, hand=None, hand_count=len(player.hand), hot=(), warm=())
-                    for player in position.players)
-    stock = len(position.stock) if isinstance(position.stock, tuple) else position.stock
-    return replace(position, players=players, stock=stock)
-
-
 def rummy_turn_report(position_text: str, time_limit: float = 10.0) -> dict[str, Any]:
     """Rummy plays the mover's turn from the mover's own view (``seat_view``: the other hands and the
     stock hidden), carried out on the full position: ``turns``, one or two (a draw from the stock, the
     stock's real top card, then the play), each with ``player``, ``turn``, ``position`` and ``code``."""
     from rummy.answer import best
     from rummy.errors import RummyError
+    from rummy.games.selfplay import seat_view  # what selfplay's seats see: one definition of it
     from rummy.position_code import position_code
     from rummy.reports.play import play_turn
     from rummy.solution import SolverConfig
@@ -183,5 +173,4 @@ def _stock_draw(position: Position, answer: Any) -> str:
     return f"draw {stock[0].notation(position.rules.deck)}"
 
 
-__all__ = ["MAX_GAME_TURNS", "deal_report", "game_report", "play_report", "record_text", "rummy_turn_report",
-           "seat_view"]
+__all__ = ["MAX_GAME_TURNS", "deal_report", "game_report", "play_report", "record_text", "rummy_turn_report"]
