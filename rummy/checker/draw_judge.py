@@ -60,6 +60,7 @@ from .draw_apply import (
 )
 from .facts import PILE_CHANGED, check_same_game, gather_facts, plain_counter
 from .gain import breakdown, turn_gain
+from .hidden import hidden_witness
 from .verdict import Breach, Verdict, dedupe, json_number
 
 __all__ = ["draw_candidates", "judge_drawn_turn", "judge_random_draw", "random_draw_sources"]
@@ -93,7 +94,13 @@ def _judge(before: Position, after: Position, applied: AppliedDraw) -> tuple[lis
         check_same_game(replace(before, phase=Phase.PLAY, turn=None), after)
         breaches = dedupe([*applied.breaches, *_unchanged_breaches(before, after, applied)])
         return breaches, {"draw": draw, "inferred": list(applied.inferred), "gain": 0}
-    facts = gather_facts(applied.start, after)
+    start, end = applied.start, after
+    count_breaches: tuple[Breach, ...] = ()
+    hidden_note = None
+    if start.mover.hand is None:  # a hidden mover: the play judged through a witness hand, as in play_phase
+        witness = hidden_witness(start, after)
+        start, end, count_breaches, hidden_note = witness.before, witness.after, witness.breaches, witness.note
+    facts = gather_facts(start, end)
     if applied.pile_explained:
         facts.breaches = [b for b in facts.breaches if b.message != PILE_CHANGED]
     judge = family.judge_function()
@@ -103,11 +110,13 @@ def _judge(before: Position, after: Position, applied: AppliedDraw) -> tuple[lis
     reading["draw"] = draw
     if applied.inferred:
         reading["inferred"] = [*applied.inferred, *reading.get("inferred", [])]
-    breaches = dedupe([*applied.breaches, *facts.breaches, *family_breaches])
+    if hidden_note is not None:
+        reading["hidden_hand"] = hidden_note
+    breaches = dedupe([*applied.breaches, *count_breaches, *facts.breaches, *family_breaches])
     cost = family.hand_cost(applied.drawn, rules)
-    gain = turn_gain(applied.start, after) - cost
+    gain = turn_gain(start, end) - cost
     reading["gain"] = json_number(gain)
-    lines = breakdown(applied.start, after, drawn=applied.drawn)
+    lines = breakdown(start, end, drawn=applied.drawn)
     reading["breakdown"] = [{"what": what, "points": json_number(points)} for what, points in lines]
     return breaches, reading
 
