@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rummy.cards import Card
+from rummy.errors import PositionError
 from rummy.hand_end import hand_end
 from rummy.position import Position
 from rummy.reports.play import PlayedTurn, play_turn
@@ -192,3 +193,11 @@ def test_a_hidden_first_out_re_enters_in_one_whole_turn(turn: str) -> None:
     assert whole.position is not None and stepped is not None
     assert whole.position.player("ann").hand_count == stepped.player("ann").hand_count == 2
     assert whole.position.stock == stepped.stock == 7 and whole.position.to_move == stepped.to_move == "bob"
+
+
+@pytest.mark.parametrize("hand", ['hand = ""', "hand_count = 0"])
+def test_more_stock_cards_named_than_the_stock_holds_is_bad_input(hand: str) -> None:
+    position = Position.from_toml(REENTRY.format(stock="2").replace('hand = ""', hand), "<test>",
+                                  mover_may_be_hidden=True)
+    with pytest.raises(PositionError, match="3 cards named, but the stock holds 2"):
+        play(position, "draw 7H 8C 2D")
