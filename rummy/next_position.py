@@ -114,17 +114,24 @@ def turn_start(before: Position, after: Position, reading: Mapping[str, Any]) ->
         from .checker.robber import apply_draw
 
         return apply_draw(before, after)[0]
-    draw = reading.get("draw")
-    if not isinstance(draw, Mapping):
-        raise PositionError("turn", "the checker's reading names no draw for this draw-phase turn")
-    if draw.get("failed"):
+    taken, failed = reading_draw(reading)
+    if failed:
         return None
     from .checker.draw_apply import apply_draw_taken
 
+    return apply_draw_taken(before, taken, after).start
+
+
+def reading_draw(reading: Mapping[str, Any]) -> tuple[DrawTaken, bool]:
+    """The draw the checker's reading of a draw-phase turn names (House and lay-off: ``from``, ``take``,
+    ``card``, ``player``, ``failed``; Robber: ``from``, stock or pile), and whether it failed."""
+    draw = reading.get("draw")
+    if not isinstance(draw, Mapping):
+        raise PositionError("turn", "the checker's reading names no draw for this draw-phase turn")
     card = draw.get("card")
     taken = DrawTaken(DrawSource(draw["from"]), draw.get("take"),
                       Card.from_notation(card) if isinstance(card, str) else None, draw.get("player"))
-    return apply_draw_taken(before, taken, after).start
+    return taken, bool(draw.get("failed"))
 
 
 def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tuple[Breach, ...]]:
