@@ -23,11 +23,12 @@ the next player starts from:
   ``[puzzle]`` table (a puzzle's statement is about the position before).
 
 A player with no cards is passed over: House Classic's first out plays no
-more this hand; Epic's re-entry draw of three cards is left out here as in
-draw advice (docs/draw.md). A turn from the draw phase starts its play where
-the draw the checker read leads (``turn_start``); a draw given alone, in words, is
-carried out by ``drawn_position``. The end of a hand is not scored yet
-(docs/notes-i27-play.md).
+more this hand; Epic's first out comes back once, for their re-entry turn
+(three stock cards, ``rummy.checker.draw_apply.reentry_draw_count``). A turn
+from the draw phase starts its play where the draw the checker read leads
+(``turn_start``); a draw given alone, in words, is carried out by
+``drawn_position``. Whether the turn ended the hand, and its scores, is
+``rummy.hand_end``'s question.
 """
 
 from __future__ import annotations
@@ -113,17 +114,24 @@ def turn_start(before: Position, after: Position, reading: Mapping[str, Any]) ->
         from .checker.robber import apply_draw
 
         return apply_draw(before, after)[0]
-    draw = reading.get("draw")
-    if not isinstance(draw, Mapping):
-        raise PositionError("turn", "the checker's reading names no draw for this draw-phase turn")
-    if draw.get("failed"):
+    taken, failed = reading_draw(reading)
+    if failed:
         return None
     from .checker.draw_apply import apply_draw_taken
 
+    return apply_draw_taken(before, taken, after).start
+
+
+def reading_draw(reading: Mapping[str, Any]) -> tuple[DrawTaken, bool]:
+    """The draw the checker's reading of a draw-phase turn names (House and lay-off: ``from``, ``take``,
+    ``card``, ``player``, ``failed``; Robber: ``from``, stock or pile), and whether it failed."""
+    draw = reading.get("draw")
+    if not isinstance(draw, Mapping):
+        raise PositionError("turn", "the checker's reading names no draw for this draw-phase turn")
     card = draw.get("card")
     taken = DrawTaken(DrawSource(draw["from"]), draw.get("take"),
                       Card.from_notation(card) if isinstance(card, str) else None, draw.get("player"))
-    return apply_draw_taken(before, taken, after).start
+    return taken, bool(draw.get("failed"))
 
 
 def drawn_position(before: Position, written: WrittenDraw) -> tuple[Position, tuple[Breach, ...]]:
@@ -212,6 +220,9 @@ def _stock_drawn(before: Position, written: WrittenDraw) -> Position:
     named = written.cards or ((written.card,) if written.card is not None else ())
     deck = before.rules.deck
     mover = before.mover
+    if named and isinstance(stock, int) and len(named) > max(stock, 0):
+        raise PositionError("draw", f"{cards_notation(named, deck)}: {len(named)} cards named, but the stock holds "
+                            f"{stock}")
     if mover.hand is None:  # a hidden hand: that many cards more, none kept as known (formats.md "A hidden mover")
         if listed and named and tuple(named) != listed:
             raise PositionError("draw", f"the stock's top {'card is' if count == 1 else f'{count} cards are'} "

@@ -29,10 +29,10 @@ from .cards import Card, cards_without
 from .checker.facts import gather_facts
 from .draw_words import WrittenDraw, draw_text
 from .errors import PositionError, RummyError
-from .next_position import draw_start, turn_start
+from .next_position import draw_start, reading_draw, turn_start
 from .plan import Plan, make_plan
 from .plays import Play
-from .position import DrawTaken, Position, Replacement, Turn
+from .position import Position, Replacement, Turn
 from .turn_steps import read_steps, steps_text
 from .vocabulary import Action, DrawSource, Phase, Status
 
@@ -70,7 +70,7 @@ def turn_text(before: Position, after: Position, reading: Mapping[str, Any]) -> 
     if before.phase == Phase.PLAY:
         return _steps(before, _as_read(before, after, reading))
     start = turn_start(before, after, reading)
-    taken, failed = _draw_taken(reading)
+    taken, failed = reading_draw(reading)
     if start is None:  # a pass, a failed demand: the draw is the whole turn
         return draw_text(taken, deck, failed=failed)
     after = _as_read(start, after, reading)
@@ -164,18 +164,6 @@ def _declared_jokers(plan: Plan, after: Position) -> Plan:
 
 
 _PLACING = (Action.MELD, Action.PLAY, Action.MOVE, Action.STEAL)  # steps that put cards into their target
-
-
-def _draw_taken(reading: Mapping[str, Any]) -> tuple[DrawTaken, bool]:
-    """The draw the checker's reading names (House and lay-off: ``from``, ``take``, ``card``,
-    ``player``, ``failed``; Robber: ``from``, stock or pile), and whether it failed."""
-    draw = reading.get("draw")
-    if not isinstance(draw, Mapping):
-        raise RummyError("the checker's reading names no draw for this draw-phase turn")
-    card = draw.get("card")
-    taken = DrawTaken(DrawSource(draw["from"]), draw.get("take"),
-                      Card.from_notation(card) if isinstance(card, str) else None, draw.get("player"))
-    return taken, bool(draw.get("failed"))
 
 
 __all__ = ["answer_turn_text", "judged_turn_text", "read_whole_turn", "turn_text", "turn_text_or_none"]

@@ -94,12 +94,13 @@ def _judge(before: Position, after: Position, applied: AppliedDraw) -> tuple[lis
         check_same_game(replace(before, phase=Phase.PLAY, turn=None), after)
         breaches = dedupe([*applied.breaches, *_unchanged_breaches(before, after, applied)])
         return breaches, {"draw": draw, "inferred": list(applied.inferred), "gain": 0}
-    start, hidden_note = applied.start, None
+    start, end = applied.start, after
     count_breaches: tuple[Breach, ...] = ()
-    if start.mover.hand is None:  # a hidden mover's whole turn: judged through a witness hand, as in the play phase
+    hidden_note = None
+    if start.mover.hand is None:  # a hidden mover: the play judged through a witness hand, as in play_phase
         witness = hidden_witness(start, after)
-        start, after, count_breaches, hidden_note = witness.before, witness.after, witness.breaches, witness.note
-    facts = gather_facts(start, after)
+        start, end, count_breaches, hidden_note = witness.before, witness.after, witness.breaches, witness.note
+    facts = gather_facts(start, end)
     if applied.pile_explained:
         facts.breaches = [b for b in facts.breaches if b.message != PILE_CHANGED]
     judge = family.judge_function()
@@ -113,9 +114,9 @@ def _judge(before: Position, after: Position, applied: AppliedDraw) -> tuple[lis
         reading["hidden_hand"] = hidden_note
     breaches = dedupe([*applied.breaches, *count_breaches, *facts.breaches, *family_breaches])
     cost = family.hand_cost(applied.drawn, rules)
-    gain = turn_gain(start, after) - cost
+    gain = turn_gain(start, end) - cost
     reading["gain"] = json_number(gain)
-    lines = breakdown(start, after, drawn=applied.drawn)
+    lines = breakdown(start, end, drawn=applied.drawn)
     reading["breakdown"] = [{"what": what, "points": json_number(points)} for what, points in lines]
     return breaches, reading
 

@@ -97,6 +97,9 @@ PresetName = Annotated[
 TIME_LIMIT_MAX = 86400.0  # one day
 WORKERS_MAX = 64
 SEED_MAX = 2**31 - 1  # CP-SAT's random_seed is a 32-bit integer
+# A deal's seed (game --deal, selfplay --seed): rummy.deal.MAX_SEED, written out so that the command line
+# does not import the dealer to start (tests/core/test_game_record.py holds the two equal).
+DEAL_SEED_MAX = 2**63 - 1
 
 
 def finite_time_limit(value: float) -> float:

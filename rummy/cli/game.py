@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummy.cli._options import JsonFlag, SvgPath, TimeLimitOption
+from rummy.cli._options import DEAL_SEED_MAX, JsonFlag, SvgPath, TimeLimitOption
 from rummy.cli._output import print_answer, print_warnings
 from rummy.reports.exit_codes import EXIT_NEGATIVE, EXIT_NO_ANSWER, EXIT_OK
 
@@ -39,8 +39,6 @@ TurnArgument = Annotated[
              "steps or draw words as text ('take 2; play 5D 5H 5S to new/1; discard QC', 'draw 7H', pass), or "
              "the word best.", show_default=False, metavar="TURN"),
 ]
-# The seed of a deal: rummy.deal takes any whole number; the record holds it (0 to 2**63 - 1).
-DEAL_SEED_MAX = 2**63 - 1
 PROGRESS_TURNS = 40  # a game with more turns than this shows a bar while it is replayed (on a terminal)
 
 

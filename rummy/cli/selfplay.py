@@ -13,10 +13,8 @@ from typing import Annotated
 
 import typer
 
-from rummy.cli._options import TimeLimitOption
+from rummy.cli._options import DEAL_SEED_MAX, TimeLimitOption
 from rummy.rules import PRESETS
-
-SELFPLAY_SEED_MAX = 2**63 - 1  # a game record's deal seed (rummy.games.record.MAX_SEED)
 
 RulesOption = Annotated[str, typer.Option(
     "--rules", metavar="<preset>", show_default=False, help=f"The preset: {', '.join(PRESETS)} (see 'rummy rules').")]
@@ -24,7 +22,7 @@ PlayersOption = Annotated[str, typer.Option(
     "--players", metavar="N|NAMES", show_default=False,
     help="How many players (named ann, bob, cat, ...), or their names in seating order: ann,bob,cat.")]
 SeedOption = Annotated[int, typer.Option(
-    "--seed", min=0, max=SELFPLAY_SEED_MAX,
+    "--seed", min=0, max=DEAL_SEED_MAX,
     help="The deal's seed: the same seed deals the same hands (hand 1 is rummy.deal's deal of this seed), "
          "and plays them alike unless an answer stops at the time limit.")]
 HandsOption = Annotated[int, typer.Option("--hands", min=1, max=200,

@@ -21,6 +21,7 @@ from typing import Any
 
 import tomli_w
 
+from rummy.deal import MAX_SEED
 from rummy.errors import PositionError, quote
 from rummy.position import Position
 from rummy.rules import Ruleset, ruleset_from_spec, ruleset_to_spec
@@ -34,7 +35,6 @@ MAX_TURNS = 2_000  # turns in one hand; a hand of House or Rummikub has well und
 MAX_TURN_CHARS = 4_096  # a whole turn's text: the draw's words and at most MAX_STEP_CHARS of steps
 MAX_COMMENT_CHARS = 1_000
 MAX_TITLE_CHARS = 200
-MAX_SEED = 2**63 - 1
 MAX_PLAYERS = 8
 MAX_SCORE = 1e9  # a hand's score, either sign
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")

@@ -89,6 +89,8 @@ REAL_TABLE = (PUZZLE_EXAMPLES / "straight-draw.toml").read_text()
 GAMES = {
     "real-table-hidden-hands": (REAL_TABLE, ["draw 9S", "discard 9S", "draw", "discard 2C", "take 1",
                                              "play AC 2C 3C to new/1; discard 9H", "draw 8D; discard 8D"]),
+    # a hidden mover's whole turn in one text (ann: "draw; discard 2C"), judged through the hidden witness
+    "real-table-whole-turns": (REAL_TABLE, ["draw 9S; discard 9S", "draw; discard 2C"]),
     "house-draw-phase": (HOUSE, ["draw", "discard AS", "draw", "discard QC", "draw"]),
     "robber": (ROBBER, ["draw", "discard KS", "draw", "discard KC", "draw"]),
     "straight": (STRAIGHT, ["draw", "discard QD", "take 1", "discard KC"]),

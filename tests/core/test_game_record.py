@@ -252,3 +252,10 @@ def test_hand_seeds_are_derived_as_the_format_says() -> None:
 
     digest = hashlib.sha256(b"rummy-selfplay/7/3").digest()
     assert hand_seed(7, 3) == int.from_bytes(digest[:8], "big") & (2**63 - 1)
+
+
+def test_the_command_line_bounds_a_deal_seed_as_the_dealer_does() -> None:
+    from rummy.cli._options import DEAL_SEED_MAX
+    from rummy.deal import MAX_SEED
+
+    assert DEAL_SEED_MAX == MAX_SEED == game_record.MAX_SEED

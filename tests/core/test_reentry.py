@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rummy.cards import Card
+from rummy.errors import PositionError
 from rummy.hand_end import hand_end
 from rummy.position import Position
 from rummy.reports.play import PlayedTurn, play_turn
@@ -175,3 +176,28 @@ def test_first_out_points_are_read_strictly() -> None:
     with pytest.raises(PositionError, match="first_out_points"):
         Position.from_toml(REENTRY.format(stock=9).replace('first_out = "ann"', 'first_out = "ann"\nfirst_out_points = -1'),
                            "<t>")
+
+
+@pytest.mark.parametrize("turn", ["draw; discard 7H", "draw 3; discard 7H"])
+def test_a_hidden_first_out_re_enters_in_one_whole_turn(turn: str) -> None:
+    """The draw and the play as one text for a hidden mover: the draw judge reads the play through the
+    hidden witness (it once refused it: "the mover's hand after the turn must be given")."""
+    hidden = Position.from_toml(REENTRY.format(stock="10").replace('hand = ""', "hand_count = 0"), "<test>",
+                                mover_may_be_hidden=True)
+    whole = play(hidden, turn)
+    assert whole.report.verdict.legal, whole.report.verdict.breaches
+    assert "hidden_hand" in whole.report.verdict.reading
+    drawn = play(hidden, turn.split(";")[0]).position
+    assert drawn is not None
+    stepped = play(drawn, "discard 7H").position
+    assert whole.position is not None and stepped is not None
+    assert whole.position.player("ann").hand_count == stepped.player("ann").hand_count == 2
+    assert whole.position.stock == stepped.stock == 7 and whole.position.to_move == stepped.to_move == "bob"
+
+
+@pytest.mark.parametrize("hand", ['hand = ""', "hand_count = 0"])
+def test_more_stock_cards_named_than_the_stock_holds_is_bad_input(hand: str) -> None:
+    position = Position.from_toml(REENTRY.format(stock="2").replace('hand = ""', hand), "<test>",
+                                  mover_may_be_hidden=True)
+    with pytest.raises(PositionError, match="3 cards named, but the stock holds 2"):
+        play(position, "draw 7H 8C 2D")
