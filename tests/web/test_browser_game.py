@@ -310,3 +310,17 @@ def test_a_hand_over_offers_the_next_deal_and_undo_takes_it_back(page_at_start: 
     wait(page, lambda d: len(kept(d)["hands"]) == 1)
     assert "result" not in kept(page)["hands"][0]
     to_move(page, "ann")
+
+
+def test_a_refused_turns_error_goes_once_a_turn_is_played(fresh: Any) -> None:
+    # Seen in review: the breaches of a turn refused stayed under the table after Best move's turn was
+    # played, as if that one had been refused too.
+    page = fresh
+    page.find_element(By.ID, "turn-input").send_keys("play O7 B7 R13 to new/1")
+    click(page, "#turn-play-button")
+    wait(page, lambda d: d.find_element(By.ID, "turn-error").is_displayed())
+    click(page, "#best-button")
+    wait(page, lambda d: d.find_element(By.ID, "play-best-button").is_displayed())
+    click(page, "#play-best-button")
+    to_move(page, "bob")
+    assert not page.find_element(By.ID, "turn-error").is_displayed()
