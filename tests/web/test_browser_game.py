@@ -175,6 +175,7 @@ def test_play_against_rummy_deals_hides_its_hands_and_plays_its_seats(fresh: Any
     from selenium.webdriver.support.ui import Select
 
     page = fresh
+    assert text(page, "draw-hidden-button") == "a hidden card" and page.find_element(By.ID, "draw-pick-button").is_displayed()
     click(page, "#versus-button")
     wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#versus-rules option")) > 3)
     Select(page.find_element(By.ID, "versus-rules")).select_by_value("house-classic")
@@ -187,6 +188,9 @@ def test_play_against_rummy_deals_hides_its_hands_and_plays_its_seats(fresh: Any
     hidden = page.find_elements(By.CSS_SELECTOR, "#table .hand .unknown")
     assert len(hidden) == 2 and all(e.text.endswith(" cards, hidden") for e in hidden)
     assert page.find_elements(By.CSS_SELECTOR, '#table .hand[data-hand="you"] .card')
+    # the turn box is the user's own: the draw is from the stock, no card picked from the deck
+    assert text(page, "draw-hidden-button") == "from the stock" and text(page, "turn-help-text").startswith("Your turn")
+    assert not page.find_element(By.ID, "draw-pick-button").is_displayed()
     record = kept(page)
     assert record["hands"][0]["deal"] == 7 and record["game"]["players"] == ["you", "ann", "bob"]
     before = len(record["hands"][0]["turns"])

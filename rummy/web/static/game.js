@@ -287,6 +287,17 @@ export function drawGame() {
   $("game-turns").replaceChildren(...turns.map((t) => el("li", {}, el("strong", {text: t.player + ": "}),
     el("code", {text: g.seat && t.player !== g.seat ? unseen(t.turn) : t.turn}))));
   $("game-undo-button").disabled = !turns.length && !(g && g.record.hands.length > 1);
+  drawTurnHelp(Boolean(g && g.seat));
+}
+
+// Against rummy the turn box is the user's own: the draw is the stock's top card (a card picked
+// from the deck would be one the user chose), so the picker goes and the hidden draw says so.
+function drawTurnHelp(versus) {
+  $("turn-help-text").textContent = versus ? "Your turn as steps, or a draw in words (take 2, pass). Draw:"
+    : "Another player's turn as steps, or a draw in words. Draw:";
+  $("draw-hidden-button").textContent = versus ? "from the stock" : "a hidden card";
+  $("draw-pick-button").hidden = versus;
+  if (versus) $("draw-picker").hidden = true;
 }
 
 // The turn box under the table: a turn typed (another player's steps, or draw words), and the
