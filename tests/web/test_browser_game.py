@@ -328,3 +328,26 @@ def test_a_refused_turns_error_goes_once_a_turn_is_played(fresh: Any) -> None:
     click(page, "#play-best-button")
     to_move(page, "bob")
     assert not page.find_element(By.ID, "turn-error").is_displayed()
+
+
+def test_against_rummy_a_tile_games_draw_answer_plays_as_the_draw(fresh: Any) -> None:
+    # Seen in review: Best move answering "draw" (Rummikub, nothing to meld) offered Play this turn, which
+    # played its after-position (the user's view, the pool a count) and was refused as illegal.
+    from selenium.webdriver.support.ui import Select
+
+    page = fresh
+    click(page, "#versus-button")
+    wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#versus-rules option")) > 3)
+    Select(page.find_element(By.ID, "versus-rules")).select_by_value("rummikub")
+    Select(page.find_element(By.ID, "versus-count")).select_by_value("2")
+    page.find_element(By.ID, "versus-seed").send_keys("9")  # the user's 14 tiles hold no first meld
+    click(page, "#versus-start")
+    to_move(page, "you")
+    click(page, "#best-button")
+    wait(page, lambda d: text(d, "best-status").startswith("Status"))
+    assert "draw" in text(page, "best-status")
+    click(page, "#play-best-button")
+    wait(page, lambda d: kept(d)["hands"][0]["turns"][:1] and kept(d)["hands"][0]["turns"][0]["player"] == "you")
+    first = kept(page)["hands"][0]["turns"][0]["turn"]
+    assert first.startswith("draw ") and len(first.split()) == 2  # the pool's top tile, named
+    assert not page.find_element(By.ID, "best-error").is_displayed()

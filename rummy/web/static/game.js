@@ -360,7 +360,7 @@ export function viewOf(position, seat) {
 
 // A card drawn unseen: "draw" (a hidden hand's draw); in a game against rummy the server knows the
 // stock, so it is the stock's top card, which the user sees once it is drawn.
-function hiddenDraw() {
+export function hiddenDraw() {
   const stock = state.game && state.game.seat && atGameEnd() ? (lastPosition().position.piles || {}).stock : null;
   const top = typeof stock === "string" ? stock.trim().split(/\s+/)[0] : "";
   return top ? "draw " + top : "draw";
