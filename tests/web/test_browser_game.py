@@ -351,3 +351,8 @@ def test_against_rummy_a_tile_games_draw_answer_plays_as_the_draw(fresh: Any) ->
     first = kept(page)["hands"][0]["turns"][0]["turn"]
     assert first.startswith("draw ") and len(first.split()) == 2  # the pool's top tile, named
     assert not page.find_element(By.ID, "best-error").is_displayed()
+    # then rummy plays ann, and the line above the table says what it played (not "Loaded the position")
+    wait(page, lambda d: text(d, "result").startswith("rummy played ann: ") and text(d, "result").endswith("you to move."))
+    ann = [t["turn"] for t in kept(page)["hands"][0]["turns"] if t["player"] == "ann"]
+    if ann[-1].startswith("draw "):  # rummy's tile drawn stays unnamed
+        assert ann[-1] not in text(page, "result") and "draw (a card from the stock)" in text(page, "result")

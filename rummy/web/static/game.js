@@ -264,7 +264,8 @@ function openFile(event) {
 }
 
 // rummy's turn as the user may see it: the card it drew from the stock is its own.
-function unseen(turn) { return turn.replace(/^draw \S+/, "draw (a card from the stock)"); }
+// A turn of rummy's seat as the user may see it: its draw from the stock unnamed.
+export function unseen(turn) { return turn.replace(/^draw \S+/, "draw (a card from the stock)"); }
 
 export function drawGame() {
   const names = Object.keys(storedGames());
