@@ -356,3 +356,8 @@ def test_against_rummy_a_tile_games_draw_answer_plays_as_the_draw(fresh: Any) ->
     ann = [t["turn"] for t in kept(page)["hands"][0]["turns"] if t["player"] == "ann"]
     if ann[-1].startswith("draw "):  # rummy's tile drawn stays unnamed
         assert ann[-1] not in text(page, "result") and "draw (a card from the stock)" in text(page, "result")
+    # Review: the user's draw beside best's "draw", not said as a search cut short
+    click(page, "#review-button")
+    wait(page, lambda d: text(d, "review-best").startswith("Best: ") and "Searching" not in text(d, "review-best"))
+    assert text(page, "review-best").startswith("Best: draw (nothing to play found)")
+    assert "time limit" not in text(page, "review-best")
