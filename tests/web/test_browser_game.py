@@ -175,6 +175,7 @@ def test_play_against_rummy_deals_hides_its_hands_and_plays_its_seats(fresh: Any
     from selenium.webdriver.support.ui import Select
 
     page = fresh
+    assert text(page, "draw-hidden-button") == "a hidden card" and page.find_element(By.ID, "draw-pick-button").is_displayed()
     click(page, "#versus-button")
     wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#versus-rules option")) > 3)
     Select(page.find_element(By.ID, "versus-rules")).select_by_value("house-classic")
@@ -187,6 +188,9 @@ def test_play_against_rummy_deals_hides_its_hands_and_plays_its_seats(fresh: Any
     hidden = page.find_elements(By.CSS_SELECTOR, "#table .hand .unknown")
     assert len(hidden) == 2 and all(e.text.endswith(" cards, hidden") for e in hidden)
     assert page.find_elements(By.CSS_SELECTOR, '#table .hand[data-hand="you"] .card')
+    # the turn box is the user's own: the draw is from the stock, no card picked from the deck
+    assert text(page, "draw-hidden-button") == "from the stock" and text(page, "turn-help-text").startswith("Your turn")
+    assert not page.find_element(By.ID, "draw-pick-button").is_displayed()
     record = kept(page)
     assert record["hands"][0]["deal"] == 7 and record["game"]["players"] == ["you", "ann", "bob"]
     before = len(record["hands"][0]["turns"])
@@ -310,3 +314,50 @@ def test_a_hand_over_offers_the_next_deal_and_undo_takes_it_back(page_at_start: 
     wait(page, lambda d: len(kept(d)["hands"]) == 1)
     assert "result" not in kept(page)["hands"][0]
     to_move(page, "ann")
+
+
+def test_a_refused_turns_error_goes_once_a_turn_is_played(fresh: Any) -> None:
+    # Seen in review: the breaches of a turn refused stayed under the table after Best move's turn was
+    # played, as if that one had been refused too.
+    page = fresh
+    page.find_element(By.ID, "turn-input").send_keys("play O7 B7 R13 to new/1")
+    click(page, "#turn-play-button")
+    wait(page, lambda d: d.find_element(By.ID, "turn-error").is_displayed())
+    click(page, "#best-button")
+    wait(page, lambda d: d.find_element(By.ID, "play-best-button").is_displayed())
+    click(page, "#play-best-button")
+    to_move(page, "bob")
+    assert not page.find_element(By.ID, "turn-error").is_displayed()
+
+
+def test_against_rummy_a_tile_games_draw_answer_plays_as_the_draw(fresh: Any) -> None:
+    # Seen in review: Best move answering "draw" (Rummikub, nothing to meld) offered Play this turn, which
+    # played its after-position (the user's view, the pool a count) and was refused as illegal.
+    from selenium.webdriver.support.ui import Select
+
+    page = fresh
+    click(page, "#versus-button")
+    wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#versus-rules option")) > 3)
+    Select(page.find_element(By.ID, "versus-rules")).select_by_value("rummikub")
+    Select(page.find_element(By.ID, "versus-count")).select_by_value("2")
+    page.find_element(By.ID, "versus-seed").send_keys("9")  # the user's 14 tiles hold no first meld
+    click(page, "#versus-start")
+    to_move(page, "you")
+    click(page, "#best-button")
+    wait(page, lambda d: text(d, "best-status").startswith("Status"))
+    assert "draw" in text(page, "best-status")
+    click(page, "#play-best-button")
+    wait(page, lambda d: kept(d)["hands"][0]["turns"][:1] and kept(d)["hands"][0]["turns"][0]["player"] == "you")
+    first = kept(page)["hands"][0]["turns"][0]["turn"]
+    assert first.startswith("draw ") and len(first.split()) == 2  # the pool's top tile, named
+    assert not page.find_element(By.ID, "best-error").is_displayed()
+    # then rummy plays ann, and the line above the table says what it played (not "Loaded the position")
+    wait(page, lambda d: text(d, "result").startswith("rummy played ann: ") and text(d, "result").endswith("you to move."))
+    ann = [t["turn"] for t in kept(page)["hands"][0]["turns"] if t["player"] == "ann"]
+    if ann[-1].startswith("draw "):  # rummy's tile drawn stays unnamed
+        assert ann[-1] not in text(page, "result") and "draw (a card from the stock)" in text(page, "result")
+    # Review: the user's draw beside best's "draw", not said as a search cut short
+    click(page, "#review-button")
+    wait(page, lambda d: text(d, "review-best").startswith("Best: ") and "Searching" not in text(d, "review-best"))
+    assert text(page, "review-best").startswith("Best: draw (nothing to play found)")
+    assert "time limit" not in text(page, "review-best")

@@ -264,7 +264,8 @@ function openFile(event) {
 }
 
 // rummy's turn as the user may see it: the card it drew from the stock is its own.
-function unseen(turn) { return turn.replace(/^draw \S+/, "draw (a card from the stock)"); }
+// A turn of rummy's seat as the user may see it: its draw from the stock unnamed.
+export function unseen(turn) { return turn.replace(/^draw \S+/, "draw (a card from the stock)"); }
 
 export function drawGame() {
   const names = Object.keys(storedGames());
@@ -287,6 +288,17 @@ export function drawGame() {
   $("game-turns").replaceChildren(...turns.map((t) => el("li", {}, el("strong", {text: t.player + ": "}),
     el("code", {text: g.seat && t.player !== g.seat ? unseen(t.turn) : t.turn}))));
   $("game-undo-button").disabled = !turns.length && !(g && g.record.hands.length > 1);
+  drawTurnHelp(Boolean(g && g.seat));
+}
+
+// Against rummy the turn box is the user's own: the draw is the stock's top card (a card picked
+// from the deck would be one the user chose), so the picker goes and the hidden draw says so.
+function drawTurnHelp(versus) {
+  $("turn-help-text").textContent = versus ? "Your turn as steps, or a draw in words (take 2, pass). Draw:"
+    : "Another player's turn as steps, or a draw in words. Draw:";
+  $("draw-hidden-button").textContent = versus ? "from the stock" : "a hidden card";
+  $("draw-pick-button").hidden = versus;
+  if (versus) $("draw-picker").hidden = true;
 }
 
 // The turn box under the table: a turn typed (another player's steps, or draw words), and the
@@ -349,7 +361,7 @@ export function viewOf(position, seat) {
 
 // A card drawn unseen: "draw" (a hidden hand's draw); in a game against rummy the server knows the
 // stock, so it is the stock's top card, which the user sees once it is drawn.
-function hiddenDraw() {
+export function hiddenDraw() {
   const stock = state.game && state.game.seat && atGameEnd() ? (lastPosition().position.piles || {}).stock : null;
   const top = typeof stock === "string" ? stock.trim().split(/\s+/)[0] : "";
   return top ? "draw " + top : "draw";

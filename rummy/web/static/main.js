@@ -19,7 +19,7 @@
 import {check} from "./check.js";
 import {$, showError} from "./dom.js";
 import {wireEditor} from "./editor.js";
-import {playTurn, reopenGame, wireGame} from "./game.js";
+import {hiddenDraw, playTurn, reopenGame, wireGame} from "./game.js";
 import {askHint, nextHintLevel} from "./hint.js";
 import {addSteps, keepSteps, onPointerDown, onPointerMove, onPointerUp, onTableClick, onTableKey,
   toggleMoving} from "./mymove.js";
@@ -89,6 +89,9 @@ function wire() {
   $("play-best-button").addEventListener("click", () => {
     if (!state.best) return;
     if (state.best.turn) { playTurn(state.best.turn, $("best-error")); return; }  // the turn as one text
+    // a tile game's "draw" (nothing to play): its after-position is the seat's view, which a draw does
+    // not reach (the pool a count), so the draw itself is played
+    if (state.best.status === "draw") { playTurn(hiddenDraw(), $("best-error")); return; }
     const answer = {...state.best};
     for (const key of ["view", "warnings", "verified"]) delete answer[key];
     playTurn(JSON.stringify(answer), $("best-error"));

@@ -95,7 +95,8 @@ export async function showPosition(text, id) {
   }
   if (mine !== loads) return;
   Object.assign(state, {text: text, id: id, view: data.view, shown: data}, NO_ANSWERS);
-  for (const panel of ["best-panel", "move-panel"]) $(panel).hidden = true;
+  // a turn refused on the position before (its breaches) says nothing of this one
+  for (const panel of ["best-panel", "move-panel", "turn-error", "draw-picker"]) $(panel).hidden = true;
   $("hints").replaceChildren();
   drawPosition();
   positionShown(data, text);

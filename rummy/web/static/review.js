@@ -110,8 +110,10 @@ function drawTurn(turn, checked, best) {
   const proven = best.status === "optimal";
   $("review-played").textContent = turn.player + " played: " + turn.turn +
     (played !== null ? " (gain " + played + (short !== null ? mark(short) : "") + ")" : "");
-  const gain = bestGain === null ? best.status.replace(/[-_]/g, " ")
-    : "gain " + bestGain + (proven ? "" : " at least (the time limit ran out)");
+  // a tile game's "draw" is best's answer that nothing is to be played, not a search cut short
+  const gain = best.status === "draw" ? "draw (nothing to play found)"
+    : bestGain === null ? best.status.replace(/[-_]/g, " ")
+      : "gain " + bestGain + (proven ? "" : " at least (the time limit ran out)");
   $("review-best").textContent = "Best: " + gain + (short === null ? "" : short > 0 ? ", " + short + " more than played" : ": the turn played is as good");
   const steps = best.view.steps && best.view.steps.length ? best.view.steps : best.view.options || [];
   $("review-best-steps").replaceChildren(...steps.map((words) => el("li", {text: words})));

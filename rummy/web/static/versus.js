@@ -5,7 +5,7 @@
 // kept like any other (game.js), with the user's seat beside it.
 import {api} from "./api.js";
 import {$, fillSelect, say, showError} from "./dom.js";
-import {addTurn, gameHooks, handOver, newGameFrom, showGamePosition} from "./game.js";
+import {addTurn, gameHooks, handOver, newGameFrom, showGamePosition, unseen} from "./game.js";
 import {state} from "./state.js";
 import {timeLimit} from "./timelimit.js";
 
@@ -75,6 +75,11 @@ async function rummysTurns() {
   if (state.game !== game || game.positions[game.positions.length - 1].position !== latest) return;  // undone, or another game
   for (const turn of data.turns) addTurn(turn.player, turn.turn, turn.position, turn.code, turn.ending);
   await showGamePosition();  // and the next seat of rummy's, if it is to move
+  // the line above the table says what rummy played (showing the position said "Loaded the position")
+  if (playing || state.game !== game) return;  // another of rummy's seats is playing, or another game is open
+  const last = data.turns[data.turns.length - 1];
+  say("rummy played " + data.turns.map((t) => t.player + ": " + unseen(t.turn)).join("; ") + ". " +
+    (last && last.ending ? "The hand is over: " + last.ending.summary + "." : game.seat + " to move."));
 }
 
 export function wireVersus() {
