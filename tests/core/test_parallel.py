@@ -211,6 +211,12 @@ def test_ctrl_c_stops_the_workers_and_keeps_what_was_printed(tmp_path: Path, job
     workers = descendants(process.pid)
     os.killpg(process.pid, signal.SIGINT)
     rest, err = process.communicate(timeout=60)
+    if early and process.returncode == -signal.SIGINT and not rest and not err:
+        # On a loaded machine the Ctrl-C can land while the interpreter itself is still starting, before
+        # Python handles SIGINT at all: the program dies of the signal, as any program would, having
+        # printed nothing and left no worker behind (no pool was started yet).
+        assert [pid for pid in workers if alive(pid)] == []
+        return
     assert process.returncode == 130, err
     printed += rest.splitlines()
     assert all(json.loads(line)["gain"] == 94 for line in printed) and len(printed) < 400
