@@ -361,3 +361,25 @@ def test_against_rummy_a_tile_games_draw_answer_plays_as_the_draw(fresh: Any) ->
     wait(page, lambda d: text(d, "review-best").startswith("Best: ") and "Searching" not in text(d, "review-best"))
     assert text(page, "review-best").startswith("Best: draw (nothing to play found)")
     assert "time limit" not in text(page, "review-best")
+
+
+def test_house_upcard_is_opened_or_passed_with_one_click(page_at_start: Any) -> None:
+    # Seen in review: House's first turn (the upcard face up, the stock not opened) offered only a stock
+    # draw, which is refused; open and pass had to be typed.
+    page = page_at_start
+    load(page, "examples/house-upcard")
+    wait(page, lambda d: d.find_element(By.ID, "draw-open-button").is_displayed())
+    assert page.find_element(By.ID, "draw-pass-button").is_displayed()
+    click(page, "#draw-pass-button")  # ann passes: bob may take it now
+    to_move(page, "bob")
+    assert page.find_element(By.ID, "draw-open-button").is_displayed()
+    assert kept(page)["hands"][0]["turns"] == [{"player": "ann", "turn": "pass"}]
+    # bob's hand is hidden: he opens the stock (the 8S, seen by all) and his play is typed later
+    click(page, "#draw-open-button")
+    wait(page, lambda d: "play phase" in text(d, "turn-line"))
+    assert not page.find_element(By.ID, "draw-open-button").is_displayed()
+    assert [t["turn"] for t in kept(page)["hands"][0]["turns"]] == ["pass", "open"]
+    # a position with no upcard offers neither
+    load(page, "examples/house-classic")
+    wait(page, lambda d: not d.find_element(By.ID, "draw-open-button").is_displayed())
+    assert not page.find_element(By.ID, "draw-pass-button").is_displayed()

@@ -423,6 +423,8 @@ export function wireGame() {
     playTurn(state.text, $("game-error"), true);
   });
   $("draw-hidden-button").addEventListener("click", () => playTurn(hiddenDraw(), $("turn-error")));
+  $("draw-open-button").addEventListener("click", () => playTurn("open", $("turn-error")));
+  $("draw-pass-button").addEventListener("click", () => playTurn("pass", $("turn-error")));
   drawGame();
 }
 

@@ -97,6 +97,9 @@ export async function showPosition(text, id) {
   Object.assign(state, {text: text, id: id, view: data.view, shown: data}, NO_ANSWERS);
   // a turn refused on the position before (its breaches) says nothing of this one
   for (const panel of ["best-panel", "move-panel", "turn-error", "draw-picker"]) $(panel).hidden = true;
+  // House's first turns: while the upcard lies face up the draw is open or pass (rules.md §5), one click each
+  const upcard = data.phase === "draw" && Boolean(data.piles && data.piles.upcard);
+  for (const button of ["draw-open-button", "draw-pass-button"]) $(button).hidden = !upcard;
   $("hints").replaceChildren();
   drawPosition();
   positionShown(data, text);
