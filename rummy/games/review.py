@@ -24,6 +24,7 @@ from typing import Any
 
 from rummy.games.record import GameRecord
 from rummy.games.replay import HandReplay, replay_hand
+from rummy.games.views import as_seen_by
 from rummy.position import Position
 from rummy.vocabulary import Phase, Status
 
@@ -166,17 +167,6 @@ def summary(player: str, turns: list[TurnReview]) -> PlayerSummary:
 
 
 # ------------------------------------------------------------------ the view
-def as_seen_by(position: Position, name: str) -> Position:
-    """The position as ``name`` sees it: every other hand hidden behind its count (its hot and warm
-    cards forgotten: they mark that hand's duty, not this player's knowledge), and a listed stock
-    as its count."""
-    players = tuple(player if player.name == name or player.hand is None
-                    else replace(player, hand=None, hand_count=len(player.hand), hot=(), warm=())
-                    for player in position.players)
-    stock = len(position.stock) if isinstance(position.stock, tuple) else position.stock
-    return replace(position, players=players, stock=stock)
-
-
 def solve_view(position: Position, time_limit: float) -> dict[str, Any]:
     """One review search, for a runner: the best turn of the position (the Position itself, pickled to
     a ``--jobs`` process: written as data and read back, a table joker that could stand for several

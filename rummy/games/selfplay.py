@@ -44,7 +44,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rummy.answer import Answer, best
 from rummy.cards import Card
@@ -53,6 +53,7 @@ from rummy.deal import deal
 from rummy.draw_words import draw_text
 from rummy.errors import RummyError
 from rummy.games.record import GameRecord, HandRecord, TurnRecord, hand_seed
+from rummy.games.views import as_seen_by
 from rummy.hand_end import HandEnd, next_hand
 from rummy.position import DrawTaken, Position
 from rummy.reports.play import PlayedTurn, play_turn
@@ -121,11 +122,7 @@ Progress = Callable[[int, int, str, float], None]  # hand, turn, player, seconds
 
 def seat_view(position: Position) -> Position:
     """What the mover sees: their own hand; the others' as counts; the stock as a count."""
-    players = tuple(player if player.name == position.to_move or player.hand is None
-                    else replace(player, hand=None, hand_count=len(player.hand), hot=(), warm=())
-                    for player in position.players)
-    stock = len(position.stock) if isinstance(position.stock, tuple) else position.stock
-    return replace(position, players=players, stock=stock)
+    return as_seen_by(position, position.to_move)
 
 
 def selfplay(rules: Ruleset, players: Sequence[str], seed: int, hands: int = 1,
