@@ -26,6 +26,36 @@ class SolverConfig:
     exclude: tuple[Position, ...] = ()
     # Draw advice makes many searches: told (done, total) after each one, for a progress display.
     progress: Callable[[int, int], None] | None = field(default=None, compare=False, repr=False)
+    # Told of each better answer while the search goes on (``best --progress``, the page's best so far).
+    # Called from the searching thread: it must be quick and must not raise.
+    on_better: Callable[[Improvement], None] | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Improvement:
+    """A better answer found while a search goes on (``SolverConfig.on_better`` hears each one).
+
+    ``gain`` is the gain of ``after`` exactly as the checker counts it (the
+    final answer's gain is never lower); ``bound`` is what no turn can beat,
+    as proven so far (never below ``gain``); ``seconds`` counts from the
+    start of the search. ``source`` says what found it: ``table`` (the table
+    as it is), ``greedy``, ``ladder``, ``neighbourhood`` (a part of the best
+    turn searched again), ``cp-sat``, ``no-meld`` (House's turns without a
+    meld), ``draw`` (draw advice: an option valued). In the draw phase,
+    ``options`` are the draws valued so far, best first (``valued`` of
+    ``total`` searches made), and ``after`` the chosen draw's whole turn
+    where that draw is certain.
+    """
+
+    gain: float
+    bound: float
+    seconds: float
+    after: Position | None
+    cards_played: int = 0
+    source: str = "cp-sat"
+    options: tuple[DrawOption, ...] = ()
+    valued: int = 0
+    total: int = 0
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from ...solution import Solution, SolverConfig
 from ...vocabulary import SearchStatus, Status
 from ..clock import Clock
 from ..cpsat import cp_model
+from ..progress import Announcer
 from ..run import ONE_WORKER_SECONDS, RunResult, Tuning, all_workers_join, one_worker_seconds, run
 from .answer import TurnPlan, after_position, cards_played, plan_order, read_plan
 from .books import add_books
@@ -79,13 +80,14 @@ def solve_house(position: Position, config: SolverConfig) -> Solution:
     started = perf_counter()
     ctx = build_context(position)
     clock = Clock(started + config.time_limit)
+    announcer = Announcer(config, started)
     options = replacement_options(ctx)
     excluded = config.exclude
     results: list[BranchResult] = []
     if ctx.melded:
         melded = _branch_model(ctx, options, excluded)
         assert melded is not None  # a melded mover always has a model
-        result = _solve_model(melded, config, clock)
+        result = _solve_model(melded, config, clock, announcer)
         if result.status == SearchStatus.UNKNOWN:
             # Out of time before any answer: leaving the table as it is and
             # discarding is legal (unless a card is hot), so offer that.
@@ -94,10 +96,17 @@ def solve_house(position: Position, config: SolverConfig) -> Solution:
                 result = BranchResult(fallback.plan, SearchStatus.FEASIBLE, max(result.bound, fallback.plan.gain))
         results.append(result)
     else:
-        results.append(_no_meld_branch(ctx, options, excluded))
+        no_meld = _no_meld_branch(ctx, options, excluded)
+        results.append(no_meld)
         m = _branch_model(ctx, options, excluded)
         if m is not None:
-            results.append(_solve_model(m, config, clock))
+            announcer.bound("meld", gain_ceiling(m))
+        plan = no_meld.plan
+        if plan is not None:
+            announcer.bound("no-meld", plan.gain)
+            announcer.offer(plan.gain, lambda: (after_position(ctx, plan), cards_played(ctx, plan)), "no-meld")
+        if m is not None:
+            results.append(_solve_model(m, config, clock, announcer))
     return _solution(ctx, results, started, clock)
 
 
@@ -155,7 +164,7 @@ def build_model(ctx: TurnContext, branch: str, options: dict[int, list[int]], sh
     return m
 
 
-def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock) -> BranchResult:
+def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: Announcer | None = None) -> BranchResult:
     """The highest gain, and among equal gains the house tie-break.
 
     Both in one search: the objective is ``gain * weight - tiebreak`` with the
@@ -172,6 +181,25 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock) -> BranchRes
     # tightest bound any run has proven. Runs restart, so neither is lost.
     best: RunResult | None = None
     objective_bound = math.inf
+    scale = m.ctx.scale
+    ceiling = gain_ceiling(m)
+
+    def gain_bound(objective: float) -> Fraction:
+        """The gain no turn beats, from a bound on ``gain * weight - tiebreak`` (0 <= tiebreak < weight)."""
+        if objective == math.inf:
+            return ceiling
+        return min(Fraction((math.floor(objective + 1e-6) + weight - 1) // weight, scale), ceiling)
+
+    def gain_of(result: RunResult) -> Fraction:
+        return Fraction(round(sum(result.value(v) * c for v, c in terms) + constant), scale)
+
+    def tell(result: RunResult | None, source: str) -> None:
+        """Tell the listener of the best turn so far, where it is one."""
+        if announcer is None or not announcer.listening or result is None or not result.found:
+            return
+        announcer.bound(m.branch, gain_bound(objective_bound))
+        gain = gain_of(result)
+        announcer.offer(gain, lambda: _made(m, read_plan(m, result.value, gain)), source)
 
     def attempt(seconds: float, workers: int, hint: dict[int, int] | None = None) -> RunResult:
         """One run, from the best solution so far where there is one (else from ``hint``, else the model's)."""
@@ -181,6 +209,7 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock) -> BranchRes
         if result.status != SearchStatus.INFEASIBLE:
             objective_bound = min(objective_bound, result.bound)
         best = _better(best, result)
+        tell(best, "cp-sat")
         return result
 
     # Most turns are proven within QUICK_SECONDS by one worker from the table
@@ -194,24 +223,26 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock) -> BranchRes
     last = attempt(min(clock.left() / 2, QUICK_SECONDS), 1, as_is)
     if not last.proven and config.hint:
         best = _better(best, _greedy_start(m, config, clock))
+        tell(best, "greedy")
         alone = max(ONE_WORKER_SECONDS, clock.left() / 2)
         last = attempt(one_worker_seconds(clock, config.workers, given=QUICK_SECONDS, alone=alone), 1)
     if not last.proven and all_workers_join(clock, config.workers, HOUSE_TUNING.least_seconds):
         last = attempt(clock.left(), config.workers)
     if last.status == SearchStatus.INFEASIBLE:
         return BranchResult(None, SearchStatus.INFEASIBLE, Fraction(0))
-    scale = m.ctx.scale
-    # gain * weight - tiebreak <= the objective bound, and 0 <= tiebreak < weight
-    ceiling = gain_ceiling(m)
-    bound = min(Fraction((math.floor(objective_bound + 1e-6) + weight - 1) // weight, scale), ceiling) \
-        if objective_bound < math.inf else ceiling
+    bound = gain_bound(objective_bound)
     if best is None:
         return BranchResult(None, SearchStatus.UNKNOWN, bound)
-    achieved = Fraction(round(sum(best.value(v) * c for v, c in terms) + constant), scale)
+    achieved = gain_of(best)
     plan = read_plan(m, best.value, achieved)
     if last.status == SearchStatus.OPTIMAL:
         return BranchResult(plan, SearchStatus.OPTIMAL, achieved)
     return BranchResult(plan, SearchStatus.FEASIBLE, max(bound, achieved))
+
+
+def _made(m: HouseModel, plan: TurnPlan) -> tuple[Position | None, int]:
+    """A turn found as the listener sees it: its after-position and the cards it plays."""
+    return after_position(m.ctx, plan), cards_played(m.ctx, plan)
 
 
 def _better(best: RunResult | None, other: RunResult | None) -> RunResult | None:

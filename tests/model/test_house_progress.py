@@ -1,0 +1,52 @@
+"""House's better turns told while the search goes on (SolverConfig.on_better): each one legal, its gain the
+checker's, every one better than the last, never above the final answer, the bound never below the gain."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from rummy.model.house import solve_house
+from rummy.position import Position
+from rummy.solution import Improvement, Solution, SolverConfig
+from tests.support.judged import judged
+from tests.support.paths import REPO_ROOT
+
+POSITIONS = REPO_ROOT / "benchmarks" / "positions"
+# Melded and unmelded movers, small and large tables, the play phase.
+CASES = ["house/house-20-01.toml", "house/house-40-04.toml", "house-real/real-3p-02.toml",
+         "house-real/unmelded-10-11-02.toml", "house-selfplay/classic-play-01.toml"]
+
+
+def told(path: Path, seconds: float) -> tuple[Position, list[Improvement], Solution]:
+    position = Position.from_toml(path.read_text(encoding="utf-8"))
+    heard: list[Improvement] = []
+    solution = solve_house(position, SolverConfig(time_limit=seconds, workers=1, on_better=heard.append))
+    return position, heard, solution
+
+
+@pytest.mark.parametrize("name", [c for c in CASES if (POSITIONS / c).is_file()])
+def test_every_better_turn_told_is_legal_and_the_answer_is_never_worse(name: str) -> None:
+    position, heard, solution = told(POSITIONS / name, 2.0)
+    assert heard, "a search that found a turn told of it"
+    gains = [event.gain for event in heard]
+    assert gains == sorted(set(gains)), f"each told turn beats the one before: {gains}"
+    assert solution.gain >= gains[-1]
+    for event in heard:
+        assert event.bound >= event.gain
+        assert event.seconds >= 0
+        assert event.after is not None
+        judged(position, Solution(solution.status, event.gain, event.bound, event.after, event.cards_played))
+    if solution.status == "optimal":
+        assert gains[-1] == solution.gain, "the optimum found was told"
+
+
+def test_nobody_listening_costs_no_after_position() -> None:
+    path = POSITIONS / CASES[0]
+    position = Position.from_toml(path.read_text(encoding="utf-8"))
+    quiet = solve_house(position, SolverConfig(time_limit=2.0, workers=1))
+    heard: list[Improvement] = []
+    loud = solve_house(position, replace(SolverConfig(time_limit=2.0, workers=1), on_better=heard.append))
+    assert quiet.gain == loud.gain and heard
