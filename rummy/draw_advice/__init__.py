@@ -29,63 +29,45 @@ is None and the answer is the draw alone.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Hashable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from time import perf_counter
 
 from ..position import Position, Turn
-from ..solution import DrawChoice, DrawOption, Solution, SolverConfig
+from ..solution import DrawChoice, DrawOption, Improvement, Solution, SolverConfig
 from ..vocabulary import DrawSource, Phase, Status
 from .idle import idle_key
 from .options import Draw, Outcome
+from .schedule import Schedule, Valued
 
 # On equal values: the fewest cards taken, then this order.
 _SOURCE_ORDER = (DrawSource.STOCK, DrawSource.OPEN, DrawSource.DISCARD, DrawSource.DEMAND, DrawSource.PASS)
-# The least time a search is given, even when the limit has passed (it then answers "feasible" or nothing).
-_LEAST_SECONDS = 0.05
-
-
-@dataclass(frozen=True)
-class _Valued:
-    """One outcome's best turn: its value from before the draw, proven or not, and its ceiling."""
-
-    solution: Solution | None  # None: no search was needed (no legal turn)
-    value: Fraction | None  # None: no legal turn (or none found in time)
-    bound: Fraction | None
-    proven: bool
 
 
 def advise(position: Position, config: SolverConfig) -> Solution:
     started = perf_counter()
-    rules = position.rules
-    family = rules.family
-    draws = family.draw_options(position)
+    position.rules.family.solver_function()  # its import is no search's share (rummy.answer.best's seconds skip it)
+    draws = position.rules.family.draw_options(position)
     jobs, keys = _searches(position, draws)
     random_keys = {keys[i, k] for i, d in enumerate(draws) if d.random for k in range(len(d.outcomes))}
-    solved = _solve_all(jobs, random_keys, config, started + config.time_limit)
-    options: list[tuple[DrawOption, Draw]] = []
-    proven = True
-    for index, draw in enumerate(draws):
-        valued = [solved[keys[index, k]] for k in range(len(draw.outcomes))]
-        proven = proven and all(v.proven for v in valued)
-        option = _option(draw, valued)
-        if option is not None:
-            options.append((option, draw))
-    options.sort(key=lambda pair: (-(pair[0].exact or 0), _cards_taken(pair[1]), _SOURCE_ORDER.index(pair[0].source),
-                                   pair[0].take or 0))
+    # Certain draws first: the plan of the chosen one needs their turns.
+    order = sorted(jobs, key=lambda key: key in random_keys)
+    teller = _Teller(position, draws, keys, {key for key, outcome in jobs.items() if outcome is not None}, config,
+                     started)
+    schedule = Schedule(jobs, order, config, started + config.time_limit, teller.tell)
+    solved = schedule.run(lambda results: _open_searches(draws, keys, results))
+    options = _ranked(draws, keys, solved)
+    proven = all(v.proven for v in solved.values())
     stock = next((d for d in draws if d.taken.source == DrawSource.STOCK), None)
-    searches = sum(1 for v in solved.values() if v.solution is not None)
+    searches = schedule.done
     seconds = perf_counter() - started
-    unvalued = sum(1 for i, d in enumerate(draws)
-                   if any(solved[keys[i, k]].value is None and not solved[keys[i, k]].proven
-                          for k in range(len(d.outcomes))))
-    stats = {"solves": searches, "draw_options": len(options), "draws_not_valued_in_time": unvalued}
+    unvalued = sum(1 for i, d in enumerate(draws) if any(solved[keys[i, k]].unknown for k in range(len(d.outcomes))))
+    stats = {"solves": searches, "searched_again": schedule.again, "draw_options": len(options),
+             "draws_not_valued_in_time": unvalued}
     if not options:
         # Some draw may have a turn that the time limit did not leave room to find.
-        if any(v.value is None and not v.proven for v in solved.values()):
+        if any(v.unknown for v in solved.values()):
             return Solution(Status.UNKNOWN, 0, 0, None, 0, "the time limit ran out before a draw with a legal turn "
                             "was found", seconds, stats, DrawChoice((), solves=searches))
         return Solution(Status.NO_LEGAL_TURN, 0, 0, None, 0, _no_draw_reason(position, draws), seconds, stats,
@@ -129,56 +111,119 @@ def _searches(position: Position, draws: list[Draw]) -> tuple[dict[Hashable, Out
     return jobs, keys
 
 
-def _solve_all(jobs: dict[Hashable, Outcome | None], random_keys: set[Hashable], config: SolverConfig,
-               deadline: float) -> dict[Hashable, _Valued]:
-    """Every search, on ``config.workers`` threads, one CP-SAT worker each."""
-    # Certain draws first: the plan of the chosen one needs their turns.
-    todo = sorted(((key, outcome) for key, outcome in jobs.items() if outcome is not None),
-                  key=lambda item: item[0] in random_keys)
-    results: dict[Hashable, _Valued] = {key: _Valued(None, None, None, True) for key, outcome in jobs.items()
-                                        if outcome is None}
-    done = 0
-    lock = threading.Lock()
-    progress: Callable[[int, int], None] | None = config.progress
-
-    def one(item: tuple[Hashable, Outcome]) -> None:
-        nonlocal done
-        key, outcome = item
-        # Past the time limit the rest is not searched (its draws are left out, the answer "feasible").
-        late = done > 0 and perf_counter() > deadline
-        valued = _Valued(None, None, None, False) if late else _value(outcome, config, deadline)
-        with lock:
-            results[key] = valued
-            done += 1
-            if progress is not None:
-                progress(done, len(todo))
-
-    threads = max(1, min(config.workers, len(todo)))
-    if threads == 1:
-        for item in todo:
-            one(item)
-    else:
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            list(pool.map(one, todo))
-    return results
+def _ranked(draws: list[Draw], keys: dict[tuple[int, int], Hashable],
+            results: dict[Hashable, Valued]) -> list[tuple[DrawOption, Draw]]:
+    """The options every search of which is done, best first (the answer's order)."""
+    options: list[tuple[DrawOption, Draw]] = []
+    for index, draw in enumerate(draws):
+        valued = [results.get(keys[index, k]) for k in range(len(draw.outcomes))]
+        if any(v is None for v in valued):
+            continue
+        option = _option(draw, [v for v in valued if v is not None])
+        if option is not None:
+            options.append((option, draw))
+    options.sort(key=lambda pair: (-(pair[0].exact or 0), _cards_taken(pair[1]), _SOURCE_ORDER.index(pair[0].source),
+                                   pair[0].take or 0))
+    return options
 
 
-def _value(outcome: Outcome, config: SolverConfig, deadline: float) -> _Valued:
-    """The best turn after one outcome of a draw, valued from before the draw."""
-    start = outcome.start
-    rules = start.rules
-    family = rules.family
-    left = max(deadline - perf_counter(), _LEAST_SECONDS)
-    solution = family.solver_function()(start, replace(config, time_limit=left, workers=1, progress=None))
-    if solution.status in (Status.NO_LEGAL_TURN, Status.UNKNOWN) or solution.after is None:
-        return _Valued(solution, None, None, solution.status == Status.NO_LEGAL_TURN)
-    cost = family.hand_cost(outcome.drawn, rules)
-    value = Fraction(family.turn_gain(start, solution.after)) - cost
-    bound = max(Fraction(solution.bound) - cost, value) if solution.status != Status.OPTIMAL else value
-    return _Valued(solution, value, bound, solution.status == Status.OPTIMAL)
+def _open_searches(draws: list[Draw], keys: dict[tuple[int, int], Hashable],
+                   results: dict[Hashable, Valued]) -> list[list[Hashable]]:
+    """The searches more time may help, in tiers, the most urgent first (draw_advice/schedule):
+    outcomes still unvalued; the unproven outcomes of the options that may still be chosen (the
+    chosen one and every one whose bound beats its value), the largest share of its option's gap
+    first; the chosen option's alone (its turn is the answer); any other unproven one."""
+    options = _ranked(draws, keys, results)
+    chosen = options[0][1] if options else None
+    best = (options[0][0].exact or Fraction(0)) if options else None
+    unvalued = [key for key, v in results.items() if v.unknown]
+    contenders: dict[Hashable, Fraction] = {}
+    others: dict[Hashable, Fraction] = {}
+    mine: dict[Hashable, Fraction] = {}
+    for option, draw in options:
+        index = draws.index(draw)
+        gaps = _gaps(draw, [results[keys[index, k]] for k in range(len(draw.outcomes))],
+                     [keys[index, k] for k in range(len(draw.outcomes))])
+        exact_bound = sum(gaps.values(), Fraction(0)) + (option.exact or Fraction(0))
+        rival = draw is not chosen and best is not None and exact_bound > best
+        target = others
+        if rival:
+            target = contenders
+        elif draw is chosen:
+            target = mine
+        for key, gap in gaps.items():
+            target[key] = max(target.get(key, Fraction(0)), gap)
+    if contenders:
+        for key, gap in mine.items():
+            contenders[key] = max(contenders.get(key, Fraction(0)), gap)
+        mine = {}
+    tiers: list[list[Hashable]] = []
+    seen: set[Hashable] = set()
+    for tier in (unvalued, _by_gap(contenders), _by_gap(mine), _by_gap(others)):
+        fresh = [key for key in tier if key not in seen]
+        seen.update(fresh)
+        if fresh:
+            tiers.append(fresh)
+    return tiers
 
 
-def _option(draw: Draw, valued: list[_Valued]) -> DrawOption | None:
+def _gaps(draw: Draw, valued: list[Valued], keys: list[Hashable]) -> dict[Hashable, Fraction]:
+    """Each unproven search's share of its option's gap (bound - value): its weight times its own gap."""
+    total = sum(o.weight for o in draw.outcomes)
+    probability = draw.probability if draw.taken.source == DrawSource.DEMAND else Fraction(1)
+    gaps: dict[Hashable, Fraction] = {}
+    for outcome, v, key in zip(draw.outcomes, valued, keys):
+        if v.proven or v.value is None or v.bound is None:
+            continue
+        gaps[key] = gaps.get(key, Fraction(0)) + probability * outcome.weight * (v.bound - v.value) / total
+    return gaps
+
+
+def _by_gap(gaps: dict[Hashable, Fraction]) -> list[Hashable]:
+    return [key for key, _ in sorted(gaps.items(), key=lambda item: -item[1])]
+
+
+class _Teller:
+    """Tells ``config.on_better`` of the options as they are valued (source "draw"): after every
+    search that values an option or changes one, the options valued so far, best first."""
+
+    def __init__(self, position: Position, draws: list[Draw], keys: dict[tuple[int, int], Hashable],
+                 searches: set[Hashable], config: SolverConfig, started: float) -> None:
+        self.position = position
+        self.searches = searches
+        self.draws = draws
+        self.keys = keys
+        self.listener = config.on_better
+        self.progress: Callable[[int, int], None] | None = config.progress
+        self.started = started
+        self.told: tuple[tuple[Fraction | None, float | None], ...] | None = None
+
+    def tell(self, results: dict[Hashable, Valued], done: int, total: int) -> None:
+        """Called by the schedule under its lock, after each search (so in order, one at a time)."""
+        if self.progress is not None:
+            self.progress(done, total)
+        if self.listener is None:
+            return
+        options = _ranked(self.draws, self.keys, results)
+        summary = tuple((o.exact, o.bound) for o, _ in options)
+        if not options or summary == self.told:
+            return
+        self.told = summary
+        chosen, draw = options[0]
+        after, _, played = _turn(self.position, chosen, draw, results, self.keys, self.draws.index(draw))
+        searches = self.searches
+        valued = sum(1 for key in searches if key in results)
+        bounds = [float(o.bound if o.bound is not None else o.value) for o, _ in options]
+        if valued < len(searches):
+            # Options not yet valued: no proven bound for them; the highest known stands in (docs/draw.md).
+            bounds += [float(v.bound) for v in results.values() if v.bound is not None]
+        self.listener(Improvement(gain=_number(chosen.exact or Fraction(0)), bound=max([chosen.value, *bounds]),
+                                  seconds=round(perf_counter() - self.started, 4), after=after, cards_played=played,
+                                  source="draw", options=tuple(o for o, _ in options), valued=valued,
+                                  total=len(searches)))
+
+
+def _option(draw: Draw, valued: list[Valued]) -> DrawOption | None:
     """The option of one draw, or None where no legal turn follows it (or none was found in time)."""
     taken = draw.taken
     if taken.source == DrawSource.PASS:
@@ -201,7 +246,7 @@ def _option(draw: Draw, valued: list[_Valued]) -> DrawOption | None:
                       scoring, exact=value, bound=float(bound))
 
 
-def _turn(position: Position, chosen: DrawOption, draw: Draw, solved: dict[Hashable, _Valued],
+def _turn(position: Position, chosen: DrawOption, draw: Draw, solved: dict[Hashable, Valued],
           keys: dict[tuple[int, int], Hashable], index: int) -> tuple[Position | None, Position | None, int]:
     """The whole turn after a certain draw (its after-position, the start of its plan, cards played)."""
     if chosen.source == DrawSource.PASS:
