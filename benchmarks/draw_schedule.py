@@ -9,7 +9,8 @@ positions), or the files given. For each position:
 - the **reference**: an unlimited run's answer, ``rummy best FILE --json
   --time-limit R`` (``--reference-limit``, default 120 s) of the current
   version, or read from ``--reference-dir`` (``NAME.json``, any version's
-  ``best --json``; what is missing there is run and stored);
+  ``best --json``; what is missing there is run and stored; with
+  ``--wait-reference S`` it waits up to S s for another process to write it);
 - then ``rummy best FILE --time-limit T --json`` by each version, previous
   (``--base``, default f05161e: a detached git worktree under /tmp) and
   current (the working tree), one after the other, the order alternating
@@ -98,6 +99,8 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--reference-limit", type=float, default=120.0)
     parser.add_argument("--reference-dir", type=Path, default=None)
+    parser.add_argument("--wait-reference", type=float, default=0.0,
+                        help="seconds to wait for a reference another process is writing into --reference-dir")
     parser.add_argument("--json", type=Path, default=RESULTS / "draw_schedule.json")
     parser.add_argument("--markdown", type=Path, default=RESULTS / "draw_schedule.md")
     args = parser.parse_args()
@@ -111,6 +114,10 @@ def main() -> None:
         for index, path in enumerate(paths):
             name = path.stem
             reference = read_reference(args.reference_dir, name)
+            waited = time.perf_counter()
+            while reference is None and time.perf_counter() - waited < args.wait_reference:
+                time.sleep(5)
+                reference = read_reference(args.reference_dir, name)
             if reference is None:
                 reference, _, _ = cli(ROOT, path, args.reference_limit)
                 if args.reference_dir is not None and reference is not None:

@@ -1,7 +1,7 @@
 """How draw advice spends its time limit on its searches (rules.md §5 "Draw advice", docs/draw.md).
 
-Two passes, on ``config.workers`` threads (one CP-SAT worker per search
-unless a pass has fewer searches than threads):
+Two passes and an overtime, on ``config.workers`` threads (one CP-SAT
+worker per search unless a pass has fewer searches than threads):
 
 1. **Every outcome valued.** Each search gets a fair share of the first
    pass's time (``FIRST_PASS_SHARE`` of the limit): the time that pass has
@@ -27,6 +27,12 @@ unless a pass has fewer searches than threads):
    the first tier that more time may help and shares what is left among
    its searches; a search whose option can no longer be chosen by the time
    its turn comes is dropped.
+3. **Overtime, only for outcomes still unvalued**: an option one of whose
+   outcomes has no turn found would be left out of the answer (the worst answer: it
+   may be the best draw), so such outcomes are searched again past the
+   limit, for at most ``OVERTIME_SHARE`` of it, until each has a turn or is
+   proven to have none.
+
    A search is made again only with at least ``AGAIN_FACTOR`` times the time
    it had (a new search starts from scratch: the family's model has no hint
    to continue from but its own greedy start), and an outcome keeps the
@@ -56,6 +62,8 @@ LEAST_SECONDS = 0.05
 # A second pass starts no search with less than this left: a search
 # overruns a tiny limit by about this much (model building, the greedy start).
 SECOND_PASS_LEAST = 0.3
+# Past the limit, outcomes still unvalued are searched again for at most this share of the limit.
+OVERTIME_SHARE = 0.5
 # A search is made again only with at least this many times the time it had.
 AGAIN_FACTOR = 2.0
 # An outcome with a hot card (the discard pile's bottom card, a demanded card) has no quick turn to fall
@@ -130,7 +138,20 @@ class Schedule:
             with self._lock:
                 self.total += len(round_)
             self._pass(round_, self.deadline, open_searches)
+        self._overtime(started)
         return self.results
+
+    def _overtime(self, started: float) -> None:
+        """Outcomes still unvalued at the limit leave their options out: they are searched again past it,
+        for at most ``OVERTIME_SHARE`` of the limit in all, until each has a turn or is proven to have none."""
+        overtime = self.deadline + OVERTIME_SHARE * max(0.0, self.deadline - started)
+        while overtime - perf_counter() >= SECOND_PASS_LEAST:
+            unknown = [key for key in self.order if self.results[key].unknown]
+            if not unknown:
+                return
+            with self._lock:
+                self.total += len(unknown)
+            self._pass(unknown, overtime)
 
     def _round(self, tiers: list[list[Hashable]]) -> list[Hashable]:
         """The next second-pass round: the searches of the first tier that more time may help."""
