@@ -31,7 +31,10 @@ worker per search unless a pass has fewer searches than threads):
    outcomes has no turn found would be left out of the answer (the worst answer: it
    may be the best draw), so such outcomes are searched again past the
    limit, for at most ``OVERTIME_SHARE`` of it, until each has a turn or is
-   proven to have none.
+   proven to have none. No search at all starts past that: on a machine too
+   slow to make every search of the first pass, the rest are left unvalued
+   (their options left out, as before issue 28), not the answer late
+   without bound.
 
    A search is made again only with at least ``AGAIN_FACTOR`` times the time
    it had (a new search starts from scratch: the family's model has no hint
@@ -124,9 +127,13 @@ class Schedule:
         # a loaded machine), on average: each share is cut by it, so the passes end on time.
         self._overrun = 0.0
         self._timed = 0
+        # No search starts after this (the limit and its overtime): on a machine too slow to make
+        # them all, the rest are left unvalued rather than the answer late without bound.
+        self._stop = deadline
 
     def run(self, open_searches: OpenSearches) -> dict[Hashable, Valued]:
         started = perf_counter()
+        self._stop = self.deadline + OVERTIME_SHARE * max(0.0, self.deadline - started)
         first_deadline = started + FIRST_PASS_SHARE * max(0.0, self.deadline - started)
         self._pass(self.order, first_deadline)
         while self.deadline - perf_counter() >= SECOND_PASS_LEAST:
@@ -144,7 +151,7 @@ class Schedule:
     def _overtime(self, started: float) -> None:
         """Outcomes still unvalued at the limit leave their options out: they are searched again past it,
         for at most ``OVERTIME_SHARE`` of the limit in all, until each has a turn or is proven to have none."""
-        overtime = self.deadline + OVERTIME_SHARE * max(0.0, self.deadline - started)
+        overtime = self._stop
         while overtime - perf_counter() >= SECOND_PASS_LEAST:
             unknown = [key for key in self.order if self.results[key].unknown]
             if not unknown:
@@ -194,6 +201,9 @@ class Schedule:
             left = max(0.0, deadline - perf_counter())
             sharing = self._waiting + self._running
             self._waiting -= weight
+            if perf_counter() > self._stop:
+                self.results.setdefault(key, NOTHING_FOUND)
+                return
             self._running += weight
             fair = min(left, left * self.threads * weight / max(weight, sharing))
             seconds = max(LEAST_SECONDS, fair - self._overrun)
