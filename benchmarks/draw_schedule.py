@@ -13,7 +13,7 @@ positions), or the files given. For each position:
   ``--wait-reference S`` it waits up to S s for another process to write it);
 - then ``rummy best FILE --time-limit T --json`` by each version, previous
   (``--base``, default f05161e: a detached git worktree under /tmp) and
-  current (the working tree), one after the other, the order alternating
+  current (the working tree, or ``--current REV`` likewise), one after the other, the order alternating
   position by position so the noise of a shared machine falls on both. Each
   is a process of its own (``python -m rummy`` with PYTHONPATH naming its
   root); its wall time counts from before the process starts to its exit.
@@ -29,6 +29,7 @@ median, p90 (nearest rank) and max. Writes the table to ``--markdown``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import json
 import math
@@ -96,6 +97,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--base", default="f05161e")
+    parser.add_argument("--current", default=None,
+                        help="a git revision to measure as current (default: the working tree)")
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--reference-limit", type=float, default=120.0)
     parser.add_argument("--reference-dir", type=Path, default=None)
@@ -109,8 +112,9 @@ def main() -> None:
     started = time.perf_counter()
     rows: dict[str, list[dict[str, Any]]] = {"previous": [], "current": []}
     references: dict[str, dict[str, Any] | None] = {}
-    with BaseTree(args.base) as base:
-        roots = {"previous": base.path, "current": ROOT}
+    with BaseTree(args.base) as base, contextlib.ExitStack() as stack:
+        current = stack.enter_context(BaseTree(args.current)) if args.current else None
+        roots = {"previous": base.path, "current": current.path if current else ROOT}
         for index, path in enumerate(paths):
             name = path.stem
             reference = read_reference(args.reference_dir, name)
@@ -132,7 +136,8 @@ def main() -> None:
             print(name, "  ".join(f"{v}: {r[-1]['seconds']:.1f}s valued={r[-1]['all_valued']} "
                                   f"same={r[-1]['same_draw']}" for v, r in rows.items()), flush=True)
         subject = base.subject
-    text = report(rows, references, args, subject, loads, time.perf_counter() - started)
+        current_subject = current.subject if current else "the working tree"
+    text = report(rows, references, args, subject, current_subject, loads, time.perf_counter() - started)
     print(text)
     args.markdown.parent.mkdir(parents=True, exist_ok=True)
     args.markdown.write_text(text + "\n")
@@ -151,14 +156,14 @@ def read_reference(folder: Path | None, name: str) -> dict[str, Any] | None:
 
 
 def report(rows: dict[str, list[dict[str, Any]]], references: dict[str, dict[str, Any] | None],
-           args: argparse.Namespace, subject: str, loads: list[float], took: float) -> str:
+           args: argparse.Namespace, subject: str, current: str, loads: list[float], took: float) -> str:
     count = len(rows["current"])
     unproven = [n for n, r in references.items() if r is None or r.get("status") != "optimal"]
     lines = [
         f"Run {dt.date.today().isoformat()} with `python benchmarks/draw_schedule.py --time-limit {args.time_limit:g}` "
         f"on {os.cpu_count()} CPUs; load average (1 min) median {statistics.median(loads):.1f}, max {max(loads):.1f} "
         f"(a shared machine); {count} positions; the whole run took {took:.0f} s. Previous: `{subject}`; current: "
-        f"the working tree. Reference: `rummy best --time-limit {args.reference_limit:g}`"
+        f"`{current}`. Reference: `rummy best --time-limit {args.reference_limit:g}`"
         + (f" ({len(unproven)} not proven optimal: {', '.join(unproven)})" if unproven else " (every one optimal)")
         + ".",
         "",
