@@ -133,7 +133,8 @@ class Schedule:
 
     def run(self, open_searches: OpenSearches) -> dict[Hashable, Valued]:
         started = perf_counter()
-        self._stop = self.deadline + OVERTIME_SHARE * max(0.0, self.deadline - started)
+        # Of the limit itself: the time before the schedule started (the model's import) counts against it.
+        self._stop = self.deadline + OVERTIME_SHARE * max(0.0, self.config.time_limit)
         first_deadline = started + FIRST_PASS_SHARE * max(0.0, self.deadline - started)
         self._pass(self.order, first_deadline)
         while self.deadline - perf_counter() >= SECOND_PASS_LEAST:
@@ -145,10 +146,10 @@ class Schedule:
             with self._lock:
                 self.total += len(round_)
             self._pass(round_, self.deadline, open_searches)
-        self._overtime(started)
+        self._overtime()
         return self.results
 
-    def _overtime(self, started: float) -> None:
+    def _overtime(self) -> None:
         """Outcomes still unvalued at the limit leave their options out: they are searched again past it,
         for at most ``OVERTIME_SHARE`` of the limit in all, until each has a turn or is proven to have none."""
         overtime = self._stop
