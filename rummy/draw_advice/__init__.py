@@ -16,8 +16,16 @@ Work is saved where it provably changes nothing: every unseen card that
 can join no play (draw/idle) is answered by one search per penalty value,
 and a demanded (hot) card that can join no play leaves no legal turn
 without a search. The searches run on ``config.workers`` threads, one
-CP-SAT worker each (CP-SAT releases the interpreter while it searches);
-``config.progress`` hears of each one.
+CP-SAT worker each (CP-SAT releases the interpreter while it searches),
+and share ``config.time_limit`` as draw_advice/schedule lays out (issue
+28): a first pass values every outcome with a fair share each, then what
+is left goes to the searches that can still change the choice
+(``_open_searches``); only outcomes still without a turn at the limit are
+searched past it, for at most half the limit more. ``config.progress``
+hears of each search; ``config.on_better`` of the options as they are
+valued (``_Teller``: source "draw", the options valued so far best first,
+``valued`` of ``total`` searches), never of a worse best option, and the
+last it hears is the answer's.
 
 The answer (formats.md, draw phase): the best option first (on equal
 values, the one taking fewer cards, then stock, open, discard, demand,
