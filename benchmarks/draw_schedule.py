@@ -9,7 +9,9 @@ positions), or the files given. For each position:
 - the **reference**: an unlimited run's answer, ``rummy best FILE --json
   --time-limit R`` (``--reference-limit``, default 120 s) of the current
   version, or read from ``--reference-dir`` (``NAME.json``, any version's
-  ``best --json``; what is missing there is run and stored; with
+  ``best --json``; or a JSON file of them by name, as
+  results/draw_reference.json keeps the last run's: status, gain, bound,
+  draw, options; what is missing there is run and stored; with
   ``--wait-reference S`` it waits up to S s for another process to write it);
 - then ``rummy best FILE --time-limit T --json`` by each version, previous
   (``--base``, default f05161e: a detached git worktree under /tmp) and
@@ -124,7 +126,7 @@ def main() -> None:
                 reference = read_reference(args.reference_dir, name)
             if reference is None:
                 reference, _, _ = cli(ROOT, path, args.reference_limit)
-                if args.reference_dir is not None and reference is not None:
+                if args.reference_dir is not None and not args.reference_dir.is_file() and reference is not None:
                     args.reference_dir.mkdir(parents=True, exist_ok=True)
                     (args.reference_dir / f"{name}.json").write_text(json.dumps(reference))
             references[name] = reference
@@ -146,6 +148,10 @@ def main() -> None:
 
 
 def read_reference(folder: Path | None, name: str) -> dict[str, Any] | None:
+    """``NAME.json`` in the folder, or the entry NAME of a JSON file (results/draw_reference.json)."""
+    if folder is not None and folder.is_file():
+        entry: dict[str, Any] | None = json.loads(folder.read_text()).get(name)
+        return entry
     if folder is None or not (folder / f"{name}.json").is_file():
         return None
     try:
