@@ -136,6 +136,9 @@ class Family(str):
     own_options: ClassVar[tuple[str, ...]] = ()  # options no other family may set
     # "module:name" references, each to a value of the type named (see the Protocols above).
     solver: ClassVar[str]  # a Solver
+    # A Solver that answers at once what ``solver`` is sure to reach or beat, with a proven bound (no search):
+    # draw advice values every outcome with it first (issue 28). None: the family has none.
+    quick_solver: ClassVar[str | None] = None
     judge: ClassVar[str]  # a Judge
     gain: ClassVar[str]  # a Gain
     breakdown: ClassVar[str]  # a GainBreakdown
@@ -175,6 +178,13 @@ class Family(str):
     def solver_function(self) -> Solver:
         """The family's model (imported on first use)."""
         solver: Solver = load(self.solver)
+        return solver
+
+    def quick_solver_function(self) -> Solver | None:
+        """The family's quick turn (``quick_solver``; imported on first use), or None."""
+        if self.quick_solver is None:
+            return None
+        solver: Solver = load(self.quick_solver)
         return solver
 
     def draw_options(self, position: Position) -> list[Draw]:
@@ -299,6 +309,7 @@ class House(Family):
     four_players_in_pairs = True
     needs_meld_threshold = True
     solver = "rummy.model.house:solve_house"
+    quick_solver = "rummy.model.house.quick:quick_house"
     judge = "rummy.checker.house:judge_house"
     draw_judge = "rummy.checker.draw_judge:judge_drawn_turn"
     gain = "rummy.checker.gain:house_gain"

@@ -18,10 +18,11 @@ and a demanded (hot) card that can join no play leaves no legal turn
 without a search. The searches run on ``config.workers`` threads, one
 CP-SAT worker each (CP-SAT releases the interpreter while it searches),
 and share ``config.time_limit`` as draw_advice/schedule lays out (issue
-28): a first pass values every outcome with a fair share each, then what
-is left goes to the searches that can still change the choice
-(``_open_searches``); only outcomes still without a turn at the limit are
-searched past it, for at most half the limit more. ``config.progress``
+28): the family's quick turn values every outcome at once, then the
+searches in this order (certain draws first) each get the time left, as
+long as they can still change the choice (``_open_searches``), then what
+is left goes to the searches that can still change it; none starts past
+the limit. ``config.progress``
 hears of each search; ``config.on_better`` of the options as they are
 valued (``_Teller``: source "draw", the options valued so far best first,
 ``valued`` of ``total`` searches), never of a worse best option, and the
@@ -137,8 +138,8 @@ def _ranked(draws: list[Draw], keys: dict[tuple[int, int], Hashable],
 
 def _open_searches(draws: list[Draw], keys: dict[tuple[int, int], Hashable],
                    results: dict[Hashable, Valued]) -> list[list[Hashable]]:
-    """The searches more time may help, in tiers, the most urgent first (draw_advice/schedule):
-    outcomes still unvalued; the unproven outcomes of the options that may still be chosen (the
+    """The searches more time may help, in four tiers (each may be empty), the most urgent first
+    (draw_advice/schedule; the last is never needed for the choice): outcomes still unvalued; the unproven outcomes of the options that may still be chosen (the
     chosen one and every one whose bound beats its value), the largest share of its option's gap
     first; the chosen option's alone (its turn is the answer); any other unproven one."""
     options = _ranked(draws, keys, results)
@@ -170,8 +171,7 @@ def _open_searches(draws: list[Draw], keys: dict[tuple[int, int], Hashable],
     for tier in (unvalued, _by_gap(contenders), _by_gap(mine), _by_gap(others)):
         fresh = [key for key in tier if key not in seen]
         seen.update(fresh)
-        if fresh:
-            tiers.append(fresh)
+        tiers.append(fresh)
     return tiers
 
 
