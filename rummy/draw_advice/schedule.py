@@ -133,7 +133,10 @@ class Schedule:
                 break
             with self._lock:
                 self.total += len(round_)
+                before = self.done
             self._pass(round_, self.deadline, FAIR, open_searches)
+            if self.done == before:
+                break  # every search of the round was settled before its turn: nothing left to do
         return self.results
 
     def _round(self, tiers: list[list[Hashable]]) -> list[Hashable]:
@@ -171,7 +174,9 @@ class Schedule:
         weight = self._weight(key)
         with self._lock:
             self._waiting -= weight
-            if open_searches is not None and not any(key in tier for tier in open_searches(dict(self.results))[:3]):
+            # The proof pass: only what can still change the choice (or is the choice's); a round: any unproven one.
+            tiers = open_searches(dict(self.results)) if open_searches is not None else None
+            if tiers is not None and not any(key in tier for tier in (tiers[:3] if kind == PROOF else tiers)):
                 # Proven, or its option can no longer be chosen (settled meanwhile by the other searches).
                 self.total -= 1
                 return

@@ -1,8 +1,8 @@
 """Draw advice within its time (issue 28; rummy/draw_advice/schedule.py).
 
-The schedule values every outcome (a first pass with a fair share each,
-none skipped), then spends what is left on the searches that can still
-change the choice. The options are told as they are valued
+The schedule values every outcome at once (the family's quick turn), then
+searches in the order given (certain draws first) what can still change the
+choice, then shares what is left; no search starts past the limit. The options are told as they are valued
 (``SolverConfig.on_better``, source "draw"). No timing is asserted: the
 work is bounded (every search made, in the order asked), and every answer
 is judged by the checker.
@@ -41,14 +41,10 @@ def option_key(option: object) -> tuple[object, ...]:
 
 
 @pytest.mark.parametrize("path", QUICK, ids=lambda p: p.stem)
-def test_every_option_valued_and_told_in_order(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The overtime (for outcomes still unvalued at the limit) without its cap: on a loaded machine a
-    # hot card's turn may take longer than the limit to find, and the guarantee asserted here is the
-    # schedule's (every option valued), not the machine's speed.
-    monkeypatch.setattr(schedule, "OVERTIME_SHARE", 1000.0)
+def test_every_option_valued_and_told_in_order(path: Path) -> None:
     position = Position.from_file(path)
     told: list[Improvement] = []
-    answer = best(position, SolverConfig(time_limit=1, workers=2, on_better=told.append))
+    answer = best(position, SolverConfig(time_limit=5, workers=2, on_better=told.append))
     solution = judged(position, answer.solution)
     assert solution.status in (Status.OPTIMAL, Status.FEASIBLE)
     assert solution.stats["draws_not_valued_in_time"] == 0
@@ -89,70 +85,105 @@ def test_nobody_listening_keeps_progress_counting() -> None:
     assert counts[-1][0] == answer.solution.stats["solves"]
 
 
-def test_every_search_is_made_even_after_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A limit all but gone: no search of the first pass is skipped (each gets the least time)."""
-    position = Position.from_file(DRAWS / "real-3p-00.toml")
-    jobs, _ = _searches(position, position.rules.family.draw_options(position))
-    given: list[float] = []
+def _counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, bool]]:
+    """The searches the schedule makes from now on: (seconds given, quick turn or not)."""
+    made: list[tuple[float, bool]] = []
     real = schedule.value_outcome
 
-    def counted(outcome: Outcome, config: SolverConfig, seconds: float, workers: int = 1) -> Valued:
-        given.append(seconds)
-        return real(outcome, config, seconds, workers)
+    def counted(outcome: Outcome, config: SolverConfig, seconds: float, workers: int = 1,
+                quick: bool = False) -> Valued:
+        made.append((seconds, quick))
+        return real(outcome, config, seconds, workers, quick)
 
     monkeypatch.setattr(schedule, "value_outcome", counted)
-    monkeypatch.setattr(schedule, "OVERTIME_SHARE", 1e6)  # no stop: the first pass itself is asserted
-    answer = best(position, SolverConfig(time_limit=0.01, workers=2))
-    searches = sum(1 for outcome in jobs.values() if outcome is not None)
-    assert len(given) >= searches  # the first pass made every search, each with the least time
-    assert given[:searches] == [schedule.LEAST_SECONDS] * searches
+    return made
+
+
+def test_no_search_starts_past_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A limit all but gone: the first search alone (an answer at all), then nothing, and no overtime."""
+    position = Position.from_file(DRAWS / "real-3p-00.toml")
+    made = _counted(monkeypatch)
+    answer = best(position, SolverConfig(time_limit=0.001, workers=1))
+    assert len(made) == 1
     solution = judged(position, answer.solution)
-    assert solution.stats["solves"] == len(given)
+    assert solution.stats["solves"] == 1
+    assert solution.status in (Status.FEASIBLE, Status.UNKNOWN)
+
+
+def test_every_outcome_has_its_quick_turn_before_any_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    position = Position.from_file(DRAWS / "real-3p-00.toml")
+    made = _counted(monkeypatch)
+    answer = best(position, SolverConfig(time_limit=5, workers=2))
+    searches = _search_count(position)
+    assert [quick for _, quick in made[:searches]] == [True] * searches
+    assert not any(quick for _, quick in made[searches:])
+    solution = judged(position, answer.solution)
+    assert solution.stats["solves"] == len(made)
+    assert solution.stats["draws_not_valued_in_time"] == 0
 
 
 class _Stand:
     """A stand-in for the family's model, by the drawn cards: (value, bound, proven) per search made, in turn
-    (the last answer repeats; other cards: 10, proven). Records the order of the searches."""
+    (the last answer repeats; other cards: 10, proven), and per quick turn (other cards: 10, proven).
+    Records the order of the searches (quick turns apart)."""
 
-    def __init__(self, answers: dict[str, list[tuple[int | None, int | None, bool]]]) -> None:
+    def __init__(self, answers: dict[str, list[tuple[int | None, int | None, bool]]],
+                 quick: dict[str, tuple[int | None, int | None, bool]]) -> None:
         self.answers = answers
+        self.quick = quick
         self.made: list[str] = []
+        self.quick_made: list[str] = []
 
-    def __call__(self, outcome: Outcome, config: SolverConfig, seconds: float, workers: int = 1) -> Valued:
+    def __call__(self, outcome: Outcome, config: SolverConfig, seconds: float, workers: int = 1,
+                 quick: bool = False) -> Valued:
         name = " ".join(card.notation() for card in outcome.drawn)
-        turns = self.answers.get(name, [(10, 10, True)])  # the stock's cards: proven at once
-        value, bound, proven = turns[min(self.made.count(name), len(turns) - 1)]
-        self.made.append(name)
+        if quick:
+            self.quick_made.append(name)
+            value, bound, proven = self.quick.get(name, (10, 10, True))  # the stock's cards: proven at once
+        else:
+            turns = self.answers.get(name, [(10, 10, True)])
+            value, bound, proven = turns[min(self.made.count(name), len(turns) - 1)]
+            self.made.append(name)
         return Valued(None, None if value is None else Fraction(value), None if bound is None else Fraction(bound),
-                      proven, seconds)
+                      proven, 0.0 if quick else seconds)
 
 
-def test_second_pass_goes_first_to_what_can_change_the_choice(monkeypatch: pytest.MonkeyPatch) -> None:
-    # house-30-03: the stock (15 cards) and the discard pile's 2C, then 2C JH.
+def test_the_proof_pass_goes_first_to_outcomes_without_a_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    # house-30-03: the stock (15 cards) and the discard pile's 2C, then 2C JH (both hot: the bottom card).
     position = Position.from_file(DRAWS / "house-30-03.toml")
-    stand = _Stand({"2C": [(None, None, False), (20, 20, True)],  # unvalued at first: searched again first
-                    "2C JH": [(30, 50, False), (35, 35, True)],  # chosen, unproven
-                    })
+    stand = _Stand({"2C": [(20, 20, True)], "2C JH": [(35, 35, True)]},
+                   {"2C": (None, None, False),  # no quick turn: searched first
+                    "2C JH": (30, 50, False)})  # chosen at first, unproven
     monkeypatch.setattr(schedule, "value_outcome", stand)
     told: list[Improvement] = []
     answer = best(position, SolverConfig(time_limit=5, workers=1, on_better=told.append))
     solution = answer.solution
-    again = stand.made[_search_count(position):]
-    assert again[:2] == ["2C", "2C JH"]  # the unvalued outcome, then the chosen option's open one
+    assert len(stand.quick_made) == _search_count(position)
+    assert stand.made == ["2C", "2C JH"]  # the stock's outcomes were proven by their quick turns
     assert solution.status == Status.OPTIMAL and solution.gain == 35
     assert solution.stats["draws_not_valued_in_time"] == 0
     assert told[-1].gain == 35 and [e.gain for e in told] == sorted(e.gain for e in told)
 
 
-def test_a_settled_choice_leaves_the_other_options_for_last(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_option_that_cannot_be_chosen_is_searched_last(monkeypatch: pytest.MonkeyPatch) -> None:
     position = Position.from_file(DRAWS / "house-30-03.toml")
-    stand = _Stand({"2C": [(5, 8, False), (6, 6, True)],  # cannot beat the chosen option: searched again last
-                    "2C JH": [(30, 50, False), (40, 40, True)]})
+    stand = _Stand({"2C": [(6, 6, True)], "2C JH": [(40, 40, True)]},
+                   {"2C": (5, 8, False),  # its bound is below the chosen value: no proof pass for it
+                    "2C JH": (30, 50, False)})  # the chosen option: searched first
     monkeypatch.setattr(schedule, "value_outcome", stand)
     answer = best(position, SolverConfig(time_limit=5, workers=1))
-    again = stand.made[len(stand.made) - 2:]
-    assert again == ["2C JH", "2C"]
+    assert stand.made == ["2C JH", "2C"]  # the proof pass, then the rounds' last tier
     assert answer.solution.gain == 40 and answer.solution.status == Status.OPTIMAL
+
+
+def test_quick_turns_can_settle_the_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    position = Position.from_file(DRAWS / "house-30-03.toml")
+    stand = _Stand({}, {"2C": (5, 8, False), "2C JH": (40, 40, True)})
+    monkeypatch.setattr(schedule, "value_outcome", stand)
+    monkeypatch.setattr(schedule, "SECOND_PASS_LEAST", 1e6)  # no rounds: the proof pass alone
+    answer = best(position, SolverConfig(time_limit=5, workers=1))
+    assert stand.made == []  # the quick turns settled the choice
+    assert answer.solution.gain == 40 and answer.solution.status == Status.FEASIBLE
 
 
 def test_merged_keeps_a_proof_the_higher_value_and_the_lower_bound() -> None:
