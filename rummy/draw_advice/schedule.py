@@ -54,6 +54,11 @@ LEAST_SECONDS = 0.05
 # No round of pass 3 starts with less than this left: a search
 # overruns a tiny limit by about this much (model building, the greedy start).
 SECOND_PASS_LEAST = 0.3
+# The proof pass starts no search with less than this left (after the quick turns' reserve): the quick turn
+# values the outcome instead.
+PROOF_LEAST = 0.25
+# What a quick turn takes (House: 30-130 ms on a machine with a load of 3) until one is measured.
+QUICK_GUESS = 0.15
 # The passes (Schedule._one): the quick turn; all the time left; a fair share of it.
 QUICK, PROOF, FAIR = "quick", "proof", "fair"
 # A search is made again only with at least this many times the time it had.
@@ -115,16 +120,16 @@ class Schedule:
         # a loaded machine), on average: each limit is cut by it, so the answer comes near the limit.
         self._overrun = 0.0
         self._timed = 0
+        # The family's quick turn (None: it has none), and what one takes here (measured as they are made).
+        self.quick = family_quick(self.outcomes)
+        self._quick_cost = QUICK_GUESS
+        self._quick_made = 0
+        self._started: set[Hashable] = set()
 
     def run(self, open_searches: OpenSearches) -> dict[Hashable, Valued]:
-        quick = self.outcomes and next(iter(self.outcomes.values())).start.rules.family.quick_solver_function()
-        if quick:
-            self._pass(self.order, self.deadline, QUICK)
-            with self._lock:
-                self.total += len(self.order)
-        # The proof pass, in the order given, outcomes with no turn yet first.
-        proof = sorted(self.order, key=lambda key: not self.results.get(key, NOTHING_FOUND).unknown)
-        self._pass(proof, self.deadline, PROOF, open_searches)
+        # The proof pass, in the order given (hot outcomes first, then certain draws): all the time left but
+        # what the quick turns of the outcomes not yet valued will need (``_one``).
+        self._pass(self.order, self.deadline, PROOF, open_searches)
         while self.deadline - perf_counter() >= SECOND_PASS_LEAST:
             with self._lock:
                 tiers = open_searches(dict(self.results))
@@ -153,6 +158,14 @@ class Schedule:
                 return chosen
         return []
 
+    def _reserve(self) -> float:
+        """What the quick turns of the outcomes not yet valued nor started will take, one after the other: the
+        other threads may be busy with searches up to the limit (what is not needed goes to the rounds)."""
+        if not self.quick:
+            return 0.0
+        waiting = sum(1 for key in self.outcomes if key not in self.results and key not in self._started)
+        return waiting * self._quick_cost
+
     def _weight(self, key: Hashable) -> float:
         return HOT_WEIGHT if self.outcomes[key].start.mover.hot else 1.0
 
@@ -175,7 +188,7 @@ class Schedule:
         with self._lock:
             self._waiting -= weight
             # The proof pass: only what can still change the choice (or is the choice's); a round: any unproven one.
-            tiers = open_searches(dict(self.results)) if open_searches is not None else None
+            tiers = open_searches(dict(self.results)) if open_searches is not None and key in self.results else None
             if tiers is not None and not any(key in tier for tier in (tiers[:3] if kind == PROOF else tiers)):
                 # Proven, or its option can no longer be chosen (settled meanwhile by the other searches).
                 self.total -= 1
@@ -186,6 +199,7 @@ class Schedule:
                 self.results.setdefault(key, NOTHING_FOUND)
                 self.total -= 1
                 return
+            self._started.add(key)
             if kind == FAIR:
                 # The round's time left, spread over the threads, among the searches not yet started (this one
                 # included) and those still running on the other threads, by weight.
@@ -193,7 +207,11 @@ class Schedule:
                 seconds = max(LEAST_SECONDS, min(left, left * self.threads * weight / max(weight, sharing))
                               - self._overrun)
             else:
-                seconds = max(LEAST_SECONDS, left - self._overrun)
+                seconds = left - self._overrun - self._reserve()
+                if self.quick and seconds < PROOF_LEAST:
+                    # Too little time for a search: the quick turn values it (a search may follow in the rounds).
+                    kind, seconds = QUICK, max(LEAST_SECONDS, left)
+                seconds = max(LEAST_SECONDS, seconds)
             self._running += weight
         began = perf_counter()
         try:
@@ -201,7 +219,10 @@ class Schedule:
         finally:
             with self._lock:
                 self._running -= weight
-                if kind != QUICK:
+                if kind == QUICK:
+                    self._quick_made += 1
+                    self._quick_cost += (perf_counter() - began - self._quick_cost) / self._quick_made
+                else:
                     self._timed += 1
                     self._overrun += (max(0.0, perf_counter() - began - seconds) - self._overrun) / self._timed
         with self._lock:
@@ -210,6 +231,11 @@ class Schedule:
             self.again += kind == FAIR
             if self.on_valued is not None:
                 self.on_valued(self.results, self.done, self.total)
+
+
+def family_quick(outcomes: dict[Hashable, Outcome]) -> bool:
+    """Whether the family of these outcomes has a quick turn (``Family.quick_solver``)."""
+    return any(outcome.start.rules.family.quick_solver is not None for outcome in outcomes.values())
 
 
 def value_outcome(outcome: Outcome, config: SolverConfig, seconds: float, workers: int = 1,
