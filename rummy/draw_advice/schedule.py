@@ -3,23 +3,24 @@
 Three passes on ``config.workers`` threads (one CP-SAT worker per search
 unless a pass has fewer searches than threads), and nothing past the limit:
 
-1. **Every outcome valued at once.** The family's quick turn
+1. **The proof pass, in the order given** (hot outcomes first: no quick
+   turn may stand in for a card that must be played; then the certain
+   draws, then the stock's cards and the demands, as the package orders
+   them): each search gets all the time left (as before issue 28: most are
+   proven in well under a second) but the reserve (``_reserve``): what the
+   quick turns of the outcomes not yet valued nor started take, one after
+   the other, at the measured cost of one (``QUICK_GUESS`` until then).
+   Where ``open_searches`` (from the package) no longer names a valued
+   outcome in its first three tiers (an outcome without a turn, one of an
+   option whose bound beats the chosen value, one of the chosen option),
+   it is not searched again in this pass.
+2. **Quick turns where no search fits**: with less than ``PROOF_LEAST``
+   left after the reserve, an outcome gets the family's quick turn
    (``Family.quick_solver``; House: the no-meld turn and the greedy turn
-   completed by the model, house/quick) values each outcome in tens of
-   milliseconds, with a proven ceiling: every option has a value (a floor:
-   the gain of a real turn) and a bound before any search. An outcome with
-   a hot card (a discard-pile bottom card, a demanded card) may get none
-   (the greedy cannot play the card): it is searched first in pass 2.
-2. **The proof pass, in the order given** (certain draws first: the
-   discard pile's takes, the upcard; then the stock's outcomes), outcomes
-   with no turn yet first: each search gets all the time left (as before
-   issue 28: most are proven in well under a second), on the threads. A
-   search starts only where ``open_searches`` (from the package) still
-   names it in its first three tiers: an outcome without a turn, one of an
-   option whose bound beats the chosen option's value (a rival), or one
-   of the chosen option itself. An option whose proven bound is below the
-   chosen value is never searched again: a floor cannot win by accident
-   (it is the value of a real turn) and a rival is searched before it loses.
+   completed by the model, house/quick) instead: a value (the gain of a
+   real turn: a floor) and a proven ceiling in tens of milliseconds, so
+   every option is valued. An outcome with a hot card may get none (the
+   greedy cannot play the card): the rounds search it first.
 3. **What can still change the choice**, in rounds until the time is up:
    ``open_searches`` tiers, the most urgent first; a round shares what is
    left among the first tier's searches that more time may help (a search
