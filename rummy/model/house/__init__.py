@@ -32,7 +32,7 @@ from ...vocabulary import SearchStatus, Status
 from ..clock import Clock
 from ..cpsat import cp_model
 from ..progress import Announcer
-from ..run import ONE_WORKER_SECONDS, RunResult, Tuning, all_workers_join, one_worker_seconds, run
+from ..run import ONE_WORKER_SECONDS, Found, RunResult, Tuning, all_workers_join, one_worker_seconds, run
 from .answer import TurnPlan, after_position, cards_played, plan_order, read_plan
 from .books import add_books
 from .conservation import add_conservation
@@ -74,6 +74,24 @@ GREEDY_SECONDS = 0.5
 HOUSE_TUNING = Tuning(least_seconds=0.05,
                       parameters={"cp_model_presolve": False, "probing_deterministic_time_limit": 0.0,
                                   "linearization_level": 2, "cut_level": 0})
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """How the runs of one model find and then prove (benchmarks/house_found.py measures the choices)."""
+
+    # The greedy start made before any run (and hinted to the first), not only after an unproven quick run.
+    greedy_first: bool = False
+    # A first run of this long with ``find_parameters`` (0: today's quick run with HOUSE_TUNING).
+    find_seconds: float = 0.0
+    find_parameters: dict[str, bool | int | float] | None = None
+    find_all_workers: bool = False
+
+    def find_workers(self, workers: int) -> int:
+        return workers if self.find_all_workers else 1
+
+
+SCHEDULE = Schedule()
 
 
 def solve_house(position: Position, config: SolverConfig) -> Solution:
@@ -183,6 +201,7 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: A
     objective_bound = math.inf
     scale = m.ctx.scale
     ceiling = gain_ceiling(m)
+    schedule = SCHEDULE
 
     def gain_bound(objective: float) -> Fraction:
         """The gain no turn beats, from a bound on ``gain * weight - tiebreak`` (0 <= tiebreak < weight)."""
@@ -201,16 +220,35 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: A
         gain = gain_of(result)
         announcer.offer(gain, lambda: _made(m, read_plan(m, result.value, gain)), source)
 
-    def attempt(seconds: float, workers: int, hint: dict[int, int] | None = None) -> RunResult:
+    def heard(found: Found) -> None:
+        """A better solution during a run: told at once where its gain beats the last told (read from the objective)."""
+        assert announcer is not None
+        announcer.bound(m.branch, gain_bound(min(objective_bound, found.bound)))
+        gain = gain_bound(found.objective)  # the objective's gain: the tie-break never reaches a whole weight
+        if announcer.best is not None and gain <= announcer.best:
+            return
+        values = found.values()
+        announcer.offer(gain, lambda: _made(m, read_plan(m, lambda v: values[v.index], gain)), "cp-sat")
+
+    watch = heard if announcer is not None and announcer.listening else None
+
+    def attempt(seconds: float, workers: int, hint: dict[int, int] | None = None,
+                parameters: dict[str, bool | int | float] | None = None) -> RunResult:
         """One run, from the best solution so far where there is one (else from ``hint``, else the model's)."""
         nonlocal best, objective_bound
         result = run(model, seconds, HOUSE_TUNING, workers=workers, seed=config.seed,
-                     hint=best.as_hint() if best is not None else hint, clock=clock)
+                     hint=best.as_hint() if best is not None else hint, clock=clock, on_solution=watch,
+                     parameters=parameters)
         if result.status != SearchStatus.INFEASIBLE:
             objective_bound = min(objective_bound, result.bound)
         best = _better(best, result)
         tell(best, "cp-sat")
         return result
+
+    def greedy() -> None:
+        nonlocal best
+        best = _better(best, _greedy_start(m, config, clock))
+        tell(best, "greedy")
 
     # Most turns are proven within QUICK_SECONDS by one worker from the table
     # as it is. Only a search that needs longer pays for the greedy start
@@ -220,12 +258,20 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: A
     # and bound carry over), which cost the slow positions 2-7 times their
     # one-worker time (issue 12).
     as_is = table_hint(m) if config.hint else None
-    last = attempt(min(clock.left() / 2, QUICK_SECONDS), 1, as_is)
-    if not last.proven and config.hint:
-        best = _better(best, _greedy_start(m, config, clock))
-        tell(best, "greedy")
+    if schedule.greedy_first and config.hint:
+        greedy()
+    if schedule.find_seconds > 0:
+        last = attempt(min(clock.left() / 2, schedule.find_seconds), schedule.find_workers(config.workers), as_is,
+                       schedule.find_parameters)
+        given = 0.0
+    else:
+        last = attempt(min(clock.left() / 2, QUICK_SECONDS), 1, as_is)
+        given = QUICK_SECONDS
+    if not last.proven and config.hint and not schedule.greedy_first:
+        greedy()
+    if not last.proven:
         alone = max(ONE_WORKER_SECONDS, clock.left() / 2)
-        last = attempt(one_worker_seconds(clock, config.workers, given=QUICK_SECONDS, alone=alone), 1)
+        last = attempt(one_worker_seconds(clock, config.workers, given=given, alone=alone), 1)
     if not last.proven and all_workers_join(clock, config.workers, HOUSE_TUNING.least_seconds):
         last = attempt(clock.left(), config.workers)
     if last.status == SearchStatus.INFEASIBLE:
