@@ -53,6 +53,8 @@ FIND_DEFAULTS = {"cp_model_presolve": True, "linearization_level": 1, "cut_level
 VARIANTS: dict[str, house.Schedule] = {
     "today": house.Schedule(),
     "greedy-first": house.Schedule(greedy_first=True),
+    "greedy-first-one-run": house.Schedule(greedy_first=True, quick=False),
+    "one-run": house.Schedule(quick=False),
     "find-default": house.Schedule(find_seconds=0.1, find_parameters=FIND_DEFAULTS),
     "greedy-find-default": house.Schedule(greedy_first=True, find_seconds=0.1, find_parameters=FIND_DEFAULTS),
     "greedy-find-2w": house.Schedule(greedy_first=True, find_seconds=0.1, find_parameters=FIND_DEFAULTS,
@@ -69,6 +71,12 @@ VARIANTS: dict[str, house.Schedule] = {
     "long-interleave-2w": house.Schedule(greedy_first=True, find_seconds=2.0, find_all_workers=True,
                                          find_parameters={**FIND_DEFAULTS, "interleave_search": True}),
     "long-house-2w": house.Schedule(greedy_first=True, find_seconds=2.0, find_parameters={}, find_all_workers=True),
+    "long-house-interleave": house.Schedule(greedy_first=True, find_seconds=2.0,
+                                            find_parameters={"interleave_search": True}),
+    "long-house-interleave-2w": house.Schedule(greedy_first=True, find_seconds=2.0, find_all_workers=True,
+                                               find_parameters={"interleave_search": True}),
+    "long-house-lns": house.Schedule(greedy_first=True, find_seconds=2.0, find_all_workers=True,
+                                     find_parameters={"use_lns_only": True}),
 }
 
 

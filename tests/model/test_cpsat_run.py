@@ -9,7 +9,7 @@ import pytest
 
 from rummy.model.clock import Clock
 from rummy.model.cpsat import cp_model
-from rummy.model.run import ONE_WORKER_SECONDS, Tuning, all_workers_join, one_worker_seconds, run
+from rummy.model.run import ONE_WORKER_SECONDS, Found, Tuning, all_workers_join, one_worker_seconds, run
 
 PLAIN = Tuning(least_seconds=0.05)
 # Stops at the first solution found (the hint, where it is complete): a run that is not proven.
@@ -76,6 +76,40 @@ def test_a_found_solution_hints_the_next_run_in_full() -> None:
     assert again.value(x) == 7
 
 
+def several_improvements() -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
+    """Maximise 3a + 2b + c over booleans with a + b + c <= 2, from the hint (c): the search improves on it."""
+    model = cp_model.CpModel()
+    a, b, c = (model.new_bool_var(name) for name in "abc")
+    model.add(a + b + c <= 2)
+    model.maximize(3 * a + 2 * b + c)
+    return model, [a, b, c]
+
+
+def test_each_better_solution_is_told_during_the_run_with_its_values_on_demand() -> None:
+    model, (a, b, c) = several_improvements()
+    heard: list[tuple[float, float, tuple[int, ...]]] = []
+
+    def listen(found: Found) -> None:
+        heard.append((found.objective, found.bound, found.values()))
+
+    result = run(model, 10, Tuning(least_seconds=0.05, parameters={"cp_model_presolve": False}),
+                 hint={a.index: 0, b.index: 0, c.index: 1}, on_solution=listen)
+    assert heard, "the solutions found were told"
+    objectives = [objective for objective, _, _ in heard]
+    assert objectives == sorted(set(objectives)), "each told solution is better than the one before"
+    assert objectives[-1] == result.objective == 5
+    for objective, bound, values in heard:
+        assert objective == 3 * values[a.index] + 2 * values[b.index] + values[c.index]
+        assert sum(values) <= 2 and bound >= objective
+
+
+def test_a_watched_run_answers_as_an_unwatched_one() -> None:
+    model, _ = several_improvements()
+    quiet = run(model, 10, PLAIN)
+    watched = run(model, 10, PLAIN, on_solution=lambda found: None)
+    assert (quiet.status, quiet.objective) == (watched.status, watched.objective) == ("optimal", 5)
+
+
 class RecordingSolver(cp_model.CpSolver):
     """A CP-SAT solver that keeps the parameters of its solve."""
 
@@ -101,6 +135,14 @@ def test_the_time_limit_workers_seed_and_tuning_are_the_solvers_parameters(recor
     assert parameters.max_time_in_seconds == 1.5
     assert (parameters.num_workers, parameters.random_seed) == (3, 42)
     assert (parameters.cp_model_presolve, parameters.cut_level) == (False, 0)
+
+
+def test_a_runs_own_parameters_override_the_tunings(recorded: list) -> None:
+    model, _ = at_most_seven()
+    tuning = Tuning(least_seconds=0.05, parameters={"cp_model_presolve": False, "cut_level": 0})
+    run(model, 1.0, tuning, parameters={"cp_model_presolve": True})
+    parameters = recorded[-1]
+    assert (parameters.cp_model_presolve, parameters.cut_level) == (True, 0)
 
 
 def test_no_run_gets_less_than_the_least_seconds_and_no_seed_keeps_cp_sats(recorded: list) -> None:

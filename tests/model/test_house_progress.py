@@ -50,3 +50,41 @@ def test_nobody_listening_costs_no_after_position() -> None:
     heard: list[Improvement] = []
     loud = solve_house(position, replace(SolverConfig(time_limit=2.0, workers=1), on_better=heard.append))
     assert quiet.gain == loud.gain and heard
+
+
+def spied_runs(monkeypatch: pytest.MonkeyPatch, heard: list[Improvement]) -> list[tuple[int, int, bool]]:
+    """Per CP-SAT run of the House model: turns told before it, when it returned, whether it was watched."""
+    import rummy.model.house as house
+
+    runs: list[tuple[int, int, bool]] = []
+    real = house.run
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        before = len(heard)
+        result = real(*args, **kwargs)
+        runs.append((before, len(heard), kwargs.get("on_solution") is not None))
+        return result
+
+    monkeypatch.setattr(house, "run", spy)
+    return runs
+
+
+def test_a_better_turn_is_told_while_its_run_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    heard: list[Improvement] = []
+    runs = spied_runs(monkeypatch, heard)
+    path = POSITIONS / "house-real/real-3p-02.toml"
+    position = Position.from_toml(path.read_text(encoding="utf-8"))
+    solution = solve_house(position, SolverConfig(time_limit=5.0, workers=1, on_better=heard.append))
+    assert any(after > before for before, after, _ in runs), "some turn was told before its run ended"
+    assert runs[0][2], "the first run of the model is watched (the greedy turn's completion need not be)"
+    assert [e.source for e in heard].count("cp-sat") >= 1
+    for event in heard:
+        judged(position, Solution(solution.status, event.gain, event.bound, event.after, event.cards_played))
+    assert solution.gain >= heard[-1].gain
+
+
+def test_a_run_nobody_listens_to_is_not_watched(monkeypatch: pytest.MonkeyPatch) -> None:
+    runs = spied_runs(monkeypatch, [])
+    position = Position.from_toml((POSITIONS / CASES[1]).read_text(encoding="utf-8"))
+    solve_house(position, SolverConfig(time_limit=2.0, workers=1))
+    assert runs and not any(watched for _, _, watched in runs)

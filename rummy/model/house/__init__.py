@@ -86,6 +86,8 @@ class Schedule:
     find_seconds: float = 0.0
     find_parameters: dict[str, bool | int | float] | None = None
     find_all_workers: bool = False
+    # A first one-worker run of QUICK_SECONDS (restarted after it, hinted with its best).
+    quick: bool = True
 
     def find_workers(self, workers: int) -> int:
         return workers if self.find_all_workers else 1
@@ -260,18 +262,19 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: A
     as_is = table_hint(m) if config.hint else None
     if schedule.greedy_first and config.hint:
         greedy()
+    last: RunResult | None = None
+    given = 0.0
     if schedule.find_seconds > 0:
         last = attempt(min(clock.left() / 2, schedule.find_seconds), schedule.find_workers(config.workers), as_is,
                        schedule.find_parameters)
-        given = 0.0
-    else:
+    elif schedule.quick:
         last = attempt(min(clock.left() / 2, QUICK_SECONDS), 1, as_is)
         given = QUICK_SECONDS
-    if not last.proven and config.hint and not schedule.greedy_first:
+    if (last is None or not last.proven) and config.hint and not schedule.greedy_first:
         greedy()
-    if not last.proven:
+    if last is None or not last.proven:
         alone = max(ONE_WORKER_SECONDS, clock.left() / 2)
-        last = attempt(one_worker_seconds(clock, config.workers, given=given, alone=alone), 1)
+        last = attempt(one_worker_seconds(clock, config.workers, given=given, alone=alone), 1, as_is)
     if not last.proven and all_workers_join(clock, config.workers, HOUSE_TUNING.least_seconds):
         last = attempt(clock.left(), config.workers)
     if last.status == SearchStatus.INFEASIBLE:
