@@ -36,8 +36,8 @@ import math
 import statistics
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -55,6 +55,12 @@ VARIANTS: dict[str, house.Schedule] = {
     "greedy-first": house.Schedule(greedy_first=True),
     "greedy-first-one-run": house.Schedule(greedy_first=True, quick=False),
     "one-run": house.Schedule(quick=False),
+    "lns-0.5": house.Schedule(lns_seconds=0.5),
+    "lns-beside": house.Schedule(lns_beside=True),
+    "short-one-run": house.Schedule(one_run_under=1.0),
+    "lns-1": house.Schedule(lns_seconds=1.0),
+    "lns-0.5-share-0.8": house.Schedule(lns_seconds=0.5, lns_share=0.8),
+    "one-run-lns-0.5": house.Schedule(quick=False, lns_seconds=0.5),
     "find-default": house.Schedule(find_seconds=0.1, find_parameters=FIND_DEFAULTS),
     "greedy-find-default": house.Schedule(greedy_first=True, find_seconds=0.1, find_parameters=FIND_DEFAULTS),
     "greedy-find-2w": house.Schedule(greedy_first=True, find_seconds=0.1, find_parameters=FIND_DEFAULTS,
@@ -91,14 +97,14 @@ def paths(items: list[str], every: int) -> list[Path]:
     return [p for p in found if "-draw-" not in p.stem][::every]
 
 
-def solve(position: Position, schedule: house.Schedule, limit: float, listen: bool) -> dict:
+def solve(position: Position, schedule: house.Schedule, limit: float, listen: bool) -> dict[str, Any]:
     house.SCHEDULE = schedule
     heard: list[Improvement] = []
     config = SolverConfig(time_limit=limit, workers=2, on_better=heard.append if listen else None)
     started = time.perf_counter()
     solution = best(position, config).solution
     return {"status": str(solution.status), "gain": solution.gain, "seconds": time.perf_counter() - started,
-            "told": [(e.seconds, e.gain) for e in heard]}
+            "told": [(e.seconds, e.gain, e.source) for e in heard]}
 
 
 def share(gain: float | None, reference: float) -> float:
@@ -126,14 +132,14 @@ def main() -> None:
     names = args.variants.split(",")
     schedules = {name: VARIANTS[name] for name in names}
     limits = [float(x) for x in args.limits.split(",")]
-    rows = []
+    rows: list[dict[str, Any]] = []
     positions = paths(args.items, args.every)
     warm = Position.from_file(str(positions[0]))
     solve(warm, house.Schedule(), 1.0, True)
     for n, path in enumerate(positions):
         position = Position.from_file(str(path))
         order = names if n % 2 == 0 else names[::-1]
-        row: dict = {"file": str(path), "runs": {name: {} for name in names}}
+        row: dict[str, Any] = {"file": str(path), "runs": {name: {} for name in names}}
         for name in order:
             row["runs"][name]["proof"] = solve(position, schedules[name], args.proof_limit, True)
         for limit in limits:
@@ -150,15 +156,15 @@ def main() -> None:
         args.json.write_text(json.dumps(rows, indent=1))
 
 
-def _found(run: dict, reference: float | None) -> float:
+def _found(run: dict[str, Any], reference: float | None) -> float:
     """Seconds until a turn of the reference gain was told (inf where none was)."""
     if reference is None:
         return math.inf
-    told = [s for s, gain in run["told"] if gain >= reference]
+    told = [s for s, gain, *_ in run["told"] if gain >= reference]
     return round(min(told), 4) if told else math.inf
 
 
-def report(rows: list[dict], names: list[str], limits: list[float]) -> None:
+def report(rows: list[dict[str, Any]], names: list[str], limits: list[float]) -> None:
     print(f"{len(rows)} positions; times in library seconds (from the search's start)")
     head = ["variant", "found median", "p90", "max", "proof median", "p90", "max", "unproven"]
     for limit in limits:

@@ -30,10 +30,10 @@ from ...position import Position
 from ...solution import Solution, SolverConfig
 from ...vocabulary import SearchStatus, Status
 from ..clock import Clock
-from ..cpsat import cp_model
 from ..progress import Announcer
 from ..run import ONE_WORKER_SECONDS, Found, RunResult, Tuning, all_workers_join, one_worker_seconds, run
 from .answer import TurnPlan, after_position, cards_played, plan_order, read_plan
+from .beside import Beside
 from .books import add_books
 from .conservation import add_conservation
 from .context import TurnContext, build_context
@@ -42,7 +42,8 @@ from .exclude import add_exclusions
 from .greedy import greedy_turn
 from .hand import add_hand_rules
 from .meld import add_meld, add_roles, best_meld_score, meld_shapes
-from .objective import gain_ceiling, gain_terms, tiebreak_terms
+from .neighbourhood import improve
+from .objective import gain_ceiling, gain_terms, maximize_turn
 from .reach import reachable
 from .replacement import add_replacements, no_meld_turns, replacement_options
 from .runs import add_runs
@@ -88,6 +89,14 @@ class Schedule:
     find_all_workers: bool = False
     # A first one-worker run of QUICK_SECONDS (restarted after it, hinted with its best).
     quick: bool = True
+    # Where the first run is unproven: the large-neighbourhood search (house/neighbourhood) from the best turn
+    # for at most this long and this share of the time left, before the one-worker run.
+    lns_seconds: float = 0.0
+    lns_share: float = 0.5
+    # Where two workers may work: the neighbourhood search on the second core beside the one-worker run.
+    lns_beside: bool = False
+    # With less time than this left: the greedy start, then one run for all of it (no quick run, no restart).
+    one_run_under: float = 0.0
 
     def find_workers(self, workers: int) -> int:
         return workers if self.find_all_workers else 1
@@ -193,10 +202,7 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: A
     """
     model = m.model
     terms, constant = gain_terms(m)
-    gain = cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [c for _, c in terms]) + constant
-    tiebreak, most = tiebreak_terms(m)
-    weight = most + 1
-    model.maximize(weight * gain - tiebreak)
+    weight = maximize_turn(m)
     # The best full solution any run has found, the greedy turn included; the
     # tightest bound any run has proven. Runs restart, so neither is lost.
     best: RunResult | None = None
@@ -260,21 +266,33 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: A
     # and bound carry over), which cost the slow positions 2-7 times their
     # one-worker time (issue 12).
     as_is = table_hint(m) if config.hint else None
-    if schedule.greedy_first and config.hint:
+    short = clock.left() < schedule.one_run_under
+    if (schedule.greedy_first or short) and config.hint:
         greedy()
     last: RunResult | None = None
     given = 0.0
-    if schedule.find_seconds > 0:
+    if short:
+        pass
+    elif schedule.find_seconds > 0:
         last = attempt(min(clock.left() / 2, schedule.find_seconds), schedule.find_workers(config.workers), as_is,
                        schedule.find_parameters)
     elif schedule.quick:
         last = attempt(min(clock.left() / 2, QUICK_SECONDS), 1, as_is)
         given = QUICK_SECONDS
-    if (last is None or not last.proven) and config.hint and not schedule.greedy_first:
+    if (last is None or not last.proven) and config.hint and not (schedule.greedy_first or short):
         greedy()
+    if (last is None or not last.proven) and best is not None and schedule.lns_seconds > 0:
+        lns_seconds = min(schedule.lns_seconds, clock.left() * schedule.lns_share)
+        best = improve(m, best, lns_seconds, config, clock, tell if announcer is not None else None)
     if last is None or not last.proven:
         alone = max(ONE_WORKER_SECONDS, clock.left() / 2)
-        last = attempt(one_worker_seconds(clock, config.workers, given=given, alone=alone), 1, as_is)
+        seconds = one_worker_seconds(clock, config.workers, given=given, alone=alone)
+        beside = None
+        if schedule.lns_beside and config.workers > 1 and best is not None:
+            beside = Beside(m, best, seconds, config, tell if announcer is not None else None)
+        last = attempt(seconds, 1, as_is)
+        if beside is not None:
+            best = _better(best, beside.stop(wait=not last.proven))
     if not last.proven and all_workers_join(clock, config.workers, HOUSE_TUNING.least_seconds):
         last = attempt(clock.left(), config.workers)
     if last.status == SearchStatus.INFEASIBLE:
