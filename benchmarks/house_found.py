@@ -3,10 +3,11 @@
     python benchmarks/house_found.py [--variants today,greedy-first,...] [--limits 0.12,0.62]
         [--proof-limit 10] [--every N] [--json FILE] [SET_OR_FILE ...]
 
-A tool for deciding the levers of House's schedule (``rummy.model.house.SCHEDULE``),
-not the official per-version benchmark (that is benchmarks/house_anytime.py).
-Every variant is the working tree's code with ``SCHEDULE`` replaced (see
-``VARIANTS``), all in this one process, interleaved position by position
+A tool for deciding the levers of House's schedule (``rummy.model.house``'s
+constants), not the official per-version benchmark (that is
+benchmarks/house_anytime.py). Every variant is the working tree's code with
+some constants set otherwise (``VARIANTS``; ``today`` is f05161e's
+schedule), all in this one process, interleaved position by position
 (the order turned round on every other position, so a shared machine's noise
 falls on all). Per position and variant:
 
@@ -48,42 +49,14 @@ from rummy.position import Position  # noqa: E402
 from rummy.solution import Improvement, SolverConfig  # noqa: E402
 
 DEFAULT_SETS = ("house", "house-real", "house-selfplay")
-FIND_DEFAULTS = {"cp_model_presolve": True, "linearization_level": 1, "cut_level": 1,
-                 "probing_deterministic_time_limit": 1.0}
-VARIANTS: dict[str, house.Schedule] = {
-    "today": house.Schedule(),
-    "greedy-first": house.Schedule(greedy_first=True),
-    "greedy-first-one-run": house.Schedule(greedy_first=True, quick=False),
-    "one-run": house.Schedule(quick=False),
-    "lns-0.5": house.Schedule(lns_seconds=0.5),
-    "lns-beside": house.Schedule(lns_beside=True),
-    "short-one-run": house.Schedule(one_run_under=1.0),
-    "lns-1": house.Schedule(lns_seconds=1.0),
-    "lns-0.5-share-0.8": house.Schedule(lns_seconds=0.5, lns_share=0.8),
-    "one-run-lns-0.5": house.Schedule(quick=False, lns_seconds=0.5),
-    "find-default": house.Schedule(find_seconds=0.1, find_parameters=FIND_DEFAULTS),
-    "greedy-find-default": house.Schedule(greedy_first=True, find_seconds=0.1, find_parameters=FIND_DEFAULTS),
-    "greedy-find-2w": house.Schedule(greedy_first=True, find_seconds=0.1, find_parameters=FIND_DEFAULTS,
-                                     find_all_workers=True),
-    "greedy-find-interleave": house.Schedule(greedy_first=True, find_seconds=0.1,
-                                             find_parameters={**FIND_DEFAULTS, "interleave_search": True}),
-    # Long first runs: how fast each parameter set finds the optimum on its own.
-    "long-house": house.Schedule(greedy_first=True, find_seconds=2.0, find_parameters={}),
-    "long-presolve": house.Schedule(greedy_first=True, find_seconds=2.0, find_parameters={"cp_model_presolve": True}),
-    "long-lin1": house.Schedule(greedy_first=True, find_seconds=2.0, find_parameters={"linearization_level": 1}),
-    "long-default": house.Schedule(greedy_first=True, find_seconds=2.0, find_parameters=FIND_DEFAULTS),
-    "long-default-2w": house.Schedule(greedy_first=True, find_seconds=2.0, find_parameters=FIND_DEFAULTS,
-                                      find_all_workers=True),
-    "long-interleave-2w": house.Schedule(greedy_first=True, find_seconds=2.0, find_all_workers=True,
-                                         find_parameters={**FIND_DEFAULTS, "interleave_search": True}),
-    "long-house-2w": house.Schedule(greedy_first=True, find_seconds=2.0, find_parameters={}, find_all_workers=True),
-    "long-house-interleave": house.Schedule(greedy_first=True, find_seconds=2.0,
-                                            find_parameters={"interleave_search": True}),
-    "long-house-interleave-2w": house.Schedule(greedy_first=True, find_seconds=2.0, find_all_workers=True,
-                                               find_parameters={"interleave_search": True}),
-    "long-house-lns": house.Schedule(greedy_first=True, find_seconds=2.0, find_all_workers=True,
-                                     find_parameters={"use_lns_only": True}),
+# Each variant is the working tree with some of rummy.model.house's constants set otherwise.
+VARIANTS: dict[str, dict[str, float]] = {
+    "current": {},
+    "today": {"ONE_RUN_UNDER": 0.0},  # f05161e's schedule: the quick run first under any limit
+    "one-run-under-2": {"ONE_RUN_UNDER": 2.0},
+    "quick-0.1": {"QUICK_SECONDS": 0.1},
 }
+DEFAULTS = {name: getattr(house, name) for name in {n for v in VARIANTS.values() for n in v}}
 
 
 def paths(items: list[str], every: int) -> list[Path]:
@@ -97,8 +70,9 @@ def paths(items: list[str], every: int) -> list[Path]:
     return [p for p in found if "-draw-" not in p.stem][::every]
 
 
-def solve(position: Position, schedule: house.Schedule, limit: float, listen: bool) -> dict[str, Any]:
-    house.SCHEDULE = schedule
+def solve(position: Position, constants: dict[str, float], limit: float, listen: bool) -> dict[str, Any]:
+    for name, value in {**DEFAULTS, **constants}.items():
+        setattr(house, name, value)
     heard: list[Improvement] = []
     config = SolverConfig(time_limit=limit, workers=2, on_better=heard.append if listen else None)
     started = time.perf_counter()
@@ -123,19 +97,19 @@ def pct(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("items", nargs="*")
-    parser.add_argument("--variants", default="today,greedy-first")
+    parser.add_argument("--variants", default="today,current")
     parser.add_argument("--limits", default="0.12,0.62")
     parser.add_argument("--proof-limit", type=float, default=10.0)
     parser.add_argument("--every", type=int, default=1, help="every N-th position only")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     names = args.variants.split(",")
-    schedules = {name: VARIANTS[name] for name in names}
+    schedules = {name: VARIANTS[name] for name in names}  # checked before the first position
     limits = [float(x) for x in args.limits.split(",")]
     rows: list[dict[str, Any]] = []
     positions = paths(args.items, args.every)
     warm = Position.from_file(str(positions[0]))
-    solve(warm, house.Schedule(), 1.0, True)
+    solve(warm, {}, 1.0, True)
     for n, path in enumerate(positions):
         position = Position.from_file(str(path))
         order = names if n % 2 == 0 else names[::-1]

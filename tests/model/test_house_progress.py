@@ -88,3 +88,23 @@ def test_a_run_nobody_listens_to_is_not_watched(monkeypatch: pytest.MonkeyPatch)
     position = Position.from_toml((POSITIONS / CASES[1]).read_text(encoding="utf-8"))
     solve_house(position, SolverConfig(time_limit=2.0, workers=1))
     assert runs and not any(watched for _, _, watched in runs)
+
+
+def test_under_a_short_limit_the_greedy_turn_comes_first_and_one_run_searches_from_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import rummy.model.house as house
+
+    heard: list[Improvement] = []
+    runs = spied_runs(monkeypatch, heard)
+    path = POSITIONS / "house-real/real-3p-02.toml"  # a melded mover: one model, not proven at once
+    position = Position.from_toml(path.read_text(encoding="utf-8"))
+    limit = house.ONE_RUN_UNDER * 0.9
+    solution = judged(position, solve_house(position, SolverConfig(time_limit=limit, workers=1,
+                                                                   on_better=heard.append)))
+    watched = [run for run in runs if run[2]]
+    assert len(watched) == 1, "the model is searched in one run, not a quick run and a restart"
+    if heard and heard[0].source == "greedy":
+        assert runs[0][2] is False, "the greedy turn was completed before the model's run"
+        assert solution.gain >= heard[0].gain
+    for event in heard:
+        judged(position, Solution(solution.status, event.gain, event.bound, event.after, event.cards_played))

@@ -33,7 +33,6 @@ from ..clock import Clock
 from ..progress import Announcer
 from ..run import ONE_WORKER_SECONDS, Found, RunResult, Tuning, all_workers_join, one_worker_seconds, run
 from .answer import TurnPlan, after_position, cards_played, plan_order, read_plan
-from .beside import Beside
 from .books import add_books
 from .conservation import add_conservation
 from .context import TurnContext, build_context
@@ -42,7 +41,6 @@ from .exclude import add_exclusions
 from .greedy import greedy_turn
 from .hand import add_hand_rules
 from .meld import add_meld, add_roles, best_meld_score, meld_shapes
-from .neighbourhood import improve
 from .objective import gain_ceiling, gain_terms, maximize_turn
 from .reach import reachable
 from .replacement import add_replacements, no_meld_turns, replacement_options
@@ -62,6 +60,11 @@ class BranchResult:
 
 # The first search, from the table as it is, before the greedy start is made.
 QUICK_SECONDS = 0.25
+# With less time than this left for a model, the search is for a good turn, not a proof: the greedy start
+# first, then one run for all the time (no quick run and restart). Measured (benchmarks/house_found.py, 55
+# play-phase positions, library limit 0.62 s, i.e. ``--time-limit 1``): at least 95% of the best gain on 71%
+# of positions against 62% with the quick run first, 80% on 87% against 71%, better on 11, worse on 1.
+ONE_RUN_UNDER = 1.0
 # At most this long to complete the greedy turn into a full solution.
 GREEDY_SECONDS = 0.5
 # CP-SAT's presolve weakens this model's linear relaxation (the search then
@@ -75,34 +78,6 @@ GREEDY_SECONDS = 0.5
 HOUSE_TUNING = Tuning(least_seconds=0.05,
                       parameters={"cp_model_presolve": False, "probing_deterministic_time_limit": 0.0,
                                   "linearization_level": 2, "cut_level": 0})
-
-
-@dataclass(frozen=True)
-class Schedule:
-    """How the runs of one model find and then prove (benchmarks/house_found.py measures the choices)."""
-
-    # The greedy start made before any run (and hinted to the first), not only after an unproven quick run.
-    greedy_first: bool = False
-    # A first run of this long with ``find_parameters`` (0: today's quick run with HOUSE_TUNING).
-    find_seconds: float = 0.0
-    find_parameters: dict[str, bool | int | float] | None = None
-    find_all_workers: bool = False
-    # A first one-worker run of QUICK_SECONDS (restarted after it, hinted with its best).
-    quick: bool = True
-    # Where the first run is unproven: the large-neighbourhood search (house/neighbourhood) from the best turn
-    # for at most this long and this share of the time left, before the one-worker run.
-    lns_seconds: float = 0.0
-    lns_share: float = 0.5
-    # Where two workers may work: the neighbourhood search on the second core beside the one-worker run.
-    lns_beside: bool = False
-    # With less time than this left: the greedy start, then one run for all of it (no quick run, no restart).
-    one_run_under: float = 0.0
-
-    def find_workers(self, workers: int) -> int:
-        return workers if self.find_all_workers else 1
-
-
-SCHEDULE = Schedule()
 
 
 def solve_house(position: Position, config: SolverConfig) -> Solution:
@@ -209,7 +184,6 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: A
     objective_bound = math.inf
     scale = m.ctx.scale
     ceiling = gain_ceiling(m)
-    schedule = SCHEDULE
 
     def gain_bound(objective: float) -> Fraction:
         """The gain no turn beats, from a bound on ``gain * weight - tiebreak`` (0 <= tiebreak < weight)."""
@@ -240,13 +214,11 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: A
 
     watch = heard if announcer is not None and announcer.listening else None
 
-    def attempt(seconds: float, workers: int, hint: dict[int, int] | None = None,
-                parameters: dict[str, bool | int | float] | None = None) -> RunResult:
+    def attempt(seconds: float, workers: int, hint: dict[int, int] | None = None) -> RunResult:
         """One run, from the best solution so far where there is one (else from ``hint``, else the model's)."""
         nonlocal best, objective_bound
         result = run(model, seconds, HOUSE_TUNING, workers=workers, seed=config.seed,
-                     hint=best.as_hint() if best is not None else hint, clock=clock, on_solution=watch,
-                     parameters=parameters)
+                     hint=best.as_hint() if best is not None else hint, clock=clock, on_solution=watch)
         if result.status != SearchStatus.INFEASIBLE:
             objective_bound = min(objective_bound, result.bound)
         best = _better(best, result)
@@ -266,33 +238,16 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: A
     # and bound carry over), which cost the slow positions 2-7 times their
     # one-worker time (issue 12).
     as_is = table_hint(m) if config.hint else None
-    short = clock.left() < schedule.one_run_under
-    if (schedule.greedy_first or short) and config.hint:
-        greedy()
-    last: RunResult | None = None
-    given = 0.0
-    if short:
-        pass
-    elif schedule.find_seconds > 0:
-        last = attempt(min(clock.left() / 2, schedule.find_seconds), schedule.find_workers(config.workers), as_is,
-                       schedule.find_parameters)
-    elif schedule.quick:
+    if clock.left() < ONE_RUN_UNDER:
+        if config.hint:
+            greedy()
+        last = attempt(clock.left(), 1, as_is)
+    else:
         last = attempt(min(clock.left() / 2, QUICK_SECONDS), 1, as_is)
-        given = QUICK_SECONDS
-    if (last is None or not last.proven) and config.hint and not (schedule.greedy_first or short):
-        greedy()
-    if (last is None or not last.proven) and best is not None and schedule.lns_seconds > 0:
-        lns_seconds = min(schedule.lns_seconds, clock.left() * schedule.lns_share)
-        best = improve(m, best, lns_seconds, config, clock, tell if announcer is not None else None)
-    if last is None or not last.proven:
-        alone = max(ONE_WORKER_SECONDS, clock.left() / 2)
-        seconds = one_worker_seconds(clock, config.workers, given=given, alone=alone)
-        beside = None
-        if schedule.lns_beside and config.workers > 1 and best is not None:
-            beside = Beside(m, best, seconds, config, tell if announcer is not None else None)
-        last = attempt(seconds, 1, as_is)
-        if beside is not None:
-            best = _better(best, beside.stop(wait=not last.proven))
+        if not last.proven and config.hint:
+            greedy()
+            alone = max(ONE_WORKER_SECONDS, clock.left() / 2)
+            last = attempt(one_worker_seconds(clock, config.workers, given=QUICK_SECONDS, alone=alone), 1)
     if not last.proven and all_workers_join(clock, config.workers, HOUSE_TUNING.least_seconds):
         last = attempt(clock.left(), config.workers)
     if last.status == SearchStatus.INFEASIBLE:
