@@ -10,7 +10,12 @@
 Each model is solved for the highest gain and, among equal gains, the
 house tie-break (house/objective), in one objective: a short run hinted
 with the table as it is, then (if unproven) from the greedy turn
-(house/greedy) with one worker, then with every worker. The
+(house/greedy) with one worker, then with every worker. Under a short limit
+(less than ``ONE_RUN_UNDER`` left) the greedy turn comes first and one run
+searches from it for all the time: a good turn matters more than a proof
+there. Each better turn is told as soon as a run finds it
+(``SolverConfig.on_better``, through rummy/model/progress), read from the
+run's objective, its after-position made only for a listener. The
 modules of this package hold one part each: the card facts
 (house/context), whole runs and books (house/runs, house/books, with
 house/reach keeping them small), conservation, the initial meld, joker
@@ -62,9 +67,12 @@ class BranchResult:
 QUICK_SECONDS = 0.25
 # With less time than this left for a model, the search is for a good turn, not a proof: the greedy start
 # first, then one run for all the time (no quick run and restart). Measured (benchmarks/house_found.py, 55
-# play-phase positions, library limit 0.62 s, i.e. ``--time-limit 1``): at least 95% of the best gain on 71%
-# of positions against 62% with the quick run first, 80% on 87% against 71%, better on 11, worse on 1.
-ONE_RUN_UNDER = 1.0
+# play-phase positions, each variant in the same run, load 8-10 on 2 cores): at a library limit of 0.62 s
+# (``--time-limit 1``) at least 95% of the best gain on 71% of positions against 62% with the quick run
+# first, 80% on 87% against 71% (better on 11, worse on 1); at 1.5 s, this bound at 2 s against 1 s: 95% on
+# 84% against 82%, 80% on 96% against 91% (better on 8, worse on none). Proofs without a limit never take
+# this path.
+ONE_RUN_UNDER = 2.0
 # At most this long to complete the greedy turn into a full solution.
 GREEDY_SECONDS = 0.5
 # CP-SAT's presolve weakens this model's linear relaxation (the search then
