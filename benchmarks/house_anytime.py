@@ -288,6 +288,7 @@ def run_summary(path: Path, reply: dict[str, Any]) -> dict[str, Any]:
             kept[key] = round(reply[key], 4)
     if "events" in reply:
         kept["events"] = reply["events"]
+        kept["draw_phase"] = reply.get("draw_phase", False)
     return kept
 
 

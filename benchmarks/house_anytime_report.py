@@ -47,10 +47,21 @@ def evaluate_row(row: dict[str, Any], floors: dict[str, float], epsilon: float) 
         optimum = max(every_gain) if every_gain else 0.0
     row["optimum"], row["optimum_proven"] = optimum, bool(proven)
     row["found"], row["found_from"], row["proof"], row["shares"] = {}, {}, {}, {}
+    notes: list[str] = []
     for version in VERSIONS:
         run = library[version]
         found, found_from = math.inf, "never"
-        for seconds, gain, source in run.get("events", []):
+        events = run.get("events", [])
+        if run.get("draw_phase"):
+            # Draw advice tells the draws' values (source "draw"); an inner search's turns are not the answer's.
+            inner = [e for e in events if e[2] != "draw"]
+            if inner:
+                notes.append(f"{version}: {len(inner)} turn(s) of inner searches told in the draw phase "
+                             f"(sources {', '.join(sorted({e[2] for e in inner}))}), not counted")
+            events = [e for e in events if e[2] == "draw"]
+        elif events and run.get("gain") is not None and max(e[1] for e in events) > run["gain"] + epsilon:
+            alarms.append(f"{version}: a gain told ({max(e[1] for e in events)}) above the answer's ({run['gain']})")
+        for seconds, gain, source in events:
             if gain >= optimum - epsilon:
                 found, found_from = float(seconds), source
                 break
@@ -73,7 +84,7 @@ def evaluate_row(row: dict[str, Any], floors: dict[str, float], epsilon: float) 
                                                           and answer["bound"] >= (answer.get("gain") or 0) - epsilon):
                 alarms.append(f"{where}: status {status}, gain {answer.get('gain')}, bound {answer.get('bound')}")
     row["found_process"] = {v: row["found"][v] + floors.get(v, 0.0) for v in VERSIONS}
-    row["alarms"] = alarms
+    row["alarms"], row["notes"] = alarms, notes
 
 
 def evaluate(result: dict[str, Any], epsilon: float) -> None:
@@ -162,7 +173,8 @@ def share_table(rows: list[dict[str, Any]], limits: list[str]) -> list[str]:
     return lines
 
 
-def done_when(rows: list[dict[str, Any]], draw_rows: list[dict[str, Any]], limits: list[str]) -> list[str]:
+def done_when(rows: list[dict[str, Any]], draw_rows: list[dict[str, Any]], limits: list[str],
+              draw_limit: float = 10.0) -> list[str]:
     """Issue 28's done-when lines on the current version, each met or MISSED (or not measured)."""
     def mark(ok: bool) -> str:
         return "met" if ok else "**MISSED**"
@@ -206,7 +218,7 @@ def done_when(rows: list[dict[str, Any]], draw_rows: list[dict[str, Any]], limit
         valued = sum(v["all_valued"] for v in verdicts)
         same = sum(v["same_draw"] for v in verdicts)
         good = sum(v["same_draw"] or v["as_good"] for v in verdicts)
-        lines.append(f"- Draw advice at `--time-limit 10`: every option valued on every position "
+        lines.append(f"- Draw advice at `--time-limit {draw_limit:g}`: every option valued on every position "
                      f"{mark(valued == len(verdicts))} ({valued}/{len(verdicts)}); the chosen draw the unlimited "
                      f"run's on >= 95% {mark(same >= 0.95 * len(verdicts))} ({same}/{len(verdicts)}; "
                      f"the same or one valued as high: {good}).")
@@ -228,21 +240,24 @@ def report(result: dict[str, Any]) -> str:
         f"- previous: `{result['previous']['subject']}` (a git worktree of {result['previous']['commit'][:10]}); "
         f"current: " + (f"`{current['subject']}` (a git worktree)" if "subject" in current
                         else f"the working tree {current['tree']} (HEAD `{current['head']}`)"),
-        f"- better turns heard: {', '.join(f'{v} by {h}' for v, h in result['heard'].items()) or '–'}",
-        "- start-up floor (the age of a `rummy best` process when its search starts, median of "
-        f"{len(next(iter(result['floors'].values()), {'runs': []})['runs'])} on puzzles/examples/house-classic.toml; "
-        "added to the library's times for \"from the process start\"): "
-        + ", ".join(f"{v} {f['seconds']:.3f} s (then {f['after_search']:.3f} s after the search to the exit)"
-                    for v, f in result["floors"].items()),
-        f"- library: `best` with SolverConfig(time_limit={cap:g}, workers={settings['workers']}); command lines: "
-        f"`python -m rummy best FILE --time-limit X --json` for X in {', '.join(limits)}", "",
-        "Method: benchmarks/README.md, \"House anytime\". Times in seconds; ratios current / previous.", "",
     ]
     if rows:
-        lines += ["## Done when (current version, every position of this run)", "",
-                  *done_when(rows, result["draw_rows"], limits), ""]
-    elif result["draw_rows"]:
-        lines += ["## Done when", "", *done_when([], result["draw_rows"], limits), ""]
+        lines += [
+            f"- better turns heard: {', '.join(f'{v} by {h}' for v, h in result['heard'].items())}",
+            "- start-up floor (the age of a `rummy best` process when its search starts, median of "
+            f"{len(next(iter(result['floors'].values()))['runs'])} on puzzles/examples/house-classic.toml; "
+            "added to the library's times for \"from the process start\"): "
+            + ", ".join(f"{v} {f['seconds']:.3f} s (then {f['after_search']:.3f} s after the search to the exit)"
+                        for v, f in result["floors"].items()),
+            f"- library: `best` with SolverConfig(time_limit={cap:g}, workers={settings['workers']}); command "
+            f"lines: `python -m rummy best FILE --time-limit X --json` for X in {', '.join(limits)}",
+        ]
+    lines += [
+        "",
+        "Method: benchmarks/README.md, \"House anytime\". Times in seconds; ratios current / previous.", "",
+    ]
+    lines += ["## Done when (current version, every position of this run)", "",
+              *done_when(rows, result["draw_rows"], limits, settings["draw_limit"]), ""]
     for set_name in dict.fromkeys(r["set"] for r in rows):
         part = [r for r in rows if r["set"] == set_name]
         lines += [f"## `positions/{set_name}` ({len(part)} positions)", "",
@@ -259,13 +274,14 @@ def report(result: dict[str, Any]) -> str:
                   "Proof:", "", *time_table(rows, "proof", cap)[:2], time_table(rows, "proof", cap)[-1], "",
                   *share_table(rows, limits)[:2], *share_table(rows, limits)[-len(limits):], ""]
     unproven = [r for r in rows if not r["optimum_proven"]]
-    lines += ["## Flagged", ""]
+    lines += ["## Flagged", ""] if rows else []
     lines += [f"- `{r['file']}`: optimum unproven within {cap:g} s in both versions: the best gain seen, "
               f"{r['optimum']}, stands in" for r in unproven]
     lines += [f"- `{r['file']}`: {'; '.join(r['alarms'])}" for r in rows if r["alarms"]]
-    if not unproven and not any(r["alarms"] for r in rows):
+    lines += [f"- `{r['file']}` (note): {'; '.join(r['notes'])}" for r in rows if r.get("notes")]
+    if rows and not unproven and not any(r["alarms"] for r in rows):
         lines.append("- nothing: every optimum proven, every answer accepted by the checker.")
-    lines.append("")
+    lines += [""] if rows else []
     if result["draw_rows"]:
         lines += draw_section(result["draw_rows"], settings)
     return "\n".join(lines)
