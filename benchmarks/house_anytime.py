@@ -92,9 +92,11 @@ class CpSatRecorder:
     """Better gains of a version without ``on_better``, heard from inside CP-SAT and House's no-meld branch."""
 
     def __init__(self) -> None:
-        from ortools.sat.python import cp_model
+        import importlib
 
-        import rummy.model.house as house
+        # Any: the previous version's modules, whose functions are wrapped in place (looked up there at each call).
+        house: Any = importlib.import_module("rummy.model.house")
+        cp_model: Any = importlib.import_module("ortools.sat.python.cp_model")
 
         self.events: list[list[Any]] | None = None  # None: not recording (the draw phase)
         self.started = 0.0
@@ -131,7 +133,7 @@ class CpSatRecorder:
 
         house.tiebreak_terms = scaled_tiebreak
         house._no_meld_branch = heard_no_meld
-        cp_model.CpSolver = RecordingSolver
+        cp_model.CpSolver = RecordingSolver  # rummy.model.run makes each run's solver from there
         self.local = local
 
     def start(self, events: list[list[Any]] | None) -> None:
