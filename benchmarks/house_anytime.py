@@ -2,6 +2,7 @@
 
     python benchmarks/house_anytime.py [--base f05161e] [--current REV] [--cap 30] [--limits 0.25 0.5 1]
         [--sample N] [--group NAME ...] [--draw | --draw-only] [--output STEM] [SET_OR_FILE ...]
+    python benchmarks/house_anytime.py --from-json RUN.json --output STEM   (the report again)
 
 Two versions in one run: "previous" (``--base``, default f05161e, the version
 before issue 28) and "current" (the working tree, or ``--current REV``), each
@@ -200,7 +201,11 @@ def cli_best(root: Path, path: Path, time_limit: float, timed_start: bool = Fals
     run_rummy = ["-c", START_TIMER] if timed_start else ["-m", "rummy"]
     command = [sys.executable, *run_rummy, "best", str(path), "--time-limit", f"{time_limit:g}", "--json"]
     started = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, env=version_env(root), cwd=root)
+    try:  # a generous bound: the limit counts from the process start, so only a hang can pass it
+        done = subprocess.run(command, capture_output=True, text=True, env=version_env(root), cwd=root,
+                              timeout=2 * time_limit + 60)
+    except subprocess.TimeoutExpired:
+        return {"error": f"no answer within {2 * time_limit + 60:g} s", "wall": time.perf_counter() - started}
     wall = time.perf_counter() - started
     try:
         answer = json.loads(done.stdout)
@@ -393,6 +398,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--draw-versions", nargs="+", choices=VERSIONS, default=["current"])
     parser.add_argument("--output", type=Path, default=HERE / "results" / "house-anytime",
                         help="write OUTPUT.md and OUTPUT.json (benchmarks/results/house-anytime)")
+    parser.add_argument("--from-json", type=Path, metavar="FILE",
+                        help="measure nothing: the report again from a run's JSON (written to --output)")
     parser.add_argument("--serve", type=Path, metavar="ROOT", help=argparse.SUPPRESS)
     parser.add_argument("--time-limit", type=float, default=30.0, help=argparse.SUPPRESS)  # the served cap
     return parser.parse_args(argv)
@@ -402,6 +409,11 @@ def main(argv: list[str] | None = None) -> None:
     args = parse(argv)
     if args.serve is not None:
         serve(args.serve, args.time_limit, args.workers)
+        return
+    if args.from_json is not None:
+        result = json.loads(args.from_json.read_text(encoding="utf-8"))
+        evaluate(result, EPSILON)
+        print(write_results(result, args.output))
         return
     with ExitStack() as stack:
         base = stack.enter_context(BaseTree(args.base))
