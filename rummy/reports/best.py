@@ -228,6 +228,14 @@ def _draw_lines(draw: DrawChoice, deck: Deck) -> list[Styled | str]:
 
 
 # ------------------------------------------------------------------ answers that improve while you watch
+def answers_position(position: Position, improvement: Improvement) -> bool:
+    """Whether a better turn told by the search is an answer to ``position`` itself. In the draw phase,
+    draw advice tells its options as they are valued (``total`` searches); a turn told by one of its
+    play-phase searches, after one draw, is not (its gain counts from another position): left out."""
+    advised = position.phase == Phase.DRAW and position.rules.family.draws is not None
+    return not advised or improvement.total > 0
+
+
 def progress_answer(position: Position, improvement: Improvement, objective: Objective = Objective.DEFAULT) -> Answer:
     """A better turn told while the search goes on (``SolverConfig.on_better``) as an answer of its own:
     status ``feasible`` with the bound proven so far, planned as the final answer is (so its ``after`` names
