@@ -137,7 +137,7 @@ def test_the_lines_are_bounded_and_come_in_order_the_answer_last(client: TestCli
     *told, last = lines
     assert last["offered"] == 300
     numbers = [line["progress"]["n"] for line in told]
-    assert numbers and numbers[0] == 0 and numbers == sorted(set(numbers))
+    assert numbers and numbers == sorted(set(numbers))  # the first may be replaced by a newer before it is sent
     assert len(numbers) <= 2 + last["seconds"] * PROGRESS_PER_SECOND, (len(numbers), last["seconds"])
 
 
@@ -182,7 +182,7 @@ def test_a_pool_solve_streams_its_lines_before_its_answer() -> None:
             assert outcome.report["offered"] == 20
             assert solve.lines is not None and not solve.lines.empty()
             numbers = [solve.lines.get_nowait()["progress"]["n"] for _ in range(solve.lines.qsize())]
-            assert numbers[0] == 0 and numbers == sorted(set(numbers))
+            assert numbers == sorted(set(numbers))
             pool.withdraw(solve)
         finally:
             pool.close()
