@@ -258,7 +258,10 @@ def _draw_start(position: Position, improvement: Improvement) -> Position | None
         return None
     from rummy.checker.draw_apply import apply_draw_taken
 
-    return apply_draw_taken(position, improvement.options[0].taken(), improvement.after).start
+    try:
+        return apply_draw_taken(position, improvement.options[0].taken(), improvement.after).start
+    except RummyError:  # a told turn that does not follow its draw: shown without a plan (the answer is judged)
+        return None
 
 
 def progress_data(position: Position, improvement: Improvement, objective: Objective = Objective.DEFAULT,
