@@ -1,6 +1,8 @@
 """``rummy best``'s answer: a position solved, as its ``--json`` object and its lines, with the
 checker's verdict (``--verify``) and the exit code; and one position solved from its text, as a
-worker of ``best --jobs``/``--cluster`` (or of the server) does it.
+worker of ``best --jobs``/``--cluster`` (or of the server) does it; and the progress lines of
+``best --progress`` (and of the server's ``POST /api/best`` with ``progress``): each better turn told while
+the search goes on, as an answer of its own.
 """
 
 from __future__ import annotations
