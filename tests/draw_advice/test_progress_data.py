@@ -54,3 +54,16 @@ def test_a_turn_told_by_a_search_after_one_draw_is_not_an_answer_to_the_draw_pha
     assert not answers_position(position, searched_after_a_draw)
     play_phase = Position.from_file(PUZZLE_EXAMPLES / "house-classic.toml")
     assert answers_position(play_phase, searched_after_a_draw)
+
+
+def test_the_web_line_carries_the_answer_the_page_draws_with_the_options_so_far() -> None:
+    """POST /api/best with progress: the line's ``answer`` is the endpoint's answer for the options so far
+    (status feasible, verified by the checker, the options table's words)."""
+    from rummy.reports.page import progress_report
+
+    position, whole, improvement = told(2)
+    line = progress_report(position, improvement, SolverConfig().objective)["progress"]
+    answer = line["answer"]
+    assert answer["status"] == "feasible" and answer["verified"] is True
+    assert answer["options"] == whole["options"][:2] == line["options"]
+    assert len(answer["view"]["options"]) == 2 and answer["turn"] == whole["turn"]
