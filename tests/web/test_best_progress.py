@@ -194,12 +194,15 @@ def test_a_pool_solve_streams_its_lines_before_its_answer() -> None:
 
 def test_a_client_that_hangs_up_mid_stream_stops_its_worker() -> None:
     """The page's Stop button aborts the fetch: the server sees the connection close and kills the worker
-    at once, not when the solve would have ended (600 s); the next visitor is answered by its replacement."""
+    at once, not when the solve would have ended (600 s); the next visitor is answered by its replacement.
+    While it streams, the solve counts against its client's bound, as any solve does."""
     import http.client
+
+    from tests.support.live_server import post
 
     port = free_port()
     with serving(["-m", "tests.support.live_server", str(port), "--workers", "1", "--time-limit", "30",
-                  "--grace", "600"], port) as server:
+                  "--grace", "600", "--max-per-client", "1"], port) as server:
         connection = http.client.HTTPConnection(HOST, port, timeout=LIVENESS)
         connection.request("POST", "/api/best", body=json.dumps({"position": "sleep 600", "progress": True}),
                            headers={"content-type": "application/json"})
@@ -208,6 +211,8 @@ def test_a_client_that_hangs_up_mid_stream_stops_its_worker() -> None:
         first = json.loads(response.readline())
         pid = first["progress"]["pid"]
         assert alive(pid)
+        status, refusal = post(port, "/api/best", {"position": "pid", "progress": True}, timeout=LIVENESS)
+        assert status == 503 and refusal["error"].startswith("busy: 1 solves from 127.0.0.1 "), refusal
         connection.close()  # the Stop button
         assert wait_dead(pid), "the worker of a stream nobody reads was stopped"
         replacement = http.client.HTTPConnection(HOST, port, timeout=LIVENESS)
