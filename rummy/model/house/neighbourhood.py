@@ -42,6 +42,7 @@ from .state import HouseModel
 # neighbourhood not settled gets twice as long at its next turn, and MOST_TRIES turns in all until the best changes.
 NEIGHBOURHOOD_SECONDS = 0.05
 MOST_TRIES = 3
+CUT = False
 # The model's own parameters (house/__init__ HOUSE_TUNING: no presolve, full
 # linearization, no cuts) with a shorter least time: a neighbourhood may get
 # only what is left of the search's time.
@@ -90,6 +91,8 @@ def improve(m: HouseModel, start: RunResult, seconds: float, config: SolverConfi
         key = _key(hood)
         assert best.solution is not None
         fixing.fix_except(fixing.free_of(hood.cards, best.solution), best.solution)
+        if CUT:
+            fixing.better_than(best.solution)
         left = min(until, clock.deadline) - perf_counter()
         if left <= LNS_TUNING.least_seconds:
             return best
@@ -168,9 +171,9 @@ class _Fixing:
 
     - each of its cards' own decisions: its run cells (a natural's), whether
       it is kept or discarded, the swaps it would make;
-    - the run rows its naturals have a cell in: the row's segments and its
-      joker cells (so jokers move in and out, segments move where the free
-      cards fill the row);
+    - the run rows its naturals have a cell in, and the rows its jokers lie
+      in now: the row's segments and its joker cells (so jokers move in and
+      out, segments move where the free cards fill the row);
     - the books and meld plays it lies in now (so they may break up), and
       every other book or meld play whose cards are all *loose*: in the
       neighbourhood, or now in a place the neighbourhood frees.
@@ -184,7 +187,8 @@ class _Fixing:
         self.model: cp_model.CpModel = m.model.clone()
         self.own: dict[int, set[int]] = {s.index: set() for s in m.ctx.slots}
         self.places: dict[int, set[int]] = {s.index: set() for s in m.ctx.slots}  # where each card may end
-        self.rows: list[tuple[frozenset[int], set[int]]] = []
+        # Per run row: its naturals, its segments and joker cells, and its joker cells by joker.
+        self.rows: list[tuple[frozenset[int], set[int], dict[int, set[int]]]] = []
         self.plays: list[tuple[frozenset[int], int]] = []  # books and meld plays: their cards, their variable
         for kept in (m.keep, m.discard):
             for i, var in kept.items():
@@ -195,22 +199,24 @@ class _Fixing:
         for grid in m.runs:
             rest = {var.index for _, var in grid.segments}
             naturals: set[int] = set()
+            jokers: dict[int, set[int]] = {}
             for cells in grid.cells.values():
                 for i, var in cells:
                     self.places[i].add(var.index)
                     if m.slot(i).is_joker:
                         rest.add(var.index)
+                        jokers.setdefault(i, set()).add(var.index)
                     else:
                         self.own[i].add(var.index)
                         naturals.add(i)
-            self.rows.append((frozenset(naturals), rest))
+            self.rows.append((frozenset(naturals), rest, jokers))
         for book in m.books:
             self.plays.append((frozenset(book.slots), book.var.index))
             for i in book.slots:
                 self.places[i].add(book.var.index)
         self.plays += [(frozenset(slots), var.index) for slots, _, var in m.meld_plays]
         decisions = ({index for found in self.own.values() for index in found}
-                     | {index for _, rest in self.rows for index in rest} | {index for _, index in self.plays})
+                     | {index for _, rest, _ in self.rows for index in rest} | {index for _, index in self.plays})
         proto = self.model.proto
         self.domains = {index: tuple(proto.variables[index].domain) for index in sorted(decisions)}
         self.fixed: dict[int, int | None] = dict.fromkeys(self.domains)  # the value written, None: the model's domain
@@ -220,8 +226,9 @@ class _Fixing:
         free: set[int] = set()
         for i in cards:
             free |= self.own[i]
-        for naturals, rest in self.rows:
-            if not naturals.isdisjoint(cards):
+        for naturals, rest, jokers in self.rows:
+            lying_here = any(values[index] for j in cards & jokers.keys() for index in jokers[j])
+            if lying_here or not naturals.isdisjoint(cards):
                 free |= rest
         broken = [(slots, index) for slots, index in self.plays if values[index] and not slots.isdisjoint(cards)]
         free.update(index for _, index in broken)
@@ -230,6 +237,12 @@ class _Fixing:
                      if any(values[index] for index in places & free))
         free.update(index for slots, index in self.plays if slots <= loose)
         return free
+
+    def better_than(self, values: tuple[int, ...]) -> None:
+        objective = self.model.proto.objective
+        internal = sum(c * values[v] for v, c in zip(objective.vars, objective.coeffs))
+        objective.domain.clear()
+        objective.domain.extend((-(2**62), internal - 1))
 
     def fix_except(self, free: set[int], values: tuple[int, ...]) -> None:
         variables = self.model.proto.variables
