@@ -1,7 +1,7 @@
 """House large-neighbourhood search (rummy.model.house.neighbourhood) against plain CP-SAT, same start, same time.
 
-    python benchmarks/house_neighbourhood.py [--seconds 1.0] [--start greedy|quick|both] [--reference 20]
-        [--json FILE] [SET_OR_FILE ...]
+    python benchmarks/house_neighbourhood.py [--seconds 1.0] [--start greedy,quick,stalled:S] [--reference 20]
+        [--json FILE] [--optima FILE] [SET_OR_FILE ...]
 
 - Positions: the play-phase positions of benchmarks/positions/house,
   house-real and house-selfplay by default (draw-phase ones are skipped: their
@@ -15,8 +15,10 @@
   positions it does not prove are listed and left out of the shares.
 - Starts: ``greedy`` = house/__init__ ``_greedy_start`` (the greedy turn
   completed by CP-SAT); ``quick`` = a 0.1 s one-worker run hinted with the
-  table as it is (the schedule's first run, shortened). Its cost is reported
-  apart; the arms' clocks start when the start is ready.
+  table as it is (the schedule's first run, shortened); ``stalled:S`` = the
+  greedy start, then S seconds of CP-SAT's one worker (where the exact search
+  stands when it stalls). Its cost is reported apart; the arms' clocks start
+  when the start is ready.
 - Arms, on the same start with the same ``--seconds``, interleaved (the order
   alternates position by position, so the load falls on both):
   ``lns`` = ``improve``; ``cp-sat`` = one CP-SAT run with one worker and the
@@ -114,11 +116,15 @@ def reference(m: HouseModel, seconds: float) -> tuple[Fraction | None, float]:
 
 def start_of(kind: str, m: HouseModel) -> tuple[RunResult | None, float]:
     began = time.perf_counter()
-    if kind == "greedy":
-        found = _greedy_start(m, SolverConfig(time_limit=10, workers=1), Clock.from_now(10))
-    else:
+    found: RunResult | None
+    if kind == "quick":
         found = run(m.model.clone(), QUICK_SECONDS, HOUSE_TUNING, hint=table_hint(m))
-        found = found if found.found else None
+        return (found if found.found else None), time.perf_counter() - began
+    found = _greedy_start(m, SolverConfig(time_limit=10, workers=1), Clock.from_now(10))
+    if kind.startswith("stalled") and found is not None:
+        # Where the exact search stands after a while: CP-SAT's one worker from the greedy start.
+        later = run(m.model.clone(), float(kind.split(":")[1]), HOUSE_TUNING, hint=found.as_hint())
+        found = later if later.found and later.objective > found.objective else found
     return found, time.perf_counter() - began
 
 
@@ -236,7 +242,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sets", nargs="*")
     parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--start", choices=("greedy", "quick", "both"), default="both")
+    parser.add_argument("--start", default="greedy,quick",
+                        help="starts, comma-separated: greedy, quick, stalled:S (default greedy,quick)")
     parser.add_argument("--reference", type=float, default=20.0)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--optima", type=Path,
@@ -246,7 +253,7 @@ def main() -> None:
     if args.optima:
         earlier = json.loads(args.optima.read_text())
         known = {c["file"]: c["optimum"] for c in earlier["cases"] if c["optimum"] is not None}
-    kinds = ("greedy", "quick") if args.start == "both" else (args.start,)
+    kinds = tuple(args.start.split(","))
     loads = [load_average()]
     began = time.perf_counter()
     cases: list[Case] = []
