@@ -23,8 +23,9 @@
   alternates position by position, so the load falls on both):
   ``lns`` = ``improve``; ``cp-sat`` = one CP-SAT run with one worker and the
   house parameters, hinted with the start (what the schedule's one-worker
-  run does), its solutions timed by a callback. Each arm stops once it holds
-  the optimum.
+  run does), its solutions timed by a callback; ``lns+cp-sat`` = ``improve``
+  for 0.1 s, then that CP-SAT run from its answer for the rest. Each arm
+  stops once it holds the optimum.
 - Reported per start and arm: time to the optimum (median, p90, max over the
   positions it reached; a position not reached counts as ``--seconds`` in
   the median/p90/max, marked), and the share of positions at the optimum
@@ -69,7 +70,8 @@ from rummy.vocabulary import Phase, SearchStatus  # noqa: E402
 DEFAULT_SETS = ("house", "house-real", "house-selfplay")
 WITHIN = (0.1, 0.25, 0.5)
 QUICK_SECONDS = 0.1
-ARMS = ("lns", "cp-sat")
+ARMS = ("lns", "cp-sat", "lns+cp-sat")
+BURST_SECONDS = 0.1  # the mixed arm's neighbourhood search before CP-SAT takes over
 
 
 @dataclass
@@ -165,8 +167,23 @@ def arm_lns(m: HouseModel, start: RunResult, seconds: float, optimum: Fraction |
         if optimum is not None and gain(result.value) >= optimum:
             clock.deadline = 0.0  # improve reads the clock before each neighbourhood
 
-    improve(m, start, seconds, SolverConfig(time_limit=seconds, workers=1, seed=0), clock, tell)
+    LAST_BEST[0] = improve(m, start, seconds, SolverConfig(time_limit=seconds, workers=1, seed=0), clock, tell)
     return found
+
+
+LAST_BEST: list[RunResult | None] = [None]  # the last lns arm's answer, for the mixed arm
+
+
+def arm_mixed(m: HouseModel, start: RunResult, seconds: float, optimum: Fraction | None) -> list[tuple[float, float]]:
+    """``improve`` for BURST_SECONDS, then CP-SAT's one worker from its answer for the rest of the time."""
+    began = time.perf_counter()
+    found = arm_lns(m, start, min(BURST_SECONDS, seconds), optimum)
+    best = LAST_BEST[0]
+    spent = time.perf_counter() - began
+    if best is None or (optimum is not None and found[-1][1] >= float(optimum)) or spent >= seconds:
+        return found
+    later = arm_cpsat(m, best, seconds - spent, optimum)
+    return found + [(spent + t, g) for t, g in later[1:]]
 
 
 def arm_cpsat(m: HouseModel, start: RunResult, seconds: float, optimum: Fraction | None) -> list[tuple[float, float]]:
@@ -205,13 +222,13 @@ def p90(values: list[float]) -> float:
     return ordered[max(0, math.ceil(0.9 * len(ordered)) - 1)]
 
 
-def summary(cases: list[Case], kind: str, seconds: float) -> list[str]:
-    lines = [f"#### start: {kind}", "",
+def summary(cases: list[Case], kind: str, seconds: float, title: str = "") -> list[str]:
+    lines = [f"#### start: {kind}{title}", "",
              "| arm | positions | median s to optimum | p90 | max | " + " | ".join(f"within {w} s" for w in WITHIN)
              + f" | within {seconds} s | mean share of optimum at {seconds} s |",
              "|---|---:|---:|---:|---:|" + "---:|" * (len(WITHIN) + 2)]
     proven = [c for c in cases if c.optimum is not None and kind in c.starts and c.starts[kind].get("found")]
-    for arm in ARMS:
+    for arm in [a for a in ARMS if any(a in c.starts[kind] for c in proven)]:
         times: list[float] = []
         shares: list[float] = []
         for case in proven:
@@ -238,6 +255,26 @@ def summary(cases: list[Case], kind: str, seconds: float) -> list[str]:
     return lines
 
 
+def by_set(cases: list[Case], kind: str, seconds: float) -> list[str]:
+    sets = sorted({Path(c.file).parent.name for c in cases})
+    lines: list[str] = []
+    for name in sets if len(sets) > 1 else []:
+        lines += summary([c for c in cases if Path(c.file).parent.name == name], kind, seconds, f", set {name}")
+    return lines
+
+
+def report(path: Path) -> None:
+    """The tables of an earlier run's --json file."""
+    data = json.loads(path.read_text())
+    cases = [Case(c["file"], None if c["optimum"] is None else Fraction(c["optimum"]).limit_denominator(1000),
+                  c["reference_seconds"], c["starts"]) for c in data["cases"]]
+    kinds = sorted({kind for c in cases for kind in c.starts})
+    lines = [f"load average before/after: {' / '.join(data['loads'])}", ""]
+    for kind in kinds:
+        lines += summary(cases, kind, data["seconds"]) + by_set(cases, kind, data["seconds"])
+    print("\n".join(lines))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sets", nargs="*")
@@ -246,9 +283,13 @@ def main() -> None:
                         help="starts, comma-separated: greedy, quick, stalled:S (default greedy,quick)")
     parser.add_argument("--reference", type=float, default=20.0)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--report", type=Path, help="print the tables of an earlier run's --json file, and stop")
     parser.add_argument("--optima", type=Path,
                         help="a --json file of an earlier run: its proven optima are taken instead of solving again")
     args = parser.parse_args()
+    if args.report:
+        report(args.report)
+        return
     known: dict[str, float] = {}
     if args.optima:
         earlier = json.loads(args.optima.read_text())
@@ -280,7 +321,7 @@ def main() -> None:
             if start is not None:
                 order = ARMS if k % 2 == 0 else ARMS[::-1]
                 for arm in order:
-                    go = arm_lns if arm == "lns" else arm_cpsat
+                    go = {"lns": arm_lns, "cp-sat": arm_cpsat, "lns+cp-sat": arm_mixed}[arm]
                     entry[arm] = go(m, start, args.seconds, optimum)
             case.starts[kind] = entry
         cases.append(case)
@@ -295,6 +336,7 @@ def main() -> None:
     unproven = [c.file for c in cases if c.optimum is None]
     for kind in kinds:
         lines += summary(cases, kind, args.seconds)
+        lines += by_set(cases, kind, args.seconds)
     lines += ["Better turns found by each kind of neighbourhood (lns arm, every start): "
               + ", ".join(f"{kind} {int(n)} (+{points:.0f} points)" for kind, (n, points) in sorted(PAID.items())), ""]
     lines += [f"Skipped: {len(skipped)} ({', '.join(skipped)})" if skipped else "Skipped: none",
