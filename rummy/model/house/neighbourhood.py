@@ -55,12 +55,8 @@ from .state import HouseModel
 # neighbourhood not settled gets twice as long at its next turn, and MOST_TRIES turns in all until the best changes.
 NEIGHBOURHOOD_SECONDS = 0.05
 MOST_TRIES = 3
-# The model's own parameters (house/__init__ HOUSE_TUNING: no presolve, full
-# linearization, no cuts) with a shorter least time: a neighbourhood may get
-# only what is left of the search's time.
-LNS_TUNING = Tuning(least_seconds=0.005,
-                    parameters={"cp_model_presolve": False, "probing_deterministic_time_limit": 0.0,
-                                "linearization_level": 2, "cut_level": 0})
+# A neighbourhood's run may get only what is left of the search's time: its least is shorter than the model's.
+LEAST_SECONDS = 0.005
 # Random neighbourhoods tried in a row without a better turn, once every listed one is at its optimum.
 RANDOM_TRIES = 8
 # A random neighbourhood's size: this share of the cards (at least RANDOM_LEAST).
@@ -83,31 +79,31 @@ def improve(m: HouseModel, start: RunResult, seconds: float, config: SolverConfi
     if not start.found or seconds <= 0:
         return start
     until = perf_counter() + seconds
+    tuning = lns_tuning()
     fixing = _Fixing(m)
     best = start
     seed = config.seed or 0
     shuffle = random.Random(seed)
     listed = listed_neighbourhoods(m, best)
-    # Per neighbourhood (by name and cards), its runs since the best last changed that did not settle it;
+    # Per neighbourhood, its runs since the best last changed that did not settle it;
     # MOST_TRIES once one proved it holds nothing better.
-    tries: dict[str, int] = {}
+    tries: dict[Neighbourhood, int] = {}
     randoms_failed = 0
     turn = 0
     hint: dict[int, int] | None = best.as_hint()
     while True:
         left = min(until, clock.deadline) - perf_counter()  # the clock's deadline may be brought forward
-        waiting = [hood for hood in listed if tries.get(_key(hood), 0) < MOST_TRIES]
-        if left <= LNS_TUNING.least_seconds or (not waiting and randoms_failed >= RANDOM_TRIES):
+        waiting = [hood for hood in listed if tries.get(hood, 0) < MOST_TRIES]
+        if left <= LEAST_SECONDS or (not waiting and randoms_failed >= RANDOM_TRIES):
             return best
         # The least tried first, in the list's order: each gets its short run before any gets a longer one.
-        hood = min(waiting, key=lambda h: tries.get(_key(h), 0)) if waiting else _random_neighbourhood(m, shuffle)
-        key = _key(hood)
+        hood = min(waiting, key=lambda h: tries.get(h, 0)) if waiting else _random_neighbourhood(m, shuffle)
         assert best.solution is not None
         fixing.fix_except(fixing.free_of(hood.cards, best.solution), best.solution)
         left = min(until, clock.deadline) - perf_counter()
-        if left <= LNS_TUNING.least_seconds:
+        if left <= LEAST_SECONDS:
             return best
-        result = run(fixing.model, min(NEIGHBOURHOOD_SECONDS * 2 ** tries.get(key, 0), left), LNS_TUNING,
+        result = run(fixing.model, min(NEIGHBOURHOOD_SECONDS * 2 ** tries.get(hood, 0), left), tuning,
                      seed=seed + turn, hint=hint, clock=clock)
         turn += 1
         hint = None  # the copy keeps it
@@ -120,8 +116,15 @@ def improve(m: HouseModel, start: RunResult, seconds: float, config: SolverConfi
             if tell is not None:
                 tell(best, "neighbourhood")
             continue
-        tries[key] = MOST_TRIES if result.status == SearchStatus.OPTIMAL else tries.get(key, 0) + 1
+        tries[hood] = MOST_TRIES if result.status == SearchStatus.OPTIMAL else tries.get(hood, 0) + 1
         randoms_failed += not waiting
+
+
+def lns_tuning() -> Tuning:
+    """The model's own parameters (house/__init__ HOUSE_TUNING), with LEAST_SECONDS."""
+    from . import HOUSE_TUNING  # here, not at the top: house/__init__ imports this module
+
+    return Tuning(least_seconds=LEAST_SECONDS, parameters=HOUSE_TUNING.parameters)
 
 
 def listed_neighbourhoods(m: HouseModel, best: RunResult) -> list[Neighbourhood]:
@@ -162,10 +165,6 @@ def _random_neighbourhood(m: HouseModel, shuffle: random.Random) -> Neighbourhoo
     slots = range(len(m.ctx.slots))
     size = min(len(slots), max(RANDOM_LEAST, round(RANDOM_SHARE * len(slots))))
     return Neighbourhood("random", frozenset(shuffle.sample(slots, size)))
-
-
-def _key(hood: Neighbourhood) -> str:
-    return f"{hood.name}:{sorted(hood.cards)}"
 
 
 def _spaces_of(m: HouseModel, values: tuple[int, ...]) -> dict[int, str]:
