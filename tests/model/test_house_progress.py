@@ -108,3 +108,20 @@ def test_under_a_short_limit_the_greedy_turn_comes_first_and_one_run_searches_fr
         assert solution.gain >= heard[0].gain
     for event in heard:
         judged(position, Solution(solution.status, event.gain, event.bound, event.after, event.cards_played))
+
+
+def test_a_run_stopped_before_its_search_lowers_no_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CP-SAT stopped before its search began (a tiny limit, a loaded machine) answers a bound of 0: not a proof."""
+    import rummy.model.house as house
+    from rummy.model.run import RunResult
+    from rummy.vocabulary import SearchStatus
+
+    def stopped(*args, **kwargs):  # type: ignore[no-untyped-def]
+        return RunResult(SearchStatus.UNKNOWN, 0.0, 0.0, None, 0, 0.0)
+
+    monkeypatch.setattr(house, "run", stopped)
+    path = POSITIONS / "house-real/real-3p-02.toml"  # a melded mover; its best gain is 142
+    position = Position.from_toml(path.read_text(encoding="utf-8"))
+    solution = judged(position, solve_house(position, SolverConfig(time_limit=1.0, workers=1)))
+    assert solution.status == "feasible"
+    assert solution.bound >= 142

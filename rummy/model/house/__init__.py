@@ -227,7 +227,9 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: A
         nonlocal best, objective_bound
         result = run(model, seconds, HOUSE_TUNING, workers=workers, seed=config.seed,
                      hint=best.as_hint() if best is not None else hint, clock=clock, on_solution=watch)
-        if result.status != SearchStatus.INFEASIBLE:
+        if result.found:
+            # Only a run that found a solution has a bound to keep: one stopped before its search began
+            # (a tiny limit on a loaded machine) answers a bound of 0, below turns the greedy start found.
             objective_bound = min(objective_bound, result.bound)
         best = _better(best, result)
         tell(best, "cp-sat")
