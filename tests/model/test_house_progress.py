@@ -55,9 +55,9 @@ def test_nobody_listening_costs_no_after_position() -> None:
 def spied_runs(monkeypatch: pytest.MonkeyPatch, heard: list[Improvement]) -> list[tuple[int, int, bool]]:
     """Per CP-SAT run of the House model: turns told before it, when it returned, whether it was watched."""
     import rummy.model.house as house
+    from rummy.model.run import run as real
 
     runs: list[tuple[int, int, bool]] = []
-    real = house.run
 
     def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
         before = len(heard)
