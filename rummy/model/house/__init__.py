@@ -66,12 +66,12 @@ class BranchResult:
 # The first search, from the table as it is, before the greedy start is made.
 QUICK_SECONDS = 0.25
 # With less time than this left for a model, the search is for a good turn, not a proof: the greedy start
-# first, then one run for all the time (no quick run and restart). Measured (benchmarks/house_found.py, 55
-# play-phase positions, each variant in the same run, load 8-10 on 2 cores): at a library limit of 0.62 s
-# (``--time-limit 1``) at least 95% of the best gain on 71% of positions against 62% with the quick run
-# first, 80% on 87% against 71% (better on 11, worse on 1); at 1.5 s, this bound at 2 s against 1 s: 95% on
-# 84% against 82%, 80% on 96% against 91% (better on 8, worse on none). Proofs without a limit never take
-# this path.
+# first, then one run for all the time (no quick run and restart). Measured with benchmarks/house_found.py
+# against the quick run first (55 play-phase positions, both in the same run, load 8-10 on 2 cores): at
+# a library limit of 0.62 s (``--time-limit 1``) at least 95% of the best gain on 64% of positions against
+# 56%, 80% on 78% against 64% (better on 12, worse on 4); at 1.5 s 95% on 82% against 73%, 80% on 98%
+# against 93% (better on 8, worse on 3). Proofs without a limit never take this path. The greedy turn's
+# decisions as a bare hint instead of its completion were worse on 33 of 55 positions at 0.12 s.
 ONE_RUN_UNDER = 2.0
 # At most this long to complete the greedy turn into a full solution.
 GREEDY_SECONDS = 0.5
