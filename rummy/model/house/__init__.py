@@ -35,8 +35,10 @@ from ..progress import Announcer
 from ..run import ONE_WORKER_SECONDS, RunResult, Tuning, all_workers_join, one_worker_seconds, run
 from .answer import TurnPlan, after_position, cards_played, plan_order, read_plan
 from .books import add_books
+from .branching import add_branching
 from .conservation import add_conservation
 from .context import TurnContext, build_context
+from .cuts import add_play_cuts
 from .dominance import add_untouched_spaces
 from .exclude import add_exclusions
 from .greedy import greedy_turn
@@ -44,6 +46,7 @@ from .hand import add_hand_rules
 from .meld import add_meld, add_roles, best_meld_score, meld_shapes
 from .objective import gain_ceiling, gain_terms, tiebreak_terms
 from .reach import reachable
+from .redundant import add_redundant
 from .replacement import add_replacements, no_meld_turns, replacement_options
 from .runs import add_runs
 from .spite import add_no_spite
@@ -155,6 +158,7 @@ def build_model(ctx: TurnContext, branch: str, options: dict[int, list[int]], sh
     add_payment(m)
     add_no_spite(m)
     add_hand_rules(m)
+    add_play_cuts(m), add_redundant(m), add_branching(m)  # issue 28's proof levers (house/cuts, redundant, branching)
     if excluded:
         # An excluded table may leave rivals that only re-form an untouched
         # opponent's space (a long run split): those must stay findable.
