@@ -6,7 +6,7 @@ For every play-phase position of the sets (default house, house-real,
 house-selfplay; draw-phase positions are skipped and counted), the branch
 model CP-SAT proves (the melded mover's, or the meld branch's) is built once
 per variant, with the levers of that variant switched on (house/branching,
-house/cuts, house/redundant) and the others off, and solved the way
+house/cuts, house/paid_total, house/redundant) and the others off, and solved the way
 ``_solve_model`` starts: one worker, ``HOUSE_TUNING`` (plus the variant's
 parameters), hinted with the table as it is, the same objective, capped at
 ``--cap`` seconds. The variants run position by position in a rotating
@@ -41,29 +41,35 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from rummy.model.cpsat import cp_model  # noqa: E402
-from rummy.model.house import HOUSE_TUNING, _branch_model, branching, cuts, redundant  # noqa: E402
+from rummy.model.house import HOUSE_TUNING, _branch_model, branching, cuts, paid_total, redundant, solve_house  # noqa: E402
 from rummy.model.house.context import build_context  # noqa: E402
 from rummy.model.house.objective import gain_ceiling, gain_terms, tiebreak_terms  # noqa: E402
 from rummy.model.house.replacement import replacement_options  # noqa: E402
 from rummy.model.house.warm_start import table_hint  # noqa: E402
 from rummy.position import Position  # noqa: E402
+from rummy.solution import SolverConfig  # noqa: E402
 from rummy.vocabulary import Phase  # noqa: E402
 
 POSITIONS = HERE / "positions"
 DEFAULT_SETS = ("house", "house-real", "house-selfplay")
 
-# name -> (branching on, cuts on, redundant on, extra CP-SAT parameters)
-VARIANTS: dict[str, tuple[bool, bool, bool, dict[str, object]]] = {
-    "base": (False, False, False, {}),
-    "branching": (True, False, False, dict(branching.BRANCHING_PARAMETERS)),
-    "branching-min": (True, False, False, {"search_branching": cp_model.FIXED_SEARCH, "_min": 1}),
-    "branching-auto": (True, False, False, {}),
-    "branching-partial": (True, False, False, {"search_branching": cp_model.PARTIAL_FIXED_SEARCH}),
-    "portfolio": (False, False, False, {"search_branching": cp_model.PORTFOLIO_SEARCH}),
-    "cuts": (False, True, False, {}),
-    "redundant": (False, False, True, {}),
-    "cuts+redundant": (False, True, True, {}),
-    "all": (True, True, True, dict(branching.BRANCHING_PARAMETERS)),
+LEVERS = {"branching": branching, "cuts": cuts, "paid": paid_total, "redundant": redundant}
+FIXED = {"search_branching": cp_model.FIXED_SEARCH}
+# name -> (the levers on, extra CP-SAT parameters); every other lever is off.
+VARIANTS: dict[str, tuple[frozenset[str], dict[str, object]]] = {
+    "base": (frozenset(), {}),
+    "branching": (frozenset({"branching"}), dict(branching.BRANCHING_PARAMETERS)),
+    "branching-min": (frozenset({"branching"}), {**FIXED, "_min": 1}),
+    "branching-auto": (frozenset({"branching"}), {}),
+    "branching-partial": (frozenset({"branching"}), {"search_branching": cp_model.PARTIAL_FIXED_SEARCH}),
+    "portfolio": (frozenset(), {"search_branching": cp_model.PORTFOLIO_SEARCH}),
+    "cuts": (frozenset({"cuts"}), {}),
+    "paid": (frozenset({"paid"}), {}),
+    "redundant": (frozenset({"redundant"}), {}),
+    "cuts+redundant": (frozenset({"cuts", "redundant"}), {}),
+    "cuts+paid+redundant": (frozenset({"cuts", "paid", "redundant"}), {}),
+    "paid+redundant": (frozenset({"paid", "redundant"}), {}),
+    "all": (frozenset(LEVERS), dict(branching.BRANCHING_PARAMETERS)),
 }
 
 
@@ -82,9 +88,23 @@ def group_of(path: Path) -> str:
     return head if head and tail.isdigit() else path.stem
 
 
+def solve_whole(position: Position, variant: str, cap: float) -> dict[str, object]:
+    """``--whole``: the full House search (``solve_house``, workers=2, time limit ``cap``) with the variant's levers."""
+    levers, extra = VARIANTS[variant]
+    if extra:
+        raise SystemExit(f"{variant}: --whole runs the schedule's own parameters; choose a variant without any")
+    for name, lever in LEVERS.items():
+        lever.ENABLED = name in levers
+    solution = solve_house(position, SolverConfig(time_limit=cap, workers=2))
+    return {"status": str(solution.status), "seconds": solution.seconds, "gain": float(solution.gain),
+            "bound": float(solution.bound), "first_bound": None, "branches": solution.stats.get("branches", 0),
+            "dtime": 0.0}
+
+
 def solve(position: Position, variant: str, cap: float) -> dict[str, object]:
-    on_branching, on_cuts, on_redundant, extra = VARIANTS[variant]
-    branching.ENABLED, cuts.ENABLED, redundant.ENABLED = on_branching, on_cuts, on_redundant
+    levers, extra = VARIANTS[variant]
+    for name, lever in LEVERS.items():
+        lever.ENABLED = name in levers
     built = time.perf_counter()
     ctx = build_context(position)
     m = _branch_model(ctx, replacement_options(ctx), ())
@@ -162,7 +182,7 @@ def table(rows: list[dict], variants: list[str], cap: float, title: str) -> str:
              "|---|---|---|---|---|---|---|---|---|---|"]
     for v in variants:
         secs = [min(r[v]["seconds"], cap) for r in rows]
-        proven = sum(r[v]["status"] == "optimal" for r in rows)
+        proven = sum(str(r[v]["status"]) == "optimal" for r in rows)
         ratios = [r[v]["seconds"] / r["base"]["seconds"] for r in rows if "base" in r and r["base"]["seconds"] > 0]
         gaps = [r[v]["first_bound"] - r["optimum"] for r in rows
                 if r.get("optimum") is not None and r[v].get("first_bound") is not None]
@@ -180,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cap", type=float, default=10.0)
     parser.add_argument("--variants", default="base,branching,cuts,redundant,all")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--whole", action="store_true",
+                        help="time the whole search (solve_house, 2 workers) instead of one CP-SAT run of the model")
     args = parser.parse_args(argv)
     variants = args.variants.split(",")
     if variants[0] != "base":
@@ -200,18 +222,19 @@ def main(argv: list[str] | None = None) -> int:
         row: dict = {"path": path.name, "group": group_of(path), "set": path.parent.name}
         for k in range(len(variants)):
             v = variants[(i + k) % len(variants)]
-            row[v] = solve(position, v, args.cap)
+            row[v] = (solve_whole if args.whole else solve)(position, v, args.cap)
         if any(row[v]["status"] == "no-model" for v in variants):
             skipped += 1
             continue
-        proven = {row[v]["gain"] for v in variants if row[v]["status"] == "optimal"}
+        proven = {row[v]["gain"] for v in variants if str(row[v]["status"]) == "optimal"}
         row["optimum"] = next(iter(proven)) if len(proven) == 1 else None
         if len(proven) > 1:
             log(f"ALARM {path.name}: proven gains differ {[(v, row[v]['gain']) for v in variants]}")
         rows.append(row)
-        log(f"{path.name}: " + ", ".join(f"{v} {row[v]['status'][:3]} {row[v]['seconds']:.2f}s "
+        log(f"{path.name}: " + ", ".join(f"{v} {str(row[v]['status'])[:3]} {row[v]['seconds']:.2f}s "
                                          f"fb {row[v]['first_bound']}" for v in variants) + f" opt {row['optimum']}")
-    report = [f"cap {args.cap} s, one worker, load before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, "
+    how = "the whole search (solve_house), 2 workers" if args.whole else "one CP-SAT run, one worker"
+    report = [f"cap {args.cap} s, {how}, load before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, "
               f"after {os.getloadavg()[0]:.2f}; {len(rows)} positions, {skipped} skipped (draw phase or no model); "
               f"wall {time.perf_counter() - wall:.0f} s", ""]
     groups = sorted({r["set"] for r in rows}) + ["unmelded-10-11", "real-4p-late"]

@@ -1,4 +1,4 @@
-"""Issue 28's proof levers for House (house/cuts, house/redundant, house/branching): rows and strategies that
+"""Issue 28's proof levers for House (house/cuts, house/paid_total, house/redundant, house/branching): rows and strategies that
 must never change the best turn, only how fast it is proven.
 
 Every answer is judged by the checker; the optimum is the brute-force oracle's on small positions and the
@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from rummy.model.house import _branch_model, branching, cuts, redundant, solve_house
+from rummy.model.house import _branch_model, branching, cuts, paid_total, redundant, solve_house
 from rummy.model.house.context import build_context
 from rummy.model.house.replacement import replacement_options
 from rummy.model.house.state import HouseModel
@@ -22,7 +22,7 @@ from tests.support.oracle import brute_force_gain
 from tests.support.random_positions import random_house
 
 CONFIG = SolverConfig(time_limit=60, workers=1)
-LEVERS = (cuts, redundant, branching)
+LEVERS = (cuts, paid_total, redundant, branching)
 Switch = Callable[[bool], None]
 
 
@@ -32,6 +32,7 @@ def switch(monkeypatch: pytest.MonkeyPatch) -> Switch:
     def set_levers(on: bool) -> None:
         for lever in LEVERS:
             monkeypatch.setattr(lever, "ENABLED", on)
+        monkeypatch.setattr(paid_total, "MELDED_TOO", on)  # valid in both branches, though kept for one
     return set_levers
 
 
@@ -116,3 +117,14 @@ def test_the_decisions_begin_with_going_out(switch: Switch) -> None:
     m = model_of(FOUR_SEVENS)
     assert m.goes_out is not None
     assert branching.decision_literals(m)[0].index == m.goes_out.index
+
+
+def test_the_paid_total_is_added_where_a_card_may_be_stolen(switch: Switch) -> None:
+    unmelded = FOUR_SEVENS.replace('melded = true\nhand = "7S 7H 7D 7C 2S 9D"', 'melded = false\nhand = "7S 7H 7D 9H"')
+    switch(False)
+    may_steal = model_of(unmelded.replace('space = ["4D 5D 6D"]', 'space = ["10H JH QH KH"]'))
+    nothing_to_steal = model_of(unmelded.replace('space = ["4D 5D 6D"]', "space = []"))
+    assert may_steal.melding and nothing_to_steal.melding
+    switch(True)
+    assert paid_total.add_paid_total(may_steal)
+    assert not paid_total.add_paid_total(nothing_to_steal)

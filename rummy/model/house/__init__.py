@@ -45,6 +45,7 @@ from .greedy import greedy_turn
 from .hand import add_hand_rules
 from .meld import add_meld, add_roles, best_meld_score, meld_shapes
 from .objective import gain_ceiling, gain_terms, tiebreak_terms
+from .paid_total import add_paid_total
 from .reach import reachable
 from .redundant import add_redundant
 from .replacement import add_replacements, no_meld_turns, replacement_options
@@ -158,7 +159,8 @@ def build_model(ctx: TurnContext, branch: str, options: dict[int, list[int]], sh
     add_payment(m)
     add_no_spite(m)
     add_hand_rules(m)
-    add_play_cuts(m), add_redundant(m), add_branching(m)  # issue 28's proof levers (house/cuts, redundant, branching)
+    # Issue 28's proof levers, each switchable (house/cuts, paid_total, redundant, branching).
+    add_play_cuts(m), add_paid_total(m), add_redundant(m), add_branching(m)
     if excluded:
         # An excluded table may leave rivals that only re-form an untouched
         # opponent's space (a long run split): those must stay findable.
