@@ -17,8 +17,9 @@ Per solve: the status, the wall time to the end (the proof where
 work), the root bound (a separate solve stopped before its first conflict: the
 root's propagation and LP) and the last bound, as gains (the root gap is
 root bound - optimum), and the gain found. Gains of two proven variants
-that differ are a correctness alarm. Prints one markdown table per group
-and overall: proven, median / p90 / max seconds (a capped solve counts as
+that differ are a correctness alarm. Prints one markdown table per set, for
+the unmelded-10-11 and real-4p-late groups, per branch (melded or unmelded
+mover) and overall: proven, median / p90 / max seconds (a capped solve counts as
 the cap), median ratio to base, median branches, median root gap.
 
 p90 is the nearest-rank 90th percentile: the ceil(0.9 n)-th smallest.
@@ -219,7 +220,8 @@ def main(argv: list[str] | None = None) -> int:
         if position.phase != Phase.PLAY:
             skipped += 1
             continue
-        row: dict = {"path": path.name, "group": group_of(path), "set": path.parent.name}
+        row: dict = {"path": path.name, "group": group_of(path), "set": path.parent.name,
+                     "branch": "melded mover" if position.mover.melded else "unmelded mover"}
         for k in range(len(variants)):
             v = variants[(i + k) % len(variants)]
             row[v] = (solve_whole if args.whole else solve)(position, v, args.cap)
@@ -237,9 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     report = [f"cap {args.cap} s, {how}, load before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, "
               f"after {os.getloadavg()[0]:.2f}; {len(rows)} positions, {skipped} skipped (draw phase or no model); "
               f"wall {time.perf_counter() - wall:.0f} s", ""]
-    groups = sorted({r["set"] for r in rows}) + ["unmelded-10-11", "real-4p-late"]
+    groups = sorted({r["set"] for r in rows}) + ["unmelded-10-11", "real-4p-late", "melded mover", "unmelded mover"]
     for g in groups:
-        members = [r for r in rows if r["set"] == g or r["group"] == g]
+        members = [r for r in rows if g in (r["set"], r["group"], r["branch"])]
         if members:
             report.append(table(members, variants, args.cap, g))
     report.append(table(rows, variants, args.cap, "all"))

@@ -15,7 +15,8 @@ from __future__ import annotations
 from ..cpsat import cp_model
 from .state import HouseModel
 
-# On by default where the measurement (benchmarks/house_proof.py) says it pays; a switch for measuring.
+# Off: FIXED_SEARCH is far slower on this model (benchmarks/house_proof.py, variant "branching": 2.65 times
+# base at the median on the first 20 house positions; benchmarks/README.md). A switch for measuring.
 ENABLED = False
 # What a model with the strategy needs on top of the family's tuning.
 BRANCHING_PARAMETERS: dict[str, bool | int | float] = {"search_branching": int(cp_model.FIXED_SEARCH)}
