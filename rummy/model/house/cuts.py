@@ -8,11 +8,13 @@ corner of a circular row, three meld plays pairwise overlapping) may each
 be taken at a half in the linear relaxation. A clique of such plays gets
 one ``at most one`` row: redundant for the integer model, a tighter bound.
 
-Cliques are grown greedily from every play (longest first), then kept
-only where no single card or position is shared by all their members
-(those rows are in the model already). Conflicts are exact: books and meld
-plays name their cards; segments of one run row conflict when they share
-a position.
+The cliques: per rank, every book of three naturals or more (two share a
+suit of four) with the two-natural books that meet them all; per circular
+run row, every run longer than half the row; among meld plays, cliques
+grown greedily from each play (longest first). A clique is kept only where
+no single card or position is shared by all its members (that row is in
+the model already). (A first version grew greedy cliques over every run
+row too: up to 5 s to build on the real-4p-late positions.)
 """
 
 from __future__ import annotations
