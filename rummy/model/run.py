@@ -99,15 +99,13 @@ class _Watcher(cp_model.CpSolverSolutionCallback):
 
 def run(model: cp_model.CpModel, seconds: float, tuning: Tuning, *, workers: int = 1, seed: int | None = None,
         hint: Mapping[int, int] | None = None, clock: Clock | None = None,
-        on_solution: Callable[[Found], None] | None = None,
-        parameters: Mapping[str, bool | int | float] | None = None) -> RunResult:
+        on_solution: Callable[[Found], None] | None = None) -> RunResult:
     """Solve ``model`` for at most ``seconds`` (at least ``tuning.least_seconds``).
 
     ``seed`` None keeps CP-SAT's own; ``hint`` (values by variable index)
     replaces the model's hint, None keeps it. The run's branches and wall
     time are counted into ``clock``. ``on_solution`` hears each better
     solution while the run goes on (from CP-SAT's thread: it must be quick).
-    ``parameters`` override the tuning's for this run alone.
     """
     solver = cp_model.CpSolver()
     settings = solver.parameters
@@ -118,7 +116,7 @@ def run(model: cp_model.CpModel, seconds: float, tuning: Tuning, *, workers: int
     settings.catch_sigint_signal = False
     if seed is not None:
         settings.random_seed = seed
-    for name, value in {**tuning.parameters, **(parameters or {})}.items():
+    for name, value in tuning.parameters.items():
         setattr(settings, name, value)
     if hint is not None:
         model.clear_hints()

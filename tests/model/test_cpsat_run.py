@@ -137,14 +137,6 @@ def test_the_time_limit_workers_seed_and_tuning_are_the_solvers_parameters(recor
     assert (parameters.cp_model_presolve, parameters.cut_level) == (False, 0)
 
 
-def test_a_runs_own_parameters_override_the_tunings(recorded: list) -> None:
-    model, _ = at_most_seven()
-    tuning = Tuning(least_seconds=0.05, parameters={"cp_model_presolve": False, "cut_level": 0})
-    run(model, 1.0, tuning, parameters={"cp_model_presolve": True})
-    parameters = recorded[-1]
-    assert (parameters.cp_model_presolve, parameters.cut_level) == (True, 0)
-
-
 def test_no_run_gets_less_than_the_least_seconds_and_no_seed_keeps_cp_sats(recorded: list) -> None:
     model, _ = at_most_seven()
     run(model, 0.0, Tuning(least_seconds=0.05))
