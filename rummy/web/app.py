@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import anyio.to_thread  # Starlette runs on anyio: no dependency of its own
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -34,6 +34,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from rummy.reports import page as reports  # looked up at each call: a test may put its own function there
 from rummy.web.guard import HostGuard, InternalErrors, SecurityHeaders, error_body, error_response, tell
 from rummy.web.shipped import NotShipped, Shipped, default_root
+from rummy.web.stream import NdjsonStream, one_line_stream, streamed_lines
 from rummy.web.workers import GRACE_SECONDS, MAX_PER_CLIENT, Busy, Outcome, SolvePool, TookTooLong
 
 MAX_BODY_BYTES = 256 * 1024  # a request's body; the largest real position is a few KB
@@ -87,6 +88,9 @@ class BestRequest(_Request):
     time_limit: float | None = Field(None, gt=0, description="Seconds; at most the server's limit.")
     objective: Literal["default", "tiles", "value"] = "default"
     seed: int = Field(0, ge=0, le=2**31 - 1)
+    progress: bool = Field(False, description=(
+        "Stream the answer as NDJSON (application/x-ndjson): a line per better turn found while the search goes "
+        "on ({\"progress\": {...}}), the usual answer last (docs/serve.md \"Best so far\")."))
 
 
 class CheckRequest(_Request):
@@ -208,7 +212,6 @@ def _too_large(limit: int) -> ASGIApp:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
-    from collections.abc import AsyncIterator
     from contextlib import asynccontextmanager
     from importlib.resources import files
     from pathlib import Path
@@ -272,6 +275,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             gone.cancel()
             pool.withdraw(solve)
+        return outcome_report(connection, outcome)
+
+    def outcome_report(connection: Request, outcome: Outcome) -> Any:
+        """A worker's outcome as the answer, or as the refusal it is (BadInput: a 400, or a 500 for a bug)."""
         if outcome.bad_input:
             raise BadInput(outcome.bad_input)
         if outcome.internal is not None:
@@ -279,6 +286,56 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             tell(f"{connection.method} {connection.url.path}: {line}", outcome.trace)
             raise BadInput([line], 500)
         return outcome.report
+
+    async def streamed(connection: Request, function: Callable[..., Any], limit: float, **kwargs: Any) -> Response:
+        """A solve whose better answers stream as NDJSON lines before its answer (docs/serve.md "Best so far").
+
+        Nothing is sent before the worker's first line: a solve refused before it has told anything
+        (bad input, busy, a bug, too long) is the usual JSON refusal with its status. From then on the
+        status is 200 and a refusal is the stream's last line. A client that hangs up, before or during
+        the stream, has its solve withdrawn (its worker stopped), as ``solved`` does."""
+        try:
+            solve = pool.submit(function, limit, connection.client.host if connection.client else "", streams=True,
+                                **kwargs)
+        except Busy as error:
+            raise BadInput([str(error)], 503) from None
+        assert solve.lines is not None  # submitted with streams
+        handed_on = False
+        try:
+            gone = asyncio.ensure_future(client_left(connection))
+            first = asyncio.ensure_future(solve.lines.get())
+            told = False
+            try:
+                await asyncio.wait((first, solve.answer, gone), return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                gone.cancel()
+                told = first.done()
+                if not told:
+                    first.cancel()
+            if not told:
+                if not solve.answer.done():  # the client left first
+                    raise BadInput(["request: the client closed the connection before the answer"], 499)
+                try:
+                    report = outcome_report(connection, solve.answer.result())
+                except TookTooLong as error:
+                    raise BadInput([str(error)], 503) from None
+                return NdjsonStream(one_line_stream(report), on_close=lambda: pool.withdraw(solve))
+            handed_on = True
+
+            def last_line(outcome: Outcome | TookTooLong) -> Any:
+                """The answer, or the refusal as a JSON refusal's body (the status is sent by now)."""
+                try:
+                    if isinstance(outcome, TookTooLong):
+                        raise BadInput([str(outcome)], 503)
+                    return outcome_report(connection, outcome)
+                except BadInput as error:
+                    return error_body([_one_line(line) for line in error.lines] or ["bad input"])
+
+            return NdjsonStream(streamed_lines(solve, first.result(), last_line),
+                                on_close=lambda: pool.withdraw(solve))
+        finally:
+            if not handed_on:
+                pool.withdraw(solve)
 
     reading = anyio.CapacityLimiter(settings.readers)
     reads_by_client: Counter[str] = Counter()
@@ -321,12 +378,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await read(connection,
                           lambda: reports.steps_report(request.before, request.steps, request.before_format))
 
-    @app.post("/api/best", summary="rummy best --json --verify: the best turn (or draw advice in the draw phase)")
-    async def best(request: BestRequest, connection: Request) -> dict[str, Any]:
+    @app.post("/api/best", summary="rummy best --json --verify: the best turn (or draw advice in the draw phase); "
+                                   "with progress, streamed: each better turn found, then the answer",
+              response_model=None)
+    async def best(request: BestRequest, connection: Request) -> dict[str, Any] | Response:
         limit = seconds(request.time_limit)
-        result: dict[str, Any] = await solved(connection, reports.best_report, limit, text=request.position,
-                                              kind=request.format, time_limit=limit, objective=request.objective,
-                                              seed=request.seed)
+        asked = {"text": request.position, "kind": request.format, "time_limit": limit,
+                 "objective": request.objective, "seed": request.seed}
+        if request.progress:
+            return await streamed(connection, reports.best_report, limit, **asked)
+        result: dict[str, Any] = await solved(connection, reports.best_report, limit, **asked)
         return result
 
     @app.post("/api/check", summary="rummy check --json: is the turn legal? Every breach, coded")
