@@ -3,10 +3,9 @@
 Three passes on ``config.workers`` threads (one CP-SAT worker per search
 unless a pass has fewer searches than threads), and nothing past the limit:
 
-1. **The proof pass, in the order given** (hot outcomes first: no quick
-   turn may stand in for a card that must be played; then the certain
-   draws, then the stock's cards and the demands, as the package orders
-   them): each search gets all the time left (as before issue 28: most are
+1. **The proof pass, in the order given** (the certain draws, then the
+   stock's cards, then the demands, as the package orders them, as before
+   issue 28): each search gets all the time left (as before issue 28: most are
    proven in well under a second) but the reserve (``_reserve``): what the
    quick turns of the outcomes not yet valued nor started take, one after
    the other, at the measured cost of one (``QUICK_GUESS`` until then).
@@ -103,8 +102,9 @@ class Schedule:
             outcome = jobs[key]
             if outcome is not None:
                 self.outcomes[key] = outcome
-        # Hot outcomes first (no quick turn may stand in for them), else in the order given (certain draws first).
-        self.order = sorted(self.outcomes, key=lambda key: not self.outcomes[key].start.mover.hot)
+        # In the order given (certain draws first, then the stock, then the demands): a demand's outcome is hot
+        # too, but weighs its probability only, and searched before the stock it left the stock unvalued.
+        self.order = list(self.outcomes)
         self.config = config
         self.deadline = deadline
         self.on_valued = on_valued
