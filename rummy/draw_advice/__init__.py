@@ -18,11 +18,11 @@ and a demanded (hot) card that can join no play leaves no legal turn
 without a search. The searches run on ``config.workers`` threads, one
 CP-SAT worker each (CP-SAT releases the interpreter while it searches),
 and share ``config.time_limit`` as draw_advice/schedule lays out (issue
-28): the searches in this order (certain draws first) each get the time
-left but what the quick turns of the outcomes not yet valued need (the
-family's quick turn values an outcome no search has time for), then what
-is left goes to the searches that can still change the choice; none
-starts past the limit. ``config.progress``
+28): the family's quick turn values every outcome at once, then the
+searches in this order (certain draws first) each get the time left, as
+long as they can still change the choice (``_open_searches``), then what
+is left goes to the searches that can still change it; none starts past
+the limit. ``config.progress``
 hears of each search; ``config.on_better`` of the options as they are
 valued (``_Teller``: source "draw", the options valued so far best first,
 ``valued`` of ``total`` searches), never of a worse best option, and the

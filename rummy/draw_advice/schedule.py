@@ -3,23 +3,25 @@
 Three passes on ``config.workers`` threads (one CP-SAT worker per search
 unless a pass has fewer searches than threads), and nothing past the limit:
 
-1. **The proof pass, in the order given** (the certain draws, then the
-   stock's cards, then the demands, as the package orders them, as before
-   issue 28): each search gets all the time left (as before issue 28: most are
-   proven in well under a second) but the reserve (``_reserve``): what the
-   quick turns of the outcomes not yet valued nor started take, one after
-   the other, at the measured cost of one (``QUICK_GUESS`` until then).
-   Where ``open_searches`` (from the package) no longer names a valued
-   outcome in its first three tiers (an outcome without a turn, one of an
-   option whose bound beats the chosen value, one of the chosen option),
-   it is not searched again in this pass.
-2. **Quick turns where no search fits**: with less than ``PROOF_LEAST``
-   left after the reserve, an outcome gets the family's quick turn
+1. **Every outcome valued at once.** The family's quick turn
    (``Family.quick_solver``; House: the no-meld turn and the greedy turn
-   completed by the model, house/quick) instead: a value (the gain of a
-   real turn: a floor) and a proven ceiling in tens of milliseconds, so
-   every option is valued. An outcome with a hot card may get none (the
-   greedy cannot play the card): the rounds search it first.
+   completed by the model, house/quick) values each outcome in tens of
+   milliseconds, with a proven ceiling: every option has a value (a floor:
+   the gain of a real turn) and a bound before any search. An outcome with
+   a hot card (a discard-pile bottom card, a demanded card) may get none
+   (the greedy cannot play the card): pass 2 searches it in its turn.
+2. **The proof pass, in the order given** (as before issue 28: the certain
+   draws, i.e. the discard pile's takes and the upcard; then the stock's
+   outcomes; then the demands, which weigh only their probability:
+   searched first, as hot outcomes once were, they left the stock valued by
+   its quick turns alone): each search gets all the time left (as before
+   issue 28: most are proven in well under a second), on the threads. A
+   search starts only where ``open_searches`` (from the package) still
+   names it in its first three tiers: an outcome without a turn, one of an
+   option whose bound beats the chosen option's value (a rival), or one
+   of the chosen option itself. An option whose proven bound is below the
+   chosen value is never searched again: a floor cannot win by accident
+   (it is the value of a real turn) and a rival is searched before it loses.
 3. **What can still change the choice**, in rounds until the time is up:
    ``open_searches`` tiers, the most urgent first; a round shares what is
    left among the first tier's searches that more time may help (a search
@@ -54,11 +56,6 @@ LEAST_SECONDS = 0.05
 # No round of pass 3 starts with less than this left: a search
 # overruns a tiny limit by about this much (model building, the greedy start).
 SECOND_PASS_LEAST = 0.3
-# The proof pass starts no search with less than this left (after the quick turns' reserve): the quick turn
-# values the outcome instead.
-PROOF_LEAST = 0.25
-# What a quick turn takes (House: 30-130 ms on a machine with a load of 3) until one is measured.
-QUICK_GUESS = 0.15
 # The passes (Schedule._one): the quick turn; all the time left; a fair share of it.
 QUICK, PROOF, FAIR = "quick", "proof", "fair"
 # A search is made again only with at least this many times the time it had.
@@ -102,8 +99,7 @@ class Schedule:
             outcome = jobs[key]
             if outcome is not None:
                 self.outcomes[key] = outcome
-        # In the order given (certain draws first, then the stock, then the demands): a demand's outcome is hot
-        # too, but weighs its probability only, and searched before the stock it left the stock unvalued.
+        # In the order given: certain draws first, then the stock, then the demands (draw_advice.advise).
         self.order = list(self.outcomes)
         self.config = config
         self.deadline = deadline
@@ -121,15 +117,14 @@ class Schedule:
         # a loaded machine), on average: each limit is cut by it, so the answer comes near the limit.
         self._overrun = 0.0
         self._timed = 0
-        # The family's quick turn (None: it has none), and what one takes here (measured as they are made).
-        self.quick = family_quick(self.outcomes)
-        self._quick_cost = QUICK_GUESS
-        self._quick_made = 0
-        self._started: set[Hashable] = set()
 
     def run(self, open_searches: OpenSearches) -> dict[Hashable, Valued]:
-        # The proof pass, in the order given (hot outcomes first, then certain draws): all the time left but
-        # what the quick turns of the outcomes not yet valued will need (``_one``).
+        quick = self.outcomes and next(iter(self.outcomes.values())).start.rules.family.quick_solver_function()
+        if quick:
+            self._pass(self.order, self.deadline, QUICK)
+            with self._lock:
+                self.total += len(self.order)
+        # The proof pass, in the order given.
         self._pass(self.order, self.deadline, PROOF, open_searches)
         while self.deadline - perf_counter() >= SECOND_PASS_LEAST:
             with self._lock:
@@ -159,14 +154,6 @@ class Schedule:
                 return chosen
         return []
 
-    def _reserve(self) -> float:
-        """What the quick turns of the outcomes not yet valued nor started will take, one after the other: the
-        other threads may be busy with searches up to the limit (what is not needed goes to the rounds)."""
-        if not self.quick:
-            return 0.0
-        waiting = sum(1 for key in self.outcomes if key not in self.results and key not in self._started)
-        return waiting * self._quick_cost
-
     def _weight(self, key: Hashable) -> float:
         return HOT_WEIGHT if self.outcomes[key].start.mover.hot else 1.0
 
@@ -189,7 +176,7 @@ class Schedule:
         with self._lock:
             self._waiting -= weight
             # The proof pass: only what can still change the choice (or is the choice's); a round: any unproven one.
-            tiers = open_searches(dict(self.results)) if open_searches is not None and key in self.results else None
+            tiers = open_searches(dict(self.results)) if open_searches is not None else None
             if tiers is not None and not any(key in tier for tier in (tiers[:3] if kind == PROOF else tiers)):
                 # Proven, or its option can no longer be chosen (settled meanwhile by the other searches).
                 self.total -= 1
@@ -200,7 +187,6 @@ class Schedule:
                 self.results.setdefault(key, NOTHING_FOUND)
                 self.total -= 1
                 return
-            self._started.add(key)
             if kind == FAIR:
                 # The round's time left, spread over the threads, among the searches not yet started (this one
                 # included) and those still running on the other threads, by weight.
@@ -208,11 +194,7 @@ class Schedule:
                 seconds = max(LEAST_SECONDS, min(left, left * self.threads * weight / max(weight, sharing))
                               - self._overrun)
             else:
-                seconds = left - self._overrun - self._reserve()
-                if self.quick and seconds < PROOF_LEAST:
-                    # Too little time for a search: the quick turn values it (a search may follow in the rounds).
-                    kind, seconds = QUICK, max(LEAST_SECONDS, left)
-                seconds = max(LEAST_SECONDS, seconds)
+                seconds = max(LEAST_SECONDS, left - self._overrun)
             self._running += weight
         began = perf_counter()
         try:
@@ -220,10 +202,7 @@ class Schedule:
         finally:
             with self._lock:
                 self._running -= weight
-                if kind == QUICK:
-                    self._quick_made += 1
-                    self._quick_cost += (perf_counter() - began - self._quick_cost) / self._quick_made
-                else:
+                if kind != QUICK:
                     self._timed += 1
                     self._overrun += (max(0.0, perf_counter() - began - seconds) - self._overrun) / self._timed
         with self._lock:
@@ -232,11 +211,6 @@ class Schedule:
             self.again += kind == FAIR
             if self.on_valued is not None:
                 self.on_valued(self.results, self.done, self.total)
-
-
-def family_quick(outcomes: dict[Hashable, Outcome]) -> bool:
-    """Whether the family of these outcomes has a quick turn (``Family.quick_solver``)."""
-    return any(outcome.start.rules.family.quick_solver is not None for outcome in outcomes.values())
 
 
 def value_outcome(outcome: Outcome, config: SolverConfig, seconds: float, workers: int = 1,

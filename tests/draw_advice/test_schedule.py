@@ -1,10 +1,8 @@
 """Draw advice within its time (issue 28; rummy/draw_advice/schedule.py).
 
-The schedule searches in the order given (hot outcomes and certain draws
-first), each search with all the time left but what the quick turns (the
-family's, no search) of the outcomes not yet valued need; an outcome it has
-no time for gets its quick turn; then what is left goes to what can still
-change the choice. No search starts past the limit. The options are told as they are valued
+The schedule values every outcome at once (the family's quick turn), then
+searches in the order given (certain draws first) what can still change the
+choice, then shares what is left; no search starts past the limit. The options are told as they are valued
 (``SolverConfig.on_better``, source "draw"). No timing is asserted: the
 work is bounded (every search made, in the order asked), and every answer
 is judged by the checker.
@@ -112,14 +110,13 @@ def test_no_search_starts_past_the_limit(monkeypatch: pytest.MonkeyPatch) -> Non
     assert solution.status in (Status.FEASIBLE, Status.UNKNOWN)
 
 
-def test_outcomes_without_time_for_a_search_get_their_quick_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_outcome_has_its_quick_turn_before_any_search(monkeypatch: pytest.MonkeyPatch) -> None:
     position = Position.from_file(DRAWS / "real-3p-00.toml")
     made = _counted(monkeypatch)
-    monkeypatch.setattr(schedule, "PROOF_LEAST", 1e6)  # never time enough for a search in the proof pass
     answer = best(position, SolverConfig(time_limit=5, workers=2))
     searches = _search_count(position)
     assert [quick for _, quick in made[:searches]] == [True] * searches
-    assert not any(quick for _, quick in made[searches:])  # the rounds search
+    assert not any(quick for _, quick in made[searches:])
     solution = judged(position, answer.solution)
     assert solution.stats["solves"] == len(made)
     assert solution.stats["draws_not_valued_in_time"] == 0
@@ -148,39 +145,45 @@ class _Stand:
             value, bound, proven = turns[min(self.made.count(name), len(turns) - 1)]
             self.made.append(name)
         return Valued(None, None if value is None else Fraction(value), None if bound is None else Fraction(bound),
-                      proven, 0.0 if quick else min(seconds, 0.01))  # as if made under a tight limit
+                      proven, 0.0 if quick else seconds)
 
 
-def test_the_proof_pass_searches_in_order_and_the_rounds_what_can_change_the_choice(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_proof_pass_goes_first_to_outcomes_without_a_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     # house-30-03: the stock (15 cards) and the discard pile's 2C, then 2C JH (both hot: the bottom card).
     position = Position.from_file(DRAWS / "house-30-03.toml")
-    stand = _Stand({"2C": [(5, 8, False), (6, 6, True)],  # cannot beat the chosen option: searched again last
-                    "2C JH": [(30, 50, False), (40, 40, True)]},  # chosen, unproven: searched again first
-                   {})
+    stand = _Stand({"2C": [(20, 20, True)], "2C JH": [(35, 35, True)]},
+                   {"2C": (None, None, False),  # no quick turn: searched first
+                    "2C JH": (30, 50, False)})  # chosen at first, unproven
     monkeypatch.setattr(schedule, "value_outcome", stand)
     told: list[Improvement] = []
     answer = best(position, SolverConfig(time_limit=5, workers=1, on_better=told.append))
     solution = answer.solution
-    searches = _search_count(position)
-    assert stand.quick_made == []  # time for every search
-    assert stand.made[:2] == ["2C", "2C JH"]  # the hot certain draws first, then the stock
-    assert stand.made[searches:] == ["2C JH", "2C"]
-    assert solution.status == Status.OPTIMAL and solution.gain == 40
-    assert solution.stats["draws_not_valued_in_time"] == 0 and solution.stats["searched_again"] == 2
-    assert told[-1].gain == 40 and [e.gain for e in told] == sorted(e.gain for e in told)
+    assert len(stand.quick_made) == _search_count(position)
+    assert stand.made == ["2C", "2C JH"]  # the stock's outcomes were proven by their quick turns
+    assert solution.status == Status.OPTIMAL and solution.gain == 35
+    assert solution.stats["draws_not_valued_in_time"] == 0
+    assert told[-1].gain == 35 and [e.gain for e in told] == sorted(e.gain for e in told)
 
 
-def test_quick_turns_value_every_option(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_option_that_cannot_be_chosen_is_searched_last(monkeypatch: pytest.MonkeyPatch) -> None:
+    position = Position.from_file(DRAWS / "house-30-03.toml")
+    stand = _Stand({"2C": [(6, 6, True)], "2C JH": [(40, 40, True)]},
+                   {"2C": (5, 8, False),  # its bound is below the chosen value: no proof pass for it
+                    "2C JH": (30, 50, False)})  # the chosen option: searched first
+    monkeypatch.setattr(schedule, "value_outcome", stand)
+    answer = best(position, SolverConfig(time_limit=5, workers=1))
+    assert stand.made == ["2C JH", "2C"]  # the proof pass, then the rounds' last tier
+    assert answer.solution.gain == 40 and answer.solution.status == Status.OPTIMAL
+
+
+def test_quick_turns_can_settle_the_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     position = Position.from_file(DRAWS / "house-30-03.toml")
     stand = _Stand({}, {"2C": (5, 8, False), "2C JH": (40, 40, True)})
     monkeypatch.setattr(schedule, "value_outcome", stand)
-    monkeypatch.setattr(schedule, "PROOF_LEAST", 1e6)  # the quick turns alone
-    monkeypatch.setattr(schedule, "SECOND_PASS_LEAST", 1e6)  # and no rounds
+    monkeypatch.setattr(schedule, "SECOND_PASS_LEAST", 1e6)  # no rounds: the proof pass alone
     answer = best(position, SolverConfig(time_limit=5, workers=1))
-    assert stand.made == [] and len(stand.quick_made) == _search_count(position)
+    assert stand.made == []  # the quick turns settled the choice
     assert answer.solution.gain == 40 and answer.solution.status == Status.FEASIBLE
-    assert answer.solution.stats["draws_not_valued_in_time"] == 0
 
 
 def test_merged_keeps_a_proof_the_higher_value_and_the_lower_bound() -> None:
