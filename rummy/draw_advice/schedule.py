@@ -1,7 +1,7 @@
 """How draw advice spends its time limit on its searches (rules.md §5 "Draw advice", docs/draw.md).
 
-Three passes on ``config.workers`` threads (one CP-SAT worker per search
-unless a pass has fewer searches than threads), and nothing past the limit:
+Three passes on ``config.workers`` threads (one CP-SAT worker per search,
+as before issue 28), and nothing past the limit:
 
 1. **Every outcome valued at once.** The family's quick turn
    (``Family.quick_solver``; House: the no-meld turn and the greedy turn
@@ -120,7 +120,8 @@ class Schedule:
 
     def run(self, open_searches: OpenSearches) -> dict[Hashable, Valued]:
         quick = self.outcomes and next(iter(self.outcomes.values())).start.rules.family.quick_solver_function()
-        if quick:
+        # No more outcomes than threads: each gets a whole search at once, the quick turns would only delay them.
+        if quick and len(self.order) > self.threads:
             self._pass(self.order, self.deadline, QUICK)
             with self._lock:
                 self.total += len(self.order)
@@ -162,8 +163,10 @@ class Schedule:
         with self._lock:
             self._waiting = sum(self._weight(key) for key in keys)
         threads = max(1, min(self.threads, len(keys)))
-        # Fewer searches than threads: each gets the workers the others leave idle.
-        workers = max(1, self.threads // len(keys)) if keys else 1
+        # One CP-SAT worker per search, as before issue 28, even where threads are idle: the House model's
+        # run with every worker starts its search again, which made a lone hard search (house-50-06's one
+        # stock card) 9 s unproven against 5 s proven with one worker.
+        workers = 1
         if threads == 1:
             for key in keys:
                 self._one(key, deadline, workers, kind, open_searches)
