@@ -93,7 +93,8 @@ def one_run(tree: Path | None, command: list[str], marks_file: Path) -> dict[str
         raise SystemExit(f"the process ran rummy from {marks.get('tree')!r}, not {tree}: {done.stderr[-500:]}")
     row = {step: (marks[step] - spawned) * 1000 for step in STEPS if step in marks}
     cpu = {step: seconds * 1000 for step, seconds in marks.get("cpu", {}).items()}
-    return {"ms": row, "cpu": cpu, "code": done.returncode, "load": load, "stderr": done.stderr[-300:] if done.returncode else ""}
+    failure = done.stderr[-300:] if done.returncode else ""
+    return {"ms": row, "cpu": cpu, "code": done.returncode, "load": load, "stderr": failure}
 
 
 def percentile90(values: list[float]) -> float:
