@@ -1,7 +1,7 @@
 """CP-SAT's Python module, imported without pandas and without numpy.
 
 ``ortools.sat.python.cp_model`` imports pandas and numpy at the top, but
-needs neither for what rummy does with it:
+needs neither at that import for what rummy does with it:
 
 - pandas only for its ``*_series`` helpers (``pd.Index`` and ``pd.Series``
   in type hints and ``isinstance`` tests), which rummy never calls. Importing
@@ -10,15 +10,18 @@ needs neither for what rummy does with it:
 - numpy only for the names of its scalar types (``np.int64``, ``np.bool_``,
   ...), in type hints and in the tuples cp_model's ``isinstance`` tests accept
   besides ``int`` and ``bool``: rummy passes Python's ints and bools only.
-  Importing numpy costs about 60 ms (130 ms on a loaded machine), nearly half
-  of cp_model's import, paid before every first search (issue 28:
-  benchmarks/results/startup.md).
+  OR-Tools' compiled helper does need the real numpy, but only once the first
+  ``CpModel`` is made (it imports numpy itself then). So numpy's import, about
+  60 ms (100 ms on a loaded machine), moves from cp_model's import to the
+  first model's: whatever a search finds before it builds a CP-SAT model (a
+  turn listed outright, the ladder's, the table's) comes that much sooner,
+  and a command that never builds a model never pays it
+  (benchmarks/results/startup.md).
 
 So while cp_model is first imported, stand-ins with those names take pandas'
 and numpy's places in ``sys.modules``, and are removed right after: code that
 imports pandas or numpy later gets the real ones (OR-Tools' compiled helper
-imports numpy itself, the real one, where it hands arrays over: rummy never
-asks it to).
+too).
 
 The price: in a process that imports rummy's models before numpy (pandas),
 cp_model's ``isinstance`` tests do not take numpy's scalars (and its
