@@ -1,7 +1,7 @@
 """The start-up floor of ``rummy best``: from the process's start to the search, previous version against current.
 
     python benchmarks/startup.py [--base f05161e] [--current-tree PATH] [--runs 20] [--time-limit 0.5]
-        [--report benchmarks/results/startup.md] [POSITION ...]
+        [--no-bytecode] [--report benchmarks/results/startup.md] [POSITION ...]
 
 Issue 28 counts "the best turn found within 100 ms" from the process's start, as ``--time-limit`` counts
 (``rummy.deadline.process_age``): whatever ``rummy best`` does before its search is paid on every answer.
@@ -18,6 +18,9 @@ Issue 28 counts "the best turn found within 100 ms" from the process's start, as
   as a temporary ``git worktree``; "current" is the working tree. The versions alternate run by run (which
   goes first alternates too), position by position, so the load of a shared machine falls on both.
   A bare ``python -c pass`` (with the probe) is run in the same rotation: the interpreter's own floor.
+- Both trees' modules are compiled first (``compileall``), as pip's install compiles them: this project's
+  sessions run with PYTHONDONTWRITEBYTECODE=1, under which a source tree compiles every rummy module at every
+  start (about 100 ms more on a quiet machine); ``--no-bytecode`` measures that instead.
 - The load: ``os.getloadavg()`` before each run; the report gives its median and range. The CPU time the
   process has used at each step (``time.process_time``) is given too: the work itself, whatever the load.
 
@@ -32,6 +35,7 @@ import json
 import math
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -82,7 +86,7 @@ class BaseTree:
 
 def one_run(tree: Path | None, command: list[str], marks_file: Path) -> dict[str, Any]:
     """One process: its marks in milliseconds since just before it was spawned, its exit code, the load."""
-    env = dict(os.environ, RUMMY_STARTUP_MARKS=str(marks_file))
+    env = dict(os.environ, RUMMY_STARTUP_MARKS=str(marks_file), PYTHONDONTWRITEBYTECODE="1")
     env["PYTHONPATH"] = os.pathsep.join([str(PROBE)] + ([str(tree)] if tree is not None else []))
     marks_file.unlink(missing_ok=True)
     load = os.getloadavg()[0]
@@ -95,6 +99,20 @@ def one_run(tree: Path | None, command: list[str], marks_file: Path) -> dict[str
     cpu = {step: seconds * 1000 for step, seconds in marks.get("cpu", {}).items()}
     failure = done.stderr[-300:] if done.returncode else ""
     return {"ms": row, "cpu": cpu, "code": done.returncode, "load": load, "stderr": failure}
+
+
+def compile_tree(folder: Path) -> None:
+    """Each module's bytecode written beside it (``__pycache__``), as pip's install writes it: a source tree
+    run with PYTHONDONTWRITEBYTECODE=1 (as this project's sessions run) compiles every module at every start."""
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(folder)], env=environment, check=True,
+                   capture_output=True)
+
+
+def drop_bytecode(folder: Path) -> None:
+    """No module of the tree compiled (its ``__pycache__`` folders removed; the runs write none)."""
+    for cache in sorted(folder.rglob("__pycache__")):
+        shutil.rmtree(cache)
 
 
 def percentile90(values: list[float]) -> float:
@@ -123,7 +141,10 @@ def report(result: dict[str, Any]) -> str:
         f"- load (1-minute average before each run): median {statistics.median(loads):.1f}, "
         f"{min(loads):.1f} to {max(loads):.1f}, on {os.cpu_count()} cores: every figure is inflated by the "
         "other processes' share of the CPUs.",
-        "- milliseconds from just before the process was spawned (the interpreter's start included).",
+        "- milliseconds from just before the process was spawned (the interpreter's start included); "
+        + ("both trees' modules compiled beforehand (`compileall`), as an installed package has them."
+           if result["bytecode"] else "the trees' modules NOT compiled (`--no-bytecode`): every start compiles "
+           "rummy's modules from source, as a source tree does under PYTHONDONTWRITEBYTECODE=1."),
         "",
         "| step | previous median | p90 | max | current median | p90 | max | current / previous (medians) |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
@@ -164,6 +185,8 @@ def main() -> None:
     parser.add_argument("--current-tree", type=Path, default=ROOT, help="the current version's tree (this one)")
     parser.add_argument("--runs", type=int, default=20, help="runs per version and position (20)")
     parser.add_argument("--time-limit", type=float, default=0.5, help="each command's --time-limit (0.5)")
+    parser.add_argument("--no-bytecode", action="store_true",
+                        help="leave the trees' modules uncompiled (as PYTHONDONTWRITEBYTECODE=1 leaves a source tree)")
     parser.add_argument("--report", type=Path, help="write the markdown here too")
     parser.add_argument("--json", type=Path, help="write every run's marks here")
     args = parser.parse_args()
@@ -175,7 +198,7 @@ def main() -> None:
                           text=True).stdout.strip()
     result: dict[str, Any] = {
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "time_limit": args.time_limit,
-        "runs_each": args.runs, "positions": [p.name for p in positions],
+        "runs_each": args.runs, "positions": [p.name for p in positions], "bytecode": not args.no_bytecode,
         "current": f"`{head}`" + (" with uncommitted changes" if status else ""),
         "runs": {"previous": [], "current": [], "python": []},
     }
@@ -183,6 +206,11 @@ def main() -> None:
         result["base_subject"] = base.subject
         marks = Path(scratch) / "marks.json"
         trees = {"previous": base.path, "current": current}
+        for tree in trees.values():
+            if args.no_bytecode:
+                drop_bytecode(tree / "rummy")
+            else:
+                compile_tree(tree / "rummy")
         for run in range(args.runs):
             for index, position in enumerate(positions):
                 command = ["-c", CONSOLE_SCRIPT, "best", str(position), "--time-limit", str(args.time_limit),
