@@ -179,7 +179,8 @@ class Schedule:
         with self._lock:
             self._waiting -= weight
             # The proof pass: only what can still change the choice (or is the choice's); a round: any unproven one.
-            tiers = open_searches(dict(self.results)) if open_searches is not None else None
+            # (An outcome not valued at all yet is always searched.)
+            tiers = open_searches(dict(self.results)) if open_searches is not None and key in self.results else None
             if tiers is not None and not any(key in tier for tier in (tiers[:3] if kind == PROOF else tiers)):
                 # Proven, or its option can no longer be chosen (settled meanwhile by the other searches).
                 self.total -= 1
