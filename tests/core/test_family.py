@@ -158,7 +158,7 @@ def test_scoring_asks_the_family_which_never_calls_back() -> None:
 # ------------------------------------------------------ the "module:name" references
 # The record fields that name a function, and the Protocol of rummy/family.py each function must fit.
 FUNCTION_FIELDS: dict[str, type] = {
-    "solver": Solver, "judge": Judge, "draw_judge": DrawJudge, "gain": Gain, "breakdown": GainBreakdown,
+    "solver": Solver, "quick_solver": Solver, "judge": Judge, "draw_judge": DrawJudge, "gain": Gain, "breakdown": GainBreakdown,
     "draws": DrawLister, "arranger": BagArranger,
 }
 OTHER_FIELDS = {"ladder", "puzzles"}  # a Ladder (rungs), and a module that registers puzzle kinds

@@ -201,3 +201,24 @@ def test_merged_keeps_a_proof_the_higher_value_and_the_lower_bound() -> None:
 def _search_count(position: Position) -> int:
     jobs = _searches(position, position.rules.family.draw_options(position))[0]
     return sum(1 for outcome in jobs.values() if outcome is not None)
+
+
+@pytest.mark.parametrize("name", ["house-30-03", "unmelded-10-11-07"])
+def test_the_quick_turn_is_legal_and_its_bound_holds(name: str) -> None:
+    """House's quick turn (house/quick): a legal turn (judged), no better than the optimum, which its bound holds."""
+    position = Position.from_file(DRAWS / f"{name}.toml")
+    jobs, _ = _searches(position, position.rules.family.draw_options(position))
+    quick = position.rules.family.quick_solver_function()
+    assert quick is not None
+    found = 0
+    for outcome in [o for o in jobs.values() if o is not None][:6]:
+        start = outcome.start
+        fast = quick(start, SolverConfig(time_limit=5, workers=1))
+        if fast.status == Status.UNKNOWN:  # a hot card the greedy cannot play
+            continue
+        found += 1
+        judged(start, fast)
+        exact = judged(start, best(start, SolverConfig(time_limit=60, workers=1)).solution)
+        if exact.status == Status.OPTIMAL:
+            assert fast.gain <= exact.gain <= fast.bound
+    assert found
