@@ -24,7 +24,10 @@ export async function apiLines(path, body, onLine, signal) {
     try { data = JSON.parse(line); } catch {
       throw {error: "the server's answer was cut or garbled (a line that is not JSON)", errors: []};
     }
-    if (data && data.progress !== undefined) onLine(data); else last = data;
+    if (!data || data.progress === undefined) { last = data; return; }
+    try { onLine(data); } catch (error) {  // the page's own fault, not the server's: said as such
+      throw {error: "the page could not show the search's progress (" + error.message + ")", errors: []};
+    }
   };
   try {
     for (;;) {
