@@ -44,7 +44,12 @@ def listen(driver: Any) -> None:
           const entry = {url: String(url), body: init && init.body ? JSON.parse(init.body) : null, answer: null};
           window.sent.push(entry);
           const response = await window.unwatchedFetch(url, init);
-          entry.answer = await response.clone().json().catch(() => null);
+          // the answer is the last line (/api/best with "progress" answers in JSON lines, the
+          // answer last); read beside the page, which gets the response at once, as it comes
+          response.clone().text().then((body) => {
+            const lines = body.split("\\n").filter((line) => line.trim());
+            entry.answer = lines.length ? JSON.parse(lines[lines.length - 1]) : null;
+          }).catch(() => { entry.answer = null; });
           return response;
         };""")
 

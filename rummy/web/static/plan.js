@@ -34,8 +34,7 @@ export async function askBest(seconds) {
   searching(search.controller);
   try {
     // In a game against rummy the user's best turn is searched on the user's own view (seatView).
-    const best = await apiLines("/api/best", {position: seatView() || asked, time_limit: limit, progress: true},
-      (line) => drawProgress(search, line.progress), search.controller.signal);
+    const best = await bestAnswer(search, {position: seatView() || asked, time_limit: limit});
     if (asked !== state.text) return;  // another position was loaded meanwhile
     // A longer search is not always a better one (CP-SAT's parallel search differs run to run):
     // a turn found before that scores more stays, with the longer search's answer said beside it.
@@ -52,6 +51,19 @@ export async function askBest(seconds) {
     else $("best-status").textContent = "";
   } finally {
     searching(null);
+  }
+}
+
+// /api/best's answer, its progress lines drawn as they come. A server without the lines refuses the
+// unknown "progress" (a 400 naming it alone): asked again without it, the answer comes in one piece.
+async function bestAnswer(search, body) {
+  const signal = search.controller.signal;
+  try {
+    return await apiLines("/api/best", {...body, progress: true}, (line) => drawProgress(search, line.progress), signal);
+  } catch (error) {
+    const refused = Array.isArray(error.errors) && error.errors.length === 1 && /^progress: /.test(error.errors[0]);
+    if (!refused) throw error;
+    return apiLines("/api/best", body, () => {}, signal);
   }
 }
 
