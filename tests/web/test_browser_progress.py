@@ -100,7 +100,9 @@ def test_a_long_search_shows_its_best_so_far_and_stop_keeps_it(page: Any, served
     wait(page, lambda d: text(d, "best-status").startswith("stopped: feasible, at most "))
     assert not stop.is_enabled() and button(page, "best-button").is_enabled()
     kept = text(page, "best-status")
-    kept_gain = float(re.search(r"gain ([\d.]+)", kept).group(1))  # type: ignore[union-attr]
+    found = re.search(r"gain ([\d.]+)", kept)
+    assert found, kept
+    kept_gain = float(found.group(1))
     assert kept_gain >= gain and float(re.findall(r"[\d.]+", kept)[0]) <= bound
     assert page.find_elements(By.CSS_SELECTOR, "#best-steps li") and text(page, "best-gain").startswith("gain ")
     assert page.switch_to.active_element.get_attribute("id") == "play-best-button"  # the focus went on
