@@ -18,9 +18,9 @@ from rummy.position import Position
 from rummy.reports.exit_codes import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_NO_ANSWER, EXIT_OK
 from rummy.reports.lines import Styled, card_text, cards_text, text, words_text
 from rummy.reports.position_warnings import position_warnings
-from rummy.solution import SolverConfig
+from rummy.solution import Improvement, SolverConfig
 from rummy.turn_text import answer_turn_text
-from rummy.vocabulary import Status
+from rummy.vocabulary import Objective, Phase, Status
 from rummy.words import (
     DRAW_OPTIONS_NOTE,
     DRAW_OPTIONS_TITLE,
@@ -225,3 +225,56 @@ def _draw_lines(draw: DrawChoice, deck: Deck) -> list[Styled | str]:
     assert chosen is not None
     lines.append(text("take: ", words_text(option_words(chosen, draw), deck, "bold")))
     return lines
+
+
+# ------------------------------------------------------------------ answers that improve while you watch
+def progress_answer(position: Position, improvement: Improvement, objective: Objective = Objective.DEFAULT) -> Answer:
+    """A better turn told while the search goes on (``SolverConfig.on_better``) as an answer of its own:
+    status ``feasible`` with the bound proven so far, planned as the final answer is (so its ``after`` names
+    its plays as ``best --json`` does); in the draw phase, the options valued so far, the first chosen."""
+    from rummy.answer import planned
+    from rummy.solution import DrawChoice, Solution
+
+    draw = None
+    if improvement.options or position.phase == Phase.DRAW:
+        draw = DrawChoice(improvement.options, start=_draw_start(position, improvement))
+    solution = Solution(Status.FEASIBLE, improvement.gain, improvement.bound, improvement.after,
+                        improvement.cards_played, seconds=improvement.seconds, draw=draw)
+    return planned(position, solution, objective)
+
+
+def _draw_start(position: Position, improvement: Improvement) -> Position | None:
+    """The play-phase position the chosen draw leads to, where the told turn is that draw's (the plan
+    starts there); None where there is no turn yet or the family reads the draw back itself (Robber)."""
+    if improvement.after is None or not improvement.options or position.rules.family.draws is None:
+        return None
+    from rummy.checker.draw_apply import apply_draw_taken
+
+    return apply_draw_taken(position, improvement.options[0].taken(), improvement.after).start
+
+
+def progress_data(position: Position, improvement: Improvement, objective: Objective = Objective.DEFAULT,
+                  answer: Answer | None = None) -> dict[str, Any]:
+    """The ``progress`` object of a ``best --progress`` line (docs/formats.md "Progress lines"): the gain,
+    the bound, the seconds and the source of a better turn, its turn text and after-position as
+    ``best --json`` writes them; in the draw phase the options valued so far (``valued`` of ``total``).
+    ``answer``: the told turn already made an answer (``progress_answer``), not made twice."""
+    answer = answer if answer is not None else progress_answer(position, improvement, objective)
+    whole = answer_data(answer)  # gain, bound and after exactly as best --json writes them
+    data: dict[str, Any] = {"gain": whole["gain"], "bound": whole["bound"], "seconds": round(improvement.seconds, 4),
+                            "source": improvement.source, "status": Status.FEASIBLE,
+                            "turn": whole["turn"] if "turn" in whole else answer_turn_text(answer),
+                            "after": whole["after"], "cards_played": whole["cards_played"]}
+    if answer.solution.draw is not None:
+        data.update(options=whole.get("options", []), valued=improvement.valued, total=improvement.total)
+    return data
+
+
+def progress_line(data: dict[str, Any]) -> str:
+    """A progress object in words (``best --progress`` without --json):
+    ``better: gain 142, at most 160, 1.20 s (cp-sat)``; the draw phase says how many draws are valued."""
+    source = data["source"]
+    if "valued" in data:
+        source = f"{source}, {data['valued']} of {data['total']} valued"
+    return (f"better: gain {number(data['gain'])}, at most {number(data['bound'])}, {data['seconds']:.2f} s "
+            f"({source})")

@@ -18,10 +18,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Protocol
+
     from rummy.answer import Answer
     from rummy.position import Position
     from rummy.reports.check import TurnReport
     from rummy.reports.lines import Styled
+    from rummy.solution import Improvement
+    from rummy.vocabulary import Objective
+
+    class ProgressStream(Protocol):
+        """Where a solve's progress goes (rummy.web.workers.Relay): ``offer`` must be quick (it is called
+        from the searching thread); ``make`` builds the line, later, in the stream's own thread."""
+
+        def offer(self, make: Callable[[], dict[str, Any]]) -> None: ...
 
 # Where the error lines say the text came from (the CLI names the file there).
 POSITION = "position"
@@ -134,19 +145,36 @@ def layout(position: Position, names: dict[str, str] | None = None) -> dict[str,
 
 # ------------------------------------------------------------------ best
 def best_report(text: str, kind: str | None = None, time_limit: float = 10.0, objective: str = "default",
-                seed: int = 0) -> dict[str, Any]:
+                seed: int = 0, stream: ProgressStream | None = None) -> dict[str, Any]:
     """``rummy best --json --verify`` (one search thread), and the ``view``: the command line's lines,
-    the plan's steps in words with the table after each one, and the table after the turn with its marks."""
-    from pathlib import Path
-
-    from rummy.answer import best, verify_answer
-    from rummy.reports.best import answer_lines, verified_data
+    the plan's steps in words with the table after each one, and the table after the turn with its marks.
+    With ``stream`` (``POST /api/best`` with ``progress``), each better turn found while the search goes on
+    is offered to it as a progress object (``progress_report``), made when the stream asks for it."""
+    from rummy.answer import best
     from rummy.solution import SolverConfig
     from rummy.vocabulary import Objective
-    from rummy.words import breakdown_words, table_bag_words, verdict_words
 
     position = read_play_position(text, kind=kind)
-    answer = best(position, SolverConfig(time_limit=time_limit, workers=1, objective=Objective(objective), seed=seed))
+    config = SolverConfig(time_limit=time_limit, workers=1, objective=Objective(objective), seed=seed)
+    if stream is not None:
+        from dataclasses import replace
+
+        def tell(improvement: Improvement) -> None:
+            stream.offer(lambda: progress_report(position, improvement, config.objective))
+
+        config = replace(config, on_better=tell)
+    return answer_report(best(position, config))
+
+
+def answer_report(answer: Answer) -> dict[str, Any]:
+    """An answer as ``POST /api/best`` gives it: ``best --json --verify``'s object, its warnings and its ``view``."""
+    from pathlib import Path
+
+    from rummy.answer import verify_answer
+    from rummy.reports.best import answer_lines, verified_data
+    from rummy.words import breakdown_words, table_bag_words, verdict_words
+
+    position = answer.position
     verdict = verify_answer(answer)
     data = verified_data(answer, verdict)
     data["warnings"] = warnings_of(position)
@@ -159,6 +187,15 @@ def best_report(text: str, kind: str | None = None, time_limit: float = 10.0, ob
                     "breakdown": words_plain(breakdown_words(answer), deck), **_plan_view(answer),
                     "options": _option_words(answer), "table_bag_words": table_bag_words(position)}
     return data
+
+
+def progress_report(position: Position, improvement: Improvement, objective: Objective) -> dict[str, Any]:
+    """A progress line of ``POST /api/best`` with ``progress``: ``best --progress --json``'s object, and in it
+    ``answer``, the told turn as the endpoint answers a turn (``answer_report``: status feasible, its bound)."""
+    from rummy.reports.best import progress_answer, progress_data
+
+    answer = progress_answer(position, improvement, objective)
+    return {"progress": {**progress_data(position, improvement, objective, answer), "answer": answer_report(answer)}}
 
 
 def _option_words(answer: Answer) -> list[str]:

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import anyio.to_thread  # Starlette runs on anyio: no dependency of its own
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -87,6 +87,9 @@ class BestRequest(_Request):
     time_limit: float | None = Field(None, gt=0, description="Seconds; at most the server's limit.")
     objective: Literal["default", "tiles", "value"] = "default"
     seed: int = Field(0, ge=0, le=2**31 - 1)
+    progress: bool = Field(False, description=(
+        "Stream the answer as NDJSON (application/x-ndjson): a line per better turn found while the search goes "
+        "on ({\"progress\": {...}}), the usual answer last (docs/serve.md \"Best so far\")."))
 
 
 class CheckRequest(_Request):
@@ -208,7 +211,6 @@ def _too_large(limit: int) -> ASGIApp:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
-    from collections.abc import AsyncIterator
     from contextlib import asynccontextmanager
     from importlib.resources import files
     from pathlib import Path
@@ -272,6 +274,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             gone.cancel()
             pool.withdraw(solve)
+        return outcome_report(connection, outcome)
+
+    def outcome_report(connection: Request, outcome: Outcome) -> Any:
+        """A worker's outcome as the answer, or as the refusal it is (BadInput: a 400, or a 500 for a bug)."""
         if outcome.bad_input:
             raise BadInput(outcome.bad_input)
         if outcome.internal is not None:
@@ -279,6 +285,43 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             tell(f"{connection.method} {connection.url.path}: {line}", outcome.trace)
             raise BadInput([line], 500)
         return outcome.report
+
+    async def streamed(connection: Request, function: Callable[..., Any], limit: float, **kwargs: Any) -> Response:
+        """A solve whose better answers stream as NDJSON lines before its answer (docs/serve.md "Best so far").
+
+        Nothing is sent before the worker's first line: a solve refused before it has told anything
+        (bad input, busy, a bug, too long) is the usual JSON refusal with its status. From then on the
+        status is 200 and a refusal is the stream's last line. A client that hangs up, before or during
+        the stream, has its solve withdrawn (its worker stopped), as ``solved`` does."""
+        try:
+            solve = pool.submit(function, limit, connection.client.host if connection.client else "", streams=True,
+                                **kwargs)
+        except Busy as error:
+            raise BadInput([str(error)], 503) from None
+        assert solve.lines is not None  # submitted with streams
+        handed_on = False
+        try:
+            gone = asyncio.ensure_future(client_left(connection))
+            first = asyncio.ensure_future(solve.lines.get())
+            try:
+                await asyncio.wait((first, solve.answer, gone), return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                gone.cancel()
+            if not first.done():
+                first.cancel()
+                if not solve.answer.done():  # the client left first
+                    raise BadInput(["request: the client closed the connection before the answer"], 499)
+                try:
+                    report = outcome_report(connection, solve.answer.result())
+                except TookTooLong as error:
+                    raise BadInput([str(error)], 503) from None
+                return _Lines(_one(report), on_close=lambda: pool.withdraw(solve))
+            handed_on = True
+            return _Lines(_streamed_lines(connection, solve, first.result(), outcome_report),
+                          on_close=lambda: pool.withdraw(solve))
+        finally:
+            if not handed_on:
+                pool.withdraw(solve)
 
     reading = anyio.CapacityLimiter(settings.readers)
     reads_by_client: Counter[str] = Counter()
@@ -321,12 +364,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await read(connection,
                           lambda: reports.steps_report(request.before, request.steps, request.before_format))
 
-    @app.post("/api/best", summary="rummy best --json --verify: the best turn (or draw advice in the draw phase)")
-    async def best(request: BestRequest, connection: Request) -> dict[str, Any]:
+    @app.post("/api/best", summary="rummy best --json --verify: the best turn (or draw advice in the draw phase); "
+                                   "with progress, streamed: each better turn found, then the answer",
+              response_model=None)
+    async def best(request: BestRequest, connection: Request) -> dict[str, Any] | Response:
         limit = seconds(request.time_limit)
-        result: dict[str, Any] = await solved(connection, reports.best_report, limit, text=request.position,
-                                              kind=request.format, time_limit=limit, objective=request.objective,
-                                              seed=request.seed)
+        asked = {"text": request.position, "kind": request.format, "time_limit": limit,
+                 "objective": request.objective, "seed": request.seed}
+        if request.progress:
+            return await streamed(connection, reports.best_report, limit, **asked)
+        result: dict[str, Any] = await solved(connection, reports.best_report, limit, **asked)
         return result
 
     @app.post("/api/check", summary="rummy check --json: is the turn legal? Every breach, coded")
@@ -427,6 +474,63 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(InternalErrors)
     app.add_middleware(SecurityHeaders)
     return app
+
+
+class _Lines(StreamingResponse):
+    """An NDJSON stream that stops when the client hangs up, whatever the server's ASGI version (Starlette
+    listens for it only below 2.4), and calls ``on_close`` however it ends: the solve behind it withdrawn."""
+
+    media_type = "application/x-ndjson"
+
+    def __init__(self, lines: AsyncIterator[bytes], on_close: Callable[[], None]) -> None:
+        super().__init__(lines)
+        self.on_close = on_close
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            async with anyio.create_task_group() as group:
+                async def stream() -> None:
+                    await self.stream_response(send)
+                    group.cancel_scope.cancel()
+
+                group.start_soon(stream)
+                await self.listen_for_disconnect(receive)
+                group.cancel_scope.cancel()
+        finally:
+            self.on_close()
+
+
+def _line(data: Any) -> bytes:
+    import json
+
+    return json.dumps(data, ensure_ascii=False).encode() + b"\n"
+
+
+async def _one(data: Any) -> AsyncIterator[bytes]:
+    yield _line(data)
+
+
+async def _streamed_lines(connection: Request, solve: Any, first: dict[str, Any],
+                          outcome_report: Callable[[Request, Outcome], Any]) -> AsyncIterator[bytes]:
+    """The progress lines of ``solve`` as they come, then its answer, or a refusal as the last line."""
+    assert solve.lines is not None
+    yield _line(first)
+    while True:
+        waiting = asyncio.ensure_future(solve.lines.get())
+        await asyncio.wait((waiting, solve.answer), return_when=asyncio.FIRST_COMPLETED)
+        if waiting.done():
+            yield _line(waiting.result())
+            continue
+        waiting.cancel()
+        while not solve.lines.empty():  # every line was put before the answer was settled
+            yield _line(solve.lines.get_nowait())
+        try:
+            yield _line(outcome_report(connection, solve.answer.result()))
+        except TookTooLong as error:
+            yield _line(error_body([_one_line(str(error))]))
+        except BadInput as error:
+            yield _line(error_body([_one_line(line) for line in error.lines] or ["bad input"]))
+        return
 
 
 def _guarded(make: Callable[[], dict[str, Any]]) -> dict[str, Any]:

@@ -26,6 +26,12 @@ server, so one worker can be killed and replaced alone:
 - At most ``max_waiting`` solves run or wait at once, and at most
   ``max_per_client`` from one client address; more are refused with
   "busy", never left to pile up.
+- A solve may stream (``POST /api/best`` with ``progress``): the report
+  function is given a ``Relay`` that sends its better answers to the server
+  on the same pipe before the answer, from a thread of the worker's own, at
+  most ``PROGRESS_PER_SECOND`` a second (a newer one replaces the one
+  waiting) and ``MAX_PROGRESS`` in all; the server puts them in the solve's
+  ``lines`` queue. The solve's clock is the same.
 - ``close()`` kills every worker, solving or not. A worker whose server
   went without closing it sees its pipe close and exits.
 - Workers ignore Ctrl-C: a terminal's Ctrl-C reaches the whole process
@@ -40,6 +46,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import multiprocessing
 import threading
 import time
@@ -55,6 +62,11 @@ MAX_PER_CLIENT = 8  # solves one client address may have running or waiting
 READY = "ready"  # a worker's first message: warm, waiting for a task
 RESTART_PAUSE = 1.0  # before replacing a worker that died before it was ready: no tight loop of spawns
 JOIN_SECONDS = 5.0
+# A streamed solve's progress lines (docs/serve.md "Best so far"): each one is a whole answer (a few KB to
+# tens of KB) that the page draws, so few: what is found within 1 / PROGRESS_PER_SECOND s of the last line
+# sent waits, and a better one found meanwhile takes its place.
+PROGRESS_PER_SECOND = 5
+MAX_PROGRESS = 100  # lines of one solve; past them only its answer comes
 
 
 class Busy(Exception):
@@ -73,6 +85,73 @@ class Outcome:
     bad_input: tuple[str, ...] = ()
     internal: str | None = None
     trace: str | None = None  # the worker's traceback of an internal error (printed with RUMMY_DEBUG=1)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What a streaming worker sends before its ``Outcome``: one progress line (a JSON object)."""
+
+    line: dict[str, Any]
+
+
+class Relay:
+    """In a worker: the progress lines of one solve, sent to the server from a thread of their own.
+
+    ``offer`` is called from the searching thread and only keeps the line's maker: the line (a whole
+    answer, planned and checked) is made in this thread, at most ``per_second`` times a second; a maker
+    offered while another waits replaces it (only the newest counts), and after ``most`` lines nothing
+    more is sent. ``close`` stops it, dropping a line still waiting (the answer comes next), and returns
+    once nothing more is being sent: the answer never overtakes a line.
+    """
+
+    def __init__(self, send: Callable[[Progress], None], per_second: float = PROGRESS_PER_SECOND,
+                 most: int = MAX_PROGRESS) -> None:
+        self._send = send
+        self._gap = 1.0 / per_second
+        self._left = most
+        self._waiting: Callable[[], dict[str, Any]] | None = None
+        self._closed = False
+        self._changed = threading.Condition()
+        self._thread = threading.Thread(target=self._relay, name="rummy-progress", daemon=True)
+        self._thread.start()
+
+    def offer(self, make: Callable[[], dict[str, Any]]) -> None:
+        with self._changed:
+            self._waiting = make
+            self._changed.notify()
+
+    def close(self) -> None:
+        with self._changed:
+            self._closed = True
+            self._changed.notify()
+        self._thread.join()
+
+    def _next(self, last_sent: float) -> Callable[[], dict[str, Any]] | None:
+        """The next maker once its time has come; None once closed."""
+        with self._changed:
+            while not self._closed:
+                pause = last_sent + self._gap - time.monotonic()
+                if self._waiting is not None and pause <= 0:
+                    make, self._waiting = self._waiting, None
+                    return make
+                self._changed.wait(pause if self._waiting is not None else None)
+        return None
+
+    def _relay(self) -> None:
+        last_sent = -math.inf
+        while self._left > 0 and (make := self._next(last_sent)) is not None:
+            try:
+                line = make()
+            except Exception:  # noqa: BLE001 - a line that cannot be made is left out: the answer is made again
+                continue
+            try:
+                self._send(Progress(line))
+            except (OSError, EOFError):
+                return  # the server is gone: the worker sees it too
+            except Exception:  # noqa: BLE001 - a line that cannot be pickled: nothing was sent
+                continue
+            last_sent = time.monotonic()
+            self._left -= 1
 
 
 @dataclass(frozen=True)
@@ -123,13 +202,18 @@ def _worker_main(connection: Connection) -> None:
         return  # the server closed its end while this one warmed up
     while True:
         try:
-            function, kwargs = connection.recv()
+            function, kwargs, streams = connection.recv()
         except (EOFError, OSError):
             return  # the server closed its end, or is gone
         except Exception as error:  # noqa: BLE001 - a task that cannot be unpickled here
             outcome = Outcome(internal=f"{type(error).__name__}: {error}")
         else:
-            outcome = run_report(function, kwargs)
+            relay = Relay(connection.send) if streams else None
+            try:
+                outcome = run_report(function, {**kwargs, "stream": relay} if relay is not None else kwargs)
+            finally:
+                if relay is not None:
+                    relay.close()
         try:
             try:
                 connection.send(outcome)
@@ -147,14 +231,33 @@ class Solve:
 
     QUEUED, RUNNING, DONE, WITHDRAWN = "queued", "running", "done", "withdrawn"
 
-    def __init__(self, function: Callable[..., Any], kwargs: dict[str, Any], seconds: float, client: str) -> None:
+    def __init__(self, function: Callable[..., Any], kwargs: dict[str, Any], seconds: float, client: str,
+                 streams: bool = False) -> None:
         self.loop = asyncio.get_running_loop()
         self.answer: asyncio.Future[Outcome] = self.loop.create_future()
-        self.task = (function, kwargs)
+        self.task = (function, kwargs, streams)
+        # A streaming solve's progress lines, in the order sent, each put before the answer is settled.
+        self.lines: asyncio.Queue[dict[str, Any]] | None = asyncio.Queue() if streams else None
+        self._lines_left = MAX_PROGRESS
         self.seconds = seconds
         self.client = client
         self.state = Solve.QUEUED
         self.worker: _Worker | None = None
+
+    def tell(self, line: dict[str, Any]) -> None:
+        """From the worker's thread: a progress line for the caller (at most ``MAX_PROGRESS``, whatever
+        the worker sends), unless the caller has its answer or stopped waiting."""
+        lines = self.lines
+        if lines is None or self._lines_left <= 0:
+            return
+        self._lines_left -= 1
+
+        def put() -> None:
+            if not self.answer.done():
+                lines.put_nowait(line)
+
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+            self.loop.call_soon_threadsafe(put)
 
     def settle(self, result: Outcome | TookTooLong) -> None:
         """From any thread: resolve ``answer`` unless the caller stopped waiting."""
@@ -238,9 +341,11 @@ class SolvePool:
         finally:
             self.withdraw(solve)
 
-    def submit(self, function: Callable[..., Any], seconds: float, client: str = "", **kwargs: Any) -> Solve:
+    def submit(self, function: Callable[..., Any], seconds: float, client: str = "", streams: bool = False,
+               **kwargs: Any) -> Solve:
         """Queue a solve (``Busy`` if the pool or this client has too many); the caller must ``withdraw``
-        it once it has its answer or stops waiting for one."""
+        it once it has its answer or stops waiting for one. ``streams``: ``function`` takes a ``stream``
+        (a ``Relay``), and the solve's ``lines`` get what it sends."""
         with self._lock:
             if self._closed:
                 raise Busy("busy: the server is stopping")
@@ -249,7 +354,7 @@ class SolvePool:
             if self._per_client[client] >= self.max_per_client:
                 raise Busy(f"busy: {self._per_client[client]} solves from {client or 'this client'} are running "
                            "or waiting; try again when one is answered")
-            solve = Solve(function, kwargs, seconds, client)
+            solve = Solve(function, kwargs, seconds, client, streams)
             self.in_flight += 1
             self._per_client[client] += 1
             self._queue.append(solve)
@@ -365,23 +470,31 @@ class SolvePool:
 
     def _solve(self, worker: _Worker, solve: Solve) -> bool:
         """Run one solve on ``worker``; whether the worker is still fit for the next."""
-        function, kwargs = solve.task
         try:
-            worker.connection.send((function, kwargs))
+            worker.connection.send(solve.task)
         except (OSError, EOFError):
             return self._finish(solve, TookTooLong("a solver process stopped unexpectedly; try again"), "died")
         except Exception as error:  # noqa: BLE001 - a task that cannot be pickled: nothing was sent
             return self._finish(solve, Outcome(internal=f"{type(error).__name__}: {error}"), "answered", fit=True)
+        deadline = time.monotonic() + solve.seconds + self.grace
         try:
-            if not worker.connection.poll(solve.seconds + self.grace):
-                worker.kill()
-                return self._finish(solve, TookTooLong(f"the solve took longer than {solve.seconds:g} s and was "
-                                                       "stopped"), "overran")
-            outcome = worker.connection.recv()
+            while True:  # progress lines (a streaming solve), then the outcome
+                if not worker.connection.poll(max(0.0, deadline - time.monotonic())):
+                    worker.kill()
+                    return self._finish(solve, TookTooLong(f"the solve took longer than {solve.seconds:g} s and "
+                                                           "was stopped"), "overran")
+                message = worker.connection.recv()
+                if not isinstance(message, Progress):
+                    outcome = message
+                    break
+                solve.tell(message.line)
         except (OSError, EOFError):  # killed (withdrawn, or the pool closed) or died
             return self._finish(solve, TookTooLong("a solver process stopped unexpectedly; try again"), "died")
-        except Exception as error:  # noqa: BLE001 - an answer that cannot be unpickled here: it was read whole
-            outcome = Outcome(internal=f"{type(error).__name__}: {error}")
+        except Exception as error:  # noqa: BLE001 - a message that cannot be unpickled here: it was read whole
+            # a streaming worker may still be sending (that was perhaps a progress line): it is not fit for the next
+            streaming = solve.lines is not None
+            return self._finish(solve, Outcome(internal=f"{type(error).__name__}: {error}"), "answered",
+                                fit=not streaming)
         return self._finish(solve, outcome, "answered", fit=True)
 
     def _finish(self, solve: Solve, result: Outcome | TookTooLong, count: str, fit: bool = False) -> bool:

@@ -48,8 +48,13 @@ def echo(**kwargs: Any) -> dict[str, Any]:
 
 
 def scripted(**kwargs: Any) -> dict[str, Any]:
-    """A best report told by the position's text: ``sleep 2.5`` sleeps that long first; with the pid."""
+    """A best report told by the position's text: ``sleep 2.5`` sleeps that long first; with the pid.
+    Streamed (``progress``), it first tells a progress line with its pid."""
     words = str(kwargs.get("text", "")).split()
+    stream = kwargs.get("stream")
+    if stream is not None:
+        pid = os.getpid()
+        stream.offer(lambda: {"progress": {"pid": pid}})
     if words[:1] == ["sleep"]:
         time.sleep(float(words[1]))
     return {"pid": os.getpid(), "text": kwargs.get("text")}
@@ -73,3 +78,31 @@ def until_told(**kwargs: Any) -> dict[str, Any]:
     while not (folder / "stop").exists() and time.monotonic() < deadline:
         time.sleep(0.02)
     return {"told": (folder / "stop").exists()}
+
+
+def many_lines(**kwargs: Any) -> dict[str, Any]:
+    """A streamed solve that offers ``count`` numbered progress lines as fast as it can (a few ms apart),
+    then answers how many it offered and in how many seconds."""
+    stream = kwargs["stream"]
+    count = int(kwargs.get("count", 300))
+    started = time.monotonic()
+    for number in range(count):
+        stream.offer(lambda number=number: {"progress": {"n": number}})
+        time.sleep(0.003)
+    return {"offered": count, "seconds": time.monotonic() - started}
+
+
+def told_then_refused(**kwargs: Any) -> dict[str, Any]:
+    """A streamed solve that tells a line, then finds its input bad (a RummyError after the stream began)."""
+    from rummy.errors import RummyError
+
+    kwargs["stream"].offer(lambda: {"progress": {"gain": 1}})
+    time.sleep(1.0)  # the line is sent meanwhile: the relay sends the first at once
+    raise RummyError("position: found wrong late")
+
+
+def told_then_broken(**kwargs: Any) -> dict[str, Any]:
+    """A streamed solve that tells a line, then hits a bug."""
+    kwargs["stream"].offer(lambda: {"progress": {"gain": 1}})
+    time.sleep(1.0)
+    raise KeyError("no such thing")

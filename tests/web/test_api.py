@@ -632,7 +632,7 @@ def test_openapi_describes_every_endpoint_and_its_fields(client: TestClient) -> 
     models = schema["components"]["schemas"]
     fields = {name: set(models[name]["properties"]) for name in ("ShowRequest", "BestRequest", "CheckRequest", "HintRequest")}
     assert fields["ShowRequest"] == {"position", "format", "after"}
-    assert fields["BestRequest"] == {"position", "format", "time_limit", "objective", "seed"}
+    assert fields["BestRequest"] == {"position", "format", "time_limit", "objective", "seed", "progress"}
     assert fields["CheckRequest"] == {"before", "after", "before_format", "after_format", "best", "time_limit"}
     assert fields["HintRequest"] == {"puzzle", "id", "format", "level", "time_limit"}
     assert models["ShowRequest"]["required"] == ["position"]

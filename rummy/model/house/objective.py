@@ -119,3 +119,18 @@ def gain_ceiling(m: HouseModel) -> Fraction:
     opposing_loss += 5 * len(m.released)  # a replaced joker may turn a 15-point run into a 10-point book
     penalty = sum(ctx.pen(s) for s in ctx.hand) if ctx.hand_penalty_counts else 0
     return Fraction(side_gain + opposing_loss + penalty) + ctx.first_out_bonus
+
+
+def maximize_turn(m: HouseModel) -> int:
+    """Give the model the objective ``rummy.model.house`` solves it for: ``weight * gain - tiebreak``; the weight.
+
+    The weight is larger than any tie-break, so the objective orders turns by
+    gain first and by the tie-break among equal gains (house/__init__
+    ``_solve_model`` sets the same objective).
+    """
+    terms, constant = gain_terms(m)
+    gain = cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [c for _, c in terms]) + constant
+    tiebreak, most = tiebreak_terms(m)
+    weight = most + 1
+    m.model.maximize(weight * gain - tiebreak)
+    return weight
