@@ -42,6 +42,10 @@ def served() -> Iterator[tuple[str, Any]]:
 
 @pytest.fixture()
 def page(served: tuple[str, Any], browser: Any) -> Any:  # noqa: F811
+    """The page with no game kept: a turn played here (Play this turn) keeps one, which the page would
+    open again on the next load (test_browser_game.py's page_at_start)."""
+    browser.get(served[0] + "static/icon.svg")  # a page of the same origin that runs no script
+    browser.execute_script("localStorage.clear()")
     browser.get(served[0])
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#load-select option")) > 5)
     return browser
