@@ -136,7 +136,7 @@ function boundSoFar(search) {
 function soFarWords(search) {
   const bound = boundSoFar(search);
   return "best so far " + number(gainOf(state.best)) + (bound === null ? "" : ", at most " + number(bound)) +
-    ", " + Number(search.told.seconds).toFixed(1) + " s";
+    ", " + secondsWords(search.told.seconds);
 }
 
 // Stopped (by the user, or by an error after turns were found): the best turn so far stays, said
@@ -156,12 +156,15 @@ function drawStopped(search, why) {
   }
   const bound = boundSoFar(search), words = why + ": feasible" + (bound === null ? "" : ", at most " + number(bound));
   state.searched = null;  // no limit ran out: Search longer is not offered, Best move asks again
-  $("best-status").textContent = words + " (the best found in " + Number(search.told.seconds).toFixed(1) +
-    " s, gain " + number(gainOf(state.best)) + "; perhaps not the best)";
+  $("best-status").textContent = words + " (the best found in " + secondsWords(search.told.seconds) +
+    ", gain " + number(gainOf(state.best)) + "; perhaps not the best)";
   say((state.view.phase === "draw" ? "Draw advice " : "Best move ") + words + ", gain " + number(gainOf(state.best)));
 }
 
 function number(x) { return String(Math.round(x * 100) / 100); }
+
+// "1.2 s", kept on one line (a no-break space: a narrow screen does not leave the "s" alone on the next).
+function secondsWords(seconds) { return Number(seconds).toFixed(1) + "\u00a0s"; }
 
 const STATUS_WORDS = {
   optimal: "optimal: no turn scores more",
