@@ -202,7 +202,7 @@ function drawAnswer(fresh) {
   $("best-title").textContent = drawing ? "Draw advice" : "Best move";
   const gain = b.gain !== undefined && b.gain !== null;
   // the command line's own words: "= table points won 25 + hand penalty avoided 34"
-  $("best-gain").textContent = gain ? (b.view.gain_name || "gain") + " " + number(b.gain) +
+  $("best-gain").textContent = gain ? (b.view.gain_name || "gain") + " " + b.gain +
     (b.view.breakdown ? " " + b.view.breakdown : "") : "";
   shownIf($("best-bag"), b.view.table_bag_words);  // the answer's table was laid out from a bag
   drawOptions(b);
