@@ -64,20 +64,13 @@ REPEAT_UNDER = 1.0  # seconds: a position slower than this in either version is 
 # ------------------------------------------------------------------ the solving process (one per version)
 def serve(root: Path, time_limit: float, workers: int) -> None:
     """Read a position path a line, answer a JSON line; rummy is the one under ``root``."""
-    # The venv installs the working tree as an editable package through a meta-path finder; it
-    # would fill in any module the other version lacks, so it goes, and PYTHONPATH alone decides.
-    sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in getattr(f, "__module__", "")]
-    sys.path.insert(0, str(root))
-    import rummy
+    where = import_rummy_from(root)
     from rummy.answer import best
     from rummy.position import Position
     from rummy.solution import SolverConfig
 
-    where = Path(rummy.__file__).resolve()
-    if root.resolve() not in where.parents:
-        raise SystemExit(f"rummy imported from {where}, not from {root}")
     config = SolverConfig(time_limit=time_limit, workers=workers)
-    print(json.dumps({"rummy": str(where.parent)}), flush=True)
+    print(json.dumps({"rummy": str(where)}), flush=True)
     for line in sys.stdin:
         path = line.strip()
         if not path:
@@ -100,18 +93,39 @@ def serve(root: Path, time_limit: float, workers: int) -> None:
         print(json.dumps(reply), flush=True)
 
 
-class Solver:
-    """One version's solving process."""
+def import_rummy_from(root: Path) -> Path:
+    """Import ``rummy`` from ``root`` alone (in a process of its own); the package's folder."""
+    # The venv installs the working tree as an editable package through a meta-path finder; it
+    # would fill in any module the other version lacks, so it goes, and PYTHONPATH alone decides.
+    sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in getattr(f, "__module__", "")]
+    sys.path.insert(0, str(root))
+    import rummy
 
-    def __init__(self, label: str, root: Path, time_limit: float, workers: int) -> None:
+    where = Path(rummy.__file__).resolve()
+    if root.resolve() not in where.parents:
+        raise SystemExit(f"rummy imported from {where}, not from {root}")
+    return where.parent
+
+
+def version_env(root: Path) -> dict[str, str]:
+    """The environment of a process that runs the version at ``root`` (PYTHONPATH that root alone)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(root)
+    return env
+
+
+class Solver:
+    """One version's solving process (``script --serve ROOT``: this script's, or another's with the same protocol)."""
+
+    def __init__(self, label: str, root: Path, time_limit: float, workers: int, script: Path | None = None) -> None:
         self.label = label
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        env["PYTHONPATH"] = str(root)
-        command = [sys.executable, str(Path(__file__).resolve()), "--serve", str(root),
+        env = version_env(root)
+        command = [sys.executable, str((script or Path(__file__)).resolve()), "--serve", str(root),
                    "--time-limit", str(time_limit), "--workers", str(workers)]
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                         env=env, cwd=root)
-        self.rummy = self._read()["rummy"]
+        self.hello = self._read()  # the process's first line: where its rummy is, and what else it says
+        self.rummy = self.hello["rummy"]
 
     def _read(self) -> dict:
         assert self.process.stdout is not None

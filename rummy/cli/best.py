@@ -33,6 +33,7 @@ from rummy.cli._options import (
     JsonFlag,
     ObjectiveOption,
     OptionalPositionPaths,
+    ProgressFlag,
     SeedOption,
     SvgPath,
     TimeLimitOption,
@@ -46,10 +47,11 @@ from rummy.vocabulary import Objective, Phase
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
+    from rummy.answer import Answer
     from rummy.inline import InlineParts
     from rummy.position import Position
     from rummy.reports.best import PositionTask, Solved
-    from rummy.solution import SolverConfig
+    from rummy.solution import Improvement, SolverConfig
 
 VerifyFlag = Annotated[bool, typer.Option("--verify", help="Judge each answer with the checker before printing it.")]
 OrderedFlag = Annotated[bool, typer.Option(
@@ -67,6 +69,7 @@ def best(
     objective: ObjectiveOption = Objective.DEFAULT,
     seed: SeedOption = 0,
     verify: VerifyFlag = False,
+    progress: ProgressFlag = False,
     svg: SvgPath = None,
     jobs: JobsOption = 1,
     cluster: ClusterOption = None,
@@ -92,10 +95,12 @@ def best(
         if jobs != 1 or cluster:
             raise RummyError("an inline position is one position: --jobs and --cluster are for many files")
         config = SolverConfig(time_limit=time_limit, workers=workers or 2, objective=objective, seed=seed)
-        return _best_inline(inline, config, json_output, verify, svg)
+        return _best_inline(inline, config, json_output, verify, svg, progress)
+    if progress and (jobs != 1 or cluster):
+        raise RummyError("--progress follows one search at a time: it does not go with --jobs or --cluster")
 
-    # $RUMMY_CLUSTER stands for --cluster, but not where a picture of one answer is asked for
-    cluster = cluster_address(cluster) if svg is None or cluster else None
+    # $RUMMY_CLUSTER stands for --cluster, but not where a picture of one answer, or its progress, is asked for
+    cluster = cluster_address(cluster) if (svg is None and not progress) or cluster else None
     if jobs != 1 or cluster:
         if svg is not None:
             raise RummyError("--svg draws one position: it does not go with --jobs or --cluster")
@@ -115,7 +120,7 @@ def best(
         try:
             if isinstance(path, PositionError):  # a folder's entry that is no file: its line, in its place
                 raise path
-            code = _solve_one(path, config, json_output, verify, deadline, svg)
+            code = _solve_one(path, config, json_output, verify, deadline, svg, progress)
         except RummyError as error:
             print_bad_input(error)
             code = EXIT_BAD_INPUT
@@ -213,20 +218,17 @@ class _ManyProgress:
 
 
 def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool, deadline: Deadline,
-               svg: Path | None = None) -> int:
+               svg: Path | None = None, progress: bool = False) -> int:
     from rummy.answer import solver_for
     from rummy.inputs import PIPE_WAIT_SECONDS, read_text, source_name, text_kind
     from rummy.position import Position
-    from rummy.reports.best import solve
     from rummy.reports.position_warnings import position_warnings
 
     text = read_text(path, wait=PIPE_WAIT_SECONDS)  # a pipe must not hold up the positions after it
     position = Position.from_text(text, source_name(path), text_kind(path, text))
     print_warnings(position_warnings(position))  # before the search: they may say it is not what was meant
     solver_for(position, config)  # imports the family's model first: the import counts against the limit
-    with _DrawProgress(position) as progress:
-        answer, solved = solve(position, path, str(path), replace(config, time_limit=deadline.search_seconds()),
-                               json_output, verify, progress.update)
+    answer, solved = _searched(position, path, str(path), config, json_output, verify, deadline, progress)
     if svg is not None:
         from rummy.cli._picture import write_svg
         from rummy.svg import plan_svg
@@ -236,11 +238,25 @@ def _solve_one(path: Path, config: SolverConfig, json_output: bool, verify: bool
     return solved.code
 
 
-def _best_inline(inline: InlineParts, config: SolverConfig, json_output: bool, verify: bool, svg: Path | None) -> int:
+def _searched(position: Position, path: Path, source: str, config: SolverConfig, json_output: bool, verify: bool,
+              deadline: Deadline, progress: bool) -> tuple[Answer, Solved]:
+    """The answer, searched within what ``deadline`` leaves: with ``progress``, each better turn printed as it
+    is found (``_BetterLines``); else, on a terminal, the bar or spinner of a long search (``_DrawProgress``)."""
+    from rummy.reports.best import solve
+
+    config = replace(config, time_limit=deadline.search_seconds())
+    if progress:
+        with _BetterLines(position, config, json_output, deadline.started) as better:
+            return solve(position, path, source, replace(config, on_better=better.hear), json_output, verify)
+    with _DrawProgress(position) as bar:
+        return solve(position, path, source, config, json_output, verify, bar.update)
+
+
+def _best_inline(inline: InlineParts, config: SolverConfig, json_output: bool, verify: bool, svg: Path | None,
+                 progress: bool = False) -> int:
     """An inline position (rummy.inline): solved as a file is, its answer saying what was assumed."""
     from rummy.answer import solver_for
     from rummy.inline import SOURCE, inline_position
-    from rummy.reports.best import solve
     from rummy.reports.inline import with_assumed
 
     if svg is not None:
@@ -250,9 +266,7 @@ def _best_inline(inline: InlineParts, config: SolverConfig, json_output: bool, v
     deadline = Deadline(config.time_limit)
     position, assumed = inline_position(inline)
     solver_for(position, config)
-    with _DrawProgress(position) as progress:
-        answer, solved = solve(position, Path(SOURCE), SOURCE, replace(config, time_limit=deadline.search_seconds()),
-                               json_output, verify, progress.update)
+    answer, solved = _searched(position, Path(SOURCE), SOURCE, config, json_output, verify, deadline, progress)
     if svg is not None:
         from rummy.cli._picture import write_svg
         from rummy.svg import plan_svg
@@ -260,6 +274,67 @@ def _best_inline(inline: InlineParts, config: SolverConfig, json_output: bool, v
         write_svg(svg, plan_svg(answer), [])
     _print_result(with_assumed(solved, assumed, position), json_output)
     return solved.code
+
+
+class _BetterLines:
+    """``best --progress``: each better turn the search tells (``SolverConfig.on_better``) printed on stdout
+    before the answer, a line each (docs/cli.md). The searching thread only hands the turn over, with the
+    seconds since ``origin`` (the answer's start, as --time-limit counts); the line (the turn planned and
+    its text judged by the checker) is made and printed in a thread of its own, so the search goes on
+    meanwhile. Leaving waits for every line, so the answer comes last; a problem met printing (a bug, a
+    reader gone) is raised there, in the command's own thread."""
+
+    def __init__(self, position: Position, config: SolverConfig, json_output: bool, origin: float) -> None:
+        import queue
+        import threading
+
+        self.position = position
+        self.objective = config.objective
+        self.json_output = json_output
+        self.origin = origin
+        self.heard: queue.SimpleQueue[Improvement | None] = queue.SimpleQueue()
+        self.failure: BaseException | None = None
+        self.interrupted = False
+        self.thread = threading.Thread(target=self._print_each, name="rummy-progress", daemon=True)
+
+    def hear(self, improvement: Improvement) -> None:
+        import time
+
+        from rummy.reports.best import answers_position
+
+        if answers_position(self.position, improvement):
+            self.heard.put(replace(improvement, seconds=time.perf_counter() - self.origin))
+
+    def __enter__(self) -> _BetterLines:
+        self.thread.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        self.interrupted = kind is not None  # Ctrl-C or an error: the lines still waiting are not printed
+        self.heard.put(None)
+        self.thread.join(None if kind is None else INTERRUPTED_PRINT_SECONDS)
+        if kind is None and self.failure is not None:
+            raise self.failure
+
+    def _print_each(self) -> None:
+        from rummy.reports.best import progress_data, progress_line
+
+        while (improvement := self.heard.get()) is not None:
+            if self.interrupted or self.failure is not None:
+                continue
+            try:
+                data = progress_data(self.position, improvement, self.objective)
+                if self.json_output:
+                    print_json_line({"progress": data})
+                else:
+                    print_lines([progress_line(data)])
+                sys.stdout.flush()  # each line as it is found, also into a pipe
+            except BaseException as error:  # noqa: BLE001 - raised again in the command's thread (__exit__)
+                self.failure = error
+
+
+# After Ctrl-C, the line being printed is given this long to finish (a line half written is worse).
+INTERRUPTED_PRINT_SECONDS = 1.0
 
 
 # Nothing is shown for a search shorter than this (seconds).

@@ -1,6 +1,8 @@
 """``rummy best``'s answer: a position solved, as its ``--json`` object and its lines, with the
 checker's verdict (``--verify``) and the exit code; and one position solved from its text, as a
-worker of ``best --jobs``/``--cluster`` (or of the server) does it.
+worker of ``best --jobs``/``--cluster`` (or of the server) does it; and the progress lines of
+``best --progress`` (and of the server's ``POST /api/best`` with ``progress``): each better turn told while
+the search goes on, as an answer of its own.
 """
 
 from __future__ import annotations
@@ -228,6 +230,14 @@ def _draw_lines(draw: DrawChoice, deck: Deck) -> list[Styled | str]:
 
 
 # ------------------------------------------------------------------ answers that improve while you watch
+def answers_position(position: Position, improvement: Improvement) -> bool:
+    """Whether a better turn told by the search is an answer to ``position`` itself. In the draw phase,
+    draw advice tells its options as they are valued (``total`` searches); a turn told by one of its
+    play-phase searches, after one draw, is not (its gain counts from another position): left out."""
+    advised = position.phase == Phase.DRAW and position.rules.family.draws is not None
+    return not advised or improvement.total > 0
+
+
 def progress_answer(position: Position, improvement: Improvement, objective: Objective = Objective.DEFAULT) -> Answer:
     """A better turn told while the search goes on (``SolverConfig.on_better``) as an answer of its own:
     status ``feasible`` with the bound proven so far, planned as the final answer is (so its ``after`` names
@@ -250,7 +260,10 @@ def _draw_start(position: Position, improvement: Improvement) -> Position | None
         return None
     from rummy.checker.draw_apply import apply_draw_taken
 
-    return apply_draw_taken(position, improvement.options[0].taken(), improvement.after).start
+    try:
+        return apply_draw_taken(position, improvement.options[0].taken(), improvement.after).start
+    except RummyError:  # a told turn that does not follow its draw: shown without a plan (the answer is judged)
+        return None
 
 
 def progress_data(position: Position, improvement: Improvement, objective: Objective = Objective.DEFAULT,

@@ -159,8 +159,11 @@ def best_report(text: str, kind: str | None = None, time_limit: float = 10.0, ob
     if stream is not None:
         from dataclasses import replace
 
+        from rummy.reports.best import answers_position
+
         def tell(improvement: Improvement) -> None:
-            stream.offer(lambda: progress_report(position, improvement, config.objective))
+            if answers_position(position, improvement):
+                stream.offer(lambda: progress_report(position, improvement, config.objective))
 
         config = replace(config, on_better=tell)
     return answer_report(best(position, config))

@@ -25,7 +25,7 @@ from typing import Annotated, Any, Literal
 import anyio.to_thread  # Starlette runs on anyio: no dependency of its own
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -34,6 +34,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from rummy.reports import page as reports  # looked up at each call: a test may put its own function there
 from rummy.web.guard import HostGuard, InternalErrors, SecurityHeaders, error_body, error_response, tell
 from rummy.web.shipped import NotShipped, Shipped, default_root
+from rummy.web.stream import NdjsonStream, one_line_stream, streamed_lines
 from rummy.web.workers import GRACE_SECONDS, MAX_PER_CLIENT, Busy, Outcome, SolvePool, TookTooLong
 
 MAX_BODY_BYTES = 256 * 1024  # a request's body; the largest real position is a few KB
@@ -303,22 +304,35 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             gone = asyncio.ensure_future(client_left(connection))
             first = asyncio.ensure_future(solve.lines.get())
+            told = False
             try:
                 await asyncio.wait((first, solve.answer, gone), return_when=asyncio.FIRST_COMPLETED)
             finally:
                 gone.cancel()
-            if not first.done():
-                first.cancel()
+                told = first.done()
+                if not told:
+                    first.cancel()
+            if not told:
                 if not solve.answer.done():  # the client left first
                     raise BadInput(["request: the client closed the connection before the answer"], 499)
                 try:
                     report = outcome_report(connection, solve.answer.result())
                 except TookTooLong as error:
                     raise BadInput([str(error)], 503) from None
-                return _Lines(_one(report), on_close=lambda: pool.withdraw(solve))
+                return NdjsonStream(one_line_stream(report), on_close=lambda: pool.withdraw(solve))
             handed_on = True
-            return _Lines(_streamed_lines(connection, solve, first.result(), outcome_report),
-                          on_close=lambda: pool.withdraw(solve))
+
+            def last_line(outcome: Outcome | TookTooLong) -> Any:
+                """The answer, or the refusal as a JSON refusal's body (the status is sent by now)."""
+                try:
+                    if isinstance(outcome, TookTooLong):
+                        raise BadInput([str(outcome)], 503)
+                    return outcome_report(connection, outcome)
+                except BadInput as error:
+                    return error_body([_one_line(line) for line in error.lines] or ["bad input"])
+
+            return NdjsonStream(streamed_lines(solve, first.result(), last_line),
+                                on_close=lambda: pool.withdraw(solve))
         finally:
             if not handed_on:
                 pool.withdraw(solve)
@@ -474,63 +488,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(InternalErrors)
     app.add_middleware(SecurityHeaders)
     return app
-
-
-class _Lines(StreamingResponse):
-    """An NDJSON stream that stops when the client hangs up, whatever the server's ASGI version (Starlette
-    listens for it only below 2.4), and calls ``on_close`` however it ends: the solve behind it withdrawn."""
-
-    media_type = "application/x-ndjson"
-
-    def __init__(self, lines: AsyncIterator[bytes], on_close: Callable[[], None]) -> None:
-        super().__init__(lines)
-        self.on_close = on_close
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        try:
-            async with anyio.create_task_group() as group:
-                async def stream() -> None:
-                    await self.stream_response(send)
-                    group.cancel_scope.cancel()
-
-                group.start_soon(stream)
-                await self.listen_for_disconnect(receive)
-                group.cancel_scope.cancel()
-        finally:
-            self.on_close()
-
-
-def _line(data: Any) -> bytes:
-    import json
-
-    return json.dumps(data, ensure_ascii=False).encode() + b"\n"
-
-
-async def _one(data: Any) -> AsyncIterator[bytes]:
-    yield _line(data)
-
-
-async def _streamed_lines(connection: Request, solve: Any, first: dict[str, Any],
-                          outcome_report: Callable[[Request, Outcome], Any]) -> AsyncIterator[bytes]:
-    """The progress lines of ``solve`` as they come, then its answer, or a refusal as the last line."""
-    assert solve.lines is not None
-    yield _line(first)
-    while True:
-        waiting = asyncio.ensure_future(solve.lines.get())
-        await asyncio.wait((waiting, solve.answer), return_when=asyncio.FIRST_COMPLETED)
-        if waiting.done():
-            yield _line(waiting.result())
-            continue
-        waiting.cancel()
-        while not solve.lines.empty():  # every line was put before the answer was settled
-            yield _line(solve.lines.get_nowait())
-        try:
-            yield _line(outcome_report(connection, solve.answer.result()))
-        except TookTooLong as error:
-            yield _line(error_body([_one_line(str(error))]))
-        except BadInput as error:
-            yield _line(error_body([_one_line(line) for line in error.lines] or ["bad input"]))
-        return
 
 
 def _guarded(make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
