@@ -92,6 +92,7 @@ def test_a_long_search_shows_its_best_so_far_and_stop_keeps_it(page: Any, served
     status = button(page, "best-status")
     assert status.get_attribute("aria-live") == "polite"  # read out as it changes
     assert stop.is_displayed() and stop.is_enabled() and not button(page, "best-button").is_enabled()
+    assert page.switch_to.active_element.get_attribute("id") == "stop-button"  # the focus left Best move for it
     # the turn so far is drawn as an answer is: its gain, its steps, the table after it
     assert text(page, "best-gain").startswith("gain ")
     assert page.find_elements(By.CSS_SELECTOR, "#best-steps li")

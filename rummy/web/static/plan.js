@@ -14,6 +14,8 @@ import {drawLonger, timeLimit} from "./timelimit.js";
 // turn so far. A server that answers in one piece (plain JSON) is read as before.
 export async function askBest(seconds) {
   const shown = seconds === undefined ? null : state.best;  // Search longer keeps the better of the two
+  // the button pressed is turned off (or hidden) while the search runs: the keyboard's focus goes to Stop
+  const pressed = [$("best-button"), $("longer-button")].includes(document.activeElement);
   const panel = $("best-panel");
   panel.hidden = false;
   $("best-error").hidden = true;
@@ -32,6 +34,7 @@ export async function askBest(seconds) {
   // told: the last progress line; drawn: a turn of this search's is drawn
   const search = {controller: new AbortController(), asked: asked, shown: shown, told: null, drawn: false};
   searching(search.controller);
+  if (pressed) $("stop-button").focus();
   try {
     // In a game against rummy the user's best turn is searched on the user's own view (seatView).
     const best = await bestAnswer(search, {position: seatView() || asked, time_limit: limit});
@@ -78,10 +81,10 @@ export function stopBest() {
 function searching(controller) {
   state.searching = controller;
   const stop = $("stop-button"), running = controller !== null;
-  const focused = document.activeElement === stop;
+  const focused = document.activeElement;
   $("best-button").disabled = running;
   stop.disabled = !running;
-  if (focused && !running) {
+  if (!running && focused === stop) {
     const play = $("play-best-button");
     (play.hidden ? $("best-button") : play).focus({preventScroll: true});
   }
