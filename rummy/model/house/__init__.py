@@ -35,15 +35,19 @@ from ..progress import Announcer
 from ..run import ONE_WORKER_SECONDS, RunResult, Tuning, all_workers_join, one_worker_seconds, run
 from .answer import TurnPlan, after_position, cards_played, plan_order, read_plan
 from .books import add_books
+from .branching import add_branching
 from .conservation import add_conservation
 from .context import TurnContext, build_context
+from .cuts import add_play_cuts
 from .dominance import add_untouched_spaces
 from .exclude import add_exclusions
 from .greedy import greedy_turn
 from .hand import add_hand_rules
 from .meld import add_meld, add_roles, best_meld_score, meld_shapes
 from .objective import gain_ceiling, gain_terms, tiebreak_terms
+from .paid_total import add_paid_total
 from .reach import reachable
+from .redundant import add_redundant
 from .replacement import add_replacements, no_meld_turns, replacement_options
 from .runs import add_runs
 from .spite import add_no_spite
@@ -155,6 +159,8 @@ def build_model(ctx: TurnContext, branch: str, options: dict[int, list[int]], sh
     add_payment(m)
     add_no_spite(m)
     add_hand_rules(m)
+    # Issue 28's proof levers, each switchable (house/cuts, paid_total, redundant, branching).
+    add_play_cuts(m), add_paid_total(m), add_redundant(m), add_branching(m)
     if excluded:
         # An excluded table may leave rivals that only re-form an untouched
         # opponent's space (a long run split): those must stay findable.
