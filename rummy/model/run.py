@@ -11,11 +11,16 @@ The workers schedule is shared too: one worker for the first
 half the time left, since the joining run restarts the search)
 (``one_worker_seconds``), then every worker for what is left
 (``all_workers_join``).
+
+A run may be watched (``on_solution``): CP-SAT tells each better solution
+as it finds it, with only its objective and bound read; the values are read
+only where the watcher asks for them (``Found.values``), so a watcher that
+compares objectives alone costs almost nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..vocabulary import SearchStatus
@@ -71,31 +76,55 @@ class RunResult:
         return dict(enumerate(self.solution))
 
 
+@dataclass(frozen=True)
+class Found:
+    """A better solution told during a run (``run``'s ``on_solution``): read its values only if they are wanted."""
+
+    objective: float
+    bound: float  # CP-SAT's best objective bound when it was found
+    values: Callable[[], tuple[int, ...]]  # every variable's value by its index (valid during the call only)
+
+
+class _Watcher(cp_model.CpSolverSolutionCallback):
+    """Passes each solution's objective and bound on; the values stay in CP-SAT unless asked for."""
+
+    def __init__(self, tell: Callable[[Found], None]) -> None:
+        super().__init__()
+        self.tell = tell
+
+    def on_solution_callback(self) -> None:
+        self.tell(Found(self.objective_value, self.best_objective_bound,
+                        lambda: tuple(self.response_proto.solution)))
+
+
 def run(model: cp_model.CpModel, seconds: float, tuning: Tuning, *, workers: int = 1, seed: int | None = None,
-        hint: Mapping[int, int] | None = None, clock: Clock | None = None) -> RunResult:
+        hint: Mapping[int, int] | None = None, clock: Clock | None = None,
+        on_solution: Callable[[Found], None] | None = None) -> RunResult:
     """Solve ``model`` for at most ``seconds`` (at least ``tuning.least_seconds``).
 
     ``seed`` None keeps CP-SAT's own; ``hint`` (values by variable index)
     replaces the model's hint, None keeps it. The run's branches and wall
-    time are counted into ``clock``.
+    time are counted into ``clock``. ``on_solution`` hears each better
+    solution while the run goes on (from CP-SAT's thread: it must be quick).
     """
     solver = cp_model.CpSolver()
-    parameters = solver.parameters
-    parameters.max_time_in_seconds = max(seconds, tuning.least_seconds)
-    parameters.num_workers = workers
+    settings = solver.parameters
+    settings.max_time_in_seconds = max(seconds, tuning.least_seconds)
+    settings.num_workers = workers
     # Ctrl-C is Python's: CP-SAT's own handler would end a one-thread search at once (exit -2, nothing
     # said) or swallow the signal in a multi-thread one; the command's handler stops the run cleanly.
-    parameters.catch_sigint_signal = False
+    settings.catch_sigint_signal = False
     if seed is not None:
-        parameters.random_seed = seed
+        settings.random_seed = seed
     for name, value in tuning.parameters.items():
-        setattr(parameters, name, value)
+        setattr(settings, name, value)
     if hint is not None:
         model.clear_hints()
         # Written into the proto at once: the same hint as ``add_hint`` per variable, without an IntVar for each.
         model.proto.solution_hint.vars.extend(hint.keys())
         model.proto.solution_hint.values.extend(hint.values())
-    status = _STATUS_NAMES.get(solver.solve(model), SearchStatus.UNKNOWN)
+    watcher = _Watcher(on_solution) if on_solution is not None else None
+    status = _STATUS_NAMES.get(solver.solve(model, watcher), SearchStatus.UNKNOWN)
     found = status in (SearchStatus.OPTIMAL, SearchStatus.FEASIBLE)
     result = RunResult(
         status=status,

@@ -9,7 +9,7 @@ import pytest
 
 from rummy.model.clock import Clock
 from rummy.model.cpsat import cp_model
-from rummy.model.run import ONE_WORKER_SECONDS, Tuning, all_workers_join, one_worker_seconds, run
+from rummy.model.run import ONE_WORKER_SECONDS, Found, Tuning, all_workers_join, one_worker_seconds, run
 
 PLAIN = Tuning(least_seconds=0.05)
 # Stops at the first solution found (the hint, where it is complete): a run that is not proven.
@@ -74,6 +74,40 @@ def test_a_found_solution_hints_the_next_run_in_full() -> None:
     assert first.as_hint() == {x.index: 7, y.index: first.value(y)}
     again = run(model, 10, FIRST_SOLUTION, hint=first.as_hint())
     assert again.value(x) == 7
+
+
+def several_improvements() -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
+    """Maximise 3a + 2b + c over booleans with a + b + c <= 2, from the hint (c): the search improves on it."""
+    model = cp_model.CpModel()
+    a, b, c = (model.new_bool_var(name) for name in "abc")
+    model.add(a + b + c <= 2)
+    model.maximize(3 * a + 2 * b + c)
+    return model, [a, b, c]
+
+
+def test_each_better_solution_is_told_during_the_run_with_its_values_on_demand() -> None:
+    model, (a, b, c) = several_improvements()
+    heard: list[tuple[float, float, tuple[int, ...]]] = []
+
+    def listen(found: Found) -> None:
+        heard.append((found.objective, found.bound, found.values()))
+
+    result = run(model, 10, Tuning(least_seconds=0.05, parameters={"cp_model_presolve": False}),
+                 hint={a.index: 0, b.index: 0, c.index: 1}, on_solution=listen)
+    assert heard, "the solutions found were told"
+    objectives = [objective for objective, _, _ in heard]
+    assert objectives == sorted(set(objectives)), "each told solution is better than the one before"
+    assert objectives[-1] == result.objective == 5
+    for objective, bound, values in heard:
+        assert objective == 3 * values[a.index] + 2 * values[b.index] + values[c.index]
+        assert sum(values) <= 2 and bound >= objective
+
+
+def test_a_watched_run_answers_as_an_unwatched_one() -> None:
+    model, _ = several_improvements()
+    quiet = run(model, 10, PLAIN)
+    watched = run(model, 10, PLAIN, on_solution=lambda found: None)
+    assert (quiet.status, quiet.objective) == (watched.status, watched.objective) == ("optimal", 5)
 
 
 class RecordingSolver(cp_model.CpSolver):

@@ -10,7 +10,12 @@
 Each model is solved for the highest gain and, among equal gains, the
 house tie-break (house/objective), in one objective: a short run hinted
 with the table as it is, then (if unproven) from the greedy turn
-(house/greedy) with one worker, then with every worker. The
+(house/greedy) with one worker, then with every worker. Under a short limit
+(less than ``ONE_RUN_UNDER`` left) the greedy turn comes first and one run
+searches from it for all the time: a good turn matters more than a proof
+there. Each better turn is told as soon as a run finds it
+(``SolverConfig.on_better``, through rummy/model/progress), read from the
+run's objective, its after-position made only for a listener. The
 modules of this package hold one part each: the card facts
 (house/context), whole runs and books (house/runs, house/books, with
 house/reach keeping them small), conservation, the initial meld, joker
@@ -30,9 +35,8 @@ from ...position import Position
 from ...solution import Solution, SolverConfig
 from ...vocabulary import SearchStatus, Status
 from ..clock import Clock
-from ..cpsat import cp_model
 from ..progress import Announcer
-from ..run import ONE_WORKER_SECONDS, RunResult, Tuning, all_workers_join, one_worker_seconds, run
+from ..run import ONE_WORKER_SECONDS, Found, RunResult, Tuning, all_workers_join, one_worker_seconds, run
 from .answer import TurnPlan, after_position, cards_played, plan_order, read_plan
 from .books import add_books
 from .branching import add_branching
@@ -44,7 +48,7 @@ from .exclude import add_exclusions
 from .greedy import greedy_turn
 from .hand import add_hand_rules
 from .meld import add_meld, add_roles, best_meld_score, meld_shapes
-from .objective import gain_ceiling, gain_terms, tiebreak_terms
+from .objective import gain_ceiling, gain_terms, maximize_turn
 from .paid_total import add_paid_total
 from .reach import reachable
 from .redundant import add_redundant
@@ -65,6 +69,14 @@ class BranchResult:
 
 # The first search, from the table as it is, before the greedy start is made.
 QUICK_SECONDS = 0.25
+# With less time than this left for a model, the search is for a good turn, not a proof: the greedy start
+# first, then one run for all the time (no quick run and restart). Measured with benchmarks/house_found.py
+# against the quick run first (55 play-phase positions, both in the same run, load 8-10 on 2 cores): at
+# a library limit of 0.62 s (``--time-limit 1``) at least 95% of the best gain on 64% of positions against
+# 56%, 80% on 78% against 64% (better on 12, worse on 4); at 1.5 s 95% on 82% against 73%, 80% on 98%
+# against 93% (better on 8, worse on 3). Proofs without a limit never take this path. The greedy turn's
+# decisions as a bare hint instead of its completion were worse on 33 of 55 positions at 0.12 s.
+ONE_RUN_UNDER = 2.0
 # At most this long to complete the greedy turn into a full solution.
 GREEDY_SECONDS = 0.5
 # CP-SAT's presolve weakens this model's linear relaxation (the search then
@@ -179,10 +191,7 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: A
     """
     model = m.model
     terms, constant = gain_terms(m)
-    gain = cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [c for _, c in terms]) + constant
-    tiebreak, most = tiebreak_terms(m)
-    weight = most + 1
-    model.maximize(weight * gain - tiebreak)
+    weight = maximize_turn(m)
     # The best full solution any run has found, the greedy turn included; the
     # tightest bound any run has proven. Runs restart, so neither is lost.
     best: RunResult | None = None
@@ -207,16 +216,35 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: A
         gain = gain_of(result)
         announcer.offer(gain, lambda: _made(m, read_plan(m, result.value, gain)), source)
 
+    def heard(found: Found) -> None:
+        """A better solution during a run: told at once where its gain beats the last told (read from the objective)."""
+        assert announcer is not None
+        announcer.bound(m.branch, gain_bound(min(objective_bound, found.bound)))
+        gain = gain_bound(found.objective)  # the objective's gain: the tie-break never reaches a whole weight
+        if announcer.best is not None and gain <= announcer.best:
+            return
+        values = found.values()
+        announcer.offer(gain, lambda: _made(m, read_plan(m, lambda v: values[v.index], gain)), "cp-sat")
+
+    watch = heard if announcer is not None and announcer.listening else None
+
     def attempt(seconds: float, workers: int, hint: dict[int, int] | None = None) -> RunResult:
         """One run, from the best solution so far where there is one (else from ``hint``, else the model's)."""
         nonlocal best, objective_bound
         result = run(model, seconds, HOUSE_TUNING, workers=workers, seed=config.seed,
-                     hint=best.as_hint() if best is not None else hint, clock=clock)
-        if result.status != SearchStatus.INFEASIBLE:
+                     hint=best.as_hint() if best is not None else hint, clock=clock, on_solution=watch)
+        if result.found:
+            # Only a run that found a solution has a bound to keep: one stopped before its search began
+            # (a tiny limit on a loaded machine) answers a bound of 0, below turns the greedy start found.
             objective_bound = min(objective_bound, result.bound)
         best = _better(best, result)
         tell(best, "cp-sat")
         return result
+
+    def greedy() -> None:
+        nonlocal best
+        best = _better(best, _greedy_start(m, config, clock))
+        tell(best, "greedy")
 
     # Most turns are proven within QUICK_SECONDS by one worker from the table
     # as it is. Only a search that needs longer pays for the greedy start
@@ -226,12 +254,16 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: A
     # and bound carry over), which cost the slow positions 2-7 times their
     # one-worker time (issue 12).
     as_is = table_hint(m) if config.hint else None
-    last = attempt(min(clock.left() / 2, QUICK_SECONDS), 1, as_is)
-    if not last.proven and config.hint:
-        best = _better(best, _greedy_start(m, config, clock))
-        tell(best, "greedy")
-        alone = max(ONE_WORKER_SECONDS, clock.left() / 2)
-        last = attempt(one_worker_seconds(clock, config.workers, given=QUICK_SECONDS, alone=alone), 1)
+    if clock.left() < ONE_RUN_UNDER:
+        if config.hint:
+            greedy()
+        last = attempt(clock.left(), 1, as_is)
+    else:
+        last = attempt(min(clock.left() / 2, QUICK_SECONDS), 1, as_is)
+        if not last.proven and config.hint:
+            greedy()
+            alone = max(ONE_WORKER_SECONDS, clock.left() / 2)
+            last = attempt(one_worker_seconds(clock, config.workers, given=QUICK_SECONDS, alone=alone), 1)
     if not last.proven and all_workers_join(clock, config.workers, HOUSE_TUNING.least_seconds):
         last = attempt(clock.left(), config.workers)
     if last.status == SearchStatus.INFEASIBLE:
