@@ -96,8 +96,20 @@ def test_a_long_search_shows_its_best_so_far_and_stop_keeps_it(page: Any, served
     # the turn so far is drawn as an answer is: its gain, its steps, the table after it
     assert text(page, "best-gain").startswith("gain ")
     assert page.find_elements(By.CSS_SELECTOR, "#best-steps li")
-    gain, bound = (float(x) for x in re.findall(r"[\d.]+", text(page, "best-status"))[:2])
+    first = float(re.findall(r"[\d.]+", text(page, "best-status"))[0])
+    # a better turn replaces the first one drawn (the first is the quick no-meld turn or the greedy one);
+    # the line and the turn drawn read at one moment: they are the same turn's
+    now: list[str] = []
+
+    def better(driver: Any) -> bool:
+        now[:] = driver.execute_script("return ['best-status', 'best-gain'].map((id) => "
+                                       "document.getElementById(id).textContent)")
+        return bool(SO_FAR.match(now[0])) and float(re.findall(r"[\d.]+", now[0])[0]) > first
+
+    wait(page, better)
+    gain, bound = (float(x) for x in re.findall(r"[\d.]+", now[0])[:2])
     assert gain <= bound
+    assert now[1].startswith(f"gain {gain:g} ")  # the turn drawn is the one the line tells
     page.execute_script("document.getElementById('best-panel').scrollIntoView()")
     shot(page, "progress-01-searching.png")
     narrow_shot(page, "progress-02-searching-phone.png")

@@ -294,7 +294,7 @@ export function showFrame(k) {
     $("frame-label").textContent = "Step " + k + " of " + steps.length + ": " + steps[k - 1] + " (table before the turn)";
   } else {
     drawTable($("frame-table"), state.view, {});
-    $("frame-label").textContent = "Before the turn" + (steps.length ? " (" + steps.length + " steps)" : "");
+    $("frame-label").textContent = "Before the turn" + (steps.length ? " (" + steps.length + (steps.length === 1 ? " step)" : " steps)") : "");
   }
 }
 
