@@ -124,6 +124,7 @@ def test_a_long_search_shows_its_best_so_far_and_stop_keeps_it(page: Any, served
     assert page.find_elements(By.CSS_SELECTOR, "#best-steps li") and text(page, "best-gain").startswith("gain ")
     assert page.switch_to.active_element.get_attribute("id") == "play-best-button"  # the focus went on
     assert button(page, "longer-row").get_attribute("hidden") is not None  # no limit ran out: Best move asks again
+    page.execute_script("document.getElementById('best-panel').scrollIntoView()")
     shot(page, "progress-03-stopped.png")
     narrow_shot(page, "progress-04-stopped-phone.png")
     # the server saw the page go and stopped the worker (it would have searched for a minute)
