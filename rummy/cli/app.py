@@ -14,54 +14,40 @@ that need them.
 
 Adding a command: write ``rummy/cli/NAME.py`` with a function whose parameters use
 the shared definitions of ``rummy/cli/_options.py``, returns an exit code (or
-None for 0) and raises ``RummyError`` for bad input; then register it below
-with one line.
+None for 0) and raises ``RummyError`` for bad input; then name it in
+``COMMANDS`` below with one line.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from rummy.cli._output import run_guarded
-from rummy.cli.best import best
-from rummy.cli.check import check
-from rummy.cli.game import game_app
-from rummy.cli.generate import generate
-from rummy.cli.hint import hint
-from rummy.cli.play import play
-from rummy.cli.review import review
-from rummy.cli.rules import rules
-from rummy.cli.selfplay import selfplay
-from rummy.cli.serve import serve
-from rummy.cli.sheets import sheets
-from rummy.cli.show import show
 from rummy.errors import PROGRAM
 from rummy.reports.exit_codes import EXIT_INTERRUPTED
 
-app = typer.Typer(
-    name=PROGRAM,
-    help="Best moves, turn checks and puzzles for rummy games where the table can be rearranged.",
-    add_completion=True,  # --install-completion, --show-completion (docs/cli.md)
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-)
-
-app.command("best")(best)
-app.command("check")(check)
-app.command("play")(play)
-app.command("selfplay")(selfplay)
-app.command("review")(review)
-app.command("show")(show)
-app.command("rules")(rules)
-app.command("generate")(generate)
-app.command("sheets")(sheets)
-app.command("hint")(hint)
-app.command("serve")(serve)
-app.add_typer(game_app, name="game")
+# Each command, as "module:function" (a typer app for a group), in the order of --help. Running one
+# command imports its module alone and builds typer's command for it alone: importing every command
+# module and building all sixteen click commands cost about 30 ms of each start (benchmarks/startup.py).
+COMMANDS = {
+    "best": "rummy.cli.best:best",
+    "check": "rummy.cli.check:check",
+    "play": "rummy.cli.play:play",
+    "selfplay": "rummy.cli.selfplay:selfplay",
+    "review": "rummy.cli.review:review",
+    "show": "rummy.cli.show:show",
+    "rules": "rummy.cli.rules:rules",
+    "generate": "rummy.cli.generate:generate",
+    "sheets": "rummy.cli.sheets:sheets",
+    "hint": "rummy.cli.hint:hint",
+    "serve": "rummy.cli.serve:serve",
+    "game": "rummy.cli.game:game_app",
+}
 
 
 def print_version(value: bool) -> None:
@@ -78,7 +64,6 @@ def print_version(value: bool) -> None:
     raise typer.Exit(0)
 
 
-@app.callback()
 def root(
     version: Annotated[
         bool,
@@ -86,6 +71,34 @@ def root(
     ] = False,
 ) -> None:
     """Best moves, turn checks and puzzles for rummy games where the table can be rearranged."""
+
+
+def make_app(names: list[str] | None = None) -> typer.Typer:
+    """The ``rummy`` app with the commands named (default: every command, in ``COMMANDS``' order)."""
+    made = typer.Typer(
+        name=PROGRAM,
+        help="Best moves, turn checks and puzzles for rummy games where the table can be rearranged.",
+        add_completion=True,  # --install-completion, --show-completion (docs/cli.md)
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+    )
+    made.callback()(root)  # a callback keeps even a one-command app a group: 'rummy best ...' as always
+    for name in COMMANDS if names is None else names:
+        module_name, _, attribute = COMMANDS[name].partition(":")
+        command = getattr(importlib.import_module(module_name), attribute)
+        if isinstance(command, typer.Typer):
+            made.add_typer(command, name=name)
+        else:
+            made.command(name)(command)
+    return made
+
+
+def __getattr__(name: str) -> Any:
+    """``rummy.cli.app.app``: the whole app (every command), made on first use (tests, completion, help)."""
+    if name == "app":
+        globals()["app"] = whole = make_app()
+        return whole
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # Shell completion (docs/cli.md): 'rummy --install-completion' sets it up for the shell in use;
@@ -100,7 +113,10 @@ def main(argv: list[str] | None = None) -> int:
         from typer.completion import completion_init
 
         completion_init()  # the shells typer completes for, loaded only when a shell asks
-    command = typer.main.get_command(app)
+    # A command's own name first: only that command is loaded (its --help and errors read as in the whole
+    # app); anything else (--help, --version, a mistyped name, shell completion) gets the whole app.
+    wanted = [args[0]] if args and args[0] in COMMANDS and COMPLETE_VARIABLE not in os.environ else None
+    command = typer.main.get_command(make_app(wanted))
 
     def invoke() -> int | None:
         code: int | None = command.main(args=args, prog_name=PROGRAM, standalone_mode=False)

@@ -81,3 +81,23 @@ def test_ctrl_c_while_a_c_extension_initialises_is_an_interrupt_not_a_bug(capsys
     assert capsys.readouterr().err.strip().endswith("interrupted")
     assert run_guarded(a_bug) == 3
     assert "internal error" in capsys.readouterr().err
+
+
+def test_a_command_loads_its_own_module_and_the_whole_app_lists_every_command() -> None:
+    """``rummy rules`` imports rummy.cli.rules alone (start-up time: rummy/cli/app.py COMMANDS); the
+    root's --help still lists every command, as does the whole app the tests and completion use."""
+    import os
+    import subprocess
+    import sys
+
+    from rummy.cli.app import COMMANDS
+
+    code = ("import sys; from rummy.cli.app import main; main(['rules']); "
+            "print(' '.join(m for m in sys.modules if m.startswith('rummy.cli.')), file=sys.stderr)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT)
+    loaded = set(run.stderr.split())
+    assert "rummy.cli.rules" in loaded and "house-classic" in run.stdout
+    assert not loaded & {"rummy.cli.best", "rummy.cli.game", "rummy.cli.serve", "rummy.cli.check"}
+    run = subprocess.run([sys.executable, "-m", "rummy", "--help"], capture_output=True, text=True, cwd=REPO_ROOT,
+                         env={**os.environ, "COLUMNS": "200"})
+    assert all(name in run.stdout for name in COMMANDS)
