@@ -111,8 +111,8 @@ def _grid(m: HouseModel, space: str, suit: str, layer: int, naturals: list[int],
             covering[p].append(var)
     for p in live:
         # One flat sum (occupancy - covering == 0): CP-SAT orders and merges a linear constraint's terms alike.
-        cells = [v for _, v in grid.cells[p]]
-        m.model.add(cp_model.LinearExpr.weighted_sum(cells + covering[p], [1] * len(cells) + [-1] * len(covering[p]))
+        held = [v for _, v in grid.cells[p]]
+        m.model.add(cp_model.LinearExpr.weighted_sum(held + covering[p], [1] * len(held) + [-1] * len(covering[p]))
                     == 0)
         m.model.add_at_most_one(covering[p])
     return grid
