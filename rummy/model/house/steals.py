@@ -21,9 +21,6 @@ from ..cpsat import Expression, cp_model
 from .runs import RunGrid
 from .state import HouseModel
 
-# What a card counts towards paying in a play of one space: a constant and role terms.
-Contribution = tuple[int, list[tuple[cp_model.IntVar, int]]]
-
 
 def add_payment(m: HouseModel) -> None:
     if m.melding:
@@ -32,10 +29,8 @@ def add_payment(m: HouseModel) -> None:
             if terms or constant < 0:
                 expr = cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [c for _, c in terms]) + constant
                 m.model.add(expr >= 0).only_enforce_if(book.var)
-    # A joker lies in every row of its space: what it counts there is worked out once.
-    contributions: dict[tuple[int, str], Contribution] = {}
     for grid in m.runs:
-        _balance(m, grid, contributions)
+        _balance(m, grid)
 
 
 def _total(m: HouseModel, slots: Iterable[int], space: str) -> tuple[int, list[tuple[cp_model.IntVar, int]]]:
@@ -48,38 +43,25 @@ def _total(m: HouseModel, slots: Iterable[int], space: str) -> tuple[int, list[t
     return constant, terms
 
 
-def _balance(m: HouseModel, grid: RunGrid, contributions: dict[tuple[int, str], Contribution]) -> None:
+def _balance(m: HouseModel, grid: RunGrid) -> None:
     """Each run (segment) holds at least as many payment cards as stolen cards."""
-    counts: dict[int, list[tuple[int, cp_model.IntVar, int, list[tuple[cp_model.IntVar, int]]]]] = {}
-    negative: dict[int, bool] = {}
-    for p in grid.order:
-        cells = []
-        for index, var in grid.cells[p]:
-            key = (index, grid.space)
-            found = contributions.get(key)
-            if found is None:
-                found = contributions[key] = m.contribution(index, grid.space)
-            cells.append((index, var, *found))
-        counts[p] = cells
-        negative[p] = any(constant < 0 or any(c < 0 for _, c in roles) for _, _, constant, roles in cells)
+    counts = {p: [(index, var, *m.contribution(index, grid.space)) for index, var in grid.cells[p]] for p in grid.order}
+    negative = {p: any(constant < 0 or any(c < 0 for _, c in roles) for _, _, constant, roles in cells)
+                for p, cells in counts.items()}
     if not any(negative.values()):
         return  # nothing can be stolen into these runs
-    # What the card at each position counts (+1 pays, -1 stolen), as (variable, coefficient) terms:
-    # one flat weighted sum per constraint (CP-SAT merges and orders a linear constraint's terms).
-    here: dict[int, list[tuple[cp_model.IntVar, int]]] = {}
+    # What the card at each position counts (+1 pays, -1 stolen).
+    here: dict[int, Expression] = {}
     for p, cells in counts.items():
-        here[p] = [(_role_at(m, grid, p, index, var, constant, roles), 1) if roles else (var, constant)
-                   for index, var, constant, roles in cells if roles or constant]
+        here[p] = cp_model.LinearExpr.sum([_role_at(m, grid, p, index, var, constant, roles) if roles
+                                           else constant * var
+                                           for index, var, constant, roles in cells if roles or constant])
     # Implied by the per-run conditions, but it gives the search a far better
     # bound: over all runs of the row together, payments cover steals.
-    m.model.add(_weighted([term for terms in here.values() for term in terms]) >= 0)
+    m.model.add(cp_model.LinearExpr.sum(list(here.values())) >= 0)
     for stretch, var in grid.segments:
         if any(negative[p] for p in stretch):
-            m.model.add(_weighted([term for p in stretch for term in here[p]]) >= 0).only_enforce_if(var)
-
-
-def _weighted(terms: list[tuple[cp_model.IntVar, int]]) -> Expression:
-    return cp_model.LinearExpr.weighted_sum([v for v, _ in terms], [c for _, c in terms])
+            m.model.add(cp_model.LinearExpr.sum([here[p] for p in stretch]) >= 0).only_enforce_if(var)
 
 
 def _role_at(m: HouseModel, grid: RunGrid, p: int, index: int, var: cp_model.IntVar, constant: int,
