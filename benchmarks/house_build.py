@@ -6,8 +6,9 @@ Each tree (``--old``, a checkout such as ``git worktree add /tmp/prev 3965bc7``,
 and this working tree) runs in its own worker process; the positions go to
 both in turn (the order turned round on every other position, so a shared
 machine's noise falls on both). Per position a worker builds the model
-``--repeat`` times and answers the fastest build's seconds and the SHA-256 of
-the model's proto (deterministic serialization): the two trees must build the
+``--repeat`` times and answers the fastest build's seconds, then the greedy
+start's seconds (``_greedy_start``, 10 s allowed) and its objective, and the SHA-256 of
+the model's proto (its text format): the two trees must build the
 identical model, and any position where they differ is listed.
 
 ``--digests FILE`` instead writes the digests of the positions to FILE (JSON,
@@ -34,14 +35,17 @@ DEFAULT_SETS = ("house", "house-real", "house-selfplay")
 WORKER = """
 import hashlib, sys, time
 from rummy.position import Position
-from rummy.model.house import _branch_model
+from rummy.model.clock import Clock
+from rummy.model.house import _branch_model, _greedy_start
+from rummy.model.house.objective import maximize_turn
+from rummy.solution import SolverConfig
 from rummy.model.house.context import build_context
 from rummy.model.house.replacement import replacement_options
 repeat = int(sys.argv[1])
 for line in sys.stdin:
     position = Position.from_file(line.strip())
     if position.phase != "play":
-        print("0 draw-phase", flush=True)
+        print("0 draw-phase 0 none", flush=True)
         continue
     fastest, digest = float("inf"), "none"
     for _ in range(repeat):
@@ -51,7 +55,14 @@ for line in sys.stdin:
         fastest = min(fastest, time.perf_counter() - started)
         if m is not None:
             digest = hashlib.sha256(str(m.model.proto).encode()).hexdigest()
-    print(f"{fastest:.6f} {digest}", flush=True)
+    greedy, objective = 0.0, "none"
+    if m is not None:
+        maximize_turn(m)
+        started = time.perf_counter()
+        start = _greedy_start(m, SolverConfig(time_limit=10.0), Clock(started + 10.0))
+        greedy = time.perf_counter() - started
+        objective = "none" if start is None else str(start.objective)
+    print(f"{fastest:.6f} {digest} {greedy:.6f} {objective}", flush=True)
 """
 
 
@@ -61,12 +72,12 @@ class Worker:
         self.process = subprocess.Popen([sys.executable, "-c", WORKER, str(repeat)], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True, env=environment, cwd=tree)
 
-    def build(self, path: Path) -> tuple[float, str]:
+    def build(self, path: Path) -> tuple[float, str, float, str]:
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.write(f"{path.resolve()}\n")
         self.process.stdin.flush()
-        seconds, digest = self.process.stdout.readline().split()
-        return float(seconds), digest
+        seconds, digest, greedy, objective = self.process.stdout.readline().split()
+        return float(seconds), digest, float(greedy), objective
 
     def close(self) -> None:
         assert self.process.stdin is not None
@@ -110,20 +121,33 @@ def main() -> None:
     old = Worker(arguments.old, arguments.repeat)
     print(f"load {os.getloadavg()}  {len(paths)} positions  repeat {arguments.repeat}")
     times: dict[str, list[float]] = {"old": [], "new": []}
+    greedy: dict[str, list[float]] = {"old": [], "new": []}
     differ: list[str] = []
+    other_greedy: list[str] = []
     started = time.perf_counter()
     for n, path in enumerate(paths):
         order = [("old", old), ("new", new)]
         answers = {name: worker.build(path) for name, worker in (order if n % 2 == 0 else order[::-1])}
-        for name, (seconds, _) in answers.items():
+        if answers["new"][1] == "draw-phase":
+            continue  # no model to build
+        for name, (seconds, _, greedy_seconds, objective) in answers.items():
             times[name].append(seconds)
+            if objective != "none":
+                greedy[name].append(greedy_seconds)
         if answers["old"][1] != answers["new"][1]:
             differ.append(path.name)
+        if answers["old"][3] != answers["new"][3]:
+            other_greedy.append(path.name)
     for name, values in times.items():
-        print(f"{name}: {summary(values)}")
+        print(f"build {name}: {summary(values)}")
+    for name, values in greedy.items():
+        print(f"greedy start {name}: {summary(values)}")
     ratios = [o / n for o, n in zip(times["old"], times["new"])]
     print(f"old/new per position: median {statistics.median(ratios):.2f}  min {min(ratios):.2f}  max {max(ratios):.2f}")
-    print(f"identical models: {len(paths) - len(differ)}/{len(paths)}" + (f"  DIFFER: {differ}" if differ else ""))
+    print(f"identical models: {len(times['new']) - len(differ)}/{len(times['new'])}"
+          + (f"  DIFFER: {differ}" if differ else ""))
+    print(f"greedy starts of equal objective: {len(times['new']) - len(other_greedy)}/{len(times['new'])}"
+          + (f"  DIFFER: {other_greedy}" if other_greedy else ""))
     print(f"load {os.getloadavg()}  {time.perf_counter() - started:.0f} s")
     old.close()
     new.close()
