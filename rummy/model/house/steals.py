@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cpsat import Expression, cp_model
+from ..cpsat import cp_model
 from .runs import RunGrid
 from .state import HouseModel
 
