@@ -20,14 +20,14 @@ from rummy.model.house import _branch_model
 from rummy.model.house.context import build_context
 from rummy.model.house.replacement import replacement_options
 from rummy.position import Position
+from tests.support.paths import DATA_DIR, REPO_ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
-DIGESTS: dict[str, str] = json.loads((ROOT / "tests" / "data" / "house_model_digests.json").read_text())
+DIGESTS: dict[str, str] = json.loads((DATA_DIR / "house_model_digests.json").read_text())
 
 
 @pytest.mark.parametrize("path", sorted(DIGESTS))
 def test_the_model_built_is_the_one_before_the_speed_up(path: str) -> None:
-    ctx = build_context(Position.from_file(str(ROOT / path)))
+    ctx = build_context(Position.from_file(str(REPO_ROOT / path)))
     m = _branch_model(ctx, replacement_options(ctx), ())
     digest = "none" if m is None else hashlib.sha256(str(m.model.proto).encode()).hexdigest()
     assert digest == DIGESTS[path]
