@@ -118,6 +118,13 @@ def load(driver: Any, shipped_id: str) -> None:
     wait(driver, lambda d: f"Loaded {shipped_id}:" in text(d, "result"))
 
 
+def answered(driver: Any, seconds: float = WAIT) -> None:
+    """Wait for Best move's answer: its last one, drawn with its status. While the search runs the page
+    draws the best turn so far (under "best so far ..."), which a later one replaces."""
+    wait(driver, lambda d: text(d, "best-status").startswith("Status:")
+         and d.find_element(By.ID, "best-button").is_enabled(), seconds)
+
+
 def settled(driver: Any) -> None:
     """Wait for the steps on their way to the server (My move sends each one) to come back drawn."""
     wait(driver, lambda d: d.find_element(By.ID, "table").get_attribute("aria-busy") != "true")
@@ -173,7 +180,7 @@ def test_best_move_steps_through_to_the_marked_end_state(page: Any) -> None:
     assert page.find_element(By.CSS_SELECTOR, '.card[data-card="7H"]').get_attribute("aria-label") == "7 of hearts"
     shot(page, "01-loaded.png")
     click(page, "#best-button")
-    wait(page, lambda d: "gain" in text(d, "best-gain"))
+    answered(page)
     assert text(page, "best-gain").startswith("gain 94 = table points won 25")
     assert "optimal" in text(page, "best-status")
     assert len(page.find_elements(By.CSS_SELECTOR, "#best-steps li")) == 6
@@ -210,6 +217,7 @@ def test_best_steps_draw_their_cards_as_the_table_does(page: Any) -> None:
     table's selectors do not find them)."""
     load(page, "examples/rummikub-fixed-joker")
     click(page, "#best-button")
+    answered(page)
     # the steps are shown once the answer is drawn (an element may exist, not shown yet, under load)
     wait(page, lambda d: any(li.text for li in d.find_elements(By.CSS_SELECTOR, '#best-steps li[data-step="1"]')))
     first = page.find_element(By.CSS_SELECTOR, '#best-steps li[data-step="1"]')
@@ -224,7 +232,7 @@ def test_best_steps_draw_their_cards_as_the_table_does(page: Any) -> None:
     shot(page, "02b-best-tiles.png")
     load(page, "examples/house-classic")
     click(page, "#best-button")
-    wait(page, lambda d: "gain" in text(d, "best-gain"))
+    answered(page)
     drawn = step_cards(page, 1)  # play 2C 2H from your hand to new/1 (ann's space), paying for the steal of *
     assert [n for n, _, _ in drawn] == ["2C", "2H", "*"]
     faces = [c.text for c in page.find_elements(By.CSS_SELECTOR, '#best-steps li[data-step="1"] .card.inline .face')]
@@ -242,7 +250,8 @@ def test_the_page_works_within_its_content_security_policy(page: Any) -> None:
     wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#load-select option")) > 5)
     load(page, "examples/house-classic")
     click(page, "#best-button")
-    wait(page, lambda d: "verified by the checker" in text(d, "best-verified"))
+    answered(page)
+    assert "verified by the checker" in text(page, "best-verified")
     blocked = [entry["message"] for entry in page.get_log("browser") if "Content Security Policy" in entry["message"]]
     assert not blocked
 
@@ -330,7 +339,7 @@ def test_draw_phase_gives_draw_advice(page: Any) -> None:
     assert text(page, "best-button") == "Draw advice"
     assert not page.find_element(By.ID, "my-move-button").is_displayed()
     click(page, "#best-button")
-    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#draw-options li"))
+    answered(page)
     options = page.find_elements(By.CSS_SELECTOR, "#draw-options li")
     assert len(options) >= 2
     assert options[0].text.startswith("63") and "take this" in options[0].text
@@ -373,7 +382,7 @@ def test_phone_width_has_no_horizontal_scrolling(page: Any) -> None:
         assert page.find_element(By.ID, "table").is_displayed()
         click(page, "#my-move-button")
         click(page, "#best-button")
-        wait(page, lambda d: "gain" in text(d, "best-gain"))
+        answered(page)
         scroll, inner = page.execute_script(widths)
         assert scroll <= inner
         small = page.execute_script(
@@ -407,7 +416,7 @@ def test_a_lay_off_stays_drawn_when_the_mover_lays_off_too(page: Any) -> None:
     shot(page, "08-straight-layoff.png", full=True)
     # Best's frames draw the lay-offs as lay-offs, ann's QD untouched by the first step.
     click(page, "#best-button")
-    wait(page, lambda d: "gain" in text(d, "best-gain"))
+    answered(page)
     click(page, "#next-button")
     frame = '#frame-table .play[data-play="bob/1"]'
     assert page.find_elements(By.CSS_SELECTOR, frame + ' .layoffs[data-by="ann"] .card[data-card="QD"]:not(.touched)')

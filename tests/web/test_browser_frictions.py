@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.web import test_browser as base  # first: it skips this module where Chromium or selenium is missing
-from tests.web.test_browser import ROOT, check, click, load, phone, shot, text, wait
+from tests.web.test_browser import ROOT, answered, check, click, load, phone, shot, text, wait
 
 pytest.importorskip("selenium", reason="selenium is not installed (pip install -e '.[test]')")
 from selenium.webdriver.common.by import By
@@ -44,7 +44,12 @@ def listen(driver: Any) -> None:
           const entry = {url: String(url), body: init && init.body ? JSON.parse(init.body) : null, answer: null};
           window.sent.push(entry);
           const response = await window.unwatchedFetch(url, init);
-          entry.answer = await response.clone().json().catch(() => null);
+          // the answer is the last line (/api/best with "progress" answers in JSON lines, the
+          // answer last); read beside the page, which gets the response at once, as it comes
+          response.clone().text().then((body) => {
+            const lines = body.split("\\n").filter((line) => line.trim());
+            entry.answer = lines.length ? JSON.parse(lines[lines.length - 1]) : null;
+          }).catch(() => { entry.answer = null; });
           return response;
         };""")
 
@@ -206,7 +211,8 @@ def test_a_longer_search_that_finds_less_leaves_the_better_answer_shown(page: An
 def test_a_bad_paste_or_upload_clears_the_position_and_answer_before_it(page: Any, tmp_path: Path) -> None:
     load(page, "examples/house-classic")
     click(page, "#best-button")
-    wait(page, lambda d: "verified by the checker" in text(d, "best-verified"))
+    answered(page)
+    assert "verified by the checker" in text(page, "best-verified")
     paste(page, 'rules = "house-classic"\nto_move = "ann"\n[[players]]\nname = "ann"\nhand = ["ZZ"]\n')
     wait(page, lambda d: d.find_element(By.ID, "load-error").is_displayed())
     for panel in ("position", "best-panel", "move-panel", "hint-panel"):
@@ -292,7 +298,8 @@ def test_a_check_on_a_phone_draws_the_table_once_with_its_breaches(page: Any) ->
         assert not page.find_elements(By.CSS_SELECTOR, "#table .card.breach")
         # With Best move open too: the position's table and the plan's, never a third.
         click(page, "#best-button")
-        wait(page, lambda d: "verified by the checker" in text(d, "best-verified"))
+        answered(page)
+        assert "verified by the checker" in text(page, "best-verified")
         check(page)
         assert visible_tables(page) == ["table", "frame-table"]
 

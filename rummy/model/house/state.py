@@ -28,6 +28,8 @@ if TYPE_CHECKING:  # they build on this module
     from .books import Book
     from .runs import RunGrid
 
+_BOOLEAN = cp_model.Domain(0, 1)
+
 
 @dataclass
 class HouseModel:
@@ -60,7 +62,8 @@ class HouseModel:
         return self.branch == "meld"
 
     def bool(self, name: str = "") -> cp_model.IntVar:
-        var = self.model.new_bool_var(name)
+        # What ``CpModel.new_bool_var`` does, with one Domain for all: a model has tens of thousands.
+        var = cp_model.IntVar(self.model.proto).with_name(name).with_domain(_BOOLEAN)
         self.variables.append(var)
         return var
 

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cpsat import Expression, cp_model
+from ..cpsat import cp_model
 from .runs import RunGrid
 from .state import HouseModel
+
+_AT_LEAST_ZERO = (0, 2**63 - 1)  # a linear constraint's domain for ">= 0"
 
 
 def add_payment(m: HouseModel) -> None:
@@ -50,18 +52,28 @@ def _balance(m: HouseModel, grid: RunGrid) -> None:
                 for p, cells in counts.items()}
     if not any(negative.values()):
         return  # nothing can be stolen into these runs
-    # What the card at each position counts (+1 pays, -1 stolen).
-    here: dict[int, Expression] = {}
+    # What the card at each position counts (+1 pays, -1 stolen), as (variable, coefficient) terms:
+    # every position's are variables of its own (its cells, its role values), so none merge.
+    terms: dict[int, list[tuple[cp_model.IntVar, int]]] = {}
     for p, cells in counts.items():
-        here[p] = cp_model.LinearExpr.sum([_role_at(m, grid, p, index, var, constant, roles) if roles
-                                           else constant * var
-                                           for index, var, constant, roles in cells if roles or constant])
+        terms[p] = [(_role_at(m, grid, p, index, var, constant, roles), 1) if roles else (var, constant)
+                    for index, var, constant, roles in cells if roles or constant]
     # Implied by the per-run conditions, but it gives the search a far better
     # bound: over all runs of the row together, payments cover steals.
-    m.model.add(cp_model.LinearExpr.sum(list(here.values())) >= 0)
+    m.model.add(cp_model.LinearExpr.sum([c * v for held in terms.values() for v, c in held]) >= 0)
+    # The segments' conditions go straight into the proto, as CpModel.add writes them (terms ordered by
+    # variable): building tens of thousands of nested sums took most of this module's time.
+    indexed = {p: [(v.index, c) for v, c in held] for p, held in terms.items()}
+    constraints = m.model.proto.constraints
     for stretch, var in grid.segments:
         if any(negative[p] for p in stretch):
-            m.model.add(cp_model.LinearExpr.sum([here[p] for p in stretch]) >= 0).only_enforce_if(var)
+            held = sorted(term for p in stretch for term in indexed[p])
+            constraint = constraints.add()
+            constraint.enforcement_literal.append(var.index)
+            linear = constraint.linear
+            linear.vars.extend([index for index, _ in held])
+            linear.coeffs.extend([coefficient for _, coefficient in held])
+            linear.domain.extend(_AT_LEAST_ZERO)
 
 
 def _role_at(m: HouseModel, grid: RunGrid, p: int, index: int, var: cp_model.IntVar, constant: int,

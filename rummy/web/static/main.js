@@ -23,7 +23,7 @@ import {hiddenDraw, playTurn, reopenGame, wireGame} from "./game.js";
 import {askHint, nextHintLevel} from "./hint.js";
 import {addSteps, keepSteps, onPointerDown, onPointerMove, onPointerUp, onTableClick, onTableKey,
   toggleMoving} from "./mymove.js";
-import {askBest, showFrame} from "./plan.js";
+import {askBest, showFrame, stopBest} from "./plan.js";
 import {wireReview} from "./review.js";
 import {filterList, loadFile, loadList, loadShipped, showPosition} from "./position.js";
 import {wireShare} from "./share.js";
@@ -49,6 +49,7 @@ function wire() {
   });
   $("file-input").addEventListener("change", loadFile);
   $("best-button").addEventListener("click", () => askBest());
+  $("stop-button").addEventListener("click", stopBest);
   $("longer-button").addEventListener("click", () => {
     const seconds = Number($("longer-button").dataset.seconds);
     if (!seconds) return;

@@ -94,6 +94,7 @@ export async function showPosition(text, id) {
     return;
   }
   if (mine !== loads) return;
+  stopSearch();
   Object.assign(state, {text: text, id: id, view: data.view, shown: data}, NO_ANSWERS);
   // a turn refused on the position before (its breaches) says nothing of this one
   for (const panel of ["best-panel", "move-panel", "turn-error", "draw-picker"]) $(panel).hidden = true;
@@ -107,10 +108,16 @@ export async function showPosition(text, id) {
   say("Loaded " + (id || "the position") + ": " + data.view.rules + ", " + data.view.to_move + " to move.");
 }
 
+// A Best move search of the position before: its request aborted, so the server stops its work.
+function stopSearch() {
+  if (state.searching) state.searching.abort();
+}
+
 // A position asked for could not be loaded: the one before goes too (its table, its answers), so
 // nothing on the page answers a position other than the one the error is about.
 function failedLoad(error, fromLink = false) {
   loads++;  // a load still on its way is not shown either
+  stopSearch();
   Object.assign(state, {text: null, id: null, view: null, shown: null}, NO_ANSWERS);
   for (const panel of ["position", "best-panel", "move-panel", "hint-panel"]) $(panel).hidden = true;
   $("table").replaceChildren();

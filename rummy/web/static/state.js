@@ -9,6 +9,7 @@ export const state = {
   best: null,     // /api/best's answer
   bestLimit: null,  // the time limit (s) that answer was searched with
   searched: null,   // the time limit of the last search (Search longer doubles it)
+  searching: null,  // the AbortController of the Best move search running (plan.js); a new position stops it
   frame: 0,       // the viewer's frame: 0 before the turn, k after step k
   move: null,     // the turn being built (My move), see newMove() in mymove.js
   moving: false,  // My move mode is on
