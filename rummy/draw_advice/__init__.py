@@ -141,7 +141,8 @@ def _open_searches(draws: list[Draw], keys: dict[tuple[int, int], Hashable],
     """The searches more time may help, in four tiers (each may be empty), the most urgent first
     (draw_advice/schedule; the last is never needed for the choice): outcomes still unvalued; the
     unproven outcomes of the options that may still be chosen (the chosen one and every one whose
-    bound beats its value), the largest share of its option's gap first; the chosen option's alone (its turn is the answer); any other unproven one."""
+    bound beats its value), the largest share of its option's gap first; the chosen option's alone
+    (its turn is the answer); any other unproven one."""
     options = _ranked(draws, keys, results)
     chosen = options[0][1] if options else None
     best = (options[0][0].exact or Fraction(0)) if options else None
