@@ -169,7 +169,9 @@ def _value(outcome: Outcome, config: SolverConfig, deadline: float) -> _Valued:
     rules = start.rules
     family = rules.family
     left = max(deadline - perf_counter(), _LEAST_SECONDS)
-    solution = family.solver_function()(start, replace(config, time_limit=left, workers=1, progress=None))
+    # The turns this search finds count from the drawn position, not the one advised: nobody is told of them.
+    solution = family.solver_function()(start, replace(config, time_limit=left, workers=1, progress=None,
+                                                       on_better=None))
     if solution.status in (Status.NO_LEGAL_TURN, Status.UNKNOWN) or solution.after is None:
         return _Valued(solution, None, None, solution.status == Status.NO_LEGAL_TURN)
     cost = family.hand_cost(outcome.drawn, rules)
