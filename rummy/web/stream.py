@@ -61,11 +61,16 @@ async def streamed_lines(solve: Solve, first: dict[str, Any],
     yield _line(first)
     while True:
         waiting = asyncio.ensure_future(lines.get())
-        await asyncio.wait((waiting, solve.answer), return_when=asyncio.FIRST_COMPLETED)
-        if waiting.done():
+        try:
+            await asyncio.wait((waiting, solve.answer), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            # The answer in, or the client gone (this generator cancelled): no wait on the queue left pending.
+            got_line = waiting.done()
+            if not got_line:
+                waiting.cancel()
+        if got_line:
             yield _line(waiting.result())
             continue
-        waiting.cancel()
         while not lines.empty():  # every line was put before the answer was settled
             yield _line(lines.get_nowait())
         try:

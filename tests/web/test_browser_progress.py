@@ -248,3 +248,31 @@ def test_the_page_reads_a_plain_json_answer_from_the_same_call(page: Any) -> Non
     page.set_script_timeout(WAIT)
     result = page.execute_async_script(READ_LINES, ['{"status": ', '"optimal"}'], "application/json")
     assert result == {"told": [], "answer": {"status": "optimal"}}
+
+
+# A made-up server whose stream stays open: the page's reader fails on a line (here the page's own
+# drawing fails) and must hang up, so the real server sees the client gone and stops the search.
+HANG_UP = """
+    const done = arguments[0];
+    const send = window.fetch;
+    let cancelled = false;
+    window.fetch = async () => {
+      const body = new ReadableStream({
+        start(controller) { controller.enqueue(new TextEncoder().encode('{"progress": {"gain": 1}}\\n')); },
+        cancel() { cancelled = true; },
+      });
+      return new Response(body, {status: 200, headers: {"Content-Type": "application/x-ndjson"}});
+    };
+    import("/static/api.js")
+      .then((api) => api.apiLines("/api/best", {}, () => { throw new Error("drawing broke"); }))
+      .then((answer) => ({answer}), (error) => ({error: error.error}))
+      .then((outcome) => new Promise((resolve) => setTimeout(() => resolve({...outcome, cancelled}), 50)))
+      .then(done)
+      .finally(() => { window.fetch = send; });
+"""
+
+
+def test_a_reader_that_fails_hangs_up(page: Any) -> None:
+    page.set_script_timeout(WAIT)
+    result = page.execute_async_script(HANG_UP)
+    assert result == {"error": "the page could not show the search's progress (drawing broke)", "cancelled": True}

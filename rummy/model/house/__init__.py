@@ -172,7 +172,10 @@ def build_model(ctx: TurnContext, branch: str, options: dict[int, list[int]], sh
     add_no_spite(m)
     add_hand_rules(m)
     # Issue 28's proof levers, each switchable (house/cuts, paid_total, redundant, branching).
-    add_play_cuts(m), add_paid_total(m), add_redundant(m), add_branching(m)
+    add_play_cuts(m)
+    add_paid_total(m)
+    add_redundant(m)
+    add_branching(m)
     if excluded:
         # An excluded table may leave rivals that only re-form an untouched
         # opponent's space (a long run split): those must stay findable.

@@ -40,6 +40,9 @@ export async function apiLines(path, body, onLine, signal) {
     }
     take(pending + decoder.decode());
   } catch (error) {
+    // A garbled line or the page's own fault: the request stops too (the server sees the client gone
+    // and stops the search, which would otherwise run on to its limit with nobody reading).
+    reader.cancel().catch(() => {});
     throw failure(error, signal);
   }
   if (last === null) throw {error: "the server stopped answering before the end of the search", errors: []};
