@@ -61,11 +61,17 @@ async def streamed_lines(solve: Solve, first: dict[str, Any],
     yield _line(first)
     while True:
         waiting = asyncio.ensure_future(lines.get())
-        await asyncio.wait((waiting, solve.answer), return_when=asyncio.FIRST_COMPLETED)
-        if waiting.done():
+        try:
+            await asyncio.wait((waiting, solve.answer), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            # also when the stream is cancelled (the client gone, the server stopping): a pending get left
+            # behind was logged as "Task was destroyed but it is pending!"
+            told = waiting.done()
+            if not told:
+                waiting.cancel()
+        if told:
             yield _line(waiting.result())
             continue
-        waiting.cancel()
         while not lines.empty():  # every line was put before the answer was settled
             yield _line(lines.get_nowait())
         try:
