@@ -116,6 +116,12 @@ def run_guarded(invoke: Callable[[], int | None]) -> int:
         sys.stdout.flush()
     except BrokenPipeError:
         return _quiet_broken_pipe()
+    except SystemExit as leaving:
+        # click turns a reader gone mid-command (``best --progress | head -1``) into a silent exit 1,
+        # which reads as "no legal turn": the reader leaving is no failure
+        if isinstance(leaving.__context__, BrokenPipeError):
+            return _quiet_broken_pipe()
+        raise
     except KeyboardInterrupt:
         print_error("interrupted")
         return EXIT_INTERRUPTED

@@ -27,7 +27,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -66,6 +66,8 @@ PositionText = Field(max_length=MAX_TEXT, description=(
 
 
 class _Request(BaseModel):
+    # Switches are JSON true or false (StrictBool): pydantic would read "yes", "off", 1 or 0.0 as a switch,
+    # and {"progress": "no"} or a number meant for another field is a mistake to name, not to guess at
     model_config = ConfigDict(extra="forbid")
 
     @field_validator("*", mode="before")
@@ -79,7 +81,7 @@ class _Request(BaseModel):
 class ShowRequest(_Request):
     position: str = PositionText
     format: Kind | None = Field(None, description="toml, json or code; told by the content when left out.")
-    after: bool = Field(False, description="Read it as an after-position (rummy show --after).")
+    after: StrictBool = Field(False, description="Read it as an after-position (rummy show --after).")
 
 
 class BestRequest(_Request):
@@ -88,7 +90,7 @@ class BestRequest(_Request):
     time_limit: float | None = Field(None, gt=0, description="Seconds; at most the server's limit.")
     objective: Literal["default", "tiles", "value"] = "default"
     seed: int = Field(0, ge=0, le=2**31 - 1)
-    progress: bool = Field(False, description=(
+    progress: StrictBool = Field(False, description=(
         "Stream the answer as NDJSON (application/x-ndjson): a line per better turn found while the search goes "
         "on ({\"progress\": {...}}), the usual answer last (docs/serve.md \"Best so far\")."))
 
@@ -99,7 +101,8 @@ class CheckRequest(_Request):
         "The turn: an after-position, a 'best --json' answer, or steps ('play 7H 8H 9H to new/1; discard KS')."))
     before_format: Kind | None = None
     after_format: Kind | None = None
-    best: bool = Field(False, description="Also solve BEFORE and say how far the turn is from the best (check --best).")
+    best: StrictBool = Field(False, description=(
+        "Also solve BEFORE and say how far the turn is from the best (check --best)."))
     time_limit: float | None = Field(None, gt=0)
 
 

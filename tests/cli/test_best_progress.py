@@ -148,3 +148,24 @@ def test_ctrl_c_while_searching_with_progress_is_clean() -> None:
     assert "Traceback" not in err and err.strip().splitlines()[-1] == "rummy: interrupted"
     for line in out.splitlines():  # whatever was printed is whole lines
         assert "progress" in json.loads(line)
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_a_reader_that_leaves_after_the_first_line_is_no_failure(json_flag: list[str]) -> None:
+    # `rummy best X --progress | head -1`: the reader leaves while a progress line is being printed (inside
+    # the command, where click would make it a silent exit 1, "no legal turn"): exit 0, nothing on stderr
+    process = subprocess.Popen([sys.executable, "-m", "rummy", "best", str(LONG), "--progress", *json_flag,
+                                "--time-limit", "60"], cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline()  # the first told turn
+        process.stdout.close()  # the reader leaves; the next line meets a broken pipe
+        err = process.stderr.read()
+        process.wait(timeout=90)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, err
+    assert err == ""

@@ -358,6 +358,12 @@ def test_hint_names_the_puzzle(client: TestClient) -> None:
     ("/api/show", {}, "position"),
     ("/api/check", {"before": "x"}, "after"),
     ("/api/check", {"before": "x", "after": "y", "best": "maybe"}, "best"),
+    ("/api/check", {"before": "x", "after": "y", "best": "yes"}, "best"),
+    ("/api/show", {"position": "x", "after": 1}, "after"),
+    ("/api/best", {"position": "x", "progress": "yes"}, "progress"),
+    ("/api/best", {"position": "x", "progress": "true"}, "progress"),
+    ("/api/best", {"position": "x", "progress": 1}, "progress"),
+    ("/api/best", {"position": "x", "progress": None}, "progress"),
 ])
 def test_a_wrong_option_is_a_400_naming_it(client: TestClient, path: str, body: dict[str, Any], field: str) -> None:
     lines = refused(client.post(path, json=body))

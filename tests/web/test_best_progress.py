@@ -229,3 +229,25 @@ def wait_dead(pid: int, seconds: float = LIVENESS) -> bool:
         time.sleep(0.05)
     return not alive(pid)
 
+
+
+def test_a_stream_cancelled_while_it_waits_leaves_no_task_behind() -> None:
+    """The client gone (or the server stopping) while the stream waited for a line: its pending wait was
+    left behind, logged at shutdown as "Task was destroyed but it is pending!"."""
+    from types import SimpleNamespace
+
+    from rummy.web.stream import streamed_lines
+
+    async def cancel_mid_wait() -> list[asyncio.Task[Any]]:
+        solve = SimpleNamespace(lines=asyncio.Queue(), answer=asyncio.get_running_loop().create_future())
+        lines = streamed_lines(solve, {"progress": {"n": 0}}, lambda outcome: {})  # type: ignore[arg-type]
+        assert json.loads(await lines.__anext__()) == {"progress": {"n": 0}}
+        reading = asyncio.ensure_future(lines.__anext__())
+        await asyncio.sleep(0.05)  # it waits for a line or the answer
+        reading.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await reading
+        await asyncio.sleep(0)  # the cancelled wait's own cancellation runs
+        return [task for task in asyncio.all_tasks() if task is not asyncio.current_task() and not task.done()]
+
+    assert asyncio.run(cancel_mid_wait()) == []
