@@ -151,7 +151,10 @@ def test_draw_advice_fills_its_options_in_as_they_are_valued(page: Any) -> None:
                      len(driver.find_elements(By.CSS_SELECTOR, "#draw-options li")))
             if not seen or seen[-1] != shown:
                 seen.append(shown)
-        return len({listed for _, _, listed in seen if listed}) >= 2 and seen[-1][0] < seen[-1][1]
+        # Options listed while the search still runs. (How many lines the page sees depends on the machine:
+        # the server sends at most 5 a second, the newest winning, and draw advice values every option
+        # cheaply first, so on a busy machine the first line may list them all at once.)
+        return any(listed for _, _, listed in seen) and bool(SO_FAR.match(text(driver, "best-status")))
 
     wait(page, filling, WAIT * 3)
     assert [v for v, _, _ in seen] == sorted({v for v, _, _ in seen})  # more searches done each time
