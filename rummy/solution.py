@@ -11,6 +11,12 @@ from .cards import Card, Deck
 from .position import DrawTaken, Position
 from .vocabulary import DrawSource, Objective, Status
 
+
+def as_number(value: Fraction) -> int | float:
+    """A gain or bound as a Solution holds it: whole numbers as integers, others as floats."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
 # Seconds per solve of 'rummy generate' when a request does not say (generator.Request, the CLI).
 GENERATE_TIME_LIMIT = 10.0
 

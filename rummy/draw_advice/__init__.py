@@ -44,7 +44,7 @@ from fractions import Fraction
 from time import perf_counter
 
 from ..position import Position, Turn
-from ..solution import DrawChoice, DrawOption, Improvement, Solution, SolverConfig
+from ..solution import DrawChoice, DrawOption, Improvement, Solution, SolverConfig, as_number
 from ..vocabulary import DrawSource, Phase, Status
 from .idle import idle_key
 from .options import Draw, Outcome
@@ -86,7 +86,7 @@ def advise(position: Position, config: SolverConfig) -> Solution:
     choice = DrawChoice(tuple(o for o, _ in options), samples=len(stock.outcomes) if stock else 0,
                         unseen=sum(o.weight for o in stock.outcomes) if stock else 0, start=start, solves=searches)
     bound = max(float(o.bound if o.bound is not None else o.value) for o, _ in options)
-    return Solution(Status.OPTIMAL if proven else Status.FEASIBLE, _number(chosen.exact or Fraction(0)),
+    return Solution(Status.OPTIMAL if proven else Status.FEASIBLE, as_number(chosen.exact or Fraction(0)),
                     max(bound, chosen.value), after, played, None, seconds, stats, choice)
 
 
@@ -226,7 +226,7 @@ class _Teller:
         if valued < len(searches):
             # Options not yet valued: no proven bound for them; the highest known stands in (docs/draw.md).
             bounds += [float(v.bound) for v in results.values() if v.bound is not None]
-        self.listener(Improvement(gain=_number(chosen.exact or Fraction(0)), bound=max([chosen.value, *bounds]),
+        self.listener(Improvement(gain=as_number(chosen.exact or Fraction(0)), bound=max([chosen.value, *bounds]),
                                   seconds=round(perf_counter() - self.started, 4), after=after, cards_played=played,
                                   source="draw", options=tuple(o for o, _ in options), valued=valued,
                                   total=len(searches)))
@@ -280,6 +280,3 @@ def _no_draw_reason(position: Position, draws: list[Draw]) -> str:
         return "there is nothing to draw: the stock and the discard pile are empty"
     return "no draw leads to a legal turn (every card the discard pile offers must be played at once and cannot be)"
 
-
-def _number(value: Fraction) -> int | float:
-    return int(value) if value.denominator == 1 else float(value)

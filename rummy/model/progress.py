@@ -15,7 +15,7 @@ from fractions import Fraction
 from time import perf_counter
 
 from ..position import Position
-from ..solution import Improvement, SolverConfig
+from ..solution import Improvement, SolverConfig, as_number
 
 
 class Announcer:
@@ -48,11 +48,8 @@ class Announcer:
             self.best = gain
             after, played = make()
             bound = max([gain, *self.bounds.values()])
-            self.listener(Improvement(gain=_number(gain), bound=_number(bound),
+            self.listener(Improvement(gain=as_number(gain), bound=as_number(bound),
                                       seconds=round(perf_counter() - self.started, 4), after=after,
                                       cards_played=played, source=source))
             return True
 
-
-def _number(value: Fraction) -> float:
-    return int(value) if value.denominator == 1 else float(value)

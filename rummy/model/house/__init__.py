@@ -26,15 +26,17 @@ going out), the objective, and reading the answer (house/answer).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from time import perf_counter
 
 from ...cards import cards_notation
 from ...position import Position
-from ...solution import Solution, SolverConfig
+from ...solution import Solution, SolverConfig, as_number
 from ...vocabulary import SearchStatus, Status
 from ..clock import Clock
+from ..cpsat import cp_model
 from ..progress import Announcer
 from ..run import ONE_WORKER_SECONDS, Found, RunResult, Tuning, all_workers_join, one_worker_seconds, run
 from .answer import TurnPlan, after_position, cards_played, plan_order, read_plan
@@ -142,7 +144,7 @@ def greedy_house(position: Position, config: SolverConfig) -> Solution:
     terms, constant = gain_terms(m)
     gain = Fraction(sum(start.value(v) * c for v, c in terms) + constant, ctx.scale)
     plan = read_plan(m, start.value, gain)
-    return Solution(Status.FEASIBLE, _number(gain), _number(max(gain, gain_ceiling(m))), after_position(ctx, plan),
+    return Solution(Status.FEASIBLE, as_number(gain), as_number(max(gain, gain_ceiling(m))), after_position(ctx, plan),
                     cards_played(ctx, plan), seconds=perf_counter() - started)
 
 
@@ -211,23 +213,26 @@ def _solve_model(m: HouseModel, config: SolverConfig, clock: Clock, announcer: A
     def gain_of(result: RunResult) -> Fraction:
         return Fraction(round(sum(result.value(v) * c for v, c in terms) + constant), scale)
 
+    def offer(gain: Fraction, objective_bound_now: float, value: Callable[[], Callable[[cp_model.IntVar], int]],
+              source: str) -> None:
+        """Tell the listener of a turn of ``gain`` (its values read only if it is told) and the bound so far."""
+        assert announcer is not None
+        announcer.bound(m.branch, gain_bound(objective_bound_now))
+        announcer.offer(gain, lambda: _made(m, read_plan(m, value(), gain)), source)
+
     def tell(result: RunResult | None, source: str) -> None:
-        """Tell the listener of the best turn so far, where it is one."""
-        if announcer is None or not announcer.listening or result is None or not result.found:
-            return
-        announcer.bound(m.branch, gain_bound(objective_bound))
-        gain = gain_of(result)
-        announcer.offer(gain, lambda: _made(m, read_plan(m, result.value, gain)), source)
+        """The best turn so far, at the end of a run or the greedy start."""
+        if announcer is not None and announcer.listening and result is not None and result.found:
+            offer(gain_of(result), objective_bound, lambda: result.value, source)
 
     def heard(found: Found) -> None:
-        """A better solution during a run: told at once where its gain beats the last told (read from the objective)."""
-        assert announcer is not None
-        announcer.bound(m.branch, gain_bound(min(objective_bound, found.bound)))
-        gain = gain_bound(found.objective)  # the objective's gain: the tie-break never reaches a whole weight
-        if announcer.best is not None and gain <= announcer.best:
-            return
-        values = found.values()
-        announcer.offer(gain, lambda: _made(m, read_plan(m, lambda v: values[v.index], gain)), "cp-sat")
+        """A better solution during a run, its gain read from the objective (the tie-break never reaches a
+        whole weight); its values are read only when it is told."""
+        def value() -> Callable[[cp_model.IntVar], int]:
+            values = found.values()
+            return lambda variable: values[variable.index]
+
+        offer(gain_bound(found.objective), min(objective_bound, found.bound), value, "cp-sat")
 
     watch = heard if announcer is not None and announcer.listening else None
 
@@ -351,8 +356,8 @@ def _solution(ctx: TurnContext, results: list[BranchResult], started: float, clo
     bound = best.gain if proven else max(r.bound for r in results if r.status != SearchStatus.INFEASIBLE)
     return Solution(
         status=Status.OPTIMAL if proven else Status.FEASIBLE,
-        gain=_number(best.gain),
-        bound=_number(max(bound, best.gain)),
+        gain=as_number(best.gain),
+        bound=as_number(max(bound, best.gain)),
         after=after_position(ctx, best),
         cards_played=cards_played(ctx, best),
         seconds=perf_counter() - started,
@@ -366,6 +371,3 @@ def _no_turn_reason(ctx: TurnContext) -> str:
         return f"the hot card {cards_notation(hot, ctx.rules.deck)} cannot be played this turn"
     return "no legal turn exists"
 
-
-def _number(value: Fraction) -> int | float:
-    return int(value) if value.denominator == 1 else float(value)
