@@ -58,8 +58,13 @@ def test_shell_completion_can_be_installed(capsys: pytest.CaptureFixture[str], m
     import subprocess
     import sys
 
+    import os
+
+    # The shell named, not the one the tests happen to run under (typer otherwise detects the parent
+    # shell, and refuses `sh`: the suite run from `sh -c` failed here).
+    quiet_detection = {**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
     shown = subprocess.run([sys.executable, "-m", "rummy", "--show-completion", "bash"], capture_output=True, text=True,
-                           cwd=REPO_ROOT, timeout=60)
+                           cwd=REPO_ROOT, timeout=60, env=quiet_detection)
     assert shown.returncode == 0 and "_RUMMY_COMPLETE=complete_bash" in shown.stdout, shown.stderr
 
 
