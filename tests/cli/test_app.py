@@ -55,10 +55,9 @@ def test_shell_completion_can_be_installed(capsys: pytest.CaptureFixture[str], m
     monkeypatch.setenv("COLUMNS", "200")
     code, out, _ = run_main(capsys, "--help")
     assert code == 0 and "--install-completion" in out and "--show-completion" in out
+    import os
     import subprocess
     import sys
-
-    import os
 
     # The shell named, not the one the tests happen to run under (typer otherwise detects the parent
     # shell, and refuses `sh`: the suite run from `sh -c` failed here).
