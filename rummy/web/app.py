@@ -341,6 +341,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 pool.withdraw(solve)
 
     reading = anyio.CapacityLimiter(settings.readers)
+    app.state.reading = reading  # its statistics tell how many reads wait (tests wait on them, not on the clock)
     reads_by_client: Counter[str] = Counter()
 
     async def read(connection: Request, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:

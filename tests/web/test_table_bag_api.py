@@ -70,7 +70,6 @@ def test_a_table_given_as_plays_says_nothing_of_a_bag(client: TestClient) -> Non
 
 # ------------------------------------------------ a bag's search in the server's threads
 LIVENESS = 20.0  # the longest any wait below may take: a bound for a hung test, never reached when it passes
-SETTLE = 0.3  # for the server to take in a request before the next step relies on it
 
 
 def post_show(port: int, text: str, source: str | None = None) -> tuple[int, dict[str, Any]]:
@@ -90,6 +89,14 @@ def post_show(port: int, text: str, source: str | None = None) -> tuple[int, dic
             return answer.status, json.loads(answer.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
+
+
+def wait_for_reads(app: Any, waiting: int) -> None:
+    """Until ``waiting`` reads wait for a reader thread: a loaded machine may take its time to get there."""
+    deadline = time.monotonic() + LIVENESS
+    while app.state.reading.statistics().tasks_waiting < waiting:
+        assert time.monotonic() < deadline, f"fewer than {waiting} reads waiting after {LIVENESS:.0f} s"
+        time.sleep(0.02)
 
 
 def held_searches(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Semaphore, threading.Event]:
@@ -116,13 +123,14 @@ def test_bag_searches_wait_for_their_own_threads_and_other_visitors_are_served(
     searching, release = held_searches(monkeypatch)
     answers: list[tuple[int, dict[str, Any]]] = []
     text = BAG.format(table="R1 R2 R3 B5 B6 B7")
-    with live_server(create_app(Settings(workers=1, readers=1, max_waiting=1))) as port:
+    app = create_app(Settings(workers=1, readers=1, max_waiting=1))
+    with live_server(app) as port:
         shows = [threading.Thread(target=lambda: answers.append(post_show(port, text))) for _ in range(2)]
         try:
             shows[0].start()
             assert searching.acquire(timeout=LIVENESS)
             shows[1].start()  # waits for the one reader
-            time.sleep(SETTLE)
+            wait_for_reads(app, 1)
             status, busy = post_show(port, text)
             assert (status, busy["error"]) == (503, "busy: 1 position waiting to be read; try again shortly")
             with urllib.request.urlopen(f"http://{HOST}:{port}/api/presets", timeout=LIVENESS) as presets:
@@ -141,19 +149,20 @@ def test_one_visitor_cannot_fill_the_read_queue(monkeypatch: pytest.MonkeyPatch)
     searching, release = held_searches(monkeypatch)
     answers: list[tuple[int, dict[str, Any]]] = []
     text = BAG.format(table="R1 R2 R3 B5 B6 B7")
-    with live_server(create_app(Settings(workers=1, readers=1, max_waiting=32, max_per_client=2))) as port:
+    app = create_app(Settings(workers=1, readers=1, max_waiting=32, max_per_client=2))
+    with live_server(app) as port:
         mine = [threading.Thread(target=lambda: answers.append(post_show(port, text))) for _ in range(2)]
         other = threading.Thread(target=lambda: answers.append(post_show(port, text, source="127.0.0.2")))
         try:
             mine[0].start()
             assert searching.acquire(timeout=LIVENESS)
             mine[1].start()  # in line for the one reader: this client's second
-            time.sleep(SETTLE)
+            wait_for_reads(app, 1)
             status, busy = post_show(port, text)
             assert (status, busy["error"]) == (503, "busy: 2 positions of yours are being read; "
                                                     "wait for them to be answered")
             other.start()  # another visitor is not refused: it waits its turn
-            time.sleep(SETTLE)
+            wait_for_reads(app, 2)
             assert len(answers) == 0
         finally:
             release.set()
