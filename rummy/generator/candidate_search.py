@@ -75,7 +75,8 @@ class Puzzle:
 
     def statement(self) -> PuzzleStatement:
         """The puzzle's ``[puzzle]`` table: its kind, tier, task and target (the best gain), never the answer."""
-        task = kind_for(self.kind, preset(self.rules)).task
+        rules = preset(self.rules)
+        task = kind_for(self.kind, rules).task_for(rules)
         return PuzzleStatement(str(self.kind), str(self.tier), task, self.answer["gain"])
 
     def solution_data(self) -> dict[str, Any]:
