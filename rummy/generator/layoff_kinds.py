@@ -1,4 +1,4 @@
-"""Lay-off rummy puzzles (presets ``straight``, ``traditional``): "go out this turn" and "score the most" (the points out of the hand).
+"""Lay-off rummy puzzles (presets ``straight``, ``traditional``): "go out this turn" and "score the most".
 
 A candidate is a play-phase position of a hand in progress: the mover and
 one or two opponents, each with their own space of melds (the opponents'
