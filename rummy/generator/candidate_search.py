@@ -37,6 +37,7 @@ from ..solution import GENERATE_TIME_LIMIT, SolverConfig
 from ..vocabulary import PuzzleKind, Status, Tier
 from .difficulty import NEAR_CAP, TIERS, Difficulty, grade, tier_of
 from .kinds import FAMILIES, kind_for
+from .rules_notes import rules_note
 from .unique import judge
 
 # Candidates dealt per puzzle asked for before the run gives up.
@@ -74,10 +75,12 @@ class Puzzle:
     margin: float | str  # best gain minus the second best, or unique.NO_OTHER_TURN
 
     def statement(self) -> PuzzleStatement:
-        """The puzzle's ``[puzzle]`` table: its kind, tier, task and target (the best gain), never the answer."""
+        """The puzzle's ``[puzzle]`` table: its kind, tier, task, target (the best gain) and the rule that
+        decides it (``rules_note``), never the answer."""
         rules = preset(self.rules)
         task = kind_for(self.kind, rules).task_for(rules)
-        return PuzzleStatement(str(self.kind), str(self.tier), task, self.answer["gain"])
+        note = rules_note(self.position, Position.from_data(self.answer["after"], strict=False))
+        return PuzzleStatement(str(self.kind), str(self.tier), task, self.answer["gain"], note)
 
     def solution_data(self) -> dict[str, Any]:
         """The solution file: the ``best --json`` answer, then what the generator measured."""
