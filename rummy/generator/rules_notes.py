@@ -95,12 +95,19 @@ def _fixed_jokers(before: Position, after: Position) -> list[str]:
         notes.append("a freed joker may go only into a new play of tiles from your rack")
     freed_plays = {name for name, _ in freed}
     if rules.joker_locks_play:
+        changed = _changed_plays(before, after)
         for name, locked in before.named_plays().items():
-            if str(name) in freed_plays or not any(c.is_joker for c in locked.cards) or len(locked.cards) < 4:
+            if str(name) in freed_plays or not any(c.is_joker for c in locked.cards):
                 continue
-            stood = settled_stand_ins(locked.cards, rules)
-            what = f" until {_show(before, stood[:1])} replaces it" if stood else ""
-            notes.append(f"the joker in {name} is fixed: its play cannot give up a tile{what}")
+            # The lock matters where it forbids a move that looks useful: a tile the play could spare
+            # (it stays whole without it) that a play the turn makes would take.
+            spare = [c for k, c in enumerate(locked.cards) if not c.is_joker
+                     and is_whole(locked.cards[:k] + locked.cards[k + 1:], rules)
+                     and any(is_whole(cards + (c,), rules) for cards in changed)]
+            if spare:
+                stood = settled_stand_ins(locked.cards, rules)
+                what = f" until {_show(before, stood[:1])} replaces it" if stood else ""
+                notes.append(f"the joker in {name} is fixed: its play cannot give up a tile{what}")
     return notes
 
 

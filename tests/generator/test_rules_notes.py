@@ -70,8 +70,13 @@ def test_a_fixed_joker_freed_by_its_own_tile() -> None:
     before = (PUZZLE_EXAMPLES / "rummikub-fixed-joker.toml").read_text(encoding="utf-8")
     text = note(before, "replace table/1 * with R7; play K3 K4 * to new/1")
     assert text is not None and "the joker in table/1 is fixed: only R7 from your rack frees it" in text
-    # B2 B3 * B5 keeps its joker: a tile taken from it would break the lock
-    assert "the joker in table/2 is fixed: its play cannot give up a tile until B4 replaces it" in text
+    assert "its play cannot give up" not in text  # B2 B3 * B5 has no tile the turn's plays would take
+    locked = ('rules = "rummikub"\nto_move = "ann"\ntable = ["K5 K6 * K8", "B1 B2 B3"]\n'
+              'players.ann = {melded = true, hand = "K9 K10 K11 R1"}\n'
+              'players.bob = {melded = true, hand_count = 9}\npiles = {stock = 60}\n')
+    # K8 would join K9 K10 K11, and K5 K6 * stays whole without it: only the lock keeps it there
+    assert note(locked, "play K9 K10 K11 to new/1") == (
+        "the joker in table/1 is fixed: its play cannot give up a tile until K7 replaces it")
 
 
 def test_one_meld_a_turn_where_the_hand_keeps_another_and_the_queen_of_spades() -> None:
