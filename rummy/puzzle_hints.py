@@ -107,7 +107,10 @@ def _idea(answer: _Answer) -> str:
 
 
 def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+    """The sentence as a clause: its first word lower-cased, unless it is a name or a card (``QC``, ``A``)."""
+    first = text.split(" ", 1)[0]
+    plain = first[:1].isupper() and (first[1:].islower() or (len(first) == 1 and first == "A" and " " in text))
+    return text[:1].lower() + text[1:] if plain else text
 
 
 def _aim(answer: _Answer) -> str:
