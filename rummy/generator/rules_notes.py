@@ -48,17 +48,21 @@ def _discard(after: Position) -> Card | None:
 
 
 def _temperatures(before: Position, after: Position) -> list[str]:
-    """A warm card kept while a card worth less goes to the pile (or nothing can be discarded); a hot
-    card, which every legal turn plays."""
+    """A warm card kept while a card worth no more goes to the pile, or one a play would take (or with
+    nothing discarded); a hot card, which every legal turn plays."""
     notes = []
     kept = Counter(c.plain() for c in _hand_after(before, after))
     discard = _discard(after)
     rules = before.rules
+    # The discard could have been played instead (a play on the table takes it): the turn keeps it back
+    # only because the warm card cannot be the discard.
+    playable = discard is not None and any(is_whole(after.play_with_layoffs(name) + (discard,), rules)
+                                           for name in after.named_plays())
     for card in before.mover.warm:
         if not kept[card.plain()]:
             continue
-        cheaper = discard is not None and penalty(discard, rules) < penalty(card, rules)
-        if cheaper or (discard is None and kept):
+        no_more = discard is not None and penalty(discard, rules) <= penalty(card, rules)
+        if no_more or playable or discard is None:
             notes.append(f"{_show(before, [card])} is warm: it cannot be discarded")
     notes += [f"{_show(before, [card])} is hot: it must be played" for card in before.mover.hot]
     return notes

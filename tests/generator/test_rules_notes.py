@@ -37,6 +37,11 @@ piles = {discard = "8C", stock = 28}
 
 def test_a_warm_card_kept_while_a_cheaper_card_is_discarded_is_named() -> None:
     assert note(STRAIGHT, "meld 4H 5H 6H; discard 2D") == "QC is warm: it cannot be discarded"
+    # kept while the discard, worth more, is one a play on the table would take: laying it off would
+    # leave the warm card as the only discard, which the rule forbids
+    taken = STRAIGHT.replace('["7H 8H 9H"]', '["7H 8H 9H", "10S JS QS"]').replace(
+        '"QC 2D 4H 5H 6H"', '"2D KS 4C 5C 6C"').replace('warm = "QC"', 'warm = "2D"')
+    assert note(taken, "meld 4C 5C 6C; discard KS") == "2D is warm: it cannot be discarded"
     # the warm card laid off: no rule decided anything
     played = STRAIGHT.replace('"QC 2D 4H 5H 6H"', '"10H 2D 4H 5H 6H"').replace('warm = "QC"', 'warm = "10H"')
     assert note(played, "meld 4H 5H 6H; lay off 10H on ann/1; discard 2D") is None
