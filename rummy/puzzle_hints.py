@@ -161,6 +161,22 @@ def _steal(answer: _Answer) -> str | None:
     return f"{answer.show(step.cards)} in {answer.play(step.source)}"
 
 
+def _chain_steal(answer: _Answer) -> str | None:
+    """The steal that the turn goes on from: a later step takes from, or adds to, the play it took its
+    card from or the play it went to (the first link of the chain); else the first steal."""
+    steps = answer.plan.steps
+    names = _before_names(answer)
+    for k, step in enumerate(steps):
+        if step.action != Action.STEAL or not step.source or step.source not in names:
+            continue
+        linked = {step.source, step.target} - {None}
+        if any(later.source in linked or later.target in linked for later in steps[k + 1:]
+               if later.action != Action.DISCARD):
+            shown = "the play " if answer.before.rules.family.plays_change_owner else f"{answer.show(step.cards)} in "
+            return f"{shown}{answer.play(step.source)}"
+    return _steal(answer)
+
+
 def _split(answer: _Answer) -> str | None:
     """The play of the table before the turn whose cards end in two plays or more (two or more cards in
     each, so a card taken off an end does not count), the one that sends most cards away first."""
@@ -258,7 +274,7 @@ _KEY_FINDERS: dict[str, Callable[[_Answer], str | None]] = {
     "runs-into-groups": _split,
     "groups-into-runs": _split,
     "split-and-insert": _split,
-    "steal-chain": _steal,
+    "steal-chain": _chain_steal,
     "meld-steal": _steal,
     "warm-or-hot-card": _temperature,
     "keep-a-card": _kept,
