@@ -14,7 +14,7 @@ Per candidate, cheapest test first: deal, solve (proven optimal, else
 NAME" when none of those --theme asks for), the tier (the weakest human-like
 player of ``rummy.ladder`` that finds the optimum: a candidate that a player
 below the tier asked for solves is rejected as "solved by RUNG"), a theme for
-every tier but easy ("no theme"), for easy
+every tier but easy ("no theme": plain-play alone counts as none), for easy
 and medium puzzles no answer that wins by a rule corner, uniqueness with the
 near count, and the margin over the second best (at least the family's bar
 for the tier). The run itself then keeps its themes spread (``Spread``).
@@ -36,7 +36,7 @@ from ..parallel import cores, runner
 from ..position import Position, PuzzleStatement
 from ..rules import preset
 from ..solution import GENERATE_TIME_LIMIT, SolverConfig
-from ..themes import THEMES, family_themes, themes_of
+from ..themes import THEMES, family_themes, idea_themes, themes_of
 from ..vocabulary import PuzzleKind, Status, Tier
 from .difficulty import NEAR_CAP, TIERS, Difficulty, grade, tier_of
 from .kinds import FAMILIES, kind_for
@@ -260,7 +260,7 @@ def candidate(request: Request, index: int) -> Outcome:
         return Outcome(index, None, graded.rejection(request.tier))
     if graded.tier not in kind.tiers:
         return Outcome(index, None, f"graded {graded.tier}, a tier the kind does not offer")
-    if not themes and graded.tier != Tier.EASY:
+    if not idea_themes(themes) and graded.tier != Tier.EASY:
         return Outcome(index, None, "no theme")
     if support.corner is not None and TIERS.index(graded.tier) <= TIERS.index(Tier.MEDIUM):
         reason = support.corner(position, plan)

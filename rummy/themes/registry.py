@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+PLAIN_PLAY = "plain-play"  # the theme of a turn that needs no other idea
+
 
 @dataclass(frozen=True)
 class Theme:
@@ -49,6 +51,9 @@ _ALL = (
           "A card that fits in two places goes where it leaves the rest of the hand the most to do."),
     Theme("partner-play", "partner play",
           "Your partner's plays are yours to use: they can take cards or give them."),
+    # The fallback: given alone, to a turn none of the themes above fits (an easy puzzle's idea).
+    Theme(PLAIN_PLAY, "plain play",
+          "No trick is needed: each card goes where it fits, so look over every play on the table."),
 )
 
 # In the order themes are listed everywhere (themes_of, statements, reports).

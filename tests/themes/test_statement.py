@@ -62,3 +62,13 @@ def test_the_json_form_is_checked_the_same_way():
     text = position.to_json().replace('"going-out"', '"gone-out"')
     with pytest.raises(PositionError, match=r"puzzle\.themes\[0\].*unknown theme 'gone-out'"):
         Position.from_json(text)
+
+
+def test_the_schema_knows_every_theme():
+    import json
+
+    from tests.support.paths import SCHEMA_PATH
+
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    puzzle = next(d for d in schema["$defs"].values() if "rules_note" in d.get("properties", {}))
+    assert puzzle["properties"]["themes"]["items"]["enum"] == list(THEMES)
