@@ -11,7 +11,7 @@ from ..plays import readings
 from ..scoring import penalty, play_score
 from ..vocabulary import Ace, Action, FirstOutBonus, PuzzleKind
 from .rearranging import reshaped, split_run, table_jokers_moved
-from .turn import TurnView
+from .turn import TurnView, going_out
 
 
 def joker_reuse(view: TurnView) -> bool:
@@ -55,9 +55,6 @@ def sacrifice(view: TurnView) -> bool:
         return True
     return sum(after[name] for name in ours) < sum(before[name] for name in ours)
 
-
-def going_out(view: TurnView) -> bool:
-    return view.went_out
 
 
 def round_the_corner(view: TurnView) -> bool:
@@ -122,7 +119,7 @@ def into_their_space(view: TurnView) -> bool:
 
 def partner_play(view: TurnView) -> bool:
     """A partner's plays give cards to the turn or take them."""
-    partners = {p.name for p in view.before.players if p.side == view.side(view.mover) and p.name != view.mover}
+    partners = view.partners
     if not partners:
         return False
     if any(view.space_of_before(a.source) in partners for a in view.arrivals):

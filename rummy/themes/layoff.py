@@ -9,13 +9,10 @@ from ..plays import is_whole
 from ..scoring import penalty
 from ..vocabulary import PuzzleKind
 from .house import warm_or_hot
-from .turn import TurnView
+from .turn import TurnView, going_out
 
 MAX_HAND = 11  # cards of a hand whose melds sacrifice looks through (2,000 subsets at most)
 
-
-def going_out(view: TurnView) -> bool:
-    return view.went_out
 
 
 def keep_a_card(view: TurnView) -> bool:

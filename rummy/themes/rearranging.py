@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import JOKER
 from ..vocabulary import Action
 from .turn import TurnView
 
@@ -61,7 +60,3 @@ def table_jokers_moved(view: TurnView, outside_meld: bool = False) -> int:
     meld_plays = {step.target for step in view.steps(Action.MELD)}
     outside = sum(n for name, n in landed.items() if name not in meld_plays)
     return max(0, min(left_table, outside - from_hand))
-
-
-def joker_count(cards: tuple[object, ...]) -> int:
-    return sum(card == JOKER for card in cards)

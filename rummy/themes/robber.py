@@ -7,7 +7,7 @@ from collections.abc import Callable
 from ..cards import Card
 from ..plays import readings
 from ..vocabulary import Action
-from .turn import TurnView
+from .turn import TurnView, going_out
 
 
 def _steals(view: TurnView) -> list[tuple[str, tuple[Card, ...]]]:
@@ -64,9 +64,6 @@ def _after_play(view: TurnView, name: str) -> tuple[Card, ...]:
     return ()
 
 
-def going_out(view: TurnView) -> bool:
-    return view.went_out
-
 
 def keep_a_card(view: TurnView) -> bool:
     """A card left in the hand (the discard aside) fits a play of the table before the turn on its own."""
@@ -75,7 +72,7 @@ def keep_a_card(view: TurnView) -> bool:
 
 def partner_play(view: TurnView) -> bool:
     """The turn adds cards to a partner's play."""
-    partners = {p.name for p in view.before.players if p.side == view.side(view.mover) and p.name != view.mover}
+    partners = view.partners
     return bool(partners) and any(view.space_of_before(target) in partners for _, target in view.played
                                   if target in view.before_plays)
 

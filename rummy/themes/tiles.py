@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from ..vocabulary import Action, JokerMode, PuzzleKind
 from .rearranging import reshaped, split_run, table_jokers_moved
-from .turn import TurnView
+from .turn import TurnView, going_out
 
 
 def joker_reuse(view: TurnView) -> bool:
@@ -30,9 +30,6 @@ def sacrifice(view: TurnView) -> bool:
         return False
     return any(view.fits(cards, tile) for tile in set(view.hand_after) for cards in view.before_plays.values())
 
-
-def going_out(view: TurnView) -> bool:
-    return view.went_out
 
 
 DETECTORS: dict[str, Callable[[TurnView], bool]] = {

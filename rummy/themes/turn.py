@@ -6,12 +6,11 @@ solver call: the detectors run on every candidate the generator judges.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..cards import JOKER, Card
-from ..plan import HAND, Plan, Step, make_plan
+from ..cards import Card
+from ..plan import Plan, Step, make_plan
 from ..plays import PlayName, is_whole, readings
 from ..position import Position
 from ..rules import Ruleset
@@ -102,9 +101,10 @@ class TurnView:
         return bool(self.hand_before) and not self.hand_after
 
     @cached_property
-    def freed_jokers(self) -> int:
-        """Jokers a replacement took off the table and the turn played again."""
-        return len(self.steps(Action.REPLACE_JOKER))
+    def partners(self) -> frozenset[str]:
+        """The mover's partners: the other players of the mover's side."""
+        side = self.side(self.mover)
+        return frozenset(p.name for p in self.before.players if p.side == side and p.name != self.mover)
 
     def shape(self, cards: tuple[Card, ...]) -> str | None:
         """``run`` or ``book``: how every reading of the play reads it; None if no reading or both."""
@@ -121,12 +121,7 @@ class TurnView:
     def side(self, player: str) -> str:
         return self.before.side_of(player)
 
-    def played_counter(self) -> Counter[Card]:
-        return Counter(card for card, _ in self.played)
 
-
-def joker_in(cards: tuple[Card, ...]) -> bool:
-    return any(card == JOKER for card in cards)
-
-
-__all__ = ["HAND", "Arrival", "TurnView", "joker_in"]
+def going_out(view: TurnView) -> bool:
+    """The turn empties the mover's hand (every family's ``going-out``)."""
+    return view.went_out

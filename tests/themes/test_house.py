@@ -107,16 +107,10 @@ def test_a_hot_card_and_a_warm_card_kept_over_a_lower_discard():
 
 
 def test_a_card_laid_on_a_partners_play():
-    def four(ann: dict[str, Any], thrown: str = "", turn: bool = False) -> Position:
-        cat = {"space": ["6H 7H 8H"]}
-        dan = {"space": ["2S 3S 4S"]}
-        if turn:
-            return after(ann, {"space": []}, thrown=thrown, cat=cat if "9H" in ann["hand"] else
-                         {"space": ["6H 7H 8H 9H"]}, dan=dan)
-        return house(ann, {"space": []}, cat=cat, dan=dan)
-
-    before = four({"hand": "9H 2C 3D", "space": []})
-    after_ = four({"hand": "2C", "space": []}, thrown="3D", turn=True)
+    # Four players: ann and cat one side (seats 1 and 3), bob and dan the other.
+    dan = {"space": ["2S 3S 4S"]}
+    before = house({"hand": "9H 2C 3D", "space": []}, {"space": []}, cat={"space": ["6H 7H 8H"]}, dan=dan)
+    after_ = after({"hand": "2C", "space": []}, {"space": []}, thrown="3D", cat={"space": ["6H 7H 8H 9H"]}, dan=dan)
     found = themes(before, after_)
     assert "partner-play" in found and "sacrifice" not in found  # the partner's points are the side's
     alone = house({"hand": "9H 2C 3D", "space": []}, {"space": ["6H 7H 8H"]})

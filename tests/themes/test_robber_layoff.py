@@ -105,3 +105,20 @@ def test_a_richer_meld_left_in_the_hand_is_a_sacrifice():
     richest = layoff_turn({"hand": "2S 3S 4S 9H 10H JH 5C", "space": []}, BOB,
                           {"hand": "2S 3S 4S", "space": ["9H 10H JH"]}, BOB, "5C", ["9H 10H JH"])
     assert "sacrifice" not in richest
+
+
+def test_cards_added_to_a_partners_robber_play():
+    def four(ann: dict[str, Any], cat_plays: list[str], thrown: str = "", turn: bool = False) -> Position:
+        players = {"ann": {"side": "us", **ann}, "bob": {"side": "them", "hand_count": 6, "plays": []},
+                   "cat": {"side": "us", "hand_count": 6, "plays": cat_plays},
+                   "dan": {"side": "them", "hand_count": 6, "plays": ["KS KH KD"]}}
+        return position("robber", players, discard="QS" + (" " + thrown if thrown else ""),
+                        turn={"discard": thrown} if turn else None, strict=not turn)
+
+    before = four({"hand": "5H 9C 2D", "plays": []}, ["6H 7H 8H"])
+    # The play grown changes owner, even a partner's (the side pools its plays).
+    after_ = four({"hand": "9C", "plays": ["5H 6H 7H 8H"]}, [], "2D", turn=True)
+    assert "partner-play" in themes(before, after_, "steal")
+    alone = four({"hand": "5H 9C 2D", "plays": ["6H 7H 8H"]}, [])
+    alone_after = four({"hand": "9C", "plays": ["5H 6H 7H 8H"]}, [], "2D", turn=True)
+    assert "partner-play" not in themes(alone, alone_after, "steal")
