@@ -11,7 +11,7 @@ from ..plays import readings
 from ..scoring import penalty, play_score
 from ..vocabulary import Ace, Action, FirstOutBonus, PuzzleKind
 from .rearranging import reshaped, split_run, table_jokers_moved
-from .turn import TurnView, going_out
+from .turn import TurnView, going_out, took_pile
 
 
 def joker_reuse(view: TurnView) -> bool:
@@ -141,6 +141,7 @@ DETECTORS: dict[str, Callable[[TurnView], bool]] = {
     "meld-steal": meld_steal,
     "into-their-space": into_their_space,
     "partner-play": partner_play,
+    "take-the-pile": took_pile,
 }
 
 # Themes that only restate a kind's task (docs/themes.md): never given to that kind.

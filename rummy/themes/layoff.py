@@ -9,7 +9,7 @@ from ..plays import is_whole
 from ..scoring import penalty
 from ..vocabulary import PuzzleKind
 from .house import warm_or_hot
-from .turn import TurnView, going_out
+from .turn import TurnView, going_out, took_pile
 
 MAX_HAND = 11  # cards of a hand whose melds sacrifice looks through (2,000 subsets at most)
 
@@ -52,6 +52,7 @@ DETECTORS: dict[str, Callable[[TurnView], bool]] = {
     "keep-a-card": keep_a_card,
     "layoff-choice": layoff_choice,
     "sacrifice": sacrifice,
+    "take-the-pile": took_pile,
 }
 
 TASK_THEMES: dict[str, frozenset[str]] = {

@@ -49,6 +49,8 @@ _ALL = (
           "A card that fits now can be worth more kept in the hand than played at once."),
     Theme("layoff-choice", "lay-off choice",
           "A card that fits in two places goes where it leaves the rest of the hand the most to do."),
+    Theme("take-the-pile", "take the pile",
+          "The discard pile can be worth more than a fresh card: count what its cards let you play."),
     Theme("partner-play", "partner play",
           "Your partner's plays are yours to use: they can take cards or give them."),
     # The fallback: given alone, to a turn none of the themes above fits (an easy puzzle's idea).

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from ..cards import Card
 from ..plays import readings
 from ..vocabulary import Action
-from .turn import TurnView, going_out
+from .turn import TurnView, going_out, took_pile
 
 
 def _steals(view: TurnView) -> list[tuple[str, tuple[Card, ...]]]:
@@ -83,6 +83,7 @@ DETECTORS: dict[str, Callable[[TurnView], bool]] = {
     "going-out": going_out,
     "keep-a-card": keep_a_card,
     "partner-play": partner_play,
+    "take-the-pile": took_pile,
 }
 
 TASK_THEMES: dict[str, frozenset[str]] = {}

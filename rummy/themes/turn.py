@@ -14,7 +14,7 @@ from ..plan import Plan, Step, make_plan
 from ..plays import PlayName, is_whole, readings
 from ..position import Position
 from ..rules import Ruleset
-from ..vocabulary import Action
+from ..vocabulary import Action, DrawSource, Phase
 
 
 @dataclass(frozen=True)
@@ -29,9 +29,10 @@ class Arrival:
 
 @dataclass(frozen=True)
 class TurnView:
-    before: Position
+    before: Position  # where the turn's play starts (after its draw, for a turn judged from the draw)
     after: Position
     kind: str | None = None
+    took_pile: bool = False  # the turn began by taking from the discard pile (a draw-phase puzzle)
     plan: Plan = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -122,6 +123,31 @@ class TurnView:
         return self.before.side_of(player)
 
 
+def play_start(before: Position, after: Position) -> tuple[Position, bool]:
+    """Where the turn's play starts, and whether its draw took from the discard pile: ``before``
+    itself in the play phase; for a turn judged from the draw phase, the position its draw led to
+    (Robber: the draw read back from ``after``; else the draw ``after``'s [turn] declares)."""
+    if before.phase != Phase.DRAW:
+        return before, False
+    if before.rules.family.answers_draw_phase:
+        from ..checker.robber import apply_draw
+
+        start, reading, _ = apply_draw(before, after)
+        return start, reading.get("draw") == DrawSource.PILE
+    taken = after.turn.draw if after.turn is not None else None
+    if taken is None:
+        return before, False
+    from ..checker.draw_apply import apply_draw_taken
+
+    reached = apply_draw_taken(before, taken, after).start
+    return (reached, taken.source == DrawSource.DISCARD) if reached is not None else (before, False)
+
+
 def going_out(view: TurnView) -> bool:
     """The turn empties the mover's hand (every family's ``going-out``)."""
     return view.went_out
+
+
+def took_pile(view: TurnView) -> bool:
+    """The turn began by taking from the discard pile (a puzzle set before the draw)."""
+    return view.took_pile

@@ -122,3 +122,22 @@ def test_cards_added_to_a_partners_robber_play():
     alone = four({"hand": "5H 9C 2D", "plays": ["6H 7H 8H"]}, [])
     alone_after = four({"hand": "9C", "plays": ["5H 6H 7H 8H"]}, [], "2D", turn=True)
     assert "partner-play" not in themes(alone, alone_after, "steal")
+
+
+def test_a_robber_turn_that_takes_the_pile():
+    def drawn(ann: dict[str, Any], discard: str, phase: str, turn: bool = False) -> Position:
+        players = {"ann": {"melded": True, **ann}, "bob": {"melded": True, "hand_count": 6, "plays": ["KS KH KD"]}}
+        return position("robber", players, discard=discard, phase=phase, strict=not turn,
+                        turn={"discard": "2C"} if turn else None)
+
+    before = drawn({"hand": "2C 9D", "plays": ["5H 6H 7H"]}, "QS 8H", "draw")
+    # The pile's top card, 8H, is laid at once; QS comes to the hand; 2C starts a new pile.
+    taken = drawn({"hand": "9D QS", "plays": ["5H 6H 7H 8H"]}, "2C", "draw", turn=True)
+    assert "take-the-pile" in themes(before, taken, "steal")
+    stock = position("robber", {"ann": {"melded": True, "hand": "2C 9D", "plays": ["5H 6H 7H"]},
+                                "bob": {"melded": True, "hand_count": 6, "plays": ["KS KH KD"]}},
+                     discard="QS 8H", phase="draw")
+    drew = position("robber", {"ann": {"melded": True, "hand": "9D 4H", "plays": ["5H 6H 7H"]},
+                               "bob": {"melded": True, "hand_count": 6, "plays": ["KS KH KD"]}},
+                    discard="QS 8H 2C", phase="draw", strict=False, turn={"discard": "2C"}, stock=19)
+    assert "take-the-pile" not in themes(stock, drew, "steal")

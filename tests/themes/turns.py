@@ -12,7 +12,7 @@ from rummy.themes import themes_of
 
 
 def position(rules: str, players: dict[str, dict[str, Any]], *, table: list[str] | None = None,
-             discard: str = "", turn: dict[str, Any] | None = None, strict: bool = True,
+             discard: str = "", turn: dict[str, Any] | None = None, strict: bool = True, stock: int = 20,
              **top: Any) -> Position:
     data: dict[str, Any] = {"rules": rules, "to_move": "ann", **top}
     if rules.startswith("house") and "hand_number" not in data:
@@ -20,7 +20,7 @@ def position(rules: str, players: dict[str, dict[str, Any]], *, table: list[str]
     if table is not None:
         data["table"] = table
     data["players"] = players
-    data["piles"] = {"discard": discard, "stock": 20}
+    data["piles"] = {"discard": discard, "stock": stock}
     if turn is not None:
         data["turn"] = turn
     return Position.from_toml(tomli_w.dumps(data), strict=strict)
