@@ -77,6 +77,7 @@ def test_themes_are_written_in_the_statement_the_solution_and_the_index(tmp_path
     result = run_cli("generate", "--rules", "rummikub-lenient", "--kind", "max", "--count", "2",
                      "--difficulty", "easy", "--seed", "1", "--theme", "plain-play", "--out", tmp_path)
     assert result.returncode == 0, result.stderr
+    assert "themes: plain-play 2" in result.stdout
     entries = json.loads((tmp_path / "index.json").read_text())["puzzles"]
     assert len(entries) == 2
     for entry in entries:
