@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from .cards import Card, cards_notation
@@ -308,10 +308,12 @@ def first_move(before: Position, after: Position, plan: Plan) -> str:
     """A first move that can be made on its own, as steps: after it every play on the table is whole and
     the checker finds nothing but what the turn's end still does (``UNFINISHED``).
 
-    The shortest start of the plan (its discard left out) that stands; where only the whole turn does
-    (a tile plan names a final play after the play it grew from, so its table is whole only at the end),
-    one final play built at once as a new play, from the hand and the plays its cards come from, when
-    that leaves the rest of the table whole. Else the whole turn but its discard."""
+    The shortest start of the plan (its discard left out) that stands; where only the whole turn does,
+    a part of the plan that touches no play the rest touches (a joker freed and the play it goes to, a
+    tile added to a play nothing else changes), in the plan's order; else (a tile plan names a final
+    play after the play it grew from, so its table is whole only at the end) one to three final plays
+    built at once as new plays, from the hand and the plays their cards come from, when that leaves
+    the rest of the table whole. Else the whole turn but its discard."""
     steps = tuple(s for s in plan.steps if s.action != Action.DISCARD)
     if len(steps) <= 1:
         return steps_text(Plan(steps, 0, 0), before) if steps else ""
@@ -319,6 +321,11 @@ def first_move(before: Position, after: Position, plan: Plan) -> str:
         text = steps_text(Plan(steps[:count], 0, 0), before)
         if stands(before, text):
             return text
+    for part in _independent_parts(steps):
+        if len(part) < len(steps):
+            text = steps_text(Plan(_renumbered(part), 0, 0), before)
+            if stands(before, text):
+                return text
     built = _built_plays(before, after, plan)
     tries = 0
     for size in (1, 2, 3):
@@ -331,6 +338,45 @@ def first_move(before: Position, after: Position, plan: Plan) -> str:
             if built_text is not None and built_text.count("; ") + 1 < len(steps) and stands(before, built_text):
                 return built_text
     return steps_text(Plan(steps, 0, 0), before)
+
+
+def _independent_parts(steps: tuple[Step, ...]) -> list[tuple[Step, ...]]:
+    """The plan's steps in groups that share no play (a freed joker ties its replacement to the step
+    that plays it), each in the plan's order, the groups by their first step."""
+    parent = list(range(len(steps)))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    first_with: dict[str, int] = {}
+    freed: list[int] = []
+    for k, step in enumerate(steps):
+        for name in {step.source, step.target} - {None, HAND}:
+            assert name is not None
+            parent[root(k)] = root(first_with.setdefault(name, k))
+        if step.action == Action.REPLACE_JOKER:
+            freed.append(k)
+        elif freed and step.source == HAND and any(c.is_joker for c in step.cards):
+            parent[root(k)] = root(freed.pop(0))
+    groups: dict[int, list[Step]] = {}
+    for k, step in enumerate(steps):
+        groups.setdefault(root(k), []).append(step)
+    return [tuple(group) for _, group in sorted(groups.items(), key=lambda item: steps.index(item[1][0]))]
+
+
+def _renumbered(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """``steps`` with the new plays they make named new/1, new/2... in the order they make them."""
+    names: dict[str, str] = {}
+
+    def named(name: str | None) -> str | None:
+        if name is None or not name.startswith("new/"):
+            return name
+        return names.setdefault(name, f"new/{len(names) + 1}")
+
+    return tuple(replace(step, source=named(step.source), target=named(step.target)) for step in steps)
 
 
 def stands(before: Position, text: str) -> bool:
