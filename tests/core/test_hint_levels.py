@@ -14,6 +14,7 @@ import pytest
 from rummy.cards import Card
 from rummy.checker import check
 from rummy.errors import RummyError
+from rummy.meld_as_laid import meld_as_laid
 from rummy.plays import is_whole
 from rummy.position import Position
 from rummy.puzzle_hints import hints, puzzle_themes
@@ -66,7 +67,7 @@ def test_the_hints_follow_their_levels(path: Path) -> None:
     before, after, data = _answer(path)
     idea, key, first, whole = (h.text for h in hints(before, after, data["gain"], 4))
     # 1: every theme named by its title; no count of the cards the turn plays (it gives going out away)
-    for theme in puzzle_themes(before, after):
+    for theme in puzzle_themes(before, meld_as_laid(before, after)):  # the answer as the official plan reads it
         assert theme.title in idea, idea
     played = _hand_cards_played(before, after)
     target = before.puzzle.target if before.puzzle is not None else data["gain"]
@@ -86,3 +87,18 @@ def test_the_hints_follow_their_levels(path: Path) -> None:
     verdict = check(before, turn)
     assert verdict.legal and turn.table_key() == after.table_key(), (whole, verdict.codes)
     assert verdict.reading["gain"] == pytest.approx(data["gain"], abs=1e-4)
+
+
+def test_level_1_names_the_statements_themes_before_detecting_any() -> None:
+    from dataclasses import replace
+
+    from rummy.themes import THEMES
+
+    path = REPO_ROOT / "puzzles" / "house" / "house-classic-steal-medium-s1-0004.toml"
+    before, after, data = _answer(path)
+    assert before.puzzle is not None
+    stated = replace(before, puzzle=replace(before.puzzle, themes=("sacrifice",)))
+    (idea,) = (h.text for h in hints(stated, after, data["gain"], 1))
+    assert idea.startswith("Idea: " + THEMES["sacrifice"].title + " (")
+    detected = {t.title for t in puzzle_themes(replace(before, puzzle=None), after)} - {"sacrifice"}
+    assert detected and not any(title in idea for title in detected)
