@@ -225,8 +225,12 @@ def _fits(answer: _Answer, card: Card) -> list[str]:
 
 
 def _kept(answer: _Answer) -> str | None:
-    for card in answer.after.player(answer.before.to_move).hand or ():
-        if _fits(answer, card):
+    """A card the turn keeps in the hand that a play of the table, before the turn or after it, would take."""
+    before = answer.before
+    for card in answer.after.player(before.to_move).hand or ():
+        fits_before = any(is_whole(before.play_with_layoffs(name) + (card,), before.rules)
+                          for name in before.named_plays())
+        if fits_before or _fits(answer, card):
             return f"{answer.show([card])}, which a play on the table would take"
     return None
 
