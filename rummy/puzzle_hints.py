@@ -313,11 +313,11 @@ def first_move(before: Position, after: Position, plan: Plan) -> str:
     the checker finds nothing but what the turn's end still does (``UNFINISHED``).
 
     The shortest start of the plan (its discard left out) that stands; where only the whole turn does,
-    a part of the plan that touches no play the rest touches (a joker freed and the play it goes to, a
-    tile added to a play nothing else changes), in the plan's order; else (a tile plan names a final
-    play after the play it grew from, so its table is whole only at the end) one to three final plays
-    built at once as new plays, from the hand and the plays their cards come from, when that leaves
-    the rest of the table whole. Else the whole turn but its discard."""
+    the shortest that stands of: a part of the plan that touches no play the rest touches (a joker
+    freed and the play it goes to, a tile added to a play nothing else changes), in the plan's order;
+    one to three final plays built at once as new plays, from the hand and the plays their cards come
+    from (a tile plan names a final play after the play it grew from, so its table is whole only at
+    the end). Else the whole turn but its discard."""
     steps = tuple(s for s in plan.steps if s.action != Action.DISCARD)
     if len(steps) <= 1:
         return steps_text(Plan(steps, 0, 0), before) if steps else ""
@@ -325,22 +325,21 @@ def first_move(before: Position, after: Position, plan: Plan) -> str:
         text = steps_text(Plan(steps[:count], 0, 0), before)
         if stands(before, text):
             return text
-    for part in _independent_parts(steps):
-        if len(part) < len(steps):
-            text = steps_text(Plan(_renumbered(part), 0, 0), before)
-            if stands(before, text):
-                return text
+    # Else the smallest of: a part of the plan that touches no play the rest touches, one to three final
+    # plays built at once (shorter than the turn: a move as long as the turn is no first move).
+    candidates = [steps_text(Plan(_renumbered(part), 0, 0), before)
+                  for part in _independent_parts(steps) if len(part) < len(steps)]
     built = _built_plays(before, after, plan)
-    tries = 0
     for size in (1, 2, 3):
         for chosen in combinations(built, size):
-            tries += 1
-            if tries > MOST_BUILDS_TRIED:
-                break
             built_text = _build_text(before, chosen)
-            # a move as long as the rest of the turn is no first move: the plan's own words then
-            if built_text is not None and built_text.count("; ") + 1 < len(steps) and stands(before, built_text):
-                return built_text
+            if built_text is not None and built_text.count("; ") + 1 < len(steps):
+                candidates.append(built_text)
+            if len(candidates) >= MOST_BUILDS_TRIED:
+                break
+    for text in sorted(candidates, key=lambda t: t.count("; ")):
+        if stands(before, text):
+            return text
     return steps_text(Plan(steps, 0, 0), before)
 
 
