@@ -129,3 +129,16 @@ def test_a_house_turn_from_the_draw_that_takes_a_discard_and_must_play_it():
                   {"draw": {"from": "discard", "take": 1}, "meld": [], "replaced": [], "discard": "2D"})
     found = themes(before, taken)
     assert "take-the-pile" in found and "warm-or-hot-card" in found
+
+
+def test_a_stolen_card_given_to_a_third_space_chains():
+    bob = {"space": ["5S 5H 5D 5C", "9D 10D JD QD"]}
+    before = house({"hand": "3C 4C QS QH 2D", "space": []}, bob, cat={"space": ["JC QC KC"]})
+    # 5C, stolen from bob, goes into a new play in cat's space; QD comes to ann's own space.
+    after_ = after({"hand": "", "space": ["QS QH QD"]}, {"space": ["5S 5H 5D", "9D 10D JD"]}, thrown="2D",
+                   cat={"space": ["JC QC KC", "3C 4C 5C"]})
+    found = themes(before, after_, "across")
+    assert "steal-chain" in found and "into-their-space" in found and "sacrifice" in found
+    own = after({"hand": "", "space": ["QS QH QD", "3C 4C 5C"]}, {"space": ["5S 5H 5D", "9D 10D JD"]},
+                thrown="2D", cat={"space": ["JC QC KC"]})
+    assert "steal-chain" not in themes(before, own, "across")
