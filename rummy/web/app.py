@@ -118,7 +118,7 @@ class HintRequest(_Request):
                            description="A shipped puzzle (GET /api/positions): its stored answer is used.")
     format: Kind | None = None
     level: int = Field(1, ge=1, le=4,
-                       description="1 the aim, 2 the kinds of move, 3 the plays to touch, 4 the first step.")
+                       description="1 the idea (themes), 2 the key card or play, 3 a first move, 4 the whole turn.")
     time_limit: float | None = Field(None, gt=0)
 
 
