@@ -158,3 +158,20 @@ def test_hint_level_one_names_the_theme(page: Any, server: str) -> None:
         assert [h.get_attribute("data-level") for h in hints] == ["1"]  # level 2 is not shown before it is asked
         assert any(THEMES[name].title.lower() in hints[0].text.lower() for name in entry["themes"]), hints[0].text
         shot(page, "themes-04-hint.png")
+
+
+def test_a_link_holds_a_filtered_list_and_a_position_both(page: Any, server: str, puzzles: Path) -> None:
+    entries = themed_entries(puzzles)
+    theme = next(iter(entries.values()))["themes"][0]
+    example = sorted((puzzles / "examples").glob("*.toml"))[0]
+    code = page.execute_script(
+        "return fetch('/api/show', {method: 'POST', headers: {'content-type': 'application/json'},"
+        " body: JSON.stringify({position: arguments[0]})}).then((r) => r.json()).then((d) => d.code)",
+        example.read_text())
+    page.get(server + f"?theme={theme}#p={code}")
+    wait(page, lambda d: "Loaded the position:" in text(d, "result"))
+    wait(page, lambda d: listed_ids(d) == [i for i, e in entries.items() if theme in e["themes"]])
+    assert address_query(page) == {"theme": [theme]} and urlsplit(page.current_url).fragment == f"p={code}"
+    Select(page.find_element(By.ID, "filter-theme")).select_by_value("")  # the filter changes, the code stays
+    wait(page, lambda d: address_query(d) == {})
+    assert urlsplit(page.current_url).fragment == f"p={code}"
