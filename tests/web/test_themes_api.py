@@ -155,3 +155,12 @@ def test_show_names_a_puzzles_themes_with_their_titles_and_ideas_and_its_rules_n
 
 def test_presets_give_the_theme_catalogue(shipped: TestClient) -> None:
     assert [t["name"] for t in shipped.get("/api/presets").json()["themes"]] == list(THEMES)
+
+
+def test_the_list_and_the_statement_name_the_same_themes(shipped: TestClient) -> None:
+    """The first puzzle of each shipped folder: the themes its list entry names are its statement's."""
+    for index in sorted(SHIPPED.glob("*/index.json")):
+        entry = index_entries(index.parent)[0]
+        listed_entry = shipped.get(f"/api/positions/{index.parent.name}/{entry['name']}").json()
+        answer = shipped.post("/api/show", json={"position": listed_entry["text"]}).json()
+        assert [t["name"] for t in answer["view"]["puzzle"]["themes"]] == listed_entry.get("themes", []), entry
