@@ -91,8 +91,8 @@ class Shipped:
                         self.entries[entry.id] = entry
 
     def listing(self, narrowed: ListFilter | None = None) -> dict[str, Any]:
-        """Every collection with the entries ``narrowed`` keeps (all of them by default), and the themes
-        the entries name, with their titles and ideas (the page's theme filter offers them)."""
+        """Every collection with the entries ``narrowed`` keeps (all of them by default; a collection left
+        with none is still listed, empty), and every theme with its title and idea (the page's filter)."""
         from rummy.reports.page import theme_catalog
 
         keep = narrowed or ListFilter()
@@ -100,7 +100,7 @@ class Shipped:
             {"name": name, "title": title,
              "positions": [e.to_data() for e in self.entries.values() if e.collection == name and keep.matches(e)]}
             for name, title in self.titles.items()],
-            "themes": theme_catalog()}  # every theme, so a filter link to one with no puzzle yet still reads
+            "themes": theme_catalog()}
 
     def get(self, entry_id: str) -> Entry | None:
         return self.entries.get(entry_id)
