@@ -175,3 +175,18 @@ def test_a_link_holds_a_filtered_list_and_a_position_both(page: Any, server: str
     Select(page.find_element(By.ID, "filter-theme")).select_by_value("")  # the filter changes, the code stays
     wait(page, lambda d: address_query(d) == {})
     assert urlsplit(page.current_url).fragment == f"p={code}"
+
+
+def test_each_filter_of_the_page_keeps_what_the_apis_filter_keeps(page: Any) -> None:
+    """The page narrows its list itself (asked once); the API narrows it on the server: the same entries."""
+    for key in ("theme", "tier", "kind", "family"):
+        box = Select(page.find_element(By.ID, f"filter-{key}"))
+        value = box.options[-1].get_attribute("value")  # the last value offered
+        box.select_by_value(value)
+        answer = page.execute_script(
+            "return fetch('/api/positions?' + new URLSearchParams({[arguments[0]]: arguments[1]}))"
+            ".then((r) => r.json())", key, value)
+        expected = [p["id"] for c in answer["collections"] for p in c["positions"]]
+        wait(page, lambda d, e=expected: listed_ids(d) == e)
+        assert expected, key
+        box.select_by_value("")
