@@ -68,7 +68,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from ..answer import Answer
-from ..cards import SUITS, Card, rank_at
+from ..cards import JOKER, SUITS, Card, rank_at
 from ..model.extend.growth import growths, new_plays
 from ..model.layoff import final_state
 from ..plays import Play, PlayName, is_whole
@@ -109,6 +109,17 @@ THIRD_PLAYER_CHANCE = 0.3
 GO_OUT_DISCARD_CHANCE = 0.75  # go-out: a dead card to end on (else the mover must see which card to keep back)
 AROUND_LAYOFF = 1.0  # medium and hard: the hand's meld is built around a lay-off card (which the greedy player steals)
 STOLEN_MELD_TIERS = (Tier.MEDIUM, Tier.HARD)
+# Hard deals play a variation the sources list (docs/rules.md §8, "Variations"): two jokers (15 points
+# each), and lay-offs only once the mover has melded. Under the presets alone every turn is within the
+# greedy rungs' reach (docs/ladder.md, "Lay-off rummy"); a joker that belongs on the table, not in the meld,
+# is what a greedy player misses.
+JOKER_VARIATIONS: tuple[dict[str, object], ...] = (
+    {"jokers": 2, "layoff_needs_meld": True},
+    {"jokers": 2, "layoff_needs_meld": True, "plays_per_turn": None},
+)
+JOKER_TIERS = (Tier.HARD, Tier.EXPERT)
+BAIT_SHAPES = PlayShapes(tries=30, run_chance=1.0, run_lengths=(3,), book_sizes=(3,))
+KEEP_BACK_SHARE = 0.4  # medium most-points: the card taken from the pile (warm) has no home; keep one back
 EARLIER_LAYOFF_CHANCE = 0.3  # an opponent laid a card off on some play before this turn
 OPPONENT_HAND = (2, 9)  # cards in an opponent's hand (hand_count), never 0
 DISCARD_PILE = (1, 6)
@@ -132,11 +143,15 @@ class Meld:
 # --------------------------------------------------------------------- deal
 def deal(rng: random.Random, rules: Ruleset, tier: Tier | None, going_out: bool) -> Position | None:
     """One candidate: the table, then the hand around it (module docstring)."""
-    shape = SHAPES[tier if tier in SHAPES else rng.choice(sorted(SHAPES))]
+    chosen = tier if tier in SHAPES else rng.choice(sorted(SHAPES))
+    shape = SHAPES[chosen]
+    if chosen in JOKER_TIERS:
+        rules = rules.with_options(rng.choice(JOKER_VARIATIONS))
     pool = DeckPool(rules)
     opponents = OPPONENTS[: 2 if rng.random() < THIRD_PLAYER_CHANCE else 1]
     table: list[Meld] = []
-    for owner, count in [(None, rng.randint(*shape.opponent_plays)), (MOVER, rng.randint(*shape.own_plays))]:
+    own = 0 if rules.layoff_needs_meld else rng.randint(*shape.own_plays)  # lay-offs wait for the mover's meld
+    for owner, count in [(None, rng.randint(*shape.opponent_plays)), (MOVER, own)]:
         for _ in range(count):
             cards = random_play(rng, pool, rules, PLAY_SHAPES)
             if cards is None:
@@ -144,7 +159,9 @@ def deal(rng: random.Random, rules: Ruleset, tier: Tier | None, going_out: bool)
             table.append(Meld(owner or rng.choice(opponents), cards, [], []))
     if rng.random() < EARLIER_LAYOFF_CHANCE:
         _earlier_layoff(rng, pool, rules, table, opponents)
-    if tier == Tier.HARD and not going_out:
+    if rules.jokers:
+        return _joker_turn(rng, rules, pool, table, opponents, shape, going_out)
+    if chosen == Tier.MEDIUM and not going_out and rng.random() < KEEP_BACK_SHARE:
         return _keep_back(rng, rules, pool, table, opponents, shape)
     size = rng.randint(*shape.hand)
     dead = (int(rng.random() < GO_OUT_DISCARD_CHANCE) if going_out else rng.randint(2, 3)) if size > 3 else 0
@@ -194,6 +211,60 @@ def _keep_back(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[M
     return _position(rng, rules, pool, table, opponents, hand, warm=hand[-1])
 
 
+def _joker_turn(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[Meld], opponents: tuple[str, ...],
+                shape: DealShape, going_out: bool) -> Position | None:
+    """A hard hand under a variation with jokers (the deal's ``rules`` already name it): one or two jokers,
+    a meld of the hand a joker would lengthen (the greedy player's choice), cards two steps past the end of a
+    table run (a joker laid off there lets the card follow), lay-offs, perhaps a crossing; then dead cards."""
+    hand: list[Card] = []
+    jokers = rng.choice((1, 1, 2))
+    if not pool.take([JOKER] * jokers):
+        return None
+    hand += [JOKER] * jokers
+    room = rng.randint(*shape.hand) + jokers
+    runs = [m for m in table if not _is_book(m, rules)]
+    rng.shuffle(runs)
+    bridges = sum(_add_bridge(rng, pool, rules, meld, hand) for meld in runs[: rng.randint(1, jokers)])
+    if not bridges:
+        return None
+    bait = random_play(rng, pool, rules, BAIT_SHAPES)  # a run a joker lengthens: where the greedy player puts it
+    if bait is None:
+        return None
+    hand += bait
+    targets = list(table)
+    rng.shuffle(targets)
+    for meld in targets[: rng.randint(1, 2)]:
+        if len(hand) < room:
+            _add_growth(rng, pool, rules, meld, hand, room, shape.growth)
+    if rng.random() < 0.5 and len(hand) < room:
+        _add_crossing(rng, pool, rules, hand, table)
+    dead = rng.randint(0, 1) if going_out else rng.randint(1, 2)
+    _add_dead(rng, pool, rules, hand, table, dead, shape.spread)
+    warm = rng.choice([c for c in hand if not c.is_joker]) if rng.random() < 0.25 else None
+    return _position(rng, rules, pool, table, opponents, hand, warm=warm)
+
+
+def _is_book(meld: Meld, rules: Ruleset) -> bool:
+    ranks = {c.rank for c in meld.whole() if not c.is_joker}
+    return len(ranks) == 1
+
+
+def _add_bridge(rng: random.Random, pool: DeckPool, rules: Ruleset, meld: Meld, hand: list[Card]) -> bool:
+    """A card two ranks past an end of the run ``meld``, the card between left out of the hand: a joker
+    laid off on the run lets it follow."""
+    cards = [c for c in meld.whole() if not c.is_joker]
+    suit = cards[0].suit
+    ranks = sorted(c.rank for c in cards)
+    options = [Card(rank_at(r), suit) for r in (ranks[0] - 2, ranks[-1] + 2) if 1 <= r <= 13]
+    options = [c for c in options if c in pool and is_whole(meld.whole() + (JOKER, c), rules)]
+    if options:
+        card = rng.choice(options)
+        pool.take([card])
+        hand.append(card)
+        return True
+    return False
+
+
 def _pool_counter(pool: DeckPool) -> Counter[Card]:
     return Counter(pool.cards)
 
@@ -232,8 +303,9 @@ def _add_meld(rng: random.Random, pool: DeckPool, rules: Ruleset, hand: list[Car
     """A new meld in the hand: around a lay-off card (a book of its rank, a run through it), next to a
     table run (lay it down, or lay it off), or anywhere."""
     options: list[list[Card]] = []
-    if hand and rng.random() < around:
-        card = rng.choice(sorted(hand))
+    natural = sorted(c for c in hand if not c.is_joker)
+    if natural and rng.random() < around:
+        card = rng.choice(natural)
         options += [[Card(card.rank, a), Card(card.rank, b)] for a in SUITS for b in SUITS if a < b]
         for offsets in ((-2, -1), (-1, 1), (1, 2)):
             places = [card.rank + o for o in offsets]
@@ -340,11 +412,12 @@ def accept_go_out(position: Position, answer: Answer) -> str | None:
 
 
 def accept_most_points(position: Position, answer: Answer) -> str | None:
-    """Kept only if the mover cannot go out (the best turn would go out if any did)."""
+    """Kept only if the mover cannot go out (the best turn would go out if any did); under the joker
+    variation (hard deals) going out is allowed: the task does not say it, finding it is the puzzle."""
     emptied = _emptied(position, answer)
     if emptied is None:
         return "no turn"
-    return "goes out" if emptied else None
+    return "goes out" if emptied and not position.rules.jokers else None
 
 
 # ------------------------------------------------------------- same answer
@@ -366,6 +439,6 @@ LAYOFF_TIERS = (Tier.EASY, Tier.MEDIUM, Tier.HARD)
 # A unique turn that goes out leaves nothing the rungs below could still play, so best-meld always
 # finds it: going out is never hard (2,000 candidates of each preset gave none).
 register_kind(Kind(PuzzleKind.GO_OUT, ("layoff",), "go out this turn", make_go_out, accept_go_out,
-                   (Tier.EASY, Tier.MEDIUM)))
+                   LAYOFF_TIERS))
 register_kind(Kind(PuzzleKind.MOST_POINTS, ("layoff",), "lay off the most points", make_most_points,
                    accept_most_points, LAYOFF_TIERS))
