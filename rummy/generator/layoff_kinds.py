@@ -221,7 +221,7 @@ def _joker_turn(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[
     if not pool.take([JOKER] * jokers):
         return None
     hand += [JOKER] * jokers
-    room = rng.randint(*shape.hand) + jokers
+    room = rng.randint(*shape.hand)
     runs = [m for m in table if not _is_book(m, rules)]
     rng.shuffle(runs)
     bridges = sum(_add_bridge(rng, pool, rules, meld, hand) for meld in runs[: rng.randint(1, jokers)])
@@ -240,6 +240,8 @@ def _joker_turn(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[
         _add_crossing(rng, pool, rules, hand, table)
     dead = rng.randint(0, 1) if going_out else rng.randint(1, 2)
     _add_dead(rng, pool, rules, hand, table, dead, shape.spread)
+    if len(hand) > shape.hand[1]:
+        return None
     warm = rng.choice([c for c in hand if not c.is_joker]) if rng.random() < 0.25 else None
     return _position(rng, rules, pool, table, opponents, hand, warm=warm)
 

@@ -77,6 +77,7 @@ class LayoffGame:
         self.temperatures = Temperatures(self.hand0, self.hot.elements(), self.warm.elements())
         self.start = LayoffState(tuple(() for _ in self.names), (), self.hand0)
         self.candidates: dict[tuple[Hashable, str], list[Cards]] = {}
+        self.aside = False  # a card is set aside to discard (keep_one_to_discard is then kept whatever is played)
 
     def penalty(self, card: Card) -> int:
         return self.rules.family.penalty(card, self.rules)
@@ -120,7 +121,7 @@ class LayoffGame:
     def greedy_melds(self, state: LayoffState) -> list[Cards]:
         """The melds a greedy player lays: the biggest the hand holds, the one worth the most points, and for
         each card that fits no play now the biggest meld holding it (first-fit)."""
-        melds = self.melds_in(state.hand, "all")
+        melds = [m for m in self.melds_in(state.hand, "all") if self.may_play(state, len(m))]
         if not melds:
             return []
         biggest = max(len(m) for m in melds)
@@ -138,7 +139,7 @@ class LayoffGame:
 
     # ----------------------------------------------------------- moves
     def may_play(self, state: LayoffState, count: int) -> bool:
-        return not self.rules.keep_one_to_discard or len(state.hand) > count
+        return not self.rules.keep_one_to_discard or self.aside or len(state.hand) > count
 
     def may_lay_off(self, state: LayoffState) -> bool:
         return not self.rules.layoff_needs_meld or self.melded or bool(state.melds)
@@ -269,6 +270,7 @@ class LayoffRung(Rung):
         if not allowed:
             return []
         aside = max(allowed, key=lambda c: (game.penalty(c), card_key(c)))
+        game.aside = True
         start = LayoffState(game.start.grown, (), minus(game.hand0, (aside,)))
 
         def children(state: LayoffState) -> Iterator[LayoffState]:

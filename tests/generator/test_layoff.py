@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from rummy.answer import Answer
-from rummy.cards import Card
+from rummy.cards import JOKER, Card
 from rummy.checker import check
 from rummy.errors import RummyError
 from rummy.generator import FAMILIES, KINDS, Request, generate, kind_for
@@ -312,31 +312,52 @@ def test_the_kinds_are_registered_and_offered() -> None:
 
 @pytest.mark.parametrize("kind", ["go-out", "most-points"])
 def test_expert_is_refused_at_once(kind: str) -> None:
-    # keep-for-layoff searches the whole turn: no lay-off puzzle is ever expert.
+    # lookahead searches the whole turn within its budget, which no lay-off turn exceeds: never expert.
     assert Tier.EXPERT not in KINDS["layoff", kind].tiers
     with pytest.raises(RummyError, match=f"kind '{kind}' is never expert"):
         validate(Request(rules="straight", kind=kind, count=1, tier=Tier.EXPERT))
 
 
-def test_going_out_is_never_hard() -> None:
-    # a unique turn that goes out leaves nothing best-meld could still play
-    assert KINDS["layoff", "go-out"].tiers == (Tier.EASY, Tier.MEDIUM)
-    assert KINDS["layoff", "most-points"].tiers == (Tier.EASY, Tier.MEDIUM, Tier.HARD)
-    with pytest.raises(RummyError, match="kind 'go-out' is never hard"):
-        validate(Request(rules="straight", kind="go-out", count=1, tier=Tier.HARD))
+def test_both_kinds_offer_easy_medium_and_hard() -> None:
+    for kind in ("go-out", "most-points"):
+        assert KINDS["layoff", kind].tiers == (Tier.EASY, Tier.MEDIUM, Tier.HARD)
+        validate(Request(rules="straight", kind=kind, count=1, tier=Tier.HARD))
 
 
 @pytest.mark.parametrize("rules", ["straight", "traditional"])
-def test_hard_most_points_hands_hold_a_warm_card_no_play_takes(rules: str) -> None:
-    ruleset = preset(rules)
-    for i in range(8):
-        dealt = deal(random.Random(f"w/{i}"), ruleset, Tier.HARD, False)
+@pytest.mark.parametrize("going_out", [True, False])
+def test_hard_deals_play_the_joker_variation_with_a_card_a_joker_lets_follow(rules: str, going_out: bool) -> None:
+    dealt_any = False
+    for i in range(12):
+        dealt = deal(random.Random(f"j/{i}"), preset(rules), Tier.HARD, going_out)
         if dealt is None:
             continue
+        dealt_any = True
+        ruleset, mover = dealt.rules, dealt.mover
+        assert ruleset.name == rules and ruleset.jokers == 2 and ruleset.layoff_needs_meld
+        assert not mover.melded and not mover.plays
+        assert 1 <= sum(c.is_joker for c in mover.hand) <= 2
+        table = [tuple(dealt.play_with_layoffs(name)) for name in dealt.named_plays()]
+        # a hand card no table play takes alone, but one does with a joker laid before it
+        assert any(not is_whole(cards + (card,), ruleset) and is_whole(cards + (JOKER, card), ruleset)
+                   for cards in table for card in mover.hand if not card.is_joker)
+    assert dealt_any
+
+
+@pytest.mark.parametrize("rules", ["straight", "traditional"])
+def test_medium_most_points_deals_now_and_then_hold_a_warm_card_no_play_takes(rules: str) -> None:
+    ruleset = preset(rules)
+    warm = 0
+    for i in range(30):
+        dealt = deal(random.Random(f"w/{i}"), ruleset, Tier.MEDIUM, False)
+        if dealt is None or not dealt.mover.warm:
+            continue
+        warm += 1
         mover = dealt.mover
         assert len(mover.warm) == 1 and mover.warm[0] in mover.hand
         table = [tuple(dealt.play_with_layoffs(name)) for name in dealt.named_plays()]
         assert table and not any(is_whole(cards + mover.warm, ruleset) for cards in table)
+    assert 0 < warm < 30
 
 
 @pytest.mark.parametrize("rules", ["straight", "traditional"])
@@ -357,17 +378,18 @@ def test_deals_are_valid_reproducible_and_sized_by_tier(rules: str, tier: Tier) 
             assert sum(len(p.plays) for p in dealt.players if p.name != dealt.to_move) >= SHAPES[tier].opponent_plays[0]
 
 
-# Every tier a kind reaches under both presets (docs/generate.md, "Lay-off rummy": a unique go-out turn is
-# one where nothing more fits, which best-meld always finds, so go-out is never hard).
-REACHED = [("go-out", Tier.EASY), ("go-out", Tier.MEDIUM), ("most-points", Tier.EASY), ("most-points", Tier.MEDIUM),
-           ("most-points", Tier.HARD)]
+# Every tier a kind reaches under both presets (docs/generate.md, "Lay-off rummy"; hard under the joker variation).
+REACHED = [("go-out", Tier.EASY), ("go-out", Tier.MEDIUM), ("go-out", Tier.HARD), ("most-points", Tier.EASY),
+           ("most-points", Tier.MEDIUM), ("most-points", Tier.HARD)]
 
 
 @pytest.mark.parametrize("rules", ["straight", "traditional"])
 @pytest.mark.parametrize("kind, tier", REACHED)
 def test_generated_puzzles_are_legal_unique_graded_and_read_back(rules: str, kind: str, tier: Tier,
                                                                  tmp_path: Path) -> None:
-    report = generate(Request(rules=rules, kind=kind, count=2, tier=tier, seed=1, workers=1, max_candidates=150))
+    candidates = 600 if tier == Tier.HARD else 150
+    report = generate(Request(rules=rules, kind=kind, count=2, tier=tier, seed=1, workers=1,
+                              max_candidates=candidates))
     assert len(report.puzzles) == 2, report.rejected
     accept = accept_go_out if kind == "go-out" else accept_most_points
     for puzzle in report.puzzles:
@@ -381,7 +403,7 @@ def test_generated_puzzles_are_legal_unique_graded_and_read_back(rules: str, kin
         verdict = check(before, after)
         assert verdict.legal, [b.message for b in verdict.breaches]
         emptied = after.player(before.to_move).hand == ()
-        assert emptied == (kind == "go-out")
+        assert emptied if kind == "go-out" else (before.rules.jokers or not emptied)
         first = judged(before, solve_layoff(before, CONFIG))
         assert first.gain == puzzle.answer["gain"]
         assert accept(before, _answer(before, first)) is None
@@ -394,14 +416,14 @@ def test_generated_puzzles_are_legal_unique_graded_and_read_back(rules: str, kin
         # every turn a rung proposes as its best is legal.
         rungs = ladder_of(before)
         found = climb(before, None)
-        level = [r.tier for r in rungs].index(tier)
+        level = [r.name for r in rungs].index(puzzle.difficulty.rung)
+        assert rungs[level].tier == tier
         for rung, step in zip(rungs, found):
             assert step.gain is None or step.gain <= first.gain
             if step.after is not None:
                 assert check(before, step.after).legal, rung.name
             reaches = step.gain is not None and step.gain >= first.gain
             assert reaches == (rungs.index(rung) >= level), (rung.name, step.gain, first.gain)
-        assert puzzle.difficulty.rung == rungs[level].name
 
 
 def _answer(position: Position, solution: Solution) -> Answer:
