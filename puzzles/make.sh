@@ -39,12 +39,19 @@ for tc in medium:17 hard:17 expert:17; do
   rummy generate --rules robber --kind steal --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --out puzzles/robber
 done
 
-# Lay-off rummy has no expert tier (its top rung searches the whole turn), and going out is never hard.
+# Lay-off rummy has no expert tier (its lookahead searches the whole turn within a budget no turn comes
+# near). Hard deals play the sources' joker variation (jokers, lay-offs after a meld: docs/generate.md).
+# Every puzzle gets a theme: easy runs ask for one (hard and medium reject a candidate without one).
+easy_themes=(--theme layoff-choice --theme warm-or-hot-card --theme keep-a-card --theme sacrifice --theme going-out)
 for rules in straight traditional; do
-  for tc in easy:13 medium:13; do
-    rummy generate --rules "$rules" --kind go-out --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --out puzzles/layoff
+  for tc in easy:10 medium:12 hard:6; do
+    extra=(); [ "${tc%%:*}" = easy ] && extra=("${easy_themes[@]}")
+    rummy generate --rules "$rules" --kind go-out --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 \
+      --jobs 1 "${extra[@]}" --out puzzles/layoff
   done
-  for tc in easy:9 medium:9 hard:8; do
-    rummy generate --rules "$rules" --kind most-points --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --out puzzles/layoff
+  for tc in easy:8 medium:10 hard:8; do
+    extra=(); [ "${tc%%:*}" = easy ] && extra=("${easy_themes[@]}")
+    rummy generate --rules "$rules" --kind most-points --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 \
+      --jobs 1 "${extra[@]}" --out puzzles/layoff
   done
 done
