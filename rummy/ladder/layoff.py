@@ -165,8 +165,8 @@ class LayoffGame:
                         yield LayoffState(state.grown, tuple(sorted(melds, key=cards_key)), minus(state.hand, (card,)))
         limit = self.rules.plays_per_turn
         if limit is None or len(state.melds) < limit:
-            melds = self.greedy_melds(state) if kind == "greedy" else self.melds_in(state.hand, kind)
-            for meld in melds:
+            seen = self.greedy_melds(state) if kind == "greedy" else self.melds_in(state.hand, kind)
+            for meld in seen:
                 if self.may_play(state, len(meld)):
                     melds = tuple(sorted(state.melds + (meld,), key=cards_key))
                     yield LayoffState(state.grown, melds, minus(state.hand, meld))

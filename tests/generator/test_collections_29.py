@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from rummy.ladder import climb, ladder_of, solving_rung
 from rummy.position import Position
@@ -19,12 +20,13 @@ from rummy.position import Position
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
-def _entries(folder: str) -> list[dict]:
+def _entries(folder: str) -> list[dict[str, Any]]:
     index = REPO_ROOT / "puzzles" / folder / "index.json"
-    return json.loads(index.read_text(encoding="utf-8"))["puzzles"]
+    entries: list[dict[str, Any]] = json.loads(index.read_text(encoding="utf-8"))["puzzles"]
+    return entries
 
 
-def _themes_spread_by_kind(entries: list[dict]) -> dict[str, tuple[int, Counter[str]]]:
+def _themes_spread_by_kind(entries: list[dict[str, Any]]) -> dict[str, tuple[int, Counter[str]]]:
     """Per kind: the number of hard and expert puzzles and how many of them carry each theme."""
     spread: dict[str, tuple[int, Counter[str]]] = {}
     for entry in entries:

@@ -15,6 +15,7 @@ from itertools import combinations
 from rummy.cards import Card, cards_within
 from rummy.plays import Play, PlayName, is_whole
 from rummy.position import Attached, Position, Turn
+from rummy.rules import Ruleset
 from rummy.scoring import penalty
 
 # ============================================================ lay-off rummy (straight, traditional)
@@ -44,7 +45,7 @@ class _LayoffTurn:
 
     # ------------------------------------------------------------ rules
     @property
-    def rules(self):  # noqa: ANN201 - a Ruleset
+    def rules(self) -> Ruleset:
         return self.position.rules
 
     def may_play(self, count: int) -> bool:
