@@ -66,6 +66,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
+from itertools import combinations
 
 from ..answer import Answer
 from ..cards import JOKER, SUITS, Card, rank_at
@@ -118,6 +119,10 @@ JOKER_VARIATIONS: tuple[dict[str, object], ...] = (
     {"jokers": 2, "layoff_needs_meld": True, "plays_per_turn": None},
 )
 JOKER_TIERS = (Tier.HARD, Tier.EXPERT)
+# The other half: several melds a turn (another listed variation) and cards that meld only in pairs, each
+# pair with a joker; the greedy player's biggest or richest meld takes both jokers for one pair.
+PAIRS_VARIATION: dict[str, object] = {"jokers": 2, "plays_per_turn": None}
+PAIRS_SHARE = 0.15  # pair deals are hard seven times in ten, bridge deals one in ten: about half each
 BAIT_SHAPES = PlayShapes(tries=30, run_chance=1.0, run_lengths=(3,), book_sizes=(3,))
 KEEP_BACK_SHARE = 0.4  # medium most-points: the card taken from the pile (warm) has no home; keep one back
 EARLIER_LAYOFF_CHANCE = 0.3  # an opponent laid a card off on some play before this turn
@@ -145,8 +150,9 @@ def deal(rng: random.Random, rules: Ruleset, tier: Tier | None, going_out: bool)
     """One candidate: the table, then the hand around it (module docstring)."""
     chosen = tier if tier in SHAPES else rng.choice(sorted(SHAPES))
     shape = SHAPES[chosen]
+    pairs = chosen in JOKER_TIERS and rng.random() < PAIRS_SHARE
     if chosen in JOKER_TIERS:
-        rules = rules.with_options(rng.choice(JOKER_VARIATIONS))
+        rules = rules.with_options(PAIRS_VARIATION if pairs else rng.choice(JOKER_VARIATIONS))
     pool = DeckPool(rules)
     opponents = OPPONENTS[: 2 if rng.random() < THIRD_PLAYER_CHANCE else 1]
     table: list[Meld] = []
@@ -159,6 +165,8 @@ def deal(rng: random.Random, rules: Ruleset, tier: Tier | None, going_out: bool)
             table.append(Meld(owner or rng.choice(opponents), cards, [], []))
     if rng.random() < EARLIER_LAYOFF_CHANCE:
         _earlier_layoff(rng, pool, rules, table, opponents)
+    if pairs:
+        return _joker_pairs(rng, rules, pool, table, opponents, shape, going_out)
     if rules.jokers:
         return _joker_turn(rng, rules, pool, table, opponents, shape, going_out)
     if chosen == Tier.MEDIUM and not going_out and rng.random() < KEEP_BACK_SHARE:
@@ -244,6 +252,48 @@ def _joker_turn(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[
         return None
     warm = rng.choice([c for c in hand if not c.is_joker]) if rng.random() < 0.25 else None
     return _position(rng, rules, pool, table, opponents, hand, warm=warm)
+
+
+def _joker_pairs(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[Meld], opponents: tuple[str, ...],
+                 shape: DealShape, going_out: bool) -> Position | None:
+    """A hard hand under several melds a turn with two jokers: two or three *pairs* (two cards a joker makes a
+    meld of: neighbours or one apart in a suit, or two of a rank) that no table play takes; one joker for each
+    of two pairs melds both, where the greedy player's biggest meld takes both jokers for one pair. Then
+    lay-offs and dead cards."""
+    if not pool.take([JOKER, JOKER]):
+        return None
+    hand: list[Card] = [JOKER, JOKER]
+    wanted = 2 if going_out else rng.choice((2, 3))
+    for _ in range(40):
+        if wanted == 0:
+            break
+        first = rng.choice([c for c in pool.cards if not c.is_joker])
+        suit = rng.choice(SUITS)
+        step = rng.choice((0, 1, 2))  # 0: two of a rank
+        second = Card(first.rank, suit) if step == 0 else Card(rank_at(first.rank + step), first.suit)
+        pair = (first, second)
+        if second == first or not pool.has(pair) or not is_whole(pair + (JOKER,), rules) or is_whole(pair, rules):
+            continue
+        if any(_fits(card, meld, rules) for card in pair for meld in table):
+            continue
+        if any(is_whole(tuple(c) + (card,), rules) for card in pair for c in combinations(hand, 2) if JOKER not in c):
+            continue  # a meld of natural cards with an earlier pair: no joker needed
+        pool.take(pair)
+        hand += pair
+        wanted -= 1
+    if wanted:
+        return None
+    room = shape.hand[1]
+    targets = list(table)
+    rng.shuffle(targets)
+    for meld in targets[: rng.randint(0, 2)]:
+        if len(hand) < room:
+            _add_growth(rng, pool, rules, meld, hand, room, 1)
+    dead = rng.randint(0, 1) if going_out else rng.randint(1, 2)
+    _add_dead(rng, pool, rules, hand, table, dead, shape.spread)
+    if len(hand) > room:
+        return None
+    return _position(rng, rules, pool, table, opponents, hand)
 
 
 def _is_book(meld: Meld, rules: Ruleset) -> bool:

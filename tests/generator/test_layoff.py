@@ -326,22 +326,30 @@ def test_both_kinds_offer_easy_medium_and_hard() -> None:
 
 @pytest.mark.parametrize("rules", ["straight", "traditional"])
 @pytest.mark.parametrize("going_out", [True, False])
-def test_hard_deals_play_the_joker_variation_with_a_card_a_joker_lets_follow(rules: str, going_out: bool) -> None:
-    dealt_any = False
-    for i in range(12):
+def test_hard_deals_play_a_joker_variation_with_a_card_a_joker_lets_follow_or_pairs(rules: str,
+                                                                                    going_out: bool) -> None:
+    shapes = Counter()
+    for i in range(24):
         dealt = deal(random.Random(f"j/{i}"), preset(rules), Tier.HARD, going_out)
         if dealt is None:
             continue
-        dealt_any = True
         ruleset, mover = dealt.rules, dealt.mover
-        assert ruleset.name == rules and ruleset.jokers == 2 and ruleset.layoff_needs_meld
-        assert not mover.melded and not mover.plays
+        assert ruleset.name == rules and ruleset.jokers == 2
         assert 1 <= sum(c.is_joker for c in mover.hand) <= 2
+        naturals = [c for c in mover.hand if not c.is_joker]
         table = [tuple(dealt.play_with_layoffs(name)) for name in dealt.named_plays()]
-        # a hand card no table play takes alone, but one does with a joker laid before it
-        assert any(not is_whole(cards + (card,), ruleset) and is_whole(cards + (JOKER, card), ruleset)
-                   for cards in table for card in mover.hand if not card.is_joker)
-    assert dealt_any
+        if ruleset.layoff_needs_meld:  # the bridge: a card no table play takes alone, but one does after a joker
+            assert not mover.melded and not mover.plays
+            assert any(not is_whole(cards + (card,), ruleset) and is_whole(cards + (JOKER, card), ruleset)
+                       for cards in table for card in naturals)
+            shapes["bridge"] += 1
+        else:  # the pairs: several melds a turn, two jokers, at least two pairs a joker makes a meld of
+            assert ruleset.plays_per_turn is None and sum(c.is_joker for c in mover.hand) == 2
+            pairs = {(a, b) for a in naturals for b in naturals if (a.rank, a.suit) < (b.rank, b.suit)
+                     and is_whole((a, b, JOKER), ruleset)}
+            assert len({c for pair in pairs for c in pair}) >= 4
+            shapes["pairs"] += 1
+    assert shapes["bridge"] and shapes["pairs"]
 
 
 @pytest.mark.parametrize("rules", ["straight", "traditional"])
