@@ -122,7 +122,9 @@ JOKER_TIERS = (Tier.HARD, Tier.EXPERT)
 # The other half: several melds a turn (another listed variation) and cards that meld only in pairs, each
 # pair with a joker; the greedy player's biggest or richest meld takes both jokers for one pair.
 PAIRS_VARIATION: dict[str, object] = {"jokers": 2, "plays_per_turn": None}
-PAIRS_SHARE = 0.15  # pair deals are hard seven times in ten, bridge deals one in ten: about half each
+CLOSED_SHARE = 0.7  # pair deals on a table of books of four (themes: the hand goes out, nothing else fits)
+CLOSED_SHAPES = PlayShapes(tries=30, run_chance=0.0, run_lengths=(3,), book_sizes=(4,))
+PAIRS_SHARE = 0.3  # see docs/generate.md: hard pair deals are common, bridge deals rarer
 BAIT_SHAPES = PlayShapes(tries=30, run_chance=1.0, run_lengths=(3,), book_sizes=(3,))
 KEEP_BACK_SHARE = 0.4  # medium most-points: the card taken from the pile (warm) has no home; keep one back
 EARLIER_LAYOFF_CHANCE = 0.3  # an opponent laid a card off on some play before this turn
@@ -151,6 +153,7 @@ def deal(rng: random.Random, rules: Ruleset, tier: Tier | None, going_out: bool)
     chosen = tier if tier in SHAPES else rng.choice(sorted(SHAPES))
     shape = SHAPES[chosen]
     pairs = chosen in JOKER_TIERS and rng.random() < PAIRS_SHARE
+    closed = pairs and rng.random() < CLOSED_SHARE  # a table of books of four: nothing takes a card or a joker
     if chosen in JOKER_TIERS:
         rules = rules.with_options(PAIRS_VARIATION if pairs else rng.choice(JOKER_VARIATIONS))
     pool = DeckPool(rules)
@@ -159,14 +162,14 @@ def deal(rng: random.Random, rules: Ruleset, tier: Tier | None, going_out: bool)
     own = 0 if rules.layoff_needs_meld else rng.randint(*shape.own_plays)  # lay-offs wait for the mover's meld
     for owner, count in [(None, rng.randint(*shape.opponent_plays)), (MOVER, own)]:
         for _ in range(count):
-            cards = random_play(rng, pool, rules, PLAY_SHAPES)
+            cards = random_play(rng, pool, rules, CLOSED_SHAPES if closed else PLAY_SHAPES)
             if cards is None:
                 return None
             table.append(Meld(owner or rng.choice(opponents), cards, [], []))
-    if rng.random() < EARLIER_LAYOFF_CHANCE:
+    if rng.random() < EARLIER_LAYOFF_CHANCE and not closed:
         _earlier_layoff(rng, pool, rules, table, opponents)
     if pairs:
-        return _joker_pairs(rng, rules, pool, table, opponents, shape, going_out)
+        return _joker_pairs(rng, rules, pool, table, opponents, shape, going_out, closed)
     if rules.jokers:
         return _joker_turn(rng, rules, pool, table, opponents, shape, going_out)
     if chosen == Tier.MEDIUM and not going_out and rng.random() < KEEP_BACK_SHARE:
@@ -246,7 +249,7 @@ def _joker_turn(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[
             _add_growth(rng, pool, rules, meld, hand, room, shape.growth)
     if rng.random() < 0.5 and len(hand) < room:
         _add_crossing(rng, pool, rules, hand, table)
-    dead = rng.randint(0, 1) if going_out else rng.randint(1, 2)
+    dead = rng.randint(0, 1) if going_out else 2  # most-points: the hand never goes out (themes: docs/generate.md)
     _add_dead(rng, pool, rules, hand, table, dead, shape.spread)
     if len(hand) > shape.hand[1]:
         return None
@@ -255,15 +258,16 @@ def _joker_turn(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[
 
 
 def _joker_pairs(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[Meld], opponents: tuple[str, ...],
-                 shape: DealShape, going_out: bool) -> Position | None:
+                 shape: DealShape, going_out: bool, closed: bool) -> Position | None:
     """A hard hand under several melds a turn with two jokers: two or three *pairs* (two cards a joker makes a
     meld of: neighbours or one apart in a suit, or two of a rank) that no table play takes; one joker for each
     of two pairs melds both, where the greedy player's biggest meld takes both jokers for one pair. Then
-    lay-offs and dead cards."""
+    lay-offs and dead cards. ``closed``: the table takes nothing (books of four), two pairs and, for
+    ``most-points``, one dead card: the pairs' turn goes out, discarding it, and nothing else is to be found."""
     if not pool.take([JOKER, JOKER]):
         return None
     hand: list[Card] = [JOKER, JOKER]
-    wanted = 2 if going_out else rng.choice((2, 3))
+    wanted = 2 if going_out or closed else rng.choice((2, 3))
     for _ in range(40):
         if wanted == 0:
             break
@@ -286,10 +290,10 @@ def _joker_pairs(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list
     room = shape.hand[1]
     targets = list(table)
     rng.shuffle(targets)
-    for meld in targets[: rng.randint(0, 2)]:
+    for meld in targets[: rng.randint(0, 0 if closed else 2)]:
         if len(hand) < room:
             _add_growth(rng, pool, rules, meld, hand, room, 1)
-    dead = rng.randint(0, 1) if going_out else rng.randint(1, 2)
+    dead = (0 if going_out else 1) if closed else rng.randint(0, 1) if going_out else 2
     _add_dead(rng, pool, rules, hand, table, dead, shape.spread)
     if len(hand) > room:
         return None
@@ -490,7 +494,9 @@ register_family(FamilySupport("layoff", near=NEAR_POINTS, canonical=canonical, a
 LAYOFF_TIERS = (Tier.EASY, Tier.MEDIUM, Tier.HARD)
 # A unique turn that goes out leaves nothing the rungs below could still play, so best-meld always
 # finds it: going out is never hard (2,000 candidates of each preset gave none).
+# A hard go-out turn plays a joker, so its one theme is layoff-choice (going-out is its task): a kind whose
+# hard puzzles all share one theme breaks the spread rule (docs/generate.md), so go-out stops at medium.
 register_kind(Kind(PuzzleKind.GO_OUT, ("layoff",), "go out this turn", make_go_out, accept_go_out,
-                   LAYOFF_TIERS))
+                   (Tier.EASY, Tier.MEDIUM)))
 register_kind(Kind(PuzzleKind.MOST_POINTS, ("layoff",), "lay off the most points", make_most_points,
                    accept_most_points, LAYOFF_TIERS))

@@ -318,10 +318,13 @@ def test_expert_is_refused_at_once(kind: str) -> None:
         validate(Request(rules="straight", kind=kind, count=1, tier=Tier.EXPERT))
 
 
-def test_both_kinds_offer_easy_medium_and_hard() -> None:
-    for kind in ("go-out", "most-points"):
-        assert KINDS["layoff", kind].tiers == (Tier.EASY, Tier.MEDIUM, Tier.HARD)
-        validate(Request(rules="straight", kind=kind, count=1, tier=Tier.HARD))
+def test_most_points_offers_hard_and_go_out_stops_at_medium() -> None:
+    # a hard go-out turn plays a joker: layoff-choice would be every hard go-out puzzle's one theme
+    assert KINDS["layoff", "most-points"].tiers == (Tier.EASY, Tier.MEDIUM, Tier.HARD)
+    validate(Request(rules="straight", kind="most-points", count=1, tier=Tier.HARD))
+    assert KINDS["layoff", "go-out"].tiers == (Tier.EASY, Tier.MEDIUM)
+    with pytest.raises(RummyError, match="kind 'go-out' is never hard"):
+        validate(Request(rules="straight", kind="go-out", count=1, tier=Tier.HARD))
 
 
 @pytest.mark.parametrize("rules", ["straight", "traditional"])
@@ -386,9 +389,9 @@ def test_deals_are_valid_reproducible_and_sized_by_tier(rules: str, tier: Tier) 
             assert sum(len(p.plays) for p in dealt.players if p.name != dealt.to_move) >= SHAPES[tier].opponent_plays[0]
 
 
-# Every tier a kind reaches under both presets (docs/generate.md, "Lay-off rummy"; hard under the joker variation).
-REACHED = [("go-out", Tier.EASY), ("go-out", Tier.MEDIUM), ("go-out", Tier.HARD), ("most-points", Tier.EASY),
-           ("most-points", Tier.MEDIUM), ("most-points", Tier.HARD)]
+# Every tier a kind reaches under both presets (docs/generate.md, "Lay-off rummy"; hard: the joker variations).
+REACHED = [("go-out", Tier.EASY), ("go-out", Tier.MEDIUM), ("most-points", Tier.EASY), ("most-points", Tier.MEDIUM),
+           ("most-points", Tier.HARD)]
 
 
 @pytest.mark.parametrize("rules", ["straight", "traditional"])
