@@ -40,18 +40,15 @@ for tc in medium:17 hard:17 expert:17; do
 done
 
 # Lay-off rummy has no expert tier (its lookahead searches the whole turn within a budget no turn comes
-# near). Hard deals play the sources' joker variation (jokers, lay-offs after a meld: docs/generate.md).
-# Every puzzle gets a theme: easy runs ask for one (hard and medium reject a candidate without one).
-easy_themes=(--theme layoff-choice --theme warm-or-hot-card --theme keep-a-card --theme sacrifice --theme going-out)
+# near), and go-out no hard one (its hard turns all play a joker: one theme, layoff-choice). Hard
+# most-points deals play the sources' joker variations (docs/generate.md, "Lay-off rummy").
 for rules in straight traditional; do
-  for tc in easy:10 medium:12 hard:6; do
-    extra=(); [ "${tc%%:*}" = easy ] && extra=("${easy_themes[@]}")
+  for tc in easy:13 medium:13; do
     rummy generate --rules "$rules" --kind go-out --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 \
-      --jobs 1 "${extra[@]}" --out puzzles/layoff
+      --jobs 1 --out puzzles/layoff
   done
-  for tc in easy:8 medium:10 hard:8; do
-    extra=(); [ "${tc%%:*}" = easy ] && extra=("${easy_themes[@]}")
+  for tc in easy:8 medium:10 hard:10; do
     rummy generate --rules "$rules" --kind most-points --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 \
-      --jobs 1 "${extra[@]}" --out puzzles/layoff
+      --jobs 1 --out puzzles/layoff
   done
 done
