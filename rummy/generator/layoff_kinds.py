@@ -178,6 +178,8 @@ def deal(rng: random.Random, rules: Ruleset, tier: Tier | None, going_out: bool)
     dead = (int(rng.random() < GO_OUT_DISCARD_CHANCE) if going_out else rng.randint(2, 3)) if size > 3 else 0
     room = size - dead
     hand: list[Card] = []
+    if chosen == Tier.EASY and room >= 2:
+        _add_fork(rng, pool, rules, hand, table, opponents)  # so that an easy puzzle has an idea too (layoff-choice)
     targets = list(table)
     rng.shuffle(targets)
     for meld in targets[: rng.randint(*shape.layoffs)]:
@@ -392,6 +394,37 @@ def _add_crossing(rng: random.Random, pool: DeckPool, rules: Ruleset, hand: list
         pool.take([card])
         hand.append(card)
         rng.choice(fits[card]).planned.append(card)
+
+
+def _add_fork(rng: random.Random, pool: DeckPool, rules: Ruleset, hand: list[Card], table: list[Meld],
+              opponents: tuple[str, ...]) -> None:
+    """A card that fits two table plays, the end of a run and a book of its rank (laid for an opponent when
+    none is there), and the card that can follow it on the run only: laid on the run, both go; laid on the
+    book, the follower is stranded."""
+    options = []
+    for run in table:
+        if _is_book(run, rules):
+            continue
+        for card in sorted(set(pool.cards)):
+            if card.is_joker or not _fits(card, run, rules):
+                continue
+            for follower in sorted(set(pool.cards)):
+                if follower != card and not follower.is_joker and not any(_fits(follower, m, rules) for m in table) \
+                        and is_whole(run.whole() + tuple(run.planned) + (card, follower), rules):
+                    options.append((card, follower, run))
+    rng.shuffle(options)
+    for card, follower, run in options:
+        book = [Card(card.rank, suit) for suit in SUITS if suit != card.suit]
+        if any(_fits(card, m, rules) for m in table if m is not run):
+            book = []
+        if not pool.has(book + [card, follower]):
+            continue
+        pool.take(book + [card, follower])
+        if book:
+            table.append(Meld(rng.choice(opponents), book, [], []))
+        hand += [card, follower]
+        run.planned += [card, follower]
+        return
 
 
 def _add_dead(rng: random.Random, pool: DeckPool, rules: Ruleset, hand: list[Card], table: list[Meld],
