@@ -19,26 +19,30 @@ has something to do and something to decide (``deal``):
   penalty values, so the discard is a choice only where it should be.
   ``go-out`` deals at most one (the final discard, or none: then the mover
   must find which card to keep back); ``most-points`` at least two, so the
-  mover cannot go out.
+  mover cannot go out (but for the closed joker pairs: one).
 
 ``tier`` scales the deal (plays on the table, lay-offs, crossings, hand
 size); the tier a puzzle gets is the generator's (the ladder of human-like
-players, rummy.ladder.layoff). Under the presets (one meld a turn, no
-jokers, no keep_one_to_discard) the rungs differ only by two dilemmas, and
-the deal is built on them:
+players, rummy.ladder.layoff). The deal is built on what tells the rungs
+apart (docs/generate.md, "Lay-off rummy"):
 
-- medium and hard: the hand's meld is always built around a lay-off card
-  (the *stolen meld*: ``lay-off`` lays the card off first and strands the
-  meld's other cards; ``best-meld`` melds first);
-- hard ``most-points``: the *card kept back* (``_keep_back``): the mover took
-  the top discard, warm (never discarded again), a card no play takes;
-  every other card has a home, so playing all leaves no legal end, and
-  the best turn keeps back the one card nothing else needs, to discard it.
+- easy: the *fork* (``_add_fork``): a card that fits a run and a book, and
+  the card that follows it on the run only (an idea, found by every order
+  of the greedy player);
+- medium: the *stolen meld* (the hand's meld built around a lay-off card:
+  ``lay-off`` lays the card off first, ``best-meld`` melds first), and for
+  ``most-points`` now and then the *card kept back* (``_keep_back``: the
+  warm card taken from the pile has no home; ``keep-for-layoff`` takes a
+  card back to discard it);
+- hard (``most-points``): the sources' joker variations, where a joker
+  belongs elsewhere than the greedy meld puts it: laid off as a missing
+  card so that a hand card follows (``_joker_turn``), or one joker for each
+  of two pairs (``_joker_pairs``, several melds a turn). Under the presets
+  alone no deal is hard.
 
-``go-out`` is never hard: a unique going-out turn leaves nothing playable
-(else playing it would go out too), which ``best-meld`` always reaches.
-Tiers are easy, medium, hard: ``keep-for-layoff`` searches the whole turn,
-so no lay-off puzzle is expert (docs/generate.md, "Lay-off rummy").
+``go-out`` stops at medium: its hard turns would all play a joker and share
+one theme (``layoff-choice``). No kind is expert: ``lookahead`` searches the
+whole turn within a budget no lay-off turn comes near.
 
 Kinds:
 
@@ -47,8 +51,9 @@ Kinds:
   ``keep_one_to_discard``, with or without the final discard); unique means
   no other final state goes out, so exactly one arrangement and one discard
   do.
-- ``most-points``: the mover cannot go out; the best turn sheds the most
-  penalty points, and no other final state sheds as many.
+- ``most-points``: the best turn sheds the most penalty points, and no other
+  final state sheds as many; the mover cannot go out, except under the joker
+  variations (hard), where going out is part of the puzzle.
 
 Same answer (``canonical``): ``rummy.model.layoff.final_state``, every
 player's plays each with what every player laid off on it, up to order and
