@@ -1,4 +1,4 @@
-"""Lay-off rummy's human-like players (rules.md §8): lay-off, best-meld, keep-for-layoff.
+"""Lay-off rummy's human-like players (rules.md §8): lay-off, best-meld, keep-for-layoff, lookahead.
 
 A turn is melds from the hand (at most ``plays_per_turn``), cards laid off on
 plays on the table (anyone's, and the melds just made), and one discard
@@ -8,21 +8,24 @@ rule options: ``plays_per_turn``, ``layoff_needs_meld`` (lay-offs only once
 the mover has melded, or melds this turn), ``keep_one_to_discard`` (the last
 card is never played), warm cards never discarded, hot cards always played.
 
-- ``lay-off``: plays while anything fits (every end state plays all it can),
-  laying off first: it melds only when no card of the hand fits a play on
-  the table (so a lay-off may take a card a meld needs), and then only the
-  biggest melds in sight, jokers only where a card is missing; discards the
-  costliest card left. Without this order the greedy player would match
-  best-meld on every turn of the presets (one meld a turn, no jokers, no
-  keep_one_to_discard): searching every order, it reaches every end state
-  where nothing more fits, and a smaller meld is always grown back to a
-  biggest one.
-- ``best-meld``: any meld the hand can make, the overlapping smaller ones too
-  (every choice of melds), then lays off; still plays all it can.
-- ``keep-for-layoff``: the whole turn, exhaustively within the effort: jokers
-  standing in for cards held (so that the card goes elsewhere), keeping a card
-  instead of playing it (for the discard, when what is left could not be
-  discarded), and every discard.
+With one pack and plays that only grow, two lay-offs never compete for a
+place, so a greedy turn is decided by its melds; the rungs differ in which
+melds they see and whether they hold a card back (docs/ladder.md):
+
+- ``lay-off`` (easy, greedy): plays while anything fits, laying off first:
+  it melds only when no card of the hand fits a play on the table (so a
+  lay-off may take a card a meld needs), and then only the biggest melds in
+  sight, jokers only where a card is missing; discards the costliest card.
+- ``best-meld`` (medium, greedy): plays while anything fits, in every order,
+  melding as the simple greedy players meld (the biggest meld the hand holds
+  at that moment, the richest, the biggest holding a card that fits no play);
+  discards the costliest card left. At least as strong as each of them.
+- ``keep-for-layoff`` (medium): best-meld's turns, then one card kept back to
+  discard: a card taken back off a play (the play stays whole), or the
+  costliest card it may discard set aside before playing (what a player does
+  when the card left is warm).
+- ``lookahead`` (hard): the whole turn within the budget: every meld the hand
+  can make, every order, any card kept back, every discard.
 """
 
 from __future__ import annotations
