@@ -452,8 +452,9 @@ def _add_dead(rng: random.Random, pool: DeckPool, rules: Ruleset, hand: list[Car
 
 
 def _is_dead(card: Card, hand: list[Card], table: list[Meld], rules: Ruleset) -> bool:
-    """No growth of a table play, and no new meld, the hand (``card`` in it) can make uses ``card``."""
-    cards = Counter(hand)
+    """No growth of a table play, and no new meld, the hand (``card`` in it) can make uses ``card``; the
+    hand's jokers aside (two jokers make a meld of any card: a joker spent so is the greedy mistake)."""
+    cards = Counter(c for c in hand if not c.is_joker)
     if any(card in g for meld in table for g in growths(meld.whole(), cards, rules)):
         return False
     return not any(card in meld for meld in new_plays(cards, rules))
@@ -506,12 +507,20 @@ def accept_go_out(position: Position, answer: Answer) -> str | None:
 
 
 def accept_most_points(position: Position, answer: Answer) -> str | None:
-    """Kept only if the mover cannot go out (the best turn would go out if any did); under the joker
-    variation (hard deals) going out is allowed: the task does not say it, finding it is the puzzle."""
+    """Kept only if the mover cannot go out (the best turn would go out if any did); in the closed joker-pair
+    deals (hard: a table of books of four) going out is allowed: the task does not say it, finding it is
+    the puzzle."""
     emptied = _emptied(position, answer)
     if emptied is None:
         return "no turn"
-    return "goes out" if emptied and not position.rules.jokers else None
+    return "goes out" if emptied and not (position.rules.jokers and _closed_table(position)) else None
+
+
+def _closed_table(position: Position) -> bool:
+    """Every play on the table a book of four: nothing can be laid off (the closed joker-pair deals)."""
+    rules = position.rules
+    return all(len(cards) == rules.book_max and len({c.rank for c in cards}) == 1
+               for cards in (position.play_with_layoffs(name) for name in position.named_plays()))
 
 
 # ------------------------------------------------------------- same answer
