@@ -449,3 +449,16 @@ def test_go_out_rejects_a_hand_left_and_most_points_a_hand_emptied() -> None:
     assert accept_go_out(stuck, _answer(stuck, solved_stuck)) == "hand not emptied"
     assert accept_most_points(stuck, _answer(stuck, solved_stuck)) is None
     assert accept_most_points(out, _answer(out, solved_out)) == "goes out"
+
+
+def test_most_points_goes_out_only_on_a_closed_joker_table() -> None:
+    """Under the joker variations a most-points answer may go out where the table takes nothing (books of
+    four: the closed joker-pair deals), so going out is the puzzle's one idea; elsewhere it is refused."""
+    rules = {"preset": "traditional", "jokers": 2, "plays_per_turn": "none"}
+    hand = {"hand": "* * 5H 7H 9D 10D", "space": []}
+    closed = position({"bob": {"hand_count": 5, "space": ["KS KH KD KC", "2S 2H 2D 2C"]}, "cat": hand}, rules)
+    opened = position({"bob": {"hand_count": 5, "space": ["KS KH KD KC", "2S 2H 2D"]}, "cat": hand}, rules)
+    for before, verdict in ((closed, None), (opened, "goes out")):
+        solved = solve_layoff(before, CONFIG)
+        assert solved.after is not None and solved.after.player("cat").hand == ()
+        assert accept_most_points(before, _answer(before, solved)) == verdict
