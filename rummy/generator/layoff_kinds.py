@@ -1,4 +1,4 @@
-"""Lay-off rummy puzzles (presets ``straight``, ``traditional``): "go out this turn" and "lay off the most points".
+"""Lay-off rummy puzzles (presets ``straight``, ``traditional``): "go out this turn" and "score the most".
 
 A candidate is a play-phase position of a hand in progress: the mover and
 one or two opponents, each with their own space of melds (the opponents'
@@ -537,13 +537,16 @@ def ambiguity(before: Position, after: Position) -> str | None:
 
 register_family(FamilySupport("layoff", near=NEAR_POINTS, canonical=canonical, ambiguity=ambiguity,
                               margin_bars=MARGIN_BARS))
-# The ladder's top rung (keep-for-layoff) searches the whole turn: no lay-off puzzle is ever expert.
+# The ladder's top rung (lookahead) searches the whole turn within a budget no lay-off turn comes near:
+# no lay-off puzzle is ever expert.
 LAYOFF_TIERS = (Tier.EASY, Tier.MEDIUM, Tier.HARD)
-# A unique turn that goes out leaves nothing the rungs below could still play, so best-meld always
-# finds it: going out is never hard (2,000 candidates of each preset gave none).
+# The gain is the points of the cards that leave the hand, however they leave it (rules.md §8): a
+# most-points answer may lay nothing off, so the task names the meld and the discard too.
+GO_OUT_TASK = "go out this turn: every card leaves your hand, by a meld, lay-offs or the discard"
+MOST_POINTS_TASK = "score the most: the points of the cards out of your hand, melded, laid off or discarded"
 # A hard go-out turn plays a joker, so its one theme is layoff-choice (going-out is its task): a kind whose
 # hard puzzles all share one theme breaks the spread rule (docs/generate.md), so go-out stops at medium.
-register_kind(Kind(PuzzleKind.GO_OUT, ("layoff",), "go out this turn", make_go_out, accept_go_out,
+register_kind(Kind(PuzzleKind.GO_OUT, ("layoff",), GO_OUT_TASK, make_go_out, accept_go_out,
                    (Tier.EASY, Tier.MEDIUM)))
-register_kind(Kind(PuzzleKind.MOST_POINTS, ("layoff",), "lay off the most points", make_most_points,
+register_kind(Kind(PuzzleKind.MOST_POINTS, ("layoff",), MOST_POINTS_TASK, make_most_points,
                    accept_most_points, LAYOFF_TIERS))
