@@ -464,3 +464,19 @@ def test_most_points_goes_out_only_on_a_closed_joker_table() -> None:
         solved = solve_layoff(before, CONFIG)
         assert solved.after is not None and solved.after.player("cat").hand == ()
         assert accept_most_points(before, _answer(before, solved)) == verdict
+
+
+def test_the_rules_note_names_the_joker_variations_a_hard_deal_plays() -> None:
+    from rummy.generator.rules_notes import rules_note
+
+    rules = {"preset": "traditional", "jokers": 2, "plays_per_turn": "none", "layoff_needs_meld": True}
+    before = position({"bob": {"hand_count": 5, "space": ["KS KH KD KC"]}, "cat": {"hand": "* * 5H 7H 9D 10D"}},
+                      rules)
+    solved = solve_layoff(before, CONFIG)
+    assert solved.after is not None
+    note = rules_note(before, solved.after)
+    assert note is not None and "jokers are in play, 15 points each" in note
+    assert "you may lay off only once you have laid a meld" in note and "any number of melds a turn" in note
+    plain = position({"bob": {"hand_count": 5, "space": ["4H 5H 6H"]}, "cat": {"hand": "7H 2C"}})
+    answer = solve_layoff(plain, CONFIG).after
+    assert answer is not None and rules_note(plain, answer) is None
