@@ -513,6 +513,11 @@ def accept_most_points(position: Position, answer: Answer) -> str | None:
     emptied = _emptied(position, answer)
     if emptied is None:
         return "no turn"
+    after = answer.solution.after
+    discarded = after is not None and after.turn is not None and after.turn.discard is not None
+    kept = 0 if after is None else len(after.player(position.to_move).hand or ())
+    if after is not None and kept + discarded == len(position.mover.hand or ()):
+        return "nothing played"  # a discard alone: no puzzle of laying cards (and no first step to hint)
     return "goes out" if emptied and not (position.rules.jokers and _closed_table(position)) else None
 
 

@@ -480,3 +480,12 @@ def test_the_rules_note_names_the_joker_variations_a_hard_deal_plays() -> None:
     plain = position({"bob": {"hand_count": 5, "space": ["4H 5H 6H"]}, "cat": {"hand": "7H 2C"}})
     answer = solve_layoff(plain, CONFIG).after
     assert answer is not None and rules_note(plain, answer) is None
+
+
+def test_most_points_refuses_an_answer_that_only_discards() -> None:
+    before = position({"bob": {"hand_count": 5, "space": ["10D JD QD"]},
+                       "cat": {"hand": "QS QC 10S JS", "warm": "QC", "space": ["7C 8C 9C"], "melded": True}},
+                      "straight")
+    solved = solve_layoff(before, CONFIG)
+    assert solved.gain == 45 and solved.after is not None and solved.after.turn is not None
+    assert accept_most_points(before, _answer(before, solved)) == "nothing played"
