@@ -59,7 +59,7 @@ from ..rules import Ruleset
 from ..vocabulary import PuzzleKind, Tier
 from .deck import DeckPool, with_piles
 from .kinds import FamilySupport, Kind, register_family, register_kind
-from .robber_traps import fits, plant, traps_stand
+from .robber_traps import Trap, fits, plant, traps_stand
 
 Range = tuple[int, int]
 
@@ -282,8 +282,30 @@ def make_trapped(rng: random.Random, rules: Ruleset, tier: Tier) -> Position | N
     if len(hand) < size or not traps_stand(traps, table, hand, rules):
         return None
     for name in plays:
-        rng.shuffle(plays[name])  # the table order left to chance: first-fit may stumble on a trap (graded lower)
-    return _position(rng, rules, pool, plays, hand, partners)
+        rng.shuffle(plays[name])
+    seats = _seats(rng, plays, partners)
+    _decoy_first(seats, plays, traps)
+    return _position(rng, rules, pool, plays, hand, partners, seats)
+
+
+def _seats(rng: random.Random, plays: dict[str, list[list[Card]]], partners: bool) -> list[str]:
+    """The players in turn from one at random: the table's order."""
+    seats = [MOVER, "bob", PARTNER, "dan"] if partners else [MOVER, *(name for name in plays if name != MOVER)]
+    first = rng.randrange(len(seats))
+    return seats[first:] + seats[:first]
+
+
+def _decoy_first(seats: list[str], plays: dict[str, list[list[Card]]], traps: list[Trap]) -> None:
+    """Each trap's run B after one of its decoys in table order (B and the first decoy swap places
+    otherwise, both an opponent's): a first-fit player puts X on a decoy too."""
+    for trap in traps:
+        where = [(name, i) for name in seats for i, _ in enumerate(plays.get(name, []))]
+        order = [id(plays[name][i]) for name, i in where]
+        b_at = order.index(id(trap.run))
+        first = min(order.index(id(d)) for d in trap.decoys)
+        if first > b_at:
+            (b_name, b_i), (d_name, d_i) = where[b_at], where[first]
+            plays[b_name][b_i], plays[d_name][d_i] = plays[d_name][d_i], plays[b_name][b_i]
 
 
 def _add_meld(rng: random.Random, pool: DeckPool, hand: list[Card], rules: Ruleset) -> None:
@@ -318,14 +340,12 @@ def _add_crossing(rng: random.Random, pool: DeckPool, hand: list[Card], table: l
 
 
 def _position(rng: random.Random, rules: Ruleset, pool: DeckPool, plays: dict[str, list[list[Card]]],
-              hand: list[Card], partners: bool = False) -> Position | None:
-    """The position around the deal: the seats in turn from one at random (the table's order), the
-    opponents' and the partner's hand counts, a discard pile, the stock; validated."""
+              hand: list[Card], partners: bool = False, seats: list[str] | None = None) -> Position | None:
+    """The position around the deal: the players in ``seats``' order (the table's order; by default the
+    mover first), the opponents' and the partner's hand counts, a discard pile, the stock; validated."""
     rng.shuffle(hand)
-    seats = [MOVER, "bob", PARTNER, "dan"] if partners else [MOVER, *(name for name in plays if name != MOVER)]
-    first = rng.randrange(len(seats))
     players = []
-    for name in seats[first:] + seats[:first]:
+    for name in seats or [MOVER, *(name for name in plays if name != MOVER)]:
         side = ("A" if name in (MOVER, PARTNER) else "B") if partners else name
         cards = tuple(Play(tuple(p)) for p in plays.get(name, []))
         if name == MOVER:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations
 from dataclasses import dataclass
 
 from ..cards import SUITS, Card
@@ -74,30 +73,32 @@ def plant(rng: random.Random, pool: DeckPool, rules: Ruleset, owner: str, least_
           table: list[list[Card]], hand: list[Card]) -> Trap | None:
     """One trap, its cards taken from ``pool``; None when no layout fits around ``table`` and ``hand``."""
     ours = owner != "opponent"
+    left = Counter(c.suit for c in pool.cards)
+    roomy = sorted(SUITS, key=lambda s: (-left[s], rng.random()))[:2]  # traps before spread over the suits
     for _ in range(TRAP_TRIES):
-        suit = rng.choice(SUITS)
-        x_at = rng.randint(*X_POSITIONS)
-        b_length, a_length = rng.randint(3, 5), rng.randint(3, 4)
-        chain_length = rng.randint(1, 2)
+        suit = rng.choice(roomy)
         step = 1 if rng.random() < UPWARD else -1  # A above X and B below, or the mirror
+        x_at = rng.randint(*X_POSITIONS) if step == 1 else rng.randint(5, 12)
+        room_a, room_b = (14 - x_at, x_at - 2) if step == 1 else (x_at - 2, 14 - x_at)  # never both aces
+        if room_a < 3 or room_b < 3:
+            continue
+        b_length, a_length = rng.randint(3, min(5, room_b)), rng.randint(3, min(4, room_a))
+        chain_length = rng.randint(1, 2)
         b_at = [x_at - step * i for i in range(b_length, 0, -1)]
         a_at = [x_at + step * i for i in range(1, a_length + 1)]
-        if not all(1 <= p <= 14 for p in b_at + a_at) or (1 in b_at + a_at and 14 in b_at + a_at):
-            continue
         run = sorted(_card(p, suit) for p in b_at)
         decoy = sorted(_card(p, suit) for p in a_at)
         x = _card(x_at, suit)
         chain = [_card(p, suit) for p in a_at[:chain_length]]
         decoys = [decoy]
         if rng.random() < 0.4:
-            size = rng.randint(3, 5)
-            decoys.append([Card(x.rank, rng.choice(SUITS)) for _ in range(size)])
+            same_rank = [c for c in pool.cards if c.rank == x.rank and c != x]
+            decoys.append(rng.sample(same_rank, min(len(same_rank), rng.randint(3, 5))))
         plan = run + [x] + chain + [c for d in decoys for c in d]
         if not pool.has(plan) or not all(is_whole(tuple(d), rules) and fits(x, d, rules) for d in decoys):
             continue
         if any(fits(c, play, rules) for c in [x] + chain for play in table) \
-                or any(fits(c, play, rules) for c in hand for play in [run] + decoys) \
-                or _melds_with(hand, [x] + chain, rules):
+                or any(fits(c, play, rules) for c in hand for play in [run] + decoys):
             continue
         on_b = _gain(run, [x], ours, rules)
         right = _gain(run, [x] + chain, ours, rules)
@@ -110,12 +111,6 @@ def plant(rng: random.Random, pool: DeckPool, rules: Ruleset, owner: str, least_
     return None
 
 
-def _melds_with(hand: list[Card], cards: list[Card], rules: Ruleset) -> bool:
-    """Whether ``cards`` make a play with one or two cards of ``hand``."""
-    return any(is_whole((c, d, e), rules) for c in cards for d in hand + cards for e in hand
-               if d is not c and e is not c and e is not d)
-
-
 def _fitting(card: Card, table: list[list[Card]], rules: Ruleset) -> list[int]:
     """The identities of the plays ``card`` fits."""
     return sorted(id(play) for play in table if fits(card, play, rules))
@@ -123,13 +118,11 @@ def _fitting(card: Card, table: list[list[Card]], rules: Ruleset) -> list[int]:
 
 def traps_stand(traps: list[Trap], table: list[list[Card]], hand: list[Card], rules: Ruleset) -> bool:
     """Each trap untouched by the rest of the deal: its X fits its run and decoys alone, its chain no play
-    on the table, no other hand card fits a trap's play (which would change what X gains there), and no
-    three hand cards make a play but a trap's X and chain."""
+    on the table, and no other hand card fits a trap's play (which would change what X gains there). The
+    traps' cards may make plays in the hand (X and its chain, three of a rank): more decoys, which the
+    ladder and the solver weigh like any other."""
     trap_cards = Counter(c for trap in traps for c in trap.cards)
     others = list((Counter(hand) - trap_cards).elements())
-    own_plays = {tuple(sorted(trap.cards)) for trap in traps if len(trap.cards) == 3}
-    if any(is_whole(combo, rules) and combo not in own_plays for combo in combinations(sorted(hand), 3)):
-        return False  # no other play in the hand than a trap's X and chain (a weak decoy: B is worth more)
     for trap in traps:
         x, *chain = trap.cards
         if _fitting(x, table, rules) != sorted(id(p) for p in [trap.run] + trap.decoys):
