@@ -92,23 +92,23 @@ class TrapShape:
     dead_out: Range  # the same, when the deal lets the best turn empty the hand
     going_out_chance: float
     partnership_chance: float  # four players in two partnerships (the mover's partner: cat)
+    stack_chance: float  # a trap's decoy A is the trap before's run B: steals that interact (5 points less gap)
     plain_chance: float = 0.0  # the plain deal instead (SHAPES), no trap
 
 
 TRAPS = {
     Tier.MEDIUM: TrapShape(traps=(1, 1), least_gap=10, other_plays=(1, 3), own_plays=(0, 1), steals=(1, 2),
                            steal_cards=(1, 3), dead=(1, 3), dead_out=(0, 1), going_out_chance=0.3,
-                           partnership_chance=0.25, plain_chance=0.5),
+                           partnership_chance=0.25, stack_chance=0.0, plain_chance=0.5),
     Tier.HARD: TrapShape(traps=(2, 3), least_gap=15, other_plays=(0, 2), own_plays=(0, 1), steals=(0, 2),
                          steal_cards=(1, 2), dead=(1, 3), dead_out=(0, 1), going_out_chance=0.35,
-                         partnership_chance=0.25),
+                         partnership_chance=0.25, stack_chance=0.4),
     Tier.EXPERT: TrapShape(traps=(4, 4), least_gap=15, other_plays=(0, 1), own_plays=(0, 1), steals=(0, 1),
                            steal_cards=(1, 2), dead=(1, 2), dead_out=(0, 1), going_out_chance=0.35,
-                           partnership_chance=0.25),
+                           partnership_chance=0.25, stack_chance=0.4),
 }
 STEAL_TIERS = (Tier.MEDIUM, Tier.HARD, Tier.EXPERT)  # a steal is past extend: never easy
 PARTNER = "cat"  # in a partnership deal: ann and cat against bob and dan
-TRAP_OWNERS = {False: ("opponent",), True: ("opponent",)}  # own or partner runs B: see robber_traps.OWNERS
 THIRD_PLAYER_CHANCE = 0.25
 OPPONENT_HAND = (3, 10)  # cards in an opponent's hand (hand_count)
 DISCARD_PILE = (1, 6)
@@ -236,15 +236,17 @@ def make_trapped(rng: random.Random, rules: Ruleset, tier: Tier) -> Position | N
     if partners:
         plays[PARTNER] = []
     hand: list[Card] = []
-    traps = []
+    traps: list[Trap] = []
     for _ in range(rng.randint(*shape.traps)):
-        owner = rng.choice(TRAP_OWNERS[partners])
         table = [play for name in plays for play in plays[name]]
-        trap = plant(rng, pool, rules, owner, shape.least_gap, table, hand)
+        above = traps[-1].run if traps and rng.random() < shape.stack_chance else None
+        trap = plant(rng, pool, rules, shape.least_gap - (5 if above else 0), table, hand, above)
         if trap is None:
             return None
-        plays[{"own": MOVER, "partner": PARTNER}.get(owner) or rng.choice(opponents)].append(trap.run)
+        plays[rng.choice(opponents)].append(trap.run)
         for decoy in trap.decoys:
+            if decoy is above:
+                continue
             plays[rng.choice(opponents)].append(decoy)
         hand += trap.cards
         traps.append(trap)
@@ -297,8 +299,9 @@ def _seats(rng: random.Random, plays: dict[str, list[list[Card]]], partners: boo
 
 def _decoy_first(seats: list[str], plays: dict[str, list[list[Card]]], traps: list[Trap]) -> None:
     """Each trap's run B after one of its decoys in table order (B and the first decoy swap places
-    otherwise, both an opponent's): a first-fit player puts X on a decoy too."""
-    for trap in traps:
+    otherwise, both an opponent's): a first-fit player puts X on a decoy too. Traps sharing a run may
+    undo each other's order: a few passes, and the ladder judges what is left."""
+    for trap in traps + traps:
         where = [(name, i) for name in seats for i, _ in enumerate(plays.get(name, []))]
         order = [id(plays[name][i]) for name, i in where]
         b_at = order.index(id(trap.run))

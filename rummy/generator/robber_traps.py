@@ -5,12 +5,13 @@ Rummy"): a hand card X that fits a run B and one or two *decoys*, plays
 where X gains more now (so every simple rule, the most gain now, the best
 steal, the biggest play, the best run, picks a decoy), while X on B lets
 the *chain* follow it: the next cards of B's suit, which fit no play until X
-is on B. The run decoy A lies on X's other side, one card past it in the
-same suit (B below X, A above, or the mirror), so X joins B or A and the
-chain (second copies of A's first cards) continues B only. A second decoy,
-now and then, is a book of X's rank. B belongs to an opponent (a steal),
-to the mover (a card put on one's own play instead of stealing), or, in a
-partnership deal, to the mover's partner.
+is on B. The run decoy A lies just above X in the same suit (B just below),
+so X joins B or A, and the chain (second copies of A's first cards)
+continues B only. A second decoy, now and then, is a book of X's rank. Two
+traps may share a run: the first trap's B is the second one's decoy A, so
+the steals interact (the second X, greedy, takes that run, which makes it
+the mover's: the first X then gains little there and goes to its own
+decoy).
 
 The table order is left to chance: a trap whose B comes first among X's
 places is found by a first-fit player, so the ladder grades it lower (the
@@ -34,18 +35,18 @@ from .deck import DeckPool
 
 Range = tuple[int, int]
 TRAP_TRIES = 600  # layouts tried for one trap
-OWNERS = ("opponent", "own", "partner")  # who owns a trap's run B
 # The chain must outweigh twice what A beats B by (X on A steals A: its score counts twice), and each
 # chain card is worth three times its value (doubled in the run, out of the hand): so the chain is
-# high cards, X a 7 to a queen with A above it, mostly.
-X_POSITIONS = (5, 12)
-UPWARD = 0.85
+# high cards, X a 5 to a jack with A above it, a run of three or four. (The mirror, A below X, never
+# passes: its chain is low. B owned by the mover or a partner never passes either: X on it gains only its own points, under A's
+# score twice, more than a chain of two can win back.)
+X_POSITIONS = (5, 11)
+BOOK_DECOY_CHANCE = 0.4
 
 
 @dataclass(frozen=True)
 class Trap:
-    run: list[Card]  # B: where X belongs
-    owner: str  # one of OWNERS
+    run: list[Card]  # B, an opponent's: where X belongs
     decoys: list[list[Card]]  # opponents' plays where X gains more now: the run A, perhaps a book of X's rank
     cards: list[Card]  # X, then the chain that follows it on B
 
@@ -69,45 +70,54 @@ def _gain(play: list[Card], cards: list[Card], ours: bool, rules: Ruleset) -> in
     return (grown - old if ours else grown + old) + sum(penalty(c, rules) for c in cards)
 
 
-def plant(rng: random.Random, pool: DeckPool, rules: Ruleset, owner: str, least_gap: int,
-          table: list[list[Card]], hand: list[Card]) -> Trap | None:
-    """One trap, its cards taken from ``pool``; None when no layout fits around ``table`` and ``hand``."""
-    ours = owner != "opponent"
+def _positions(run: list[Card]) -> list[int]:
+    """A run's places in its suit, 1 (low ace) to 14 (high ace)."""
+    high = any(c.rank == 13 for c in run)
+    return sorted(14 if c.rank == 1 and high else c.rank for c in run)
+
+
+def plant(rng: random.Random, pool: DeckPool, rules: Ruleset, least_gap: int, table: list[list[Card]],
+          hand: list[Card], above: list[Card] | None = None) -> Trap | None:
+    """One trap, its cards taken from ``pool``; None when no layout fits around ``table`` and ``hand``.
+    ``above``: an opponent's run already on the table (an earlier trap's B) to be this trap's decoy A, so
+    the two traps interact: X taking that run makes it the mover's, and the earlier X gains little there."""
     left = Counter(c.suit for c in pool.cards)
     roomy = sorted(SUITS, key=lambda s: (-left[s], rng.random()))[:2]  # traps before spread over the suits
     for _ in range(TRAP_TRIES):
-        suit = rng.choice(roomy)
-        step = 1 if rng.random() < UPWARD else -1  # A above X and B below, or the mirror
-        x_at = rng.randint(*X_POSITIONS) if step == 1 else rng.randint(5, 12)
-        room_a, room_b = (14 - x_at, x_at - 2) if step == 1 else (x_at - 2, 14 - x_at)  # never both aces
-        if room_a < 3 or room_b < 3:
+        if above is None:
+            suit = rng.choice(roomy)
+            x_at = rng.randint(*X_POSITIONS)
+            a_at = [x_at + i for i in range(1, rng.randint(3, min(4, 14 - x_at)) + 1)]
+        else:
+            suit, a_at = above[0].suit, _positions(above)
+            x_at = a_at[0] - 1
+        if x_at < 5 or x_at > 11:  # B below X needs three places above the low ace, A three above X
+            if above is not None:
+                return None
             continue
-        b_length, a_length = rng.randint(3, min(5, room_b)), rng.randint(3, min(4, room_a))
-        chain_length = rng.randint(1, 2)
-        b_at = [x_at - step * i for i in range(b_length, 0, -1)]
-        a_at = [x_at + step * i for i in range(1, a_length + 1)]
-        run = sorted(_card(p, suit) for p in b_at)
-        decoy = sorted(_card(p, suit) for p in a_at)
+        b_at = [x_at - i for i in range(rng.randint(3, min(5, x_at - 2)), 0, -1)]  # never the low ace
+        run = [_card(p, suit) for p in b_at]
+        decoy = above if above is not None else [_card(p, suit) for p in a_at]
         x = _card(x_at, suit)
-        chain = [_card(p, suit) for p in a_at[:chain_length]]
+        chain = [_card(p, suit) for p in a_at[: rng.randint(1, 2)]]  # the second copies of A's first cards
         decoys = [decoy]
-        if rng.random() < 0.4:
+        if rng.random() < BOOK_DECOY_CHANCE:
             same_rank = [c for c in pool.cards if c.rank == x.rank and c != x]
             decoys.append(rng.sample(same_rank, min(len(same_rank), rng.randint(3, 5))))
-        plan = run + [x] + chain + [c for d in decoys for c in d]
+        plan = run + [x] + chain + [c for d in decoys if d is not above for c in d]
         if not pool.has(plan) or not all(is_whole(tuple(d), rules) and fits(x, d, rules) for d in decoys):
             continue
-        if any(fits(c, play, rules) for c in [x] + chain for play in table) \
-                or any(fits(c, play, rules) for c in hand for play in [run] + decoys):
-            continue
-        on_b = _gain(run, [x], ours, rules)
-        right = _gain(run, [x] + chain, ours, rules)
+        if any(fits(c, play, rules) for c in [x] + chain for play in table if play is not above) \
+                or any(fits(c, play, rules) for c in hand for play in [run] + decoys if play is not above):
+            continue  # (the trap before's X fits ``above``: that is the interaction)
+        on_b = _gain(run, [x], False, rules)
+        right = _gain(run, [x] + chain, False, rules)
         wrong = max(_gain(d, [x], False, rules) for d in decoys)
         biggest = max(_score(d, rules) for d in decoys)
         if _gain(decoy, [x], False, rules) <= on_b or right - wrong < least_gap or biggest <= _score(run, rules):
             continue
         pool.take(plan)
-        return Trap(run, owner, decoys, [x] + chain)
+        return Trap(run, decoys, [x] + chain)
     return None
 
 

@@ -330,7 +330,7 @@ def gain_now(play: list[Card], cards: list[Card], ours: bool) -> int:
 @pytest.mark.parametrize("seed", range(12))
 def test_a_trap_is_a_card_every_simple_rule_puts_where_it_loses_the_chain(seed: int) -> None:
     rng = random.Random(seed)
-    trap = plant(rng, DeckPool(ROBBER), ROBBER, "opponent", 15, [], [])
+    trap = plant(rng, DeckPool(ROBBER), ROBBER, 15, [], [])
     assert trap is not None
     run, (decoy, *book), (x, *chain) = trap.run, trap.decoys, trap.cards
     assert 1 <= len(chain) <= 2 and len(book) <= 1
