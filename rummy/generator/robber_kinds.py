@@ -92,6 +92,7 @@ class TrapShape:
     dead_out: Range  # the same, when the deal lets the best turn empty the hand
     going_out_chance: float
     partnership_chance: float  # four players in two partnerships (the mover's partner: cat)
+    book_chance: float  # a book of X's rank as a second decoy
     stack_chance: float  # a trap's decoy A is the trap before's run B: steals that interact (5 points less gap)
     plain_chance: float = 0.0  # the plain deal instead (SHAPES), no trap
 
@@ -99,13 +100,13 @@ class TrapShape:
 TRAPS = {
     Tier.MEDIUM: TrapShape(traps=(1, 1), least_gap=10, other_plays=(1, 3), own_plays=(0, 1), steals=(1, 2),
                            steal_cards=(1, 3), dead=(1, 3), dead_out=(0, 1), going_out_chance=0.3,
-                           partnership_chance=0.25, stack_chance=0.0, plain_chance=0.5),
+                           partnership_chance=0.25, book_chance=0.4, stack_chance=0.0, plain_chance=0.5),
     Tier.HARD: TrapShape(traps=(2, 3), least_gap=15, other_plays=(0, 2), own_plays=(0, 1), steals=(0, 2),
-                         steal_cards=(1, 2), dead=(1, 3), dead_out=(0, 1), going_out_chance=0.35,
-                         partnership_chance=0.25, stack_chance=0.4),
+                         steal_cards=(1, 2), dead=(1, 3), dead_out=(0, 1), going_out_chance=0.45,
+                         partnership_chance=0.35, book_chance=0.4, stack_chance=0.6),
     Tier.EXPERT: TrapShape(traps=(4, 4), least_gap=15, other_plays=(0, 1), own_plays=(0, 1), steals=(0, 1),
-                           steal_cards=(1, 2), dead=(1, 2), dead_out=(0, 1), going_out_chance=0.35,
-                           partnership_chance=0.25, stack_chance=0.4),
+                           steal_cards=(1, 2), dead=(1, 2), dead_out=(0, 1), going_out_chance=0.45,
+                           partnership_chance=0.35, book_chance=0.2, stack_chance=0.25),
 }
 STEAL_TIERS = (Tier.MEDIUM, Tier.HARD, Tier.EXPERT)  # a steal is past extend: never easy
 PARTNER = "cat"  # in a partnership deal: ann and cat against bob and dan
@@ -240,9 +241,11 @@ def make_trapped(rng: random.Random, rules: Ruleset, tier: Tier) -> Position | N
     for _ in range(rng.randint(*shape.traps)):
         table = [play for name in plays for play in plays[name]]
         above = traps[-1].run if traps and rng.random() < shape.stack_chance else None
-        trap = plant(rng, pool, rules, shape.least_gap - (5 if above else 0), table, hand, above)
+        trap = plant(rng, pool, rules, shape.least_gap - 5, table, hand, above, shape.book_chance) if above else None
+        trap = trap or plant(rng, pool, rules, shape.least_gap, table, hand, None, shape.book_chance)
         if trap is None:
             return None
+        above = above if trap.decoys[0] is above else None
         plays[rng.choice(opponents)].append(trap.run)
         for decoy in trap.decoys:
             if decoy is above:
@@ -253,7 +256,7 @@ def make_trapped(rng: random.Random, rules: Ruleset, tier: Tier) -> Position | N
     # The other plays after the traps, none of them taking a trap's card (the pack has room for them then).
     others = []
     owners = [rng.choice(opponents) for _ in range(rng.randint(*shape.other_plays))] \
-        + [MOVER] * rng.randint(*shape.own_plays) + ([PARTNER] * rng.randint(0, 1) if partners else [])
+        + [MOVER] * rng.randint(*shape.own_plays) + ([PARTNER] if partners else [])
     for name in owners:
         for _ in range(20):
             play = _random_play(rng, pool, rules)
@@ -269,7 +272,10 @@ def make_trapped(rng: random.Random, rules: Ruleset, tier: Tier) -> Position | N
             others.append(play)
     rng.shuffle(others)
     size = len(hand) + rng.randint(*shape.steal_cards)
-    _add_steals(rng, pool, hand, others[: rng.randint(*shape.steals)], size, rules)
+    grown = others[: rng.randint(*shape.steals)]
+    if partners:  # the partner's play grows with a hand card or two: the side's play, used
+        grown = plays[PARTNER] + [play for play in grown if play not in plays[PARTNER]]
+    _add_steals(rng, pool, hand, grown, size + (2 if partners else 0), rules)
     table = [play for name in plays for play in plays[name]]
     dead = [c for c in sorted(set(pool.cards)) if not any(fits(c, play, rules) for play in table)]
     rng.shuffle(dead)

@@ -38,10 +38,9 @@ TRAP_TRIES = 600  # layouts tried for one trap
 # The chain must outweigh twice what A beats B by (X on A steals A: its score counts twice), and each
 # chain card is worth three times its value (doubled in the run, out of the hand): so the chain is
 # high cards, X a 5 to a jack with A above it, a run of three or four. (The mirror, A below X, never
-# passes: its chain is low. B owned by the mover or a partner never passes either: X on it gains only its own points, under A's
-# score twice, more than a chain of two can win back.)
+# passes: its chain is low. B owned by the mover or a partner never passes either: X on it gains only
+# its own points, under A's score twice, more than a chain of two can win back.)
 X_POSITIONS = (5, 11)
-BOOK_DECOY_CHANCE = 0.4
 
 
 @dataclass(frozen=True)
@@ -77,10 +76,12 @@ def _positions(run: list[Card]) -> list[int]:
 
 
 def plant(rng: random.Random, pool: DeckPool, rules: Ruleset, least_gap: int, table: list[list[Card]],
-          hand: list[Card], above: list[Card] | None = None) -> Trap | None:
+          hand: list[Card], above: list[Card] | None = None, book_chance: float = 0.4) -> Trap | None:
     """One trap, its cards taken from ``pool``; None when no layout fits around ``table`` and ``hand``.
     ``above``: an opponent's run already on the table (an earlier trap's B) to be this trap's decoy A, so
-    the two traps interact: X taking that run makes it the mover's, and the earlier X gains little there."""
+    the two traps interact: X taking that run makes it the mover's, and the earlier X gains little there.
+    ``book_chance``: how often a book of X's rank is a second decoy (books use up cards of four suits,
+    so deals of many traps fail more often with them)."""
     left = Counter(c.suit for c in pool.cards)
     roomy = sorted(SUITS, key=lambda s: (-left[s], rng.random()))[:2]  # traps before spread over the suits
     for _ in range(TRAP_TRIES):
@@ -101,15 +102,17 @@ def plant(rng: random.Random, pool: DeckPool, rules: Ruleset, least_gap: int, ta
         x = _card(x_at, suit)
         chain = [_card(p, suit) for p in a_at[: rng.randint(1, 2)]]  # the second copies of A's first cards
         decoys = [decoy]
-        if rng.random() < BOOK_DECOY_CHANCE:
+        if rng.random() < book_chance:
             same_rank = [c for c in pool.cards if c.rank == x.rank and c != x]
             decoys.append(rng.sample(same_rank, min(len(same_rank), rng.randint(3, 5))))
         plan = run + [x] + chain + [c for d in decoys if d is not above for c in d]
         if not pool.has(plan) or not all(is_whole(tuple(d), rules) and fits(x, d, rules) for d in decoys):
             continue
         if any(fits(c, play, rules) for c in [x] + chain for play in table if play is not above) \
-                or any(fits(c, play, rules) for c in hand for play in [run] + decoys if play is not above):
-            continue  # (the trap before's X fits ``above``: that is the interaction)
+                or any(fits(c, play, rules) for c in hand for play in [run] + decoys if play is not above) \
+                or max(Counter(c.rank for c in hand + [x] + chain).values()) > 2:
+            continue  # (the trap before's X fits ``above``: that is the interaction; three of a rank would
+            # meld as a book, another use for a chain card that undoes the trap)
         on_b = _gain(run, [x], False, rules)
         right = _gain(run, [x] + chain, False, rules)
         wrong = max(_gain(d, [x], False, rules) for d in decoys)
