@@ -1,16 +1,18 @@
 """Robber Rummy puzzles: "steal the most points" (preset ``robber``).
 
 A candidate is a play-phase position of a hand in progress: two players (a
-third now and then, each on their own side), the opponents' plays on the
-table, some of them worth stealing, maybe a few of the mover's own, the
-mover's hand, the opponents' hand counts, a discard pile and the stock.
+third now and then, each on their own side; or four in two partnerships,
+ann and cat against bob and dan), the opponents' plays on the table, some
+of them worth stealing, maybe a few of the mover's own, the mover's hand,
+the other players' hand counts, a discard pile and the stock.
 
 The tier is the ladder's (``rummy.ladder.robber``): ``extend`` never steals
 and every answer of this kind steals, so the kind is never easy
-(``STEAL_TIERS``). ``tier`` picks the deal.
+(``STEAL_TIERS``). ``tier`` picks the deal (``TRAPS``).
 
-``medium`` (and ``tier`` None, one time in three): the hand is dealt around
-the table, so that it has something to do and something to decide:
+The *plain deal* (half the ``medium`` ones; ``make_steal`` without traps):
+the hand is dealt around the table, so that it has something to do and
+something to decide:
 
 - *steals*: for some opponent plays, 1-2 cards that grow them (a run's next
   cards at one end, more cards of a book's rank);
@@ -24,18 +26,15 @@ the table, so that it has something to do and something to decide:
 Such deals are solved by ``steal-one``, the greedy player who tries every
 order: a card's best place now is its best place.
 
-``hard`` and ``expert`` plant *traps* (``_plant_trap``): an opponent's run
-B, a card X that continues it, 1-2 *chain* cards that continue B past X,
-and an opponent's bigger play A that X also fits (a book of X's rank, 3-7
-cards) and that X steals for more points now.
-Greedy, X takes A and the chain stays in hand; the best turn puts X on B
-(a card placed below its best value now: one of ``steal-chain``'s two
-hold-backs) and the chain follows, winning at least ``least_gap`` points.
-A trap stands alone (``_traps_stand``): X fits A and B only, the chain no
-play on the table, no other hand card fits A or B. ``hard`` plants one trap
-beside plain steals; ``expert`` plants three, one hold-back more than
-``steal-chain`` allows. The rest of the hand is dead cards (no play takes
-them, no meld with the hand), so they only cost.
+The *trap deal* (``make_trapped``; the other medium half, hard, expert)
+plants traps for the greedy player (``robber_traps``: a card X between two
+runs of its suit, the right one the smaller, the chain behind it): one
+(medium: ``steal-chain``'s one hold-back), two or three (hard: within
+``lookahead``'s three), four (expert), two of them sharing a run now and
+then (steals that interact). Then other plays, none taking a trap's card;
+plain steals, a partner's play grown in a partnership deal; dead cards, or
+none or one (the best turn empties the hand). Each trap's run comes after
+one of its decoys in table order, so a first-fit player falls in too.
 
 Same answer (``canonical``): every player's plays as multisets of cards, up
 to identical cards and the order of plays; the discard is no part of it. The

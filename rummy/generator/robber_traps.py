@@ -106,19 +106,18 @@ def plant(rng: random.Random, pool: DeckPool, rules: Ruleset, least_gap: int, ta
             same_rank = [c for c in pool.cards if c.rank == x.rank and c != x]
             decoys.append(rng.sample(same_rank, min(len(same_rank), rng.randint(3, 5))))
         plan = run + [x] + chain + [c for d in decoys if d is not above for c in d]
-        if not pool.has(plan) or not all(is_whole(tuple(d), rules) and fits(x, d, rules) for d in decoys):
-            continue
-        if any(fits(c, play, rules) for c in [x] + chain for play in table if play is not above) \
-                or any(fits(c, play, rules) for c in hand for play in [run] + decoys if play is not above) \
-                or max(Counter(c.rank for c in hand + [x] + chain).values()) > 2:
-            continue  # (the trap before's X fits ``above``: that is the interaction; three of a rank would
-            # meld as a book, another use for a chain card that undoes the trap)
+        if not pool.has(plan) or max(Counter(c.rank for c in hand + [x] + chain).values()) > 2 \
+                or not all(is_whole(tuple(d), rules) and fits(x, d, rules) for d in decoys):
+            continue  # three of a rank would meld as a book: another use for a chain card, undoing the trap
         on_b = _gain(run, [x], False, rules)
         right = _gain(run, [x] + chain, False, rules)
         wrong = max(_gain(d, [x], False, rules) for d in decoys)
         biggest = max(_score(d, rules) for d in decoys)
         if _gain(decoy, [x], False, rules) <= on_b or right - wrong < least_gap or biggest <= _score(run, rules):
             continue
+        if any(fits(c, play, rules) for c in [x] + chain for play in table if play is not above) \
+                or any(fits(c, play, rules) for c in hand for play in [run] + decoys if play is not above):
+            continue  # (the trap before's X fits ``above``: that is the interaction)
         pool.take(plan)
         return Trap(run, decoys, [x] + chain)
     return None
