@@ -34,9 +34,11 @@ for rules in house-classic house-epic; do
   done
 done
 
-# A steal is beyond the easy rung: Robber's steal puzzles are medium and up.
+# A steal is beyond the easy rung: Robber's steal puzzles are medium and up. Hard and expert deals plant
+# traps for the greedy player (docs/generate.md); the spread rule keeps each theme on half of a run at most.
 for tc in medium:17 hard:17 expert:17; do
-  rummy generate --rules robber --kind steal --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --out puzzles/robber
+  rummy generate --rules robber --kind steal --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --jobs 1 \
+    --out puzzles/robber
 done
 
 # Lay-off rummy has no expert tier (its top rung searches the whole turn), and going out is never hard.
