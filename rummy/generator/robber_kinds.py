@@ -104,8 +104,8 @@ TRAPS = {
                          steal_cards=(1, 2), dead=(1, 3), dead_out=(0, 1), going_out_chance=0.45,
                          partnership_chance=0.35, book_chance=0.4, stack_chance=0.6),
     Tier.EXPERT: TrapShape(traps=(4, 4), least_gap=15, other_plays=(0, 1), own_plays=(0, 1), steals=(0, 1),
-                           steal_cards=(1, 2), dead=(1, 2), dead_out=(0, 1), going_out_chance=0.45,
-                           partnership_chance=0.35, book_chance=0.2, stack_chance=0.25),
+                           steal_cards=(1, 2), dead=(1, 2), dead_out=(0, 1), going_out_chance=0.4,
+                           partnership_chance=0.5, book_chance=0.2, stack_chance=0.25),
 }
 STEAL_TIERS = (Tier.MEDIUM, Tier.HARD, Tier.EXPERT)  # a steal is past extend: never easy
 PARTNER = "cat"  # in a partnership deal: ann and cat against bob and dan
