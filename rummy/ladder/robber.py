@@ -131,7 +131,7 @@ class RobberSearch:
         return [(index, gain, index in simple) for index, gain, *_ in found]
 
     def opens(self, state: _State, index: int, card: Card, rest: tuple[Card, ...]) -> bool:
-        """Whether ``card`` on play ``index`` lets a hand card follow: one that fits the grown play, not the play now."""
+        """Whether ``card`` on play ``index`` lets a hand card in: one that fits the grown play, not the play now."""
         _, cards = state.plays[index]
         grown = cards + (card,)
         return any(self.score(tuple(sorted(grown + (c,)))) >= 0 and self.score(tuple(sorted(cards + (c,)))) < 0
