@@ -1,16 +1,18 @@
 """Robber Rummy puzzles: score the most with a turn that steals (preset ``robber``).
 
 A candidate is a play-phase position of a hand in progress: two players (a
-third now and then, each on their own side), the opponents' plays on the
-table, some of them worth stealing, maybe a few of the mover's own, the
-mover's hand, the opponents' hand counts, a discard pile and the stock.
+third now and then, each on their own side; or four in two partnerships,
+ann and cat against bob and dan), the opponents' plays on the table, some
+of them worth stealing, maybe a few of the mover's own, the mover's hand,
+the other players' hand counts, a discard pile and the stock.
 
 The tier is the ladder's (``rummy.ladder.robber``): ``extend`` never steals
 and every answer of this kind steals, so the kind is never easy
-(``STEAL_TIERS``). ``tier`` picks the deal.
+(``STEAL_TIERS``). ``tier`` picks the deal (``TRAPS``).
 
-``medium`` (and ``tier`` None, one time in three): the hand is dealt around
-the table, so that it has something to do and something to decide:
+The *plain deal* (half the ``medium`` ones; ``make_steal`` without traps):
+the hand is dealt around the table, so that it has something to do and
+something to decide:
 
 - *steals*: for some opponent plays, 1-2 cards that grow them (a run's next
   cards at one end, more cards of a book's rank);
@@ -24,18 +26,15 @@ the table, so that it has something to do and something to decide:
 Such deals are solved by ``steal-one``, the greedy player who tries every
 order: a card's best place now is its best place.
 
-``hard`` and ``expert`` plant *traps* (``_plant_trap``): an opponent's run
-B, a card X that continues it, 1-2 *chain* cards that continue B past X,
-and an opponent's bigger play A that X also fits (a book of X's rank, 3-7
-cards) and that X steals for more points now.
-Greedy, X takes A and the chain stays in hand; the best turn puts X on B
-(a card placed below its best value now: one of ``steal-chain``'s two
-hold-backs) and the chain follows, winning at least ``least_gap`` points.
-A trap stands alone (``_traps_stand``): X fits A and B only, the chain no
-play on the table, no other hand card fits A or B. ``hard`` plants one trap
-beside plain steals; ``expert`` plants three, one hold-back more than
-``steal-chain`` allows. The rest of the hand is dead cards (no play takes
-them, no meld with the hand), so they only cost.
+The *trap deal* (``make_trapped``; the other medium half, hard, expert)
+plants traps for the greedy player (``robber_traps``: a card X between two
+runs of its suit, the right one the smaller, the chain behind it): one
+(medium: ``steal-chain``'s one hold-back), two or three (hard: within
+``lookahead``'s three), four (expert), two of them sharing a run now and
+then (steals that interact). Then other plays, none taking a trap's card;
+plain steals, a partner's play grown in a partnership deal; dead cards, or
+none or one (the best turn empties the hand). Each trap's run comes after
+one of its decoys in table order, so a first-fit player falls in too.
 
 Same answer (``canonical``): every player's plays as multisets of cards, up
 to identical cards and the order of plays; the discard is no part of it. The
@@ -48,20 +47,18 @@ best again and again (each Robber solve takes milliseconds).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 
 from ..answer import Answer
 from ..cards import SUITS, Card
-from ..family import ROBBER
 from ..model.robber import final_table
 from ..plays import Play, is_whole
 from ..position import Player, Position, TableKey
 from ..rules import Ruleset
-from ..scoring import penalty
 from ..vocabulary import PuzzleKind, Tier
 from .deck import DeckPool, with_piles
 from .kinds import FamilySupport, Kind, register_family, register_kind
+from .robber_traps import Trap, fits, plant, traps_stand
 
 Range = tuple[int, int]
 
@@ -84,21 +81,34 @@ SHAPES = {
 
 @dataclass(frozen=True)
 class TrapShape:
-    traps: Range  # planted traps, each one card a greedy player puts in the wrong place
-    least_gap: int  # points each trap's right answer wins over the greedy one, at least
+    traps: Range  # planted traps (robber_traps), each one decision a greedy player gets wrong
+    least_gap: int  # points each trap's right answer wins over its best decoy, at least
     other_plays: Range  # more opponent plays
     own_plays: Range
     steals: Range  # of the other plays, those the hand can grow (plain greedy steals)
-    extra: Range  # hand cards beyond the traps': growths first, then dead cards
+    steal_cards: Range  # hand cards for those steals, at most
+    dead: Range  # hand cards no play takes
+    dead_out: Range  # the same, when the deal lets the best turn empty the hand
+    going_out_chance: float
+    partnership_chance: float  # four players in two partnerships (the mover's partner: cat)
+    book_chance: float  # a book of X's rank as a second decoy
+    stack_chance: float  # a trap's decoy A is the trap before's run B: steals that interact (5 points less gap)
+    plain_chance: float = 0.0  # the plain deal instead (SHAPES), no trap
 
 
 TRAPS = {
-    Tier.HARD: TrapShape(traps=(1, 1), least_gap=15, other_plays=(1, 3), own_plays=(0, 1), steals=(1, 2), extra=(2, 3)),
-    Tier.EXPERT: TrapShape(traps=(3, 3), least_gap=15, other_plays=(0, 1), own_plays=(0, 1), steals=(0, 1),
-                           extra=(1, 2)),
+    Tier.MEDIUM: TrapShape(traps=(1, 1), least_gap=10, other_plays=(1, 3), own_plays=(0, 1), steals=(1, 2),
+                           steal_cards=(1, 3), dead=(1, 3), dead_out=(0, 1), going_out_chance=0.3,
+                           partnership_chance=0.25, book_chance=0.4, stack_chance=0.0, plain_chance=0.5),
+    Tier.HARD: TrapShape(traps=(2, 3), least_gap=15, other_plays=(0, 2), own_plays=(0, 1), steals=(0, 2),
+                         steal_cards=(1, 2), dead=(1, 3), dead_out=(0, 1), going_out_chance=0.45,
+                         partnership_chance=0.35, book_chance=0.4, stack_chance=0.6),
+    Tier.EXPERT: TrapShape(traps=(4, 4), least_gap=15, other_plays=(0, 1), own_plays=(0, 1), steals=(0, 1),
+                           steal_cards=(1, 2), dead=(1, 2), dead_out=(0, 1), going_out_chance=0.4,
+                           partnership_chance=0.5, book_chance=0.2, stack_chance=0.25),
 }
 STEAL_TIERS = (Tier.MEDIUM, Tier.HARD, Tier.EXPERT)  # a steal is past extend: never easy
-TRAP_TRIES = 200  # layouts tried for one trap
+PARTNER = "cat"  # in a partnership deal: ann and cat against bob and dan
 THIRD_PLAYER_CHANCE = 0.25
 OPPONENT_HAND = (3, 10)  # cards in an opponent's hand (hand_count)
 DISCARD_PILE = (1, 6)
@@ -155,7 +165,7 @@ def _fits(card: Card, play: list[Card], rules: Ruleset) -> bool:
 def make_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
     if tier is None:
         tier = rng.choice(STEAL_TIERS)
-    if tier in TRAPS:
+    if tier in TRAPS and rng.random() >= TRAPS[tier].plain_chance:
         return make_trapped(rng, rules, tier)
     shape = SHAPES[tier if tier in SHAPES else Tier.MEDIUM]
     pool = DeckPool(rules)
@@ -196,65 +206,6 @@ def _add_steals(rng: random.Random, pool: DeckPool, hand: list[Card], targets: l
             hand += growth
 
 
-# --------------------------------------------------------------- traps
-def _steal_gain(play: list[Card], card: Card, rules: Ruleset) -> int:
-    """What ``card`` gains now on an opponent's ``play``: the play grown, the opponent's loss, the card's penalty."""
-    return ROBBER.play_score(tuple(play) + (card,), rules) + ROBBER.play_score(tuple(play), rules) \
-        + penalty(card, rules)
-
-
-def _plant_trap(rng: random.Random, pool: DeckPool, rules: Ruleset, least_gap: int, table: list[list[Card]],
-                hand: list[Card]) -> tuple[list[Card], list[Card], list[Card]] | None:
-    """One trap for a greedy player: (the run B, the big play A, the hand cards: X then the chain).
-
-    X fits both opponent plays; A, a big book of X's rank (3-7 cards), gains more with X now (a
-    run of X's suit would hold the chain's ranks and outweigh the chain, so A is a book). The
-    chain (1-2 cards) continues B past X and fits nothing else, so X belongs on B: that is one
-    card placed below its best value now, worth ``least_gap`` points or more over the greedy
-    turn (X on A, the chain stuck in hand)."""
-    for _ in range(TRAP_TRIES):
-        suit = rng.choice(SUITS)
-        length, chain_length = rng.randint(3, 4), rng.randint(1, 2)
-        span = length + 1 + chain_length
-        start = rng.randint(2, 15 - span)  # never the low ace, so no run wraps
-        positions = list(range(start, start + span))
-        if rng.random() < 0.5:  # B below X and the chain above it, or the mirror image
-            run_pos, x_pos, chain_pos = positions[:length], positions[length], positions[length + 1:]
-        else:
-            positions.reverse()
-            run_pos, x_pos, chain_pos = sorted(positions[:length]), positions[length], positions[length + 1:]
-        run = [_run_card(p, suit) for p in run_pos]
-        x = _run_card(x_pos, suit)
-        chain = [_run_card(p, suit) for p in chain_pos]
-        b = _steal_gain(run, x, rules)
-        plan = run + [x] + chain
-        if not pool.has(plan) or any(_fits(c, play, rules) for c in [x] + chain for play in table) \
-                or any(_fits(c, run, rules) for c in hand):
-            continue
-        left = Counter(pool.cards) - Counter(plan)
-        same_rank = [c for c in sorted(left.elements()) if c.rank == x.rank]
-        rng.shuffle(same_rank)
-        options = [same_rank[:size] for size in range(3, min(len(same_rank), rules.book_max - 1) + 1)]
-        gain_on_b = b + sum(ROBBER.play_score(tuple(run + [x] + chain[: i + 1]), rules)
-                            - ROBBER.play_score(tuple(run + [x] + chain[:i]), rules) + penalty(chain[i], rules)
-                            for i in range(len(chain)))
-        fitting = []
-        for big in options:
-            if not is_whole(tuple(big), rules) or not is_whole(tuple(big) + (x,), rules):
-                continue
-            if any(_fits(c, big, rules) for c in chain + hand):
-                continue
-            a = _steal_gain(big, x, rules)
-            if b < a <= gain_on_b - least_gap and pool.has(plan + big):
-                fitting.append((a, big))
-        if not fitting:
-            continue
-        _, big = min(fitting, key=lambda ab: ab[0])  # the closest call: the greedy choice looks right
-        pool.take(plan + big)
-        return run, big, [x] + chain
-    return None
-
-
 def _table(rng: random.Random, pool: DeckPool, rules: Ruleset, opponents: tuple[str, ...], opponent_plays: Range,
            own_plays: Range) -> tuple[dict[str, list[list[Card]]], list[list[Card]]] | None:
     """Random whole plays for the opponents (each to one at random) and then the mover, with the
@@ -276,32 +227,58 @@ def _table(rng: random.Random, pool: DeckPool, rules: Ruleset, opponents: tuple[
 
 
 def make_trapped(rng: random.Random, rules: Ruleset, tier: Tier) -> Position | None:
-    """A hard or expert deal: traps a greedy player falls into, ordinary steals, dead filler."""
+    """A deal with traps (``robber_traps``), ordinary steals, and dead cards or none (the hand may empty)."""
     shape = TRAPS[tier]
     pool = DeckPool(rules)
-    opponents = OPPONENTS[: 2 if rng.random() < THIRD_PLAYER_CHANCE else 1]
-    laid = _table(rng, pool, rules, opponents, shape.other_plays, shape.own_plays)
-    if laid is None:
-        return None
-    plays, others = laid
+    partners = rng.random() < shape.partnership_chance
+    opponents = ("bob", "dan") if partners else OPPONENTS[: 2 if rng.random() < THIRD_PLAYER_CHANCE else 1]
+    plays: dict[str, list[list[Card]]] = {name: [] for name in (MOVER, *opponents)}
+    if partners:
+        plays[PARTNER] = []
     hand: list[Card] = []
-    traps = []
+    traps: list[Trap] = []
     for _ in range(rng.randint(*shape.traps)):
         table = [play for name in plays for play in plays[name]]
-        trap = _plant_trap(rng, pool, rules, shape.least_gap, table, hand)
+        above = traps[-1].run if traps and rng.random() < shape.stack_chance else None
+        trap = plant(rng, pool, rules, shape.least_gap - 5, table, hand, above, shape.book_chance) if above else None
+        trap = trap or plant(rng, pool, rules, shape.least_gap, table, hand, None, shape.book_chance)
         if trap is None:
             return None
-        run, big, cards = trap
-        plays[rng.choice(opponents)].append(run)
-        plays[rng.choice(opponents)].append(big)
-        hand += cards
+        above = above if trap.decoys[0] is above else None
+        plays[rng.choice(opponents)].append(trap.run)
+        for decoy in trap.decoys:
+            if decoy is above:
+                continue
+            plays[rng.choice(opponents)].append(decoy)
+        hand += trap.cards
         traps.append(trap)
-    size = len(hand) + rng.randint(*shape.extra)
+    # The other plays after the traps, none of them taking a trap's card (the pack has room for them then).
+    others = []
+    owners = [rng.choice(opponents) for _ in range(rng.randint(*shape.other_plays))] \
+        + [MOVER] * rng.randint(*shape.own_plays) + ([PARTNER] if partners else [])
+    for name in owners:
+        for _ in range(20):
+            play = _random_play(rng, pool, rules)
+            if play is None:
+                return None
+            if not any(fits(c, play, rules) for c in hand):
+                break
+            pool.give_back(play)
+        else:
+            return None
+        plays[name].append(play)
+        if name != MOVER:
+            others.append(play)
     rng.shuffle(others)
-    _add_steals(rng, pool, hand, others[: rng.randint(*shape.steals)], size, rules)
+    size = len(hand) + rng.randint(*shape.steal_cards)
+    grown = others[: rng.randint(*shape.steals)]
+    if partners:  # the partner's play grows with a hand card or two: the side's play, used
+        grown = plays[PARTNER] + [play for play in grown if play not in plays[PARTNER]]
+    _add_steals(rng, pool, hand, grown, size + (2 if partners else 0), rules)
     table = [play for name in plays for play in plays[name]]
-    dead = [c for c in sorted(set(pool.cards)) if not any(_fits(c, play, rules) for play in table)]
+    dead = [c for c in sorted(set(pool.cards)) if not any(fits(c, play, rules) for play in table)]
     rng.shuffle(dead)
+    size = len(hand) + rng.randint(*(shape.dead_out if rng.random() < shape.going_out_chance else shape.dead))
     for card in dead:
         if len(hand) >= size:
             break
@@ -309,30 +286,34 @@ def make_trapped(rng: random.Random, rules: Ruleset, tier: Tier) -> Position | N
             continue  # no new meld with the hand: filler only costs
         if pool.take([card]):
             hand.append(card)
-    if len(hand) < size or not _traps_stand(traps, table, hand, rules):
+    if len(hand) < size or not traps_stand(traps, table, hand, rules):
         return None
-    return _position(rng, rules, pool, plays, hand)
+    for name in plays:
+        rng.shuffle(plays[name])
+    seats = _seats(rng, plays, partners)
+    _decoy_first(seats, plays, traps)
+    return _position(rng, rules, pool, plays, hand, partners, seats)
 
 
-def _fitting(card: Card, table: list[list[Card]], rules: Ruleset) -> list[int]:
-    """The identities of the plays ``card`` fits."""
-    return sorted(id(play) for play in table if _fits(card, play, rules))
+def _seats(rng: random.Random, plays: dict[str, list[list[Card]]], partners: bool) -> list[str]:
+    """The players in turn from one at random: the table's order."""
+    seats = [MOVER, "bob", PARTNER, "dan"] if partners else [MOVER, *(name for name in plays if name != MOVER)]
+    first = rng.randrange(len(seats))
+    return seats[first:] + seats[:first]
 
 
-def _traps_stand(traps: list[tuple[list[Card], list[Card], list[Card]]], table: list[list[Card]],
-                 hand: list[Card], rules: Ruleset) -> bool:
-    """Each trap untouched by the rest of the deal: its X fits its two plays alone, its chain no play
-    on the table, and no other hand card fits a trap's play (which would take it first and free X)."""
-    trap_cards = Counter(c for _, _, cards in traps for c in cards)
-    others = list((Counter(hand) - trap_cards).elements())
-    for run, big, (x, *chain) in traps:
-        if _fitting(x, table, rules) != sorted((id(run), id(big))):
-            return False
-        if any(_fitting(c, table, rules) for c in chain):
-            return False
-        if any(_fits(c, play, rules) for c in others for play in (run, big)):
-            return False
-    return True
+def _decoy_first(seats: list[str], plays: dict[str, list[list[Card]]], traps: list[Trap]) -> None:
+    """Each trap's run B after one of its decoys in table order (B and the first decoy swap places
+    otherwise, both an opponent's): a first-fit player puts X on a decoy too. Traps sharing a run may
+    undo each other's order: a few passes, and the ladder judges what is left."""
+    for trap in traps + traps:
+        where = [(name, i) for name in seats for i, _ in enumerate(plays.get(name, []))]
+        order = [id(plays[name][i]) for name, i in where]
+        b_at = order.index(id(trap.run))
+        first = min(order.index(id(d)) for d in trap.decoys)
+        if first > b_at:
+            (b_name, b_i), (d_name, d_i) = where[b_at], where[first]
+            plays[b_name][b_i], plays[d_name][d_i] = plays[d_name][d_i], plays[b_name][b_i]
 
 
 def _add_meld(rng: random.Random, pool: DeckPool, hand: list[Card], rules: Ruleset) -> None:
@@ -367,15 +348,18 @@ def _add_crossing(rng: random.Random, pool: DeckPool, hand: list[Card], table: l
 
 
 def _position(rng: random.Random, rules: Ruleset, pool: DeckPool, plays: dict[str, list[list[Card]]],
-              hand: list[Card]) -> Position | None:
-    """The position around the deal: opponents' hand counts, a discard pile, the stock; validated."""
+              hand: list[Card], partners: bool = False, seats: list[str] | None = None) -> Position | None:
+    """The position around the deal: the players in ``seats``' order (the table's order; by default the
+    mover first), the opponents' and the partner's hand counts, a discard pile, the stock; validated."""
     rng.shuffle(hand)
-    players = [Player(MOVER, MOVER, bool(plays[MOVER]), tuple(hand), None, (), (),
-                      tuple(Play(tuple(p)) for p in plays[MOVER]))]
-    counts = {name: rng.randint(*OPPONENT_HAND) for name in plays if name != MOVER}
-    for name, count in counts.items():
-        players.append(Player(name, name, bool(plays[name]), None, count, (), (),
-                              tuple(Play(tuple(p)) for p in plays[name])))
+    players = []
+    for name in seats or [MOVER, *(name for name in plays if name != MOVER)]:
+        side = ("A" if name in (MOVER, PARTNER) else "B") if partners else name
+        cards = tuple(Play(tuple(p)) for p in plays.get(name, []))
+        if name == MOVER:
+            players.append(Player(name, side, bool(cards), tuple(hand), None, (), (), cards))
+        else:
+            players.append(Player(name, side, bool(cards), None, rng.randint(*OPPONENT_HAND), (), (), cards))
     return with_piles(rules, tuple(players), MOVER, sorted(pool.cards), rng, DISCARD_PILE)
 
 

@@ -2,25 +2,43 @@
 
 In Robber Rummy every card laid is a gain: a card added to one's own play
 scores and leaves the hand, a card added to an opponent's play takes the
-whole play. A search over *every* order of single additions is therefore a
-search over every turn, and would solve every puzzle. The greedy rungs play
-like a greedy person instead: each card goes where it gains the most *now*
-(every place tied for the most is tried), the cards are tried in every order
-and every meld the hand holds is tried (a depth-first search with a memo of
-states, within ``effort.states``). What a greedy player never does is put a
-card somewhere worth less now so that a later card gains more: that is the
-third rung's small search ("keep this card back for the bigger play").
+whole play. A search over *every* order of *every* single addition is a
+search over every turn, and would solve every puzzle. So a greedy player is
+defined by where it puts a card, not by the order it tries:
+
+**A greedy Robber player** plays one card at a time, in any order, and puts
+each card on a place that a simple rule picks *looking at that card and the
+table as it is now*: the place where it gains the most now, its best steal
+now, the first play it fits in table order, the biggest play or the biggest
+steal it fits, or the best run it fits (runs count double); or it lays a new play of three hand
+cards (any of them, at any time, grown later). It never holds a card back
+from such a place, and ends with the best discard (the costliest card that
+may be discarded, which is always right once the plays are chosen). The
+greedy rungs search every order of those choices (a depth-first search with
+a memo of states, within ``effort.states``), so each is at least as strong as
+any one simple greedy player of its moves (tests/ladder/greedy_players.py).
+
+What is left for insight is a card put where none of those rules puts it (a
+*hold-back*: below its best place now, on a smaller run, a partner's or one's
+own play) because of what it opens for the cards after it: steals that
+interact (a play stolen and then grown by cards that fit only after the
+first; which of two plays a shared card takes), and going out through such a
+chain. Keeping a fitting card in hand never gains in one turn (it scores
+more played than discarded, and plays only grow), nor does another discard.
 
 - ``extend`` (easy): add hand cards to one's own plays, lay new plays from
   the hand.
 - ``steal-one`` (medium): and add hand cards to an opponent's play, taking
   it, one card at a time.
-- ``steal-chain`` (hard): and, at most ``HOLD_BACKS`` times in a turn, put a
-  card in a place that is not its best one now (a cheaper play, a meld
-  instead of a steal), so that the chain of steals that follows gains more.
+- ``steal-chain`` (medium): and one hold-back in the turn, where it opens a
+  follower: a hand card that then fits the grown play and did not before.
+- ``lookahead`` (hard): up to ``LOOKAHEAD_HOLDS`` hold-backs in one turn,
+  each opening a follower, tried in that order (the simple places first, then
+  a hold-back, then the chain it opens), within its own fixed budget of
+  ``LOOKAHEAD_STATES`` states.
 
-Each end state is finished with the best discard (the costliest card that
-may be discarded) and proposed, best first by the rung's own count.
+Each end state is finished with the best discard and proposed, best first
+by the rung's own count.
 """
 
 from __future__ import annotations
@@ -39,7 +57,9 @@ from ..vocabulary import Tier
 from . import Effort, Rung
 from .moves import Temperatures
 
-HOLD_BACKS = 2  # the non-greedy placements the hard rung allows in one turn
+CHAIN_HOLDS = 1  # steal-chain's hold-backs in one turn
+LOOKAHEAD_HOLDS = 3  # lookahead's hold-backs in one turn
+LOOKAHEAD_STATES = 40_000  # lookahead's budget: states expanded (a count, never the clock)
 
 # A play on the table during the search: its owner and its cards (sorted).
 TablePlay = tuple[str, tuple[Card, ...]]
@@ -80,20 +100,42 @@ class RobberSearch:
         return self.sides[owner] == self.side
 
     # ------------------------------------------------------------ moves
-    def placements(self, state: _State, card: Card) -> list[tuple[int, int]]:
-        """(play index, gain now) for every play ``card`` can join."""
-        found = []
+    def placements(self, state: _State, card: Card) -> list[tuple[int, int, bool]]:
+        """(play index, gain now, simple) for every play ``card`` can join; ``simple`` when one of the
+        greedy rules picks it: the most gain now, the best steal now, the first play it fits in table
+        order, the biggest play or steal it fits (by its score now), the best run it fits."""
+        found: list[tuple[int, int, int, bool, bool]] = []  # index, gain, old score, stolen, run
         for index, (owner, cards) in enumerate(state.plays):
-            if not self.steals and not self.ours(owner):
+            ours = self.ours(owner)
+            if not self.steals and not ours:
                 continue
             grown = tuple(sorted(cards + (card,)))
             new = self.score(grown)
             if new < 0:
                 continue
             old = self.score(cards)
-            gain = new - old if self.ours(owner) else new + old
-            found.append((index, gain + penalty(card, self.rules)))
-        return found
+            gain = (new - old if ours else new + old) + penalty(card, self.rules)
+            found.append((index, gain, old, not ours, len({c.rank for c in grown}) > 1))
+        if not found:
+            return []
+        simple = {found[0][0]}
+        for pick in (lambda f: True, lambda f: f[3], lambda f: f[4]):  # anywhere, a steal, a run: the most gain
+            chosen = [f for f in found if pick(f)]
+            if chosen:
+                top = max(f[1] for f in chosen)
+                simple.update(f[0] for f in chosen if f[1] == top)
+        for chosen in (found, [f for f in found if f[3]]):  # the biggest play, the biggest steal
+            if chosen:
+                biggest = max(f[2] for f in chosen)
+                simple.update(f[0] for f in chosen if f[2] == biggest)
+        return [(index, gain, index in simple) for index, gain, *_ in found]
+
+    def opens(self, state: _State, index: int, card: Card, rest: tuple[Card, ...]) -> bool:
+        """Whether ``card`` on play ``index`` lets a hand card in: one that fits the grown play, not the play now."""
+        _, cards = state.plays[index]
+        grown = cards + (card,)
+        return any(self.score(tuple(sorted(grown + (c,)))) >= 0 and self.score(tuple(sorted(cards + (c,)))) < 0
+                   for c in set(rest))
 
     def melds(self, hand: tuple[Card, ...]) -> Iterator[tuple[tuple[Card, ...], int]]:
         seen: set[tuple[Card, ...]] = set()
@@ -106,27 +148,29 @@ class RobberSearch:
                 yield combo, score + sum(penalty(c, self.rules) for c in combo)
 
     def moves(self, state: _State) -> Iterator[_State]:
+        """The moves from ``state``, hold-backs first: the search pops the last, so simple places and melds
+        are tried first and a hold-back after them (the order a player tries them)."""
         hand = state.hand
+        simple_moves: list[_State] = []
+        held: list[_State] = []
         for card in sorted(set(hand)):
             rest = list(hand)
             rest.remove(card)
-            options = self.placements(state, card)
-            if not options:
-                continue
-            top = max(g for _, g in options)
-            for index, gain in options:
-                greedy = gain == top
-                if not greedy and state.holds >= self.holds:
+            for index, _gain, simple in self.placements(state, card):
+                if not simple and (state.holds >= self.holds or not self.opens(state, index, card, tuple(rest))):
                     continue
                 _, cards = state.plays[index]
                 plays = list(state.plays)
                 plays[index] = (self.mover, tuple(sorted(cards + (card,))))
-                yield _State(tuple(plays), tuple(rest), state.holds + (0 if greedy else 1))
+                moved = _State(tuple(plays), tuple(rest), state.holds + (0 if simple else 1))
+                (simple_moves if simple else held).append(moved)
         for combo, _ in self.melds(hand):
             rest = list(hand)
             for c in combo:
                 rest.remove(c)
-            yield _State(state.plays + ((self.mover, combo),), tuple(rest), state.holds)
+            simple_moves.append(_State(state.plays + ((self.mover, combo),), tuple(rest), state.holds))
+        yield from held
+        yield from reversed(simple_moves)
 
     # ------------------------------------------------------------ search
     def run(self, effort: Effort) -> list[tuple[int, Position]]:
@@ -186,9 +230,11 @@ class RobberSearch:
 class RobberRung(Rung):
     steals: ClassVar[bool] = False
     holds: ClassVar[int] = 0
+    states: ClassVar[int | None] = None  # a rung's own fixed budget; None: the effort's
 
     def turns(self, position: Position, effort: Effort) -> Iterable[Position]:
-        return [after for _, after in RobberSearch(position, self.steals, self.holds).run(effort)]
+        budget = effort if self.states is None else replace(effort, states=self.states)
+        return [after for _, after in RobberSearch(position, self.steals, self.holds).run(budget)]
 
 
 class Extend(RobberRung):
@@ -201,17 +247,27 @@ class Extend(RobberRung):
 class StealOne(RobberRung):
     name = "steal-one"
     tier = Tier.MEDIUM
-    summary = "also add cards to opponents' plays to take them, each card where it gains most now, in any order"
+    summary = ("also add cards to opponents' plays to take them, each card where a simple rule puts it now "
+               "(most gain, best steal, first fit, biggest play, best run), in any order")
     greedy = True
     steals = True
 
 
 class StealChain(RobberRung):
     name = "steal-chain"
-    tier = Tier.HARD
-    summary = "plan a chain of steals: put a card or two where they gain less now, to take a bigger play with the rest"
+    tier = Tier.MEDIUM
+    summary = "put one card where it gains less now because the next card can then follow it"
     steals = True
-    holds = HOLD_BACKS
+    holds = CHAIN_HOLDS
 
 
-LADDER: tuple[Rung, ...] = (Extend(), StealOne(), StealChain())
+class Lookahead(RobberRung):
+    name = "lookahead"
+    tier = Tier.HARD
+    summary = "look ahead over up to three cards put where they gain less now, each opening a chain for the next"
+    steals = True
+    holds = LOOKAHEAD_HOLDS
+    states = LOOKAHEAD_STATES
+
+
+LADDER: tuple[Rung, ...] = (Extend(), StealOne(), StealChain(), Lookahead())

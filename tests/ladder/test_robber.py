@@ -16,7 +16,8 @@ from rummy.position import Position
 from rummy.rules import preset
 from rummy.solution import SolverConfig
 from rummy.vocabulary import Tier
-from tests.support.greedy_players import assert_climbed, finished_turn, lay_new_plays, optimum_of
+from tests.ladder.greedy_players import ROBBER_PLAYERS, ROBBER_SEEDED
+from tests.support.greedy_players import assert_climbed, optimum_of
 
 ROBBER = preset("robber")
 CONFIG = SolverConfig(time_limit=10, workers=1)
@@ -48,12 +49,12 @@ def random_positions(count: int, tiers: tuple[Tier, ...] = (Tier.MEDIUM, Tier.HA
     return found
 
 
-def test_the_family_names_three_rungs_weakest_first() -> None:
+def test_the_family_names_four_rungs_weakest_first() -> None:
     pos = position("8H 2C", [], ["5H 6H 7H"])
     rungs = ladder_of(pos)
-    assert [r.name for r in rungs] == ["extend", "steal-one", "steal-chain"]
-    assert [r.tier for r in rungs] == [Tier.EASY, Tier.MEDIUM, Tier.HARD]
-    assert [r.greedy for r in rungs] == [True, True, False]
+    assert [r.name for r in rungs] == ["extend", "steal-one", "steal-chain", "lookahead"]
+    assert [r.tier for r in rungs] == [Tier.EASY, Tier.MEDIUM, Tier.MEDIUM, Tier.HARD]
+    assert [r.greedy for r in rungs] == [True, True, False, False]
     assert tuple(rungs) == LADDER
 
 
@@ -62,7 +63,7 @@ def test_every_rung_is_legal_cumulative_and_never_past_the_optimum(index: int) -
     pos = random_positions(32)[index]
     optimum = optimum_of(pos, CONFIG)
     found = climb(pos, None, EFFORT)
-    assert len(found) == 3
+    assert len(found) == 4
     previous: Fraction | None = None
     for step in found:
         assert step.after is not None and step.gain is not None
@@ -74,8 +75,9 @@ def test_every_rung_is_legal_cumulative_and_never_past_the_optimum(index: int) -
     # Each rung's own proposals alone are legal too, and a stronger rung never does worse.
     alone = [best_found(rung, pos, EFFORT) for rung in LADDER]
     assert all(f.after is not None and check(pos, f.after).legal for f in alone)
-    assert alone[0].gain is not None and alone[1].gain is not None and alone[2].gain is not None
-    assert alone[0].gain <= alone[1].gain <= alone[2].gain
+    gains_alone = [f.gain for f in alone]
+    assert all(g is not None for g in gains_alone)
+    assert gains_alone == sorted(gains_alone)  # type: ignore[type-var]
 
 
 def test_extend_solves_a_position_of_ones_own_plays() -> None:
@@ -88,55 +90,58 @@ def test_only_steal_one_takes_an_opponents_play() -> None:
     assert_climbed(pos, 1, CONFIG, EFFORT, Tier.MEDIUM)
 
 
-def test_only_steal_chain_keeps_a_card_back_for_the_chain() -> None:
-    # 9H takes bob's seven nines (80 now) or his 6H 7H 8H (75 now): greedy takes the nines and
-    # 10H stays in hand. Putting 9H on the run lets 10H follow it: 105, and the ace is discarded.
-    pos = position("9H 10H AS", [], ["9S 9S 9D 9D 9C 9C 9H", "6H 7H 8H"])
-    assert_climbed(pos, 2, CONFIG, EFFORT, Tier.HARD)
+# A trap (generator/robber_traps.py): 9H fits bob's 5H-8H (B) and his 10H JH QH (A), where it gains more
+# now (135 against 95: A is the bigger play, the best steal and the best run for it). On B it lets the
+# second 10H and JH follow (155).
+HEARTS_TRAP = (["9H", "10H", "JH"], ["5H 6H 7H 8H", "10H JH QH"])
+SPADES_TRAP = (["8S", "9S", "10S"], ["4S 5S 6S 7S", "9S 10S JS"])
+CLUBS_TRAP = (["JC", "QC", "KC"], ["7C 8C 9C 10C", "QC KC AC"])
+DIAMONDS_TRAP = (["10D", "JD", "QD"], ["6D 7D 8D 9D", "JD QD KD"])
 
 
-def test_no_rung_reaches_a_chain_of_three_held_cards() -> None:
-    # Three cards must each go to a place worth less now: past the hard rung's two hold-backs.
-    pos = position("9H 10H 5D 6D KC AC AS", [],
-                   ["9S 9S 9D 9D 9C 9C 9H", "6H 7H 8H", "5S 5S 5H 5H 5C 5C 5D", "2D 3D 4D",
-                    "KS KS KH KH KD KD KC", "10C JC QC"])
-    assert_climbed(pos, 3, CONFIG, EFFORT, Tier.EXPERT)
+def trapped(*traps: tuple[list[str], list[str]], dead: str = "2C", b_first: bool = False) -> Position:
+    hand = [card for cards, _ in traps for card in cards] + dead.split()
+    plays = [play for _, (b, a) in traps for play in ((b, a) if b_first else (a, b))]
+    return position(" ".join(hand), [], plays)
 
 
-def simple_greedy(pos: Position, order: list[int]) -> Position:
-    """A one-order greedy player: hand cards in the given order, each onto the first play it fits
-    (own or not) or into a new play of three hand cards; repeated while anything was laid; then
-    the costliest card is discarded."""
-    from rummy.plays import is_whole
-
-    hand = [pos.mover.hand[i] for i in order] if pos.mover.hand else []
-    plays = [(p.name, list(play.cards)) for p in pos.players for play in p.plays]
-    laid = True
-    while laid:
-        laid = False
-        for card in list(hand):
-            for k, (_owner, cards) in enumerate(plays):
-                if is_whole(tuple(cards) + (card,), ROBBER):
-                    plays[k] = ("ann", cards + [card])
-                    hand.remove(card)
-                    laid = True
-                    break
-        laid = lay_new_plays(hand, plays, "ann", ROBBER) or laid
-    return finished_turn(pos, plays, hand, meld=())
+def test_only_steal_chain_puts_one_card_below_its_best_place_for_the_chain() -> None:
+    assert_climbed(trapped(HEARTS_TRAP), 2, CONFIG, EFFORT, Tier.MEDIUM)
 
 
-@pytest.mark.parametrize("index", range(16))
-def test_steal_one_is_at_least_as_strong_as_a_simple_greedy_player_in_any_order(index: int) -> None:
-    # Plain (medium) deals only: in a trap deal a first-fit player can stumble on the right place for
-    # the trap's card by the luck of the order, where the greedy one takes the bigger steal now.
+def test_a_first_fit_player_finds_a_trap_whose_run_comes_first_so_steal_one_does() -> None:
+    # The same trap with B first in table order: the first play 9H fits is the right one.
+    assert_climbed(trapped(HEARTS_TRAP, b_first=True), 1, CONFIG, EFFORT, Tier.MEDIUM)
+
+
+def test_only_lookahead_resolves_two_or_three_traps() -> None:
+    assert_climbed(trapped(HEARTS_TRAP, SPADES_TRAP), 3, CONFIG, EFFORT, Tier.HARD)
+    assert_climbed(trapped(HEARTS_TRAP, SPADES_TRAP, CLUBS_TRAP), 3, CONFIG, EFFORT, Tier.HARD)
+
+
+def test_no_rung_resolves_four_traps() -> None:
+    # Four cards must each go to a place worth less now: past lookahead's three hold-backs.
+    assert_climbed(trapped(HEARTS_TRAP, SPADES_TRAP, CLUBS_TRAP, DIAMONDS_TRAP), 4, CONFIG, EFFORT, Tier.EXPERT)
+
+
+def test_lookahead_tries_only_hold_backs_that_open_a_follower() -> None:
+    # 9H on B opens nothing when the chain cards are away: lookahead never puts it there, and needs not.
+    pos = trapped((["9H"], ["5H 6H 7H 8H", "10H JH QH"]))
+    found = climb(pos, None, EFFORT)
+    assert found[1].gain == found[3].gain == optimum_of(pos, CONFIG)
+
+
+@pytest.mark.parametrize("index", range(24))
+def test_steal_one_is_at_least_as_strong_as_every_simple_greedy_player(index: int) -> None:
+    # Every deal of the generator (plain, one trap, two or more), every simple player of
+    # tests/ladder/greedy_players.py, first-fit in eight card orders.
     from rummy.checker import turn_gain
 
-    pos = random_positions(16, (Tier.MEDIUM,))[index]
-    found = climb(pos, None, EFFORT)
-    size = len(pos.mover.hand or ())
-    for seed in range(6):
-        order = list(range(size))
-        random.Random(seed).shuffle(order)
-        after = simple_greedy(pos, order)
-        assert check(pos, after).legal
-        assert found[1].gain is not None and found[1].gain >= turn_gain(pos, after)
+    pos = random_positions(24)[index]
+    steal_one = best_found(LADDER[1], pos, EFFORT)
+    assert steal_one.gain is not None
+    for name, player in ROBBER_PLAYERS.items():
+        for seed in range(8 if name in ROBBER_SEEDED else 1):
+            after = player(pos, seed)
+            assert check(pos, after).legal, name
+            assert steal_one.gain >= turn_gain(pos, after), (name, seed)
