@@ -109,9 +109,9 @@ class _State:
     trades: int = 0
     fresh: bool = True  # no simple move made since the start, the meld or the last trade
 
-    def key(self) -> tuple[object, ...]:
+    def key(self, trades: int = TRADES) -> tuple[object, ...]:
         return (tuple(sorted((s, c) for s, c, _ in self.plays if c)), self.hand, self.melded, self.meld, self.trades,
-                self.fresh and self.trades < TRADES)
+                self.fresh and self.trades < trades)
 
 
 class HouseSearch:
@@ -137,6 +137,7 @@ class HouseSearch:
         self._scores: dict[tuple[int, ...], int] = {}
         self._whole: dict[tuple[int, ...], bool] = {}
         self.searches = 0  # trades thought about so far
+        self.trade_searches = TRADE_SEARCHES
         self.before_scores = [sum(self.score(_cards(_code(c) for c in play.cards)) for play in p.plays)
                               for p in position.players]
 
@@ -196,7 +197,7 @@ class HouseSearch:
         alone = next((move for move, rs in zip(simple, touched) if all(counts[r] == 1 for r in rs)), None)
         yield from ([alone] if alone is not None else simple)
         # A trade is thought of at the start (or once melded, or after a trade) and where nothing simple is left.
-        if state.trades < self.trades and (state.fresh or not simple) and self.searches < TRADE_SEARCHES:
+        if state.trades < self.trades and (state.fresh or not simple) and self.searches < self.trade_searches:
             self.searches += 1
             yield from (replace(move, fresh=True) for move in self.trade_moves(state))
 
@@ -217,6 +218,8 @@ class HouseSearch:
         if self.steals:
             yield from self.single_steals(state)
             yield from self.joker_swaps(state)
+            yield from self.own_moves(state)
+            yield from self.double_steals(state)
 
     def meld_moves(self, state: _State) -> Iterator[_State]:
         """Lay one play of hand cards towards the meld (the meld is done once it is worth the cost)."""
@@ -268,7 +271,7 @@ class HouseSearch:
         or into a new play with two hand cards."""
         near = sorted(set(c for c in hand if any(_related(c, x & 63) for x in items)))
         for index, (space, tagged, name) in enumerate(plays):
-            if space != self.me or not tagged:
+            if not self.ours[space] or not tagged:
                 continue
             for size in sizes:
                 if size > 1:
@@ -288,6 +291,66 @@ class HouseSearch:
                     new = plays + [(self.me, cards, None)]
                     if self.fair(new):
                         yield replace(state, plays=tuple(new), hand=without(hand, pay))
+            # Or one hand card and a spare card of the mover's own (the end of a run, a book's fourth).
+            for own, spare in self.spares(plays):
+                if not any(_related(spare & 63, x & 63) for x in items):
+                    continue
+                for pay in near:
+                    cards = tuple(sorted(items + (spare, PAY * 64 + pay)))
+                    if self.whole(cards) and self.paid(self.me, cards):
+                        new = list(plays)
+                        new[own] = (self.me, without(plays[own][1], [spare]), plays[own][2])
+                        new.append((self.me, cards, None))
+                        if self.fair(new):
+                            yield replace(state, plays=tuple(new), hand=without(hand, [pay]))
+
+    def spares(self, plays: list[_Play] | tuple[_Play, ...]) -> Iterator[tuple[int, int]]:
+        """The mover's own table cards that can leave their play, the rest staying whole: (play, card)."""
+        for index, (space, tagged, _) in enumerate(plays):
+            if space == self.me and len(tagged) > 3:
+                for card in sorted(set(tagged)):
+                    if self.whole(without(tagged, [card])):
+                        yield index, card
+
+    def own_moves(self, state: _State) -> Iterator[_State]:
+        """A spare card of the mover's own moved onto another play of its side, or into a new play with two
+        hand cards (rules.md §5: a melded player moves their own cards anywhere)."""
+        for own, spare in self.spares(state.plays):
+            rest = (self.me, without(state.plays[own][1], [spare]), state.plays[own][2])
+            for index, (space, tagged, name) in enumerate(state.plays):
+                if index != own and tagged and self.ours[space]:
+                    grown = tuple(sorted(tagged + (spare,)))
+                    if self.whole(grown):
+                        plays = list(state.plays)
+                        plays[own], plays[index] = rest, (space, grown, name)
+                        yield replace(state, plays=tuple(plays))
+            near = sorted(set(c for c in state.hand if _related(c, spare & 63)))
+            for pay in _subsets(near, 2):
+                cards = tuple(sorted((spare,) + tuple(PAY * 64 + c for c in pay)))
+                if self.whole(cards):
+                    plays = list(state.plays)
+                    plays[own] = rest
+                    yield replace(state, plays=tuple(plays) + ((self.me, cards, None),), hand=without(state.hand, pay))
+
+    def double_steals(self, state: _State) -> Iterator[_State]:
+        """Two cards off other spaces' plays (each play left whole) into a new play with two hand cards."""
+        lifts = []
+        for index, (space, tagged, _) in enumerate(state.plays):
+            if space != self.me:
+                lifts += [(index, item) for item in sorted(set(tagged)) if self.whole(without(tagged, [item]))]
+        for (a, x), (b, y) in combinations(lifts, 2):
+            if not _related(x & 63, y & 63):
+                continue
+            plays = list(state.plays)
+            if a == b:
+                rest = without(plays[a][1], [x, y])
+                if not self.whole(rest):
+                    continue
+                plays[a] = (plays[a][0], rest, plays[a][2])
+            else:
+                plays[a] = (plays[a][0], without(plays[a][1], [x]), plays[a][2])
+                plays[b] = (plays[b][0], without(plays[b][1], [y]), plays[b][2])
+            yield from self.place(state, plays, state.hand, (x, y), sizes=(2,))
 
     def single_steals(self, state: _State) -> Iterator[_State]:
         """One card from another space's play (the rest stays whole), into the mover's space, paid."""
@@ -427,7 +490,7 @@ class HouseSearch:
         stack = [start]
         while stack and len(seen) < effort.states:
             state = stack.pop()
-            key = state.key()
+            key = state.key(self.trades)
             if key in seen:
                 continue
             seen.add(key)
@@ -490,9 +553,10 @@ class HouseSearch:
 class HouseRung(Rung):
     steals: ClassVar[bool] = False
     trades: ClassVar[int] = 0
+    search: ClassVar[type[HouseSearch]] = HouseSearch
 
     def turns(self, position: Position, effort: Effort) -> Iterable[Position]:
-        return HouseSearch(position, self.steals, self.trades).run(effort)
+        return self.search(position, self.steals, self.trades).run(effort)
 
 
 class Extend(HouseRung):
@@ -514,10 +578,16 @@ class StealOne(HouseRung):
 
 class StealAndShift(HouseRung):
     name = "steal-and-shift"
-    tier = Tier.HARD
+    tier = Tier.MEDIUM  # issue 29: a single planned trade is a medium idea; hard is the lookahead's
     summary = "plan a trade: steal two cards together or take one of your plays apart to lay it again around a steal"
     steals = True
     trades = TRADES
 
 
-LADDER: tuple[Rung, ...] = (Extend(), StealOne(), StealAndShift())
+def _ladder() -> tuple[Rung, ...]:
+    from .house_lookahead import Lookahead
+
+    return (Extend(), StealOne(), StealAndShift(), Lookahead())
+
+
+LADDER: tuple[Rung, ...] = _ladder()
