@@ -45,8 +45,12 @@ NEAR_POINTS = 5  # one card's worth: turns this close to the best are "near"
 # Asked for hard or expert, a deal gets traps (house_deal: steals the greedy steal-one player cannot make,
 # rearranging the robbed space or the mover's play) and fewer plants: hard one trap, expert three (one trade
 # more than the hard player makes in a turn).
-TRAPS = {Tier.HARD: 1, Tier.EXPERT: 3}
+TRAPS = {Tier.HARD: 0, Tier.EXPERT: 0}
 TRAPPED_PLANTS = {Tier.HARD: (1, 2), Tier.EXPERT: (0, 1)}
+# Issue 29: the idea a tier is about. A gift (the mover's own card moved into a robbed play so that the
+# steal is legal) is beyond steal-and-shift and within lookahead's reach: hard. Two gifts and two traps
+# are four trades, one more than lookahead plans in a turn: expert.
+KEY_TRAPS = {Tier.HARD: ("gift",), Tier.EXPERT: ("gift-shift",)}
 
 
 class _KindShape(TypedDict):
@@ -69,7 +73,7 @@ def _shape(rng: random.Random, tier: Tier | None, first_counts: bool = False,
         # One joker at most (a replace-meld's): a second one on the table is stolen every which way.
         kind["plants"] = tuple(k for k in kind["plants"] if k != "joker")
         return HouseShape(plant_count=TRAPPED_PLANTS[tier], filler_plays=(1, 2), extra_hand=(1, 2),
-                          traps=traps, trap_count=TRAPS[tier], **kind)
+                          traps=traps, trap_count=TRAPS[tier], key_traps=KEY_TRAPS[tier], temperatures=True, **kind)
     tier = tier if tier in PLANTS else rng.choice(sorted(PLANTS))
     low, high = PLANTS[tier]
     if first_counts:
@@ -78,7 +82,8 @@ def _shape(rng: random.Random, tier: Tier | None, first_counts: bool = False,
 
 
 def make_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
-    shape = _shape(rng, tier, plants=("book-end", "book-four", "book-end", "own"), melded=True)
+    shape = _shape(rng, tier, plants=("book-end", "book-four", "book-end", "own"), melded=True,
+                   players=(2, 3, 4) if tier in TRAPS else (2, 2, 3))
     return deal_house(rng, rules, shape)
 
 
@@ -92,7 +97,8 @@ def make_replace_meld(rng: random.Random, rules: Ruleset, tier: Tier | None) -> 
 
 
 def make_meld_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
-    shape = _shape(rng, tier, plants=("book-end", "book-four", "book-end"), melded=False, first_plant="meld")
+    shape = _shape(rng, tier, plants=("book-end", "book-four", "book-end"), melded=False, first_plant="meld",
+                   players=(2, 3, 4) if tier in TRAPS else (2, 2, 3))
     return deal_house(rng, rules, shape)
 
 

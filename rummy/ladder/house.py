@@ -295,14 +295,14 @@ class HouseSearch:
             for own, spare in self.spares(plays):
                 if not any(_related(spare & 63, x & 63) for x in items):
                     continue
-                for pay in near:
-                    cards = tuple(sorted(items + (spare, PAY * 64 + pay)))
+                for card in near:
+                    cards = tuple(sorted(items + (spare, PAY * 64 + card)))
                     if self.whole(cards) and self.paid(self.me, cards):
                         new = list(plays)
                         new[own] = (self.me, without(plays[own][1], [spare]), plays[own][2])
                         new.append((self.me, cards, None))
                         if self.fair(new):
-                            yield replace(state, plays=tuple(new), hand=without(hand, [pay]))
+                            yield replace(state, plays=tuple(new), hand=without(hand, [card]))
 
     def spares(self, plays: list[_Play] | tuple[_Play, ...]) -> Iterator[tuple[int, int]]:
         """The mover's own table cards that can leave their play, the rest staying whole: (play, card)."""

@@ -27,8 +27,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations
 
-from ..vocabulary import Tier
 from ..position import Position
+from ..vocabulary import Tier
 from .house import PAY, HouseRung, HouseSearch, _Lift, _related, _State, _subsets
 from .moves import without
 

@@ -296,15 +296,17 @@ class _Table:
         hand = list(self.hand)
         if discard is not None:
             hand.remove(discard)
-        players = tuple(
-            replace(p, plays=tuple(Play(tuple(c for c, _ in cards)) for s, cards in self.plays if s == p.name and cards),
-                    **({"hand": tuple(hand), "melded": self.melded, "hot": cards_within(p.hot, Counter(hand)),
-                        "warm": cards_within(p.warm, Counter(hand))} if p.name == mover.name
-                       else {}))
-            for p in pos.players)
+        players = []
+        for p in pos.players:
+            plays = tuple(Play(tuple(c for c, _ in cards)) for s, cards in self.plays if s == p.name and cards)
+            if p.name == mover.name:
+                kept = Counter(hand)
+                p = replace(p, hand=tuple(hand), melded=self.melded, hot=cards_within(p.hot, kept),
+                            warm=cards_within(p.warm, kept))
+            players.append(replace(p, plays=plays))
         turn = Turn(meld=tuple(Play(p) for p in self.meld) if not mover.melded else None,
                     replaced=tuple(self.replaced), discard=discard, discard_declared=True)
-        return replace(pos, players=players, discard_pile=pos.discard_pile + ((discard,) if discard else ()),
+        return replace(pos, players=tuple(players), discard_pile=pos.discard_pile + ((discard,) if discard else ()),
                        turn=turn)
 
 
