@@ -96,6 +96,8 @@ def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape,
         # A plant that does not fit what is left of the pack gives way to another (a trap to another trap).
         choices = shape.traps if kind in shape.traps else shape.plants
         tried = [kind] + [k for k in rng.sample(choices, len(choices)) if k != kind]
+        if kind in shape.key_traps and kind not in shape.traps:
+            tried = [kind]  # the idea the tier is about has no stand-in
         if not any(_plant(rng, pool, k, spaces, hand, mover, opponents, names, rules, shape.melded) for k in tried):
             return None
     for _ in range(rng.randint(*shape.filler_plays)):
@@ -103,7 +105,11 @@ def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape,
         if cards:
             spaces[rng.choice(names)].append(Play(tuple(cards)))
     planted = list(hand)
-    hand += pool.draw(rng.randint(*shape.extra_hand))
+    extra = pool.draw(rng.randint(*shape.extra_hand))
+    if shape.temperatures:  # a deal about an idea: no stray joker in the hand (it fits everywhere, hiding the idea)
+        pool.give_back([c for c in extra if c.is_joker])
+        extra = [c for c in extra if not c.is_joker]
+    hand += extra
     hot: tuple[Card, ...] = ()
     warm: tuple[Card, ...] = ()
     if shape.temperatures and hand:
@@ -231,6 +237,20 @@ def _try_plant(rng: random.Random, pool: DeckPool, kind: str, spaces: dict[str, 
             hand.extend(given)
         hand.extend(mates)
         return True
+    if kind == "double-shift":
+        # Two moves inside the robbed space free X: their card N leaves their book of three for the run, and
+        # the book is made whole by N's fourth suit, the spare end of a run of four of theirs.
+        rank = _trap_rank(rng)
+        low = rng.random() < 0.5
+        theirs = _run(rank, 3, suit)
+        wanted, nxt = (theirs[0], rank + 3) if low else (theirs[-1], rank - 1)
+        suits = [x for x in SUITS if x != suit]
+        rng.shuffle(suits)
+        book = [Card(rank_at(nxt), suit)] + [Card(rank_at(nxt), x) for x in suits[:2]]
+        spare_run = _run(nxt, 4, suits[2]) if rng.random() < 0.5 else _run(nxt - 3, 4, suits[2])[::-1]
+        mates = [Card(wanted.rank, x) for x in rng.sample(suits, 2)]
+        return _lay_all(pool, theirs + book + spare_run + mates, [theirs, book, spare_run], victim, mates, spaces,
+                        hand)
     if kind == "gift-shift":
         # A gift one step further: X leaves the opponent's run of three only if their card N (in their book
         # of three) joins the run, and N leaves the book only if the mover gives it G, N's fourth suit.

@@ -45,12 +45,16 @@ NEAR_POINTS = 5  # one card's worth: turns this close to the best are "near"
 # Asked for hard or expert, a deal gets traps (house_deal: steals the greedy steal-one player cannot make,
 # rearranging the robbed space or the mover's play) and fewer plants: hard one trap, expert three (one trade
 # more than the hard player makes in a turn).
-TRAPS = {Tier.HARD: 0, Tier.EXPERT: 0}
+# Issue 29: the idea a tier is about, one option drawn per deal (traps named "*" are drawn from the kind's
+# traps). A gift (the mover's own card moved into a robbed play so that the steal is legal) or three trades
+# are beyond steal-and-shift and within lookahead's reach: hard. A gift that lets the robbed space move its
+# own card over (gift-shift), or two moves inside the robbed space (double-shift), are one step past what
+# lookahead lifts: expert.
+KEY_TRAPS: dict[Tier, tuple[tuple[str, ...], ...]] = {
+    Tier.HARD: (("gift",), ("*", "*", "*")),
+    Tier.EXPERT: (("gift-shift",), ("double-shift",)),
+}
 TRAPPED_PLANTS = {Tier.HARD: (1, 2), Tier.EXPERT: (0, 1)}
-# Issue 29: the idea a tier is about. A gift (the mover's own card moved into a robbed play so that the
-# steal is legal) is beyond steal-and-shift and within lookahead's reach: hard. Two gifts and two traps
-# are four trades, one more than lookahead plans in a turn: expert.
-KEY_TRAPS = {Tier.HARD: ("gift",), Tier.EXPERT: ("gift-shift",)}
 
 
 class _KindShape(TypedDict):
@@ -67,13 +71,15 @@ def _shape(rng: random.Random, tier: Tier | None, first_counts: bool = False,
     """The deal for a tier; ``first_counts``: the kind's first plant is one of the tier's plants;
     ``traps``: the traps a hard or expert deal may get (by default every one the mover can use: a mover
     who has not melded has no play of their own to take apart, no relay)."""
-    if tier in TRAPS:
+    if tier in KEY_TRAPS:
         if traps is None:
             traps = ("cut", "shift", "relay") if kind["melded"] else ("cut", "shift")
         # One joker at most (a replace-meld's): a second one on the table is stolen every which way.
         kind["plants"] = tuple(k for k in kind["plants"] if k != "joker")
-        return HouseShape(plant_count=TRAPPED_PLANTS[tier], filler_plays=(1, 2), extra_hand=(1, 2),
-                          traps=traps, trap_count=TRAPS[tier], key_traps=KEY_TRAPS[tier], temperatures=True, **kind)
+        key = tuple(rng.choice(traps) if name == "*" else name for name in rng.choice(KEY_TRAPS[tier]))
+        plants = TRAPPED_PLANTS[tier] if len(key) == 1 else (0, 1)  # three traps: hand enough already
+        return HouseShape(plant_count=plants, filler_plays=(1, 2), extra_hand=(1, 2),
+                          traps=traps, key_traps=key, temperatures=True, **kind)
     tier = tier if tier in PLANTS else rng.choice(sorted(PLANTS))
     low, high = PLANTS[tier]
     if first_counts:
@@ -83,7 +89,7 @@ def _shape(rng: random.Random, tier: Tier | None, first_counts: bool = False,
 
 def make_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
     shape = _shape(rng, tier, plants=("book-end", "book-four", "book-end", "own"), melded=True,
-                   players=(2, 3, 4) if tier in TRAPS else (2, 2, 3))
+                   players=(2, 3, 4) if tier in KEY_TRAPS else (2, 2, 3))
     return deal_house(rng, rules, shape)
 
 
@@ -98,7 +104,7 @@ def make_replace_meld(rng: random.Random, rules: Ruleset, tier: Tier | None) -> 
 
 def make_meld_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
     shape = _shape(rng, tier, plants=("book-end", "book-four", "book-end"), melded=False, first_plant="meld",
-                   players=(2, 3, 4) if tier in TRAPS else (2, 2, 3))
+                   players=(2, 3, 4) if tier in KEY_TRAPS else (2, 2, 3))
     return deal_house(rng, rules, shape)
 
 

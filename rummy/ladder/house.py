@@ -59,6 +59,7 @@ from .moves import Temperatures, without
 TRADES = 2  # the small searches (trades) the hard rung makes in one turn
 TRADE_POOL = 11  # the most cards one trade lays out again
 TRADE_SEARCHES = 150  # the states at which the hard rung looks for a trade, at most, in one turn
+WORK_PER_STATE = 4  # plays a search may try, per state of its effort: a deterministic bound on its time
 PROPOSALS = 200  # the best end states proposed (the ladder's checker judges them best first)
 
 # Inside the search a card is a small number (a joker 0, else rank * 4 + suit), and a card on the
@@ -136,7 +137,9 @@ class HouseSearch:
         self.penalty = {code: penalty(_card(code), self.rules) for code in (0, *range(4, 56))}
         self._scores: dict[tuple[int, ...], int] = {}
         self._whole: dict[tuple[int, ...], bool] = {}
+        self._spares: dict[tuple[tuple[int, ...], ...], list[tuple[int, int]]] = {}
         self.searches = 0  # trades thought about so far
+        self.work = 0  # plays tried (``whole``): a big hand's state tries hundreds, a small one's a few
         self.trade_searches = TRADE_SEARCHES
         self.before_scores = [sum(self.score(_cards(_code(c) for c in play.cards)) for play in p.plays)
                               for p in position.players]
@@ -152,6 +155,7 @@ class HouseSearch:
         return found
 
     def whole(self, tagged: tuple[int, ...] | list[int]) -> bool:
+        self.work += 1
         key = tuple(tagged)
         found = self._whole.get(key)
         if found is None:
@@ -271,8 +275,10 @@ class HouseSearch:
         or into a new play with two hand cards."""
         near = sorted(set(c for c in hand if any(_related(c, x & 63) for x in items)))
         for index, (space, tagged, name) in enumerate(plays):
-            if not self.ours[space] or not tagged:
+            if not self.ours[space] or not tagged or 0 not in sizes and 1 not in sizes:
                 continue
+            if not any(_related(x & 63, y & 63) for x in items for y in tagged):
+                continue  # no card of the play can share a run or a book with them
             for size in sizes:
                 if size > 1:
                     continue
@@ -292,7 +298,7 @@ class HouseSearch:
                     if self.fair(new):
                         yield replace(state, plays=tuple(new), hand=without(hand, pay))
             # Or one hand card and a spare card of the mover's own (the end of a run, a book's fourth).
-            for own, spare in self.spares(plays):
+            for own, spare in (self.spares(plays) if len(items) == 1 else ()):
                 if not any(_related(spare & 63, x & 63) for x in items):
                     continue
                 for card in near:
@@ -304,13 +310,14 @@ class HouseSearch:
                         if self.fair(new):
                             yield replace(state, plays=tuple(new), hand=without(hand, [card]))
 
-    def spares(self, plays: list[_Play] | tuple[_Play, ...]) -> Iterator[tuple[int, int]]:
+    def spares(self, plays: list[_Play] | tuple[_Play, ...]) -> list[tuple[int, int]]:
         """The mover's own table cards that can leave their play, the rest staying whole: (play, card)."""
-        for index, (space, tagged, _) in enumerate(plays):
-            if space == self.me and len(tagged) > 3:
-                for card in sorted(set(tagged)):
-                    if self.whole(without(tagged, [card])):
-                        yield index, card
+        key = tuple(tagged if space == self.me else () for space, tagged, _ in plays)
+        found = self._spares.get(key)
+        if found is None:
+            found = self._spares[key] = [(index, card) for index, tagged in enumerate(key) if len(tagged) > 3
+                                         for card in sorted(set(tagged)) if self.whole(without(tagged, [card]))]
+        return found
 
     def own_moves(self, state: _State) -> Iterator[_State]:
         """A spare card of the mover's own moved onto another play of its side, or into a new play with two
@@ -488,7 +495,8 @@ class HouseSearch:
         seen: set[tuple[object, ...]] = set()
         ends: dict[tuple[object, ...], tuple[float, _State]] = {}
         stack = [start]
-        while stack and len(seen) < effort.states:
+        self.work = 0
+        while stack and len(seen) < effort.states and self.work < effort.states * WORK_PER_STATE:
             state = stack.pop()
             key = state.key(self.trades)
             if key in seen:
