@@ -54,6 +54,7 @@ KEY_TRAPS: dict[Tier, tuple[tuple[str, ...], ...]] = {
     Tier.HARD: (("gift",), ("*", "*", "*")),
     Tier.EXPERT: (("gift-shift",), ("double-shift",)),
 }
+ACROSS_KEY_TRAPS: dict[Tier, tuple[tuple[str, ...], ...]] = {Tier.HARD: (("gift",),), Tier.EXPERT: (("gift-shift",),)}
 TRAPPED_PLANTS = {Tier.HARD: (1, 2), Tier.EXPERT: (0, 1)}
 
 
@@ -67,16 +68,17 @@ class _KindShape(TypedDict):
 
 
 def _shape(rng: random.Random, tier: Tier | None, first_counts: bool = False,
-           traps: tuple[str, ...] | None = None, **kind: Unpack[_KindShape]) -> HouseShape:
+           traps: tuple[str, ...] | None = None, keys: dict[Tier, tuple[tuple[str, ...], ...]] = KEY_TRAPS,
+           **kind: Unpack[_KindShape]) -> HouseShape:
     """The deal for a tier; ``first_counts``: the kind's first plant is one of the tier's plants;
     ``traps``: the traps a hard or expert deal may get (by default every one the mover can use: a mover
     who has not melded has no play of their own to take apart, no relay)."""
-    if tier in KEY_TRAPS:
+    if tier in keys:
         if traps is None:
             traps = ("cut", "shift", "relay") if kind["melded"] else ("cut", "shift")
         # One joker at most (a replace-meld's): a second one on the table is stolen every which way.
         kind["plants"] = tuple(k for k in kind["plants"] if k != "joker")
-        key = tuple(rng.choice(traps) if name == "*" else name for name in rng.choice(KEY_TRAPS[tier]))
+        key = tuple(rng.choice(traps) if name == "*" else name for name in rng.choice(keys[tier]))
         plants = TRAPPED_PLANTS[tier] if len(key) == 1 else (0, 1)  # three traps: hand enough already
         return HouseShape(plant_count=plants, filler_plays=(1, 2), extra_hand=(1, 2),
                           traps=traps, key_traps=key, temperatures=True, **kind)
@@ -109,7 +111,9 @@ def make_meld_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Po
 
 
 def make_across(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
-    shape = _shape(rng, tier, plants=("book-end", "book-four", "own", "own"), melded=True, players=(3, 3, 4))
+    # Its answer moves cards out of two spaces: the ideas that give a card of the mover's away.
+    shape = _shape(rng, tier, keys=ACROSS_KEY_TRAPS, plants=("book-end", "book-four", "own", "own"), melded=True,
+                   players=(3, 3, 4))
     return deal_house(rng, rules, shape)
 
 
