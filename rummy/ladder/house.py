@@ -275,7 +275,7 @@ class HouseSearch:
         or into a new play with two hand cards."""
         near = sorted(set(c for c in hand if any(_related(c, x & 63) for x in items)))
         for index, (space, tagged, name) in enumerate(plays):
-            if not self.ours[space] or not tagged or 0 not in sizes and 1 not in sizes:
+            if not self.ours[space] or not tagged or (0 not in sizes and 1 not in sizes):
                 continue
             if not any(_related(x & 63, y & 63) for x in items for y in tagged):
                 continue  # no card of the play can share a run or a book with them
