@@ -27,7 +27,7 @@ done
 # run makes fewer puzzles than asked, it keeps what it made (the counts made are in docs/generate.md).
 for rules in house-classic house-epic; do
   for kind in steal replace-meld meld-steal across; do
-    for tc in medium:10:200 hard:10:400 expert:5:300; do
+    for tc in medium:14:80 hard:10:120 expert:5:80; do
       IFS=: read -r tier count most <<< "$tc"
       rummy generate --rules "$rules" --kind "$kind" --count "$count" --difficulty "$tier" --seed 1 \
         --time-limit 5 --jobs 1 --max-candidates "$most" --out puzzles/house || true

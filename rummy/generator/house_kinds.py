@@ -54,7 +54,12 @@ KEY_TRAPS: dict[Tier, tuple[tuple[str, ...], ...]] = {
     Tier.HARD: (("gift",), ("*", "*", "*")),
     Tier.EXPERT: (("gift-shift",), ("double-shift",)),
 }
-ACROSS_KEY_TRAPS: dict[Tier, tuple[tuple[str, ...], ...]] = {Tier.HARD: (("gift",),), Tier.EXPERT: (("gift-shift",),)}
+# across: cards must leave two spaces; a gift does (the mover's card), three trades and a double-shift with a
+# trap beside it rob two opponents (the traps go to the opponent with the fewest plays).
+ACROSS_KEY_TRAPS: dict[Tier, tuple[tuple[str, ...], ...]] = {
+    Tier.HARD: (("gift",), ("*", "*", "*")),
+    Tier.EXPERT: (("gift-shift",), ("double-shift", "*")),
+}
 TRAPPED_PLANTS = {Tier.HARD: (1, 2), Tier.EXPERT: (0, 1)}
 
 
@@ -80,7 +85,10 @@ def _shape(rng: random.Random, tier: Tier | None, first_counts: bool = False,
         kind["plants"] = tuple(k for k in kind["plants"] if k != "joker")
         key = tuple(rng.choice(traps) if name == "*" else name for name in rng.choice(keys[tier]))
         plants = TRAPPED_PLANTS[tier] if len(key) == 1 else (0, 1)  # three traps: hand enough already
-        return HouseShape(plant_count=plants, filler_plays=(1, 2), extra_hand=(1, 2),
+        extra = (1, 2)
+        if not kind["melded"]:  # the meld is in the hand already: 10-12 cards, not 15 (slow to solve and to climb)
+            plants, extra = (0, 0), (1, 1)
+        return HouseShape(plant_count=plants, filler_plays=(1, 2), extra_hand=extra,
                           traps=traps, key_traps=key, temperatures=True, **kind)
     tier = tier if tier in PLANTS else rng.choice(sorted(PLANTS))
     low, high = PLANTS[tier]
@@ -111,7 +119,7 @@ def make_meld_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Po
 
 
 def make_across(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
-    # Its answer moves cards out of two spaces: the ideas that give a card of the mover's away.
+    # Its answer moves cards out of two spaces (see ACROSS_KEY_TRAPS).
     shape = _shape(rng, tier, keys=ACROSS_KEY_TRAPS, plants=("book-end", "book-four", "own", "own"), melded=True,
                    players=(3, 3, 4))
     return deal_house(rng, rules, shape)
