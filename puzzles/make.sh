@@ -25,15 +25,33 @@ done
 # three trades, a gift-shift, a double-shift: docs/generate.md), every puzzle themed, no theme on more than half
 # of a run's hard and expert puzzles. Each run stops at its --max-candidates (a deterministic bound): where a
 # run makes fewer puzzles than asked, it keeps what it made (the counts made are in docs/generate.md).
+# Each item: kind:tier:count:max-candidates. Unmelded hard and expert deals (replace-meld) take 5-10 s a
+# candidate, so that kind asks for fewer hard and expert puzzles.
 for rules in house-classic house-epic; do
-  for kind in steal replace-meld meld-steal across; do
-    for tc in medium:14:80 hard:10:120 expert:5:80; do
-      IFS=: read -r tier count most <<< "$tc"
-      rummy generate --rules "$rules" --kind "$kind" --count "$count" --difficulty "$tier" --seed 1 \
-        --time-limit 5 --jobs 1 --max-candidates "$most" --out puzzles/house || true
-    done
+  for spec in steal:medium:14:80 steal:hard:10:120 steal:expert:5:80 \
+              replace-meld:medium:14:80 replace-meld:hard:6:25 replace-meld:expert:3:20 \
+              meld-steal:medium:14:60 meld-steal:hard:10:60 meld-steal:expert:5:50 \
+              across:medium:14:60 across:hard:10:60 across:expert:5:50; do
+    IFS=: read -r kind tier count most <<< "$spec"
+    rummy generate --rules "$rules" --kind "$kind" --count "$count" --difficulty "$tier" --seed 1 \
+      --time-limit 5 --jobs 1 --max-candidates "$most" --out puzzles/house || true
+  done
+  # Small hands often go out: more steal puzzles built on the other ideas (a theme of these is asked for).
+  rummy generate --rules "$rules" --kind steal --count 6 --difficulty hard --seed 2 \
+    --theme into-their-space --theme split-and-insert --theme warm-or-hot-card --theme round-the-corner \
+    --theme sacrifice --theme steal-chain --theme partner-play --theme runs-into-groups --theme groups-into-runs \
+    --theme joker-reuse --time-limit 5 --jobs 1 --max-candidates 80 --out puzzles/house || true
+done
+# More medium puzzles (seed 2) so that the folder keeps 200 or more: hard and expert yields are low (docs/generate.md).
+for rules in house-classic house-epic; do
+  for spec in across:medium:10:300 steal:medium:8:80 meld-steal:medium:8:80 replace-meld:medium:6:60; do
+    IFS=: read -r kind tier count most <<< "$spec"
+    rummy generate --rules "$rules" --kind "$kind" --count "$count" --difficulty "$tier" --seed 2 \
+      --time-limit 5 --jobs 1 --max-candidates "$most" --out puzzles/house || true
   done
 done
+# Runs that stopped short may hold a theme on more than half of what they made: the spread across runs.
+python3 puzzles/house_spread.py puzzles/house
 
 # A steal is beyond the easy rung: Robber's steal puzzles are medium and up.
 for tc in medium:17 hard:17 expert:17; do
