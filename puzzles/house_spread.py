@@ -15,9 +15,10 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 
-def over(entries: list[dict]) -> str | None:
+def over(entries: list[dict[str, Any]]) -> str | None:
     """The theme most over half of ``entries`` (None: the spread holds)."""
     counts = Counter(name for e in entries for name in e["themes"])
     name, most = max(sorted(counts.items()), key=lambda item: item[1], default=("", 0))
@@ -26,7 +27,7 @@ def over(entries: list[dict]) -> str | None:
 
 def prune(folder: Path) -> list[str]:
     index = folder / "index.json"
-    data = json.loads(index.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(index.read_text(encoding="utf-8"))
     gone: list[str] = []
     for kind in sorted({e["kind"] for e in data["puzzles"]}):
         while True:

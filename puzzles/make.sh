@@ -25,11 +25,11 @@ done
 # three trades, a gift-shift, a double-shift: docs/generate.md), every puzzle themed, no theme on more than half
 # of a run's hard and expert puzzles. Each run stops at its --max-candidates (a deterministic bound): where a
 # run makes fewer puzzles than asked, it keeps what it made (the counts made are in docs/generate.md).
-# Each item: kind:tier:count:max-candidates. Unmelded hard and expert deals (replace-meld) take 5-10 s a
-# candidate, so that kind asks for fewer hard and expert puzzles.
+# Each item: kind:tier:count:max-candidates. Unmelded expert deals (replace-meld) take 5-10 s a candidate,
+# so that kind asks for fewer; it offers no hard tier (house_kinds.py).
 for rules in house-classic house-epic; do
   for spec in steal:medium:14:80 steal:hard:10:120 steal:expert:5:80 \
-              replace-meld:medium:14:80 replace-meld:hard:6:25 replace-meld:expert:3:20 \
+              replace-meld:medium:14:80 replace-meld:expert:3:20 \
               meld-steal:medium:14:60 meld-steal:hard:10:60 meld-steal:expert:5:50 \
               across:medium:14:60 across:hard:10:60 across:expert:5:50; do
     IFS=: read -r kind tier count most <<< "$spec"
@@ -49,6 +49,22 @@ for rules in house-classic house-epic; do
     rummy generate --rules "$rules" --kind "$kind" --count "$count" --difficulty "$tier" --seed 2 \
       --time-limit 5 --jobs 1 --max-candidates "$most" --out puzzles/house || true
   done
+done
+# More hard and expert puzzles built on ideas other than going out or giving a card (seed 3), and more
+# replace-meld (it offers no hard tier: its deals past steal-and-shift are past the lookahead's budget).
+for rules in house-classic house-epic; do
+  rummy generate --rules "$rules" --kind replace-meld --count 6 --difficulty medium --seed 3 \
+    --time-limit 5 --jobs 1 --max-candidates 60 --out puzzles/house || true
+done
+IDEAS=(--theme split-and-insert --theme warm-or-hot-card --theme round-the-corner --theme sacrifice
+       --theme steal-chain --theme partner-play --theme runs-into-groups --theme groups-into-runs --theme joker-reuse)
+for spec in house-classic:meld-steal:hard:4:40 house-classic:across:hard:4:40 house-classic:steal:expert:3:40 \
+            house-classic:across:expert:3:40 house-epic:meld-steal:hard:4:40 house-epic:across:hard:4:40 \
+            house-epic:steal:expert:3:40 house-epic:across:expert:3:40 house-classic:meld-steal:expert:3:30 \
+            house-epic:meld-steal:expert:3:30 house-epic:replace-meld:expert:2:20; do
+  IFS=: read -r rules kind tier count most <<< "$spec"
+  rummy generate --rules "$rules" --kind "$kind" --count "$count" --difficulty "$tier" --seed 3 "${IDEAS[@]}" \
+    --time-limit 5 --jobs 1 --max-candidates "$most" --out puzzles/house || true
 done
 # Runs that stopped short may hold a theme on more than half of what they made: the spread across runs.
 python3 puzzles/house_spread.py puzzles/house

@@ -296,8 +296,10 @@ register_family(FamilySupport("house", near=NEAR_POINTS, canonical=Position.tabl
 NOT_EASY = (Tier.MEDIUM, Tier.HARD, Tier.EXPERT)
 register_kind(Kind(PuzzleKind.STEAL, ("house",), house_task(" (the best turn steals)"), make_steal, accept_steal,
                    tiers=NOT_EASY))
+# Issue 29: a replace-meld deal past steal-and-shift is past the lookahead too (0 hard puzzles of 90 candidates:
+# its trade searches go to the many ways to meld 10-12 hand cards): the kind offers medium and expert.
 register_kind(Kind(PuzzleKind.REPLACE_MELD, ("house",), house_task(" (you have not melded yet)"),
-                   make_replace_meld, accept_replace_meld, tiers=NOT_EASY))
+                   make_replace_meld, accept_replace_meld, tiers=(Tier.MEDIUM, Tier.EXPERT)))
 register_kind(Kind(PuzzleKind.MELD_STEAL, ("house",), house_task(" (you have not melded yet)"),
                    make_meld_steal, accept_meld_steal, tiers=NOT_EASY))
 register_kind(Kind(PuzzleKind.ACROSS, ("house",), house_task(""), make_across, accept_across, tiers=NOT_EASY))

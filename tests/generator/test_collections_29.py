@@ -9,6 +9,7 @@ import json
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,9 +21,10 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 TOLERANCE = Fraction(1, 1000)  # the files round Epic's fractional gains to 4 places
 
 
-def _entries(folder: str) -> list[dict]:
+def _entries(folder: str) -> list[dict[str, Any]]:
     index = REPO_ROOT / "puzzles" / folder / "index.json"
-    return json.loads(index.read_text(encoding="utf-8"))["puzzles"]
+    entries: list[dict[str, Any]] = json.loads(index.read_text(encoding="utf-8"))["puzzles"]
+    return entries
 
 
 # ------------------------------------------------------------------ House Rummy
@@ -41,7 +43,7 @@ def test_house_puzzles_each_have_a_theme_and_no_theme_covers_half_of_a_kinds_har
 
 @pytest.mark.slow
 @pytest.mark.parametrize("entry", HOUSE_HARD, ids=lambda e: e["name"])
-def test_house_hard_and_expert_need_the_lookahead_and_beat_every_greedy_player(entry: dict) -> None:
+def test_house_hard_and_expert_need_the_lookahead_and_beat_every_greedy_player(entry: dict[str, Any]) -> None:
     folder = REPO_ROOT / "puzzles" / "house"
     position = Position.from_file(folder / entry["position"])
     optimum = Fraction(json.loads((folder / entry["solution"]).read_text(encoding="utf-8"))["gain"])
