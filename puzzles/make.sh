@@ -68,6 +68,18 @@ for spec in house-classic:meld-steal:hard:4:40 house-classic:across:hard:4:40 ho
 done
 # Runs that stopped short may hold a theme on more than half of what they made: the spread across runs.
 python3 puzzles/house_spread.py puzzles/house
+# The spread took kinds under 50 puzzles and tiers away: a last round (as it was run), then the spread again.
+for spec in house-classic:meld-steal:medium:4:40:3 house-epic:meld-steal:medium:4:40:3 \
+            house-classic:across:medium:5:150:3 house-epic:across:medium:5:150:3; do
+  IFS=: read -r rules kind tier count most seed <<< "$spec"
+  rummy generate --rules "$rules" --kind "$kind" --count "$count" --difficulty "$tier" --seed "$seed" \
+    --time-limit 5 --jobs 1 --max-candidates "$most" --out puzzles/house || true
+done
+rummy generate --rules house-classic --kind meld-steal --count 2 --difficulty hard --seed 4 "${IDEAS[@]}" \
+  --time-limit 5 --jobs 1 --max-candidates 25 --out puzzles/house || true
+rummy generate --rules house-classic --kind replace-meld --count 2 --difficulty expert --seed 4 "${IDEAS[@]}" \
+  --time-limit 5 --jobs 1 --max-candidates 15 --out puzzles/house || true
+python3 puzzles/house_spread.py puzzles/house
 
 # A steal is beyond the easy rung: Robber's steal puzzles are medium and up.
 for tc in medium:17 hard:17 expert:17; do
