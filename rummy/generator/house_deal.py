@@ -54,6 +54,7 @@ from ..cards import JOKER, SUITS, Card, rank_at
 from ..plays import Play, is_whole
 from ..position import Player, Position
 from ..rules import Ruleset
+from ..scoring import penalty
 from ..vocabulary import FirstOutBonus, Phase
 from .deck import DeckPool
 
@@ -71,6 +72,8 @@ class HouseShape:
     first_plant: str | None = None  # a plant every deal gets, before the counted ones
     traps: tuple[str, ...] = ()  # kinds of trap to choose from, one per draw
     trap_count: int = 0  # traps every deal gets, after the first plant and before the counted plants
+    key_traps: tuple[str, ...] = ()  # traps every deal gets first (the idea its tier is about), before the drawn ones
+    temperatures: bool = False  # now and then a planted hand card is hot, or the costliest hand card warm
 
 
 def _run(start: int, length: int, suit: str) -> list[Card]:
@@ -86,20 +89,37 @@ def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape,
     opponents = [n for k, n in enumerate(names) if k % 2 == 1] if seats == 4 else list(names[1:])
     spaces: dict[str, list[Play]] = {n: [] for n in names}
     hand: list[Card] = []
-    kinds = ([shape.first_plant] if shape.first_plant else []) + [
+    kinds = ([shape.first_plant] if shape.first_plant else []) + list(shape.key_traps) + [
         rng.choice(shape.traps) for _ in range(shape.trap_count)] + [
         rng.choice(shape.plants) for _ in range(max(0, rng.randint(*shape.plant_count)))]
     for kind in kinds:
         # A plant that does not fit what is left of the pack gives way to another (a trap to another trap).
         choices = shape.traps if kind in shape.traps else shape.plants
         tried = [kind] + [k for k in rng.sample(choices, len(choices)) if k != kind]
-        if not any(_plant(rng, pool, k, spaces, hand, mover, opponents, names, rules) for k in tried):
+        if kind in shape.key_traps and kind not in shape.traps:
+            tried = [kind]  # the idea the tier is about has no stand-in
+        if not any(_plant(rng, pool, k, spaces, hand, mover, opponents, names, rules, shape.melded) for k in tried):
             return None
     for _ in range(rng.randint(*shape.filler_plays)):
         cards = _random_play(rng, pool, rules)
         if cards:
             spaces[rng.choice(names)].append(Play(tuple(cards)))
-    hand += pool.draw(rng.randint(*shape.extra_hand))
+    planted = list(hand)
+    extra = pool.draw(rng.randint(*shape.extra_hand))
+    if shape.temperatures:  # a deal about an idea: no stray joker in the hand (it fits everywhere, hiding the idea)
+        pool.give_back([c for c in extra if c.is_joker])
+        extra = [c for c in extra if not c.is_joker]
+    hand += extra
+    hot: tuple[Card, ...] = ()
+    warm: tuple[Card, ...] = ()
+    if shape.temperatures and hand:
+        # Taken from the discard pile this turn: a hot card must be played (one the plants use), a warm one
+        # may not be discarded (the costliest, so the obvious discard is not allowed).
+        roll = rng.random()
+        if roll < 0.2 and planted:
+            hot = (rng.choice(sorted(planted, key=str)),)
+        elif roll < 0.45:
+            warm = (max(hand, key=lambda c: (penalty(c, rules), str(c))),)
     rng.shuffle(hand)
     players = []
     shows_hands = rules.first_out_bonus == FirstOutBonus.HANDS
@@ -107,7 +127,7 @@ def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape,
         side = ("ns" if k % 2 == 0 else "ew") if seats == 4 else name
         plays = tuple(spaces[name])
         if name == mover:
-            players.append(Player(name, side, shape.melded, tuple(hand), None, (), (), plays))
+            players.append(Player(name, side, shape.melded, tuple(hand), None, hot, warm, plays))
         else:
             melded = bool(plays) or rng.random() < 0.5
             held = tuple(pool.draw(rng.randint(3, 9)))
@@ -125,13 +145,13 @@ def deal_house(rng: random.Random, rules: Ruleset, shape: HouseShape,
 
 
 def _plant(rng: random.Random, pool: DeckPool, kind: str, spaces: dict[str, list[Play]], hand: list[Card],
-           mover: str, opponents: list[str], names: tuple[str, ...], rules: Ruleset) -> bool:
+           mover: str, opponents: list[str], names: tuple[str, ...], rules: Ruleset, melded: bool = True) -> bool:
     # Cheap tries: late in a deal most plants need a card already dealt.
-    return any(_try_plant(rng, pool, kind, spaces, hand, mover, opponents, names, rules) for _ in range(200))
+    return any(_try_plant(rng, pool, kind, spaces, hand, mover, opponents, names, rules, melded) for _ in range(200))
 
 
 def _try_plant(rng: random.Random, pool: DeckPool, kind: str, spaces: dict[str, list[Play]], hand: list[Card],
-               mover: str, opponents: list[str], names: tuple[str, ...], rules: Ruleset) -> bool:
+               mover: str, opponents: list[str], names: tuple[str, ...], rules: Ruleset, melded: bool = True) -> bool:
     suit = rng.choice(SUITS)
 
     def victim() -> str:
@@ -188,7 +208,7 @@ def _try_plant(rng: random.Random, pool: DeckPool, kind: str, spaces: dict[str, 
         return _lay(pool, run + extra, run, lambda: mover, extra, spaces, hand)
     if kind == "cut":
         length = rng.choice((7, 8))
-        run = _run(rng.randint(1, 13), length, suit)
+        run = _run(_trap_rank(rng, length), length, suit)
         middle = run[rng.randint(3, length - 4)]  # both sides keep 3 cards or more
         mates = [Card(middle.rank, s) for s in rng.sample([s for s in SUITS if s != suit], 2)]
         return _lay(pool, run + mates, run, victim, mates, spaces, hand)
@@ -199,6 +219,61 @@ def _try_plant(rng: random.Random, pool: DeckPool, kind: str, spaces: dict[str, 
         robbed = rng.choice(book)
         mates = [Card(rank_at(rank + step * k), robbed.suit) for k in (1, 2)]
         return _lay_all(pool, book + run + mates, [book, run], victim, mates, spaces, hand)
+    if kind == "gift":
+        # The opponent's run of three cannot spare its end card X, until the mover gives it the next card G
+        # from a run of four of the mover's own (melded), or from a meld of four in the hand (not melded).
+        rank = _trap_rank(rng)
+        low = rng.random() < 0.5
+        theirs = _run(rank, 3, suit)
+        wanted = theirs[0] if low else theirs[-1]
+        given = _run(rank + 3, 4, suit) if low else _run(rank - 4, 4, suit)  # the gift is its card next to theirs
+        mates = [Card(wanted.rank, s) for s in rng.sample([s for s in SUITS if s != suit], 2)]
+        if not pool.take(theirs + given + mates):
+            return False
+        spaces[victim()].append(Play(tuple(theirs)))
+        if melded:
+            spaces[mover].append(Play(tuple(given)))
+        else:
+            hand.extend(given)
+        hand.extend(mates)
+        return True
+    if kind == "double-shift":
+        # Two moves inside the robbed space free X: their card N leaves their book of three for the run, and
+        # the book is made whole by N's fourth suit, the spare end of a run of four of theirs.
+        rank = _trap_rank(rng)
+        low = rng.random() < 0.5
+        theirs = _run(rank, 3, suit)
+        wanted, nxt = (theirs[0], rank + 3) if low else (theirs[-1], rank - 1)
+        suits = [x for x in SUITS if x != suit]
+        rng.shuffle(suits)
+        book = [Card(rank_at(nxt), suit)] + [Card(rank_at(nxt), x) for x in suits[:2]]
+        spare_run = _run(nxt, 4, suits[2]) if rng.random() < 0.5 else _run(nxt - 3, 4, suits[2])[::-1]
+        mates = [Card(wanted.rank, x) for x in rng.sample(suits, 2)]
+        return _lay_all(pool, theirs + book + spare_run + mates, [theirs, book, spare_run], victim, mates, spaces,
+                        hand)
+    if kind == "gift-shift":
+        # A gift one step further: X leaves the opponent's run of three only if their card N (in their book
+        # of three) joins the run, and N leaves the book only if the mover gives it G, N's fourth suit.
+        rank = _trap_rank(rng)
+        low = rng.random() < 0.5
+        theirs = _run(rank, 3, suit)
+        wanted, nxt = (theirs[0], rank + 3) if low else (theirs[-1], rank - 1)
+        suits = [x for x in SUITS if x != suit]
+        rng.shuffle(suits)
+        book = [Card(rank_at(nxt), suit)] + [Card(rank_at(nxt), x) for x in suits[:2]]
+        gift_suit = suits[2]
+        given = _run(nxt, 4, gift_suit) if rng.random() < 0.5 else _run(nxt - 3, 4, gift_suit)[::-1]
+        mates = [Card(wanted.rank, x) for x in rng.sample(suits, 2)]
+        if not pool.take(theirs + book + given + mates):
+            return False
+        space = victim()
+        spaces[space].extend((Play(tuple(theirs)), Play(tuple(book))))
+        if melded:
+            spaces[mover].append(Play(tuple(given)))
+        else:
+            hand.extend(given)
+        hand.extend(mates)
+        return True
     if kind == "relay":
         rank, step, away = rng.randint(1, 13), rng.choice((1, -1)), rng.choice((1, -1))
         theirs_suit, mine_suit, mate_suit = rng.sample(SUITS, 3)
@@ -212,6 +287,13 @@ def _try_plant(rng: random.Random, pool: DeckPool, kind: str, spaces: dict[str, 
         hand.extend(mate)
         return True
     raise ValueError(f"unknown plant {kind!r}")
+
+
+def _trap_rank(rng: random.Random, length: int = 3) -> int:
+    """A trap's first rank; a third of the time one whose run of ``length`` goes round the corner (K-A-2)."""
+    if rng.random() < 1 / 3:
+        return rng.randint(13 - length + 2, 13)
+    return rng.randint(1, 13)
 
 
 def _lay(pool: DeckPool, taken: list[Card], laid: list[Card], owner: Callable[[], str], held: list[Card],

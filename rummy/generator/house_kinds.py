@@ -46,7 +46,21 @@ NEAR_POINTS = 5  # one card's worth: turns this close to the best are "near"
 # Asked for hard or expert, a deal gets traps (house_deal: steals the greedy steal-one player cannot make,
 # rearranging the robbed space or the mover's play) and fewer plants: hard one trap, expert three (one trade
 # more than the hard player makes in a turn).
-TRAPS = {Tier.HARD: 1, Tier.EXPERT: 3}
+# Issue 29: the idea a tier is about, one option drawn per deal (traps named "*" are drawn from the kind's
+# traps). A gift (the mover's own card moved into a robbed play so that the steal is legal) or three trades
+# are beyond steal-and-shift and within lookahead's reach: hard. A gift that lets the robbed space move its
+# own card over (gift-shift), or two moves inside the robbed space (double-shift), are one step past what
+# lookahead lifts: expert.
+KEY_TRAPS: dict[Tier, tuple[tuple[str, ...], ...]] = {
+    Tier.HARD: (("gift",), ("*", "*", "*")),
+    Tier.EXPERT: (("gift-shift",), ("double-shift",)),
+}
+# across: cards must leave two spaces; a gift does (the mover's card), three trades and a double-shift with a
+# trap beside it rob two opponents (the traps go to the opponent with the fewest plays).
+ACROSS_KEY_TRAPS: dict[Tier, tuple[tuple[str, ...], ...]] = {
+    Tier.HARD: (("gift",), ("*", "*", "*")),
+    Tier.EXPERT: (("gift-shift",), ("double-shift", "*")),
+}
 TRAPPED_PLANTS = {Tier.HARD: (1, 2), Tier.EXPERT: (0, 1)}
 
 
@@ -60,17 +74,23 @@ class _KindShape(TypedDict):
 
 
 def _shape(rng: random.Random, tier: Tier | None, first_counts: bool = False,
-           traps: tuple[str, ...] | None = None, **kind: Unpack[_KindShape]) -> HouseShape:
+           traps: tuple[str, ...] | None = None, keys: dict[Tier, tuple[tuple[str, ...], ...]] = KEY_TRAPS,
+           **kind: Unpack[_KindShape]) -> HouseShape:
     """The deal for a tier; ``first_counts``: the kind's first plant is one of the tier's plants;
     ``traps``: the traps a hard or expert deal may get (by default every one the mover can use: a mover
     who has not melded has no play of their own to take apart, no relay)."""
-    if tier in TRAPS:
+    if tier in keys:
         if traps is None:
             traps = ("cut", "shift", "relay") if kind["melded"] else ("cut", "shift")
         # One joker at most (a replace-meld's): a second one on the table is stolen every which way.
         kind["plants"] = tuple(k for k in kind["plants"] if k != "joker")
-        return HouseShape(plant_count=TRAPPED_PLANTS[tier], filler_plays=(1, 2), extra_hand=(1, 2),
-                          traps=traps, trap_count=TRAPS[tier], **kind)
+        key = tuple(rng.choice(traps) if name == "*" else name for name in rng.choice(keys[tier]))
+        plants = TRAPPED_PLANTS[tier] if len(key) == 1 else (0, 1)  # three traps: hand enough already
+        extra = (1, 2)
+        if not kind["melded"]:  # the meld is in the hand already: 10-12 cards, not 15 (slow to solve and to climb)
+            plants, extra = (0, 0), (1, 1)
+        return HouseShape(plant_count=plants, filler_plays=(1, 2), extra_hand=extra,
+                          traps=traps, key_traps=key, temperatures=True, **kind)
     tier = tier if tier in PLANTS else rng.choice(sorted(PLANTS))
     low, high = PLANTS[tier]
     if first_counts:
@@ -79,7 +99,8 @@ def _shape(rng: random.Random, tier: Tier | None, first_counts: bool = False,
 
 
 def make_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
-    shape = _shape(rng, tier, plants=("book-end", "book-four", "book-end", "own"), melded=True)
+    shape = _shape(rng, tier, plants=("book-end", "book-four", "book-end", "own"), melded=True,
+                   players=(2, 3, 4) if tier in KEY_TRAPS else (2, 2, 3))
     return deal_house(rng, rules, shape)
 
 
@@ -93,12 +114,15 @@ def make_replace_meld(rng: random.Random, rules: Ruleset, tier: Tier | None) -> 
 
 
 def make_meld_steal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
-    shape = _shape(rng, tier, plants=("book-end", "book-four", "book-end"), melded=False, first_plant="meld")
+    shape = _shape(rng, tier, plants=("book-end", "book-four", "book-end"), melded=False, first_plant="meld",
+                   players=(2, 3, 4) if tier in KEY_TRAPS else (2, 2, 3))
     return deal_house(rng, rules, shape)
 
 
 def make_across(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
-    shape = _shape(rng, tier, plants=("book-end", "book-four", "own", "own"), melded=True, players=(3, 3, 4))
+    # Its answer moves cards out of two spaces (see ACROSS_KEY_TRAPS).
+    shape = _shape(rng, tier, keys=ACROSS_KEY_TRAPS, plants=("book-end", "book-four", "own", "own"), melded=True,
+                   players=(3, 3, 4))
     return deal_house(rng, rules, shape)
 
 
@@ -272,8 +296,10 @@ register_family(FamilySupport("house", near=NEAR_POINTS, canonical=Position.tabl
 NOT_EASY = (Tier.MEDIUM, Tier.HARD, Tier.EXPERT)
 register_kind(Kind(PuzzleKind.STEAL, ("house",), house_task(" (the best turn steals)"), make_steal, accept_steal,
                    tiers=NOT_EASY))
+# Issue 29: a replace-meld deal past steal-and-shift is past the lookahead too (0 hard puzzles of 90 candidates:
+# its trade searches go to the many ways to meld 10-12 hand cards): the kind offers medium and expert.
 register_kind(Kind(PuzzleKind.REPLACE_MELD, ("house",), house_task(" (you have not melded yet)"),
-                   make_replace_meld, accept_replace_meld, tiers=NOT_EASY))
+                   make_replace_meld, accept_replace_meld, tiers=(Tier.MEDIUM, Tier.EXPERT)))
 register_kind(Kind(PuzzleKind.MELD_STEAL, ("house",), house_task(" (you have not melded yet)"),
                    make_meld_steal, accept_meld_steal, tiers=NOT_EASY))
 register_kind(Kind(PuzzleKind.ACROSS, ("house",), house_task(""), make_across, accept_across, tiers=NOT_EASY))

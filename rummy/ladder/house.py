@@ -59,6 +59,7 @@ from .moves import Temperatures, without
 TRADES = 2  # the small searches (trades) the hard rung makes in one turn
 TRADE_POOL = 11  # the most cards one trade lays out again
 TRADE_SEARCHES = 150  # the states at which the hard rung looks for a trade, at most, in one turn
+WORK_PER_STATE = 4  # plays a search may try, per state of its effort: a deterministic bound on its time
 PROPOSALS = 200  # the best end states proposed (the ladder's checker judges them best first)
 
 # Inside the search a card is a small number (a joker 0, else rank * 4 + suit), and a card on the
@@ -109,9 +110,9 @@ class _State:
     trades: int = 0
     fresh: bool = True  # no simple move made since the start, the meld or the last trade
 
-    def key(self) -> tuple[object, ...]:
+    def key(self, trades: int = TRADES) -> tuple[object, ...]:
         return (tuple(sorted((s, c) for s, c, _ in self.plays if c)), self.hand, self.melded, self.meld, self.trades,
-                self.fresh and self.trades < TRADES)
+                self.fresh and self.trades < trades)
 
 
 class HouseSearch:
@@ -136,7 +137,10 @@ class HouseSearch:
         self.penalty = {code: penalty(_card(code), self.rules) for code in (0, *range(4, 56))}
         self._scores: dict[tuple[int, ...], int] = {}
         self._whole: dict[tuple[int, ...], bool] = {}
+        self._spares: dict[tuple[tuple[int, ...], ...], list[tuple[int, int]]] = {}
         self.searches = 0  # trades thought about so far
+        self.work = 0  # plays tried (``whole``): a big hand's state tries hundreds, a small one's a few
+        self.trade_searches = TRADE_SEARCHES
         self.before_scores = [sum(self.score(_cards(_code(c) for c in play.cards)) for play in p.plays)
                               for p in position.players]
 
@@ -151,6 +155,7 @@ class HouseSearch:
         return found
 
     def whole(self, tagged: tuple[int, ...] | list[int]) -> bool:
+        self.work += 1
         key = tuple(tagged)
         found = self._whole.get(key)
         if found is None:
@@ -196,7 +201,7 @@ class HouseSearch:
         alone = next((move for move, rs in zip(simple, touched) if all(counts[r] == 1 for r in rs)), None)
         yield from ([alone] if alone is not None else simple)
         # A trade is thought of at the start (or once melded, or after a trade) and where nothing simple is left.
-        if state.trades < self.trades and (state.fresh or not simple) and self.searches < TRADE_SEARCHES:
+        if state.trades < self.trades and (state.fresh or not simple) and self.searches < self.trade_searches:
             self.searches += 1
             yield from (replace(move, fresh=True) for move in self.trade_moves(state))
 
@@ -217,6 +222,8 @@ class HouseSearch:
         if self.steals:
             yield from self.single_steals(state)
             yield from self.joker_swaps(state)
+            yield from self.own_moves(state)
+            yield from self.double_steals(state)
 
     def meld_moves(self, state: _State) -> Iterator[_State]:
         """Lay one play of hand cards towards the meld (the meld is done once it is worth the cost)."""
@@ -268,8 +275,10 @@ class HouseSearch:
         or into a new play with two hand cards."""
         near = sorted(set(c for c in hand if any(_related(c, x & 63) for x in items)))
         for index, (space, tagged, name) in enumerate(plays):
-            if space != self.me or not tagged:
+            if not self.ours[space] or not tagged or (0 not in sizes and 1 not in sizes):
                 continue
+            if not any(_related(x & 63, y & 63) for x in items for y in tagged):
+                continue  # no card of the play can share a run or a book with them
             for size in sizes:
                 if size > 1:
                     continue
@@ -288,6 +297,67 @@ class HouseSearch:
                     new = plays + [(self.me, cards, None)]
                     if self.fair(new):
                         yield replace(state, plays=tuple(new), hand=without(hand, pay))
+            # Or one hand card and a spare card of the mover's own (the end of a run, a book's fourth).
+            for own, spare in (self.spares(plays) if len(items) == 1 else ()):
+                if not any(_related(spare & 63, x & 63) for x in items):
+                    continue
+                for card in near:
+                    cards = tuple(sorted(items + (spare, PAY * 64 + card)))
+                    if self.whole(cards) and self.paid(self.me, cards):
+                        new = list(plays)
+                        new[own] = (self.me, without(plays[own][1], [spare]), plays[own][2])
+                        new.append((self.me, cards, None))
+                        if self.fair(new):
+                            yield replace(state, plays=tuple(new), hand=without(hand, [card]))
+
+    def spares(self, plays: list[_Play] | tuple[_Play, ...]) -> list[tuple[int, int]]:
+        """The mover's own table cards that can leave their play, the rest staying whole: (play, card)."""
+        key = tuple(tagged if space == self.me else () for space, tagged, _ in plays)
+        found = self._spares.get(key)
+        if found is None:
+            found = self._spares[key] = [(index, card) for index, tagged in enumerate(key) if len(tagged) > 3
+                                         for card in sorted(set(tagged)) if self.whole(without(tagged, [card]))]
+        return found
+
+    def own_moves(self, state: _State) -> Iterator[_State]:
+        """A spare card of the mover's own moved onto another play of its side, or into a new play with two
+        hand cards (rules.md §5: a melded player moves their own cards anywhere)."""
+        for own, spare in self.spares(state.plays):
+            rest = (self.me, without(state.plays[own][1], [spare]), state.plays[own][2])
+            for index, (space, tagged, name) in enumerate(state.plays):
+                if index != own and tagged and self.ours[space]:
+                    grown = tuple(sorted(tagged + (spare,)))
+                    if self.whole(grown):
+                        plays = list(state.plays)
+                        plays[own], plays[index] = rest, (space, grown, name)
+                        yield replace(state, plays=tuple(plays))
+            near = sorted(set(c for c in state.hand if _related(c, spare & 63)))
+            for pay in _subsets(near, 2):
+                cards = tuple(sorted((spare,) + tuple(PAY * 64 + c for c in pay)))
+                if self.whole(cards):
+                    plays = list(state.plays)
+                    plays[own] = rest
+                    yield replace(state, plays=tuple(plays) + ((self.me, cards, None),), hand=without(state.hand, pay))
+
+    def double_steals(self, state: _State) -> Iterator[_State]:
+        """Two cards off other spaces' plays (each play left whole) into a new play with two hand cards."""
+        lifts = []
+        for index, (space, tagged, _) in enumerate(state.plays):
+            if space != self.me:
+                lifts += [(index, item) for item in sorted(set(tagged)) if self.whole(without(tagged, [item]))]
+        for (a, x), (b, y) in combinations(lifts, 2):
+            if not _related(x & 63, y & 63):
+                continue
+            plays = list(state.plays)
+            if a == b:
+                rest = without(plays[a][1], [x, y])
+                if not self.whole(rest):
+                    continue
+                plays[a] = (plays[a][0], rest, plays[a][2])
+            else:
+                plays[a] = (plays[a][0], without(plays[a][1], [x]), plays[a][2])
+                plays[b] = (plays[b][0], without(plays[b][1], [y]), plays[b][2])
+            yield from self.place(state, plays, state.hand, (x, y), sizes=(2,))
 
     def single_steals(self, state: _State) -> Iterator[_State]:
         """One card from another space's play (the rest stays whole), into the mover's space, paid."""
@@ -425,9 +495,10 @@ class HouseSearch:
         seen: set[tuple[object, ...]] = set()
         ends: dict[tuple[object, ...], tuple[float, _State]] = {}
         stack = [start]
-        while stack and len(seen) < effort.states:
+        self.work = 0
+        while stack and len(seen) < effort.states and self.work < effort.states * WORK_PER_STATE:
             state = stack.pop()
-            key = state.key()
+            key = state.key(self.trades)
             if key in seen:
                 continue
             seen.add(key)
@@ -490,9 +561,10 @@ class HouseSearch:
 class HouseRung(Rung):
     steals: ClassVar[bool] = False
     trades: ClassVar[int] = 0
+    search: ClassVar[type[HouseSearch]] = HouseSearch
 
     def turns(self, position: Position, effort: Effort) -> Iterable[Position]:
-        return HouseSearch(position, self.steals, self.trades).run(effort)
+        return self.search(position, self.steals, self.trades).run(effort)
 
 
 class Extend(HouseRung):
@@ -514,10 +586,16 @@ class StealOne(HouseRung):
 
 class StealAndShift(HouseRung):
     name = "steal-and-shift"
-    tier = Tier.HARD
+    tier = Tier.MEDIUM  # issue 29: a single planned trade is a medium idea; hard is the lookahead's
     summary = "plan a trade: steal two cards together or take one of your plays apart to lay it again around a steal"
     steals = True
     trades = TRADES
 
 
-LADDER: tuple[Rung, ...] = (Extend(), StealOne(), StealAndShift())
+def _ladder() -> tuple[Rung, ...]:
+    from .house_lookahead import Lookahead
+
+    return (Extend(), StealOne(), StealAndShift(), Lookahead())
+
+
+LADDER: tuple[Rung, ...] = _ladder()

@@ -2,7 +2,8 @@
 rungs must do at least as well as each of them, and none of them may reach the optimum of a shipped hard or
 expert puzzle. One module a family (they were written side by side); this one names them all."""
 
+from tests.ladder.greedy_house import house_greedy_best, house_players
 from tests.ladder.greedy_layoff import LAYOFF_PLAYERS
 from tests.ladder.greedy_robber import ROBBER_PLAYERS, ROBBER_SEEDED
 
-__all__ = ["LAYOFF_PLAYERS", "ROBBER_PLAYERS", "ROBBER_SEEDED"]
+__all__ = ["LAYOFF_PLAYERS", "ROBBER_PLAYERS", "ROBBER_SEEDED", "house_greedy_best", "house_players"]

@@ -1,5 +1,5 @@
 """House Rummy's human-like players (rummy.ladder.house): legal turns, never past the optimum,
-cumulative rungs, and each rung's reach on hand-made positions."""
+cumulative rungs, each rung's reach on hand-made positions, and the greedy rungs against simple greedy players."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from rummy.position import Position
 from rummy.rules import preset
 from rummy.solution import SolverConfig
 from rummy.vocabulary import Tier
+from tests.ladder.greedy_players import house_players
 from tests.support.greedy_players import assert_climbed, finished_turn, lay_new_plays, optimum_of
 
 CLASSIC, EPIC = preset("house-classic"), preset("house-epic")
@@ -53,11 +54,11 @@ def random_positions(count: int) -> list[Position]:
 POSITIONS = random_positions(32)
 
 
-def test_the_family_names_three_rungs_weakest_first() -> None:
+def test_the_family_names_four_rungs_weakest_first_the_lookahead_last() -> None:
     rungs = ladder_of(POSITIONS[0])
-    assert [r.name for r in rungs] == ["extend", "steal-one", "steal-and-shift"]
-    assert [r.tier for r in rungs] == [Tier.EASY, Tier.MEDIUM, Tier.HARD]
-    assert [r.greedy for r in rungs] == [True, True, False]
+    assert [r.name for r in rungs] == ["extend", "steal-one", "steal-and-shift", "lookahead"]
+    assert [r.tier for r in rungs] == [Tier.EASY, Tier.MEDIUM, Tier.MEDIUM, Tier.HARD]
+    assert [r.greedy for r in rungs] == [True, True, False, False]
     assert tuple(rungs) == LADDER
 
 
@@ -72,7 +73,7 @@ def test_every_rung_is_legal_cumulative_and_never_past_the_optimum(index: int) -
     pos = POSITIONS[index]
     optimum = optimum_of(pos, CONFIG)
     found = climb(pos, None, EFFORT)
-    assert len(found) == 3
+    assert len(found) == 4
     previous: Fraction | None = None
     for step in found:
         assert step.after is not None and step.gain is not None, step.rung
@@ -112,7 +113,19 @@ def test_only_steal_one_replaces_a_joker_before_melding() -> None:
 def test_only_steal_and_shift_cuts_the_robbed_run() -> None:
     # 5H is in the middle of bob's run: stealing it cuts the run into 2H 3H 4H and 6H 7H 8H.
     pos = position("5S 5D 2C", ["QS QD QC"], ["2H 3H 4H 5H 6H 7H 8H"])
-    assert_climbed(pos, 2, CONFIG, EFFORT, Tier.HARD)
+    assert_climbed(pos, 2, CONFIG, EFFORT, Tier.MEDIUM)
+
+
+def test_steal_one_moves_a_spare_card_of_the_movers_own_into_a_steal() -> None:
+    # 9H stolen with 9D makes a book only with ann's own 9S, the end of her run (a greedy player's move).
+    pos = position("9D 3C", ["9S 10S JS QS"], ["6H 7H 8H 9H"])
+    assert_climbed(pos, 1, CONFIG, EFFORT, Tier.MEDIUM)
+
+
+def test_only_lookahead_gives_a_card_away_to_make_a_steal_legal() -> None:
+    # 4H cannot leave bob's 4H 5H 6H, until ann gives him her 7H: then 4H 4S 4D is hers (a sacrifice).
+    pos = position("4S 4D 2C", ["7H 8H 9H 10H"], ["4H 5H 6H"])
+    assert_climbed(pos, 3, CONFIG, EFFORT, Tier.HARD)
 
 
 def simple_greedy(pos: Position, order: list[int]) -> Position:
@@ -199,4 +212,17 @@ def test_no_rung_gives_the_meld_cards_away_to_make_two_steals_legal() -> None:
                         "cat": {"side": "cat", "melded": True, "hand_count": 9, "space": ["AC 2C 3C"]}},
             "piles": {"discard": "6S JD", "stock": 12}}
     pos = Position.from_data(data)
-    assert_climbed(pos, 3, CONFIG, EFFORT, Tier.EXPERT)
+    assert_climbed(pos, 4, CONFIG, EFFORT, Tier.EXPERT)
+
+
+@pytest.mark.parametrize("index", range(len(POSITIONS)))
+def test_steal_one_is_at_least_as_strong_as_every_simple_greedy_player(index: int) -> None:
+    # tests/ladder/greedy_players.py: one-pass greedy House players written apart from the ladder
+    # (first-fit in random orders, best-gain-now, steals first, biggest plays first); each turn is judged
+    # by the checker (None: the player's turn broke a rule).
+    pos = POSITIONS[index]
+    found = climb(pos, None, Effort(states=20_000, turns=300))
+    steal_one = found[1].gain
+    assert steal_one is not None
+    for name, gain in house_players(pos, seeds=3):
+        assert gain is None or steal_one >= gain, name
