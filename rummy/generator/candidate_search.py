@@ -187,10 +187,27 @@ def candidate(request: Request, index: int) -> Outcome:
     """Deal candidate ``index`` of the request and judge it."""
     rules = preset(request.rules)
     kind = kind_for(request.kind, rules)
-    support = FAMILIES[rules.family]
     wanted = request.tier or "any"
     rng = random.Random(f"{request.seed}/{rules.name}/{kind.name}/{wanted}/{index}")
-    position = kind.make(rng, rules, request.tier)
+    made = kind.make(rng, rules, request.tier)
+    if not isinstance(made, tuple):
+        return judged(request, index, made)
+    # Several positions (a mined game's, the most instructive first): the candidate is the first that
+    # passes every test; where none does, the first one's rejection is the candidate's.
+    first: Outcome | None = None
+    for position in made:
+        outcome = judged(request, index, position)
+        if outcome.puzzle is not None:
+            return outcome
+        first = first or outcome
+    return first or Outcome(index, None, "deal failed")
+
+
+def judged(request: Request, index: int, position: Position | None) -> Outcome:
+    """Candidate ``index``'s position judged: solved, the kind's test, the tier, unique, the margin."""
+    rules = preset(request.rules)
+    kind = kind_for(request.kind, rules)
+    support = FAMILIES[rules.family]
     if position is None:
         return Outcome(index, None, "deal failed")
     config = SolverConfig(time_limit=request.time_limit, workers=1, seed=0)

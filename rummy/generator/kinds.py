@@ -38,7 +38,8 @@ if TYPE_CHECKING:  # unique builds on this module
     from ..plan import Plan
     from .unique import Rivals
 
-Maker = Callable[[random.Random, Ruleset, "Tier | None"], "Position | None"]
+# One position, or several (a mined game's: the first that passes every test is the candidate's puzzle).
+Maker = Callable[[random.Random, Ruleset, "Tier | None"], "Position | tuple[Position, ...] | None"]
 Acceptance = Callable[[Position, Answer], "str | None"]
 # (before, best after, floor, cap, seconds) -> Rivals: other final tables with gain >= floor.
 RivalSearch = Callable[[Position, Position, float, int, float], "Rivals"]
