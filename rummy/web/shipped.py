@@ -28,6 +28,7 @@ COLLECTIONS = {
     "house": "House Rummy puzzles",
     "robber": "Robber Rummy puzzles",
     "layoff": "Straight and traditional Rummy puzzles",
+    "mined": "Puzzles mined from self-played games (House Rummy, tile rummy)",
 }
 SOLUTION_SUFFIX = ".solution.json"
 MAX_LISTED = 5000  # positions listed per folder at most
