@@ -48,3 +48,15 @@ for rules in straight traditional; do
     rummy generate --rules "$rules" --kind most-points --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --out puzzles/layoff
   done
 done
+
+# Puzzles mined from self-played games (docs/generate.md "Puzzles mined from games"), House and tile
+# rummy, into one folder; any tier the ladder gives (never easy). House games stop most turns' searches at
+# the 0.5 s limit, so these runs repeat only on a quiet machine: every puzzle is verified on its own.
+rm -rf puzzles/mined.old
+[ -d puzzles/mined ] && mv puzzles/mined puzzles/mined.old
+for rc in house-classic:12 house-epic:10; do
+  rummy generate --rules "${rc%%:*}" --kind mined --count "${rc##*:}" --seed 1 --time-limit 5 --out puzzles/mined
+done
+for rc in rummikub:12 rummikub-lenient:8; do
+  rummy generate --rules "${rc%%:*}" --kind mined --count "${rc##*:}" --seed 1 --out puzzles/mined
+done

@@ -24,6 +24,7 @@ from rummy.generator.unique import judge
 from rummy.position import Position
 from rummy.rules import preset
 from rummy.solution import SolverConfig
+from rummy.vocabulary import PuzzleKind
 from tests.support.cli import run_main
 from tests.support.judged import assert_graded_by_the_ladder, judged_best
 from tests.support.paths import REPO_ROOT
@@ -238,11 +239,13 @@ def _graded_by_the_ladder(entry: dict) -> bool:
 def test_the_collection_has_fifty_puzzles_of_each_kind_over_its_tiers(family, name):
     kind = KINDS[family, name]
     mine = [e for e in shipped() if e["kind"] == name and preset(e["rules"]).family == family]
-    assert len(mine) >= 50, (family, name)
+    mined = name == PuzzleKind.MINED  # puzzles/mined: 20 a family at least, of the tiers the games gave
+    assert len(mine) >= (20 if mined else 50), (family, name)
     if not all(_graded_by_the_ladder(e) for e in mine):
         pytest.skip(f"{family} {name}: the shipped puzzles were graded by the plan's shape, before the ladder "
                     "(puzzles/make.sh remakes them)")
-    assert {e["tier"] for e in mine} == set(kind.tiers), (family, name)
+    tiers = {e["tier"] for e in mine}
+    assert tiers <= set(kind.tiers) if mined else tiers == set(kind.tiers), (family, name)
 
 
 def test_every_preset_has_puzzles():
