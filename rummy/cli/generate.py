@@ -59,6 +59,10 @@ JobsOption = Annotated[int, typer.Option(
          "The same puzzles whatever the number.")]
 ProcessesOption = Annotated[int | None, typer.Option(
     "--workers", min=1, hidden=True, show_default=False, help="The former name of --jobs.")]
+GamesOption = Annotated[Path | None, typer.Option(
+    "--games", show_default=False,
+    help="A folder of game records (rummy selfplay's) to mine, with --kind mined: candidate i is the i-th "
+         "record by name (--seed then plays no part); without it, each candidate self-plays a hand.")]
 CandidatesOption = Annotated[
     int | None, typer.Option("--max-candidates", min=1, show_default=False,
                              help="Give up after this many candidates (default: 400 a puzzle).")
@@ -77,6 +81,7 @@ def generate(
     max_candidates: CandidatesOption = None,
     cluster: ClusterOption = None,
     workers: ProcessesOption = None,
+    games: GamesOption = None,
 ) -> int:
     """Make puzzles with one best answer (checked) and a measured tier."""
     from dataclasses import replace
@@ -89,9 +94,12 @@ def generate(
 
     option = "--jobs" if workers is None else "--workers"
     jobs = jobs if workers is None else workers
+    from rummy.generator.mined_kinds import game_records
     from rummy.parallel import cluster_address
 
-    request = Request(rules, kind, count, difficulty, seed, time_limit, jobs, max_candidates, cluster_address(cluster))
+    records = game_records(games) if games is not None else ()
+    request = Request(rules, kind, count, difficulty, seed, time_limit, jobs, max_candidates, cluster_address(cluster),
+                      records)
     validate(request)
     try:
         # Before any work: a linked or unusable --out, an unreadable index, puzzle names already taken.
@@ -102,7 +110,7 @@ def generate(
     if jobs > cores and not request.cluster:
         print_error(f"note: {option} {jobs} lowered to {cores}, the cores this machine lets rummy use")
         request = replace(request, workers=cores)
-    command = _command(request)
+    command = _command(request, games)
     progress = _Progress(request)
 
     written: list[str] = []
@@ -134,13 +142,15 @@ def generate(
     return EXIT_OK
 
 
-def _command(request: Request) -> str:
+def _command(request: Request, games: Path | None = None) -> str:
     parts = [f"rummy generate --rules {request.rules} --kind {request.kind} --count {request.count}"]
     if request.tier:
         parts.append(f"--difficulty {request.tier}")
     parts.append(f"--seed {request.seed}")
     if request.time_limit != GENERATE_TIME_LIMIT:
         parts.append(f"--time-limit {request.time_limit:g}")
+    if games is not None:
+        parts.append(f"--games {games}")
     return " ".join(parts)
 
 

@@ -54,10 +54,12 @@ class Request:
     workers: int = 2  # processes judging candidates (--jobs; 0: one a core)
     max_candidates: int | None = None
     cluster: str | None = None  # a Dask scheduler's address: candidates are judged there instead
+    games: tuple[str, ...] = ()  # game records to mine (--games): candidate i is the i-th record
 
     @property
     def limit(self) -> int:
-        return self.max_candidates if self.max_candidates is not None else self.count * CANDIDATES_PER_PUZZLE
+        limit = self.max_candidates if self.max_candidates is not None else self.count * CANDIDATES_PER_PUZZLE
+        return min(limit, len(self.games)) if self.games else limit
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,12 @@ def validate(request: Request) -> None:
         raise RummyError(f"--count: at least 1 puzzle, got {request.count}")
     if request.time_limit <= 0:
         raise RummyError(f"--time-limit: must be more than 0 seconds, got {request.time_limit}")
+    if request.games:
+        if kind.from_game is None:
+            raise RummyError(f"--games: kind {kind.name!r} makes its own positions (only 'mined' mines games)")
+        from .mined_kinds import validate_records
+
+        validate_records(request.games, rules)
 
 
 def available_cores() -> int:
@@ -189,7 +197,14 @@ def candidate(request: Request, index: int) -> Outcome:
     kind = kind_for(request.kind, rules)
     wanted = request.tier or "any"
     rng = random.Random(f"{request.seed}/{rules.name}/{kind.name}/{wanted}/{index}")
-    made = kind.make(rng, rules, request.tier)
+    made: Position | tuple[Position, ...] | None
+    if request.games and kind.from_game is not None:
+        try:
+            made = kind.from_game(request.games[index], rules)
+        except RummyError:  # read by validate(): only a turn that does not replay is left
+            return Outcome(index, None, "the game does not replay")
+    else:
+        made = kind.make(rng, rules, request.tier)
     if not isinstance(made, tuple):
         return judged(request, index, made)
     # Several positions (a mined game's, the most instructive first): the candidate is the first that

@@ -55,6 +55,8 @@ class Kind:
     # Tiers the kind can reach (a kind whose every answer moves cards out of
     # two spaces is never easy); asking for another is refused at once.
     tiers: tuple[Tier, ...] = tuple(Tier)
+    # (a game record's path, rules) -> its positions: the kind mines game records (``generate --games``).
+    from_game: Callable[[str, Ruleset], tuple[Position, ...] | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -31,15 +31,20 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..answer import Answer, best
-from ..errors import RummyError
+from ..errors import RummyError, quote, with_prefix
 from ..ladder import Effort, Found, best_found, ladder_of
 from ..position import Position
 from ..rules import Ruleset
 from ..solution import SolverConfig
 from ..vocabulary import Phase, PuzzleKind, Status, Tier
 from .kinds import Kind, register_kind
+
+if TYPE_CHECKING:
+    from ..games.replay import HandReplay
 
 GAME_TURN_SECONDS = 0.5  # the game's own turns: self-play's per-answer limit (a turn, not a puzzle)
 SCREEN_SECONDS = 2.0  # each play-phase position of the hand: its best turn, proven within this (else skipped)
@@ -51,6 +56,7 @@ MINED_PER_GAME = 3  # candidates of one hand handed to the generator, the widest
 MARGINS = {"house": Fraction(10), "tile": Fraction(1)}
 PLAYERS = {"house": (3, 4), "tile": (2, 3, 4)}  # players at the table, drawn per game
 GAME_SEEDS = 2**31  # a game's seed is drawn below this
+MAX_RECORDS = 10_000  # game records a --games folder may hold
 
 
 @dataclass(frozen=True)
@@ -93,16 +99,11 @@ def greedy_gap(position: Position, optimum: Fraction | int | float) -> Fraction 
     return Fraction(optimum) - found.gain
 
 
-def play_starts(rules: Ruleset, players: tuple[str, ...], seed: int) -> Iterator[tuple[int, str, Position]]:
-    """Every turn of a self-played hand (hand 1 of ``seed``): its number, its player and the full position
-    its play began from (a draw-phase turn's, once the draw is made; a turn that only drew, or passed, has
-    none)."""
-    from ..games.replay import replay_hand
+def play_starts(replayed: HandReplay) -> Iterator[tuple[int, str, Position]]:
+    """Every turn of a replayed hand: its number (from 1), its player and the full position its play
+    began from (a draw-phase turn's, once the draw is made; a turn that only drew, or passed, has none)."""
     from ..games.review import drawn_start
-    from ..games.selfplay import selfplay
 
-    played = selfplay(rules, players, seed, 1, time_limit=GAME_TURN_SECONDS)
-    replayed = replay_hand(played.game.hands[0], 1)
     for index, record in enumerate(replayed.record.turns):
         before = replayed.positions[index]
         if before.phase == Phase.PLAY:
@@ -116,15 +117,14 @@ def play_starts(rules: Ruleset, players: tuple[str, ...], seed: int) -> Iterator
             yield index + 1, record.player, start
 
 
-def mine_hand(rules: Ruleset, players: tuple[str, ...], seed: int) -> tuple[MinedTurn, ...]:
-    """The turns of a self-played hand whose best beats the greedy players by the family's margin, the
-    widest gap first (then the earliest)."""
-    from ..games.selfplay import seat_view
+def mine_replayed(replayed: HandReplay) -> list[MinedTurn]:
+    """The turns of a replayed hand whose best beats the greedy players by the family's margin."""
+    from ..games.views import as_seen_by
 
-    margin = MARGINS[rules.family]
     mined = []
-    for turn, player, start in play_starts(rules, players, seed):
-        view = seat_view(start)
+    for turn, player, start in play_starts(replayed):
+        view = as_seen_by(start, player)
+        margin = MARGINS[view.rules.family]
         answer = best(view, SolverConfig(time_limit=SCREEN_SECONDS, workers=1, seed=0))
         after = answer.solution.after
         if answer.solution.status != Status.OPTIMAL or after is None:
@@ -135,7 +135,57 @@ def mine_hand(rules: Ruleset, players: tuple[str, ...], seed: int) -> tuple[Mine
         gap = greedy_gap(view, optimum)
         if gap is not None and gap >= margin:
             mined.append(MinedTurn(turn, player, view, optimum, optimum - gap))
+    return mined
+
+
+def widest_first(mined: list[MinedTurn]) -> tuple[MinedTurn, ...]:
     return tuple(sorted(mined, key=lambda m: (-m.gap, m.turn)))
+
+
+def mine_hand(rules: Ruleset, players: tuple[str, ...], seed: int) -> tuple[MinedTurn, ...]:
+    """The turns of hand 1 of a game self-played from ``seed`` that beat the greedy players by the
+    family's margin, the widest gap first (then the earliest)."""
+    from ..games.replay import replay_hand
+    from ..games.selfplay import selfplay
+
+    played = selfplay(rules, players, seed, 1, time_limit=GAME_TURN_SECONDS)
+    return widest_first(mine_replayed(replay_hand(played.game.hands[0], 1)))
+
+
+def mine_record(path: str, rules: Ruleset) -> tuple[MinedTurn, ...]:
+    """The turns of every hand of a game record (a file ``validate_records`` accepted) that beat the
+    greedy players by the margin, the widest gap first; GameReplayError where a turn does not replay."""
+    from ..games.record import GameRecord
+    from ..games.replay import replay
+
+    game = GameRecord.from_file(path)
+    return widest_first([m for hand in replay(game, path) for m in mine_replayed(hand)])
+
+
+def game_records(folder: Path) -> tuple[str, ...]:
+    """The game records of a folder (``*.toml``, ``*.json``; regular files, by name): ``--games``."""
+    if not folder.is_dir():
+        raise RummyError(f"--games: {quote(str(folder))} is not a folder of game records")
+    found = tuple(str(path) for path in sorted(folder.iterdir())
+                  if path.suffix in (".toml", ".json") and path.is_file() and not path.is_symlink())
+    if not found:
+        raise RummyError(f"--games: {quote(str(folder))} holds no game record (*.toml, *.json)")
+    if len(found) > MAX_RECORDS:
+        raise RummyError(f"--games: {quote(str(folder))} holds {len(found):,} files; at most {MAX_RECORDS:,}")
+    return found
+
+
+def validate_records(paths: tuple[str, ...], rules: Ruleset) -> None:
+    """Each record read (its format, bounds) and of the preset asked for; else one RummyError."""
+    from ..games.record import GameRecord
+
+    for path in paths:
+        try:
+            game = GameRecord.from_file(path)
+        except RummyError as error:
+            raise with_prefix(error, "--games") from None
+        if game.rules.name != rules.name:
+            raise RummyError(f"--games: {path}: a {game.rules.name} game, not {rules.name}")
 
 
 def make_mined(rng: random.Random, rules: Ruleset, tier: Tier | None) -> tuple[Position, ...] | None:
@@ -150,6 +200,12 @@ def make_mined(rng: random.Random, rules: Ruleset, tier: Tier | None) -> tuple[P
     except (RummyError, SelfPlayBug):
         return None  # a game rummy could not play through is no source of puzzles (selfplay's tests hunt those)
     return tuple(m.position for m in mined[:MINED_PER_GAME]) or None
+
+
+def from_record(path: str, rules: Ruleset) -> tuple[Position, ...] | None:
+    """A game record's most instructive play-phase positions (``--games``), or None where none beats the
+    greedy players by the margin; GameReplayError (a RummyError) where a turn of it does not replay."""
+    return tuple(m.position for m in mine_record(path, rules)[:MINED_PER_GAME]) or None
 
 
 def accept_mined(position: Position, answer: Answer) -> str | None:
@@ -167,6 +223,6 @@ def accept_mined(position: Position, answer: Answer) -> str | None:
 # Never easy: the easy rung is greedy, and a mined turn beats every greedy rung.
 MINED_TIERS = (Tier.MEDIUM, Tier.HARD, Tier.EXPERT)
 register_kind(Kind(PuzzleKind.MINED, ("house",), "find the best turn (a position from a game)", make_mined,
-                   accept_mined, tiers=MINED_TIERS))
+                   accept_mined, tiers=MINED_TIERS, from_game=from_record))
 register_kind(Kind(PuzzleKind.MINED, ("tile",), "play as many tiles as you can (a position from a game)",
-                   make_mined, accept_mined, tiers=MINED_TIERS))
+                   make_mined, accept_mined, tiers=MINED_TIERS, from_game=from_record))

@@ -12,26 +12,31 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from rummy.games.selfplay import PLAYER_NAMES
-from rummy.generator import KINDS, Request
+from rummy.games.selfplay import PLAYER_NAMES, selfplay
+from rummy.generator import KINDS, Request, generate
 from rummy.generator.candidate_search import candidate
 from rummy.generator.mined_kinds import (
+    GAME_TURN_SECONDS,
     MARGINS,
+    MINED_PER_GAME,
     MinedTurn,
     accept_mined,
     exact_gain,
     greedy_found,
     make_mined,
     mine_hand,
+    mine_record,
 )
 from rummy.ladder import Effort, best_found, ladder_of
 from rummy.position import Position
 from rummy.rules import preset
 from rummy.solution import SolverConfig
 from rummy.vocabulary import Phase, PuzzleKind, Status, Tier
+from tests.support.cli import run_main
 from tests.support.judged import judged_best
 
 PROOF = SolverConfig(time_limit=60, workers=1)
@@ -40,9 +45,17 @@ HOUSE_GAMES = ("house-classic", 3, (13, 11, 10, 2))  # preset, players, game see
 
 
 @pytest.fixture(scope="module")
-def tile_mined() -> tuple[MinedTurn, ...]:
+def tile_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """TILE_GAME's hand, self-played and written as a game record (rummy selfplay's)."""
     rules, players, seed = TILE_GAME
-    return mine_hand(preset(rules), PLAYER_NAMES[:players], seed)
+    path = tmp_path_factory.mktemp("games") / "rummikub-g010.json"
+    selfplay(preset(rules), PLAYER_NAMES[:players], seed, 1, time_limit=GAME_TURN_SECONDS).game.save(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def tile_mined(tile_record: Path) -> tuple[MinedTurn, ...]:
+    return mine_record(str(tile_record), preset(TILE_GAME[0]))
 
 
 @pytest.fixture(scope="module")
@@ -57,11 +70,37 @@ def house_mined() -> tuple[MinedTurn, ...]:
 
 
 @pytest.mark.slow
-def test_the_same_game_seed_mines_the_same_positions(tile_mined):
+def test_a_game_record_mines_the_same_positions_as_the_game_self_played_from_its_seed(tile_record, tile_mined):
     rules, players, seed = TILE_GAME
-    again = mine_hand(preset(rules), PLAYER_NAMES[:players], seed)
-    assert tile_mined and again == tile_mined
+    assert tile_mined and mine_record(str(tile_record), preset(rules)) == tile_mined
     assert [m.gap for m in tile_mined] == sorted((m.gap for m in tile_mined), reverse=True)  # widest first
+    assert mine_hand(preset(rules), PLAYER_NAMES[:players], seed) == tile_mined  # tile turns: proven, so alike
+
+
+def test_generate_mines_a_folder_of_records_one_candidate_a_record(tile_record, tile_mined):
+    request = Request("rummikub", PuzzleKind.MINED, 1, workers=1, games=(str(tile_record),))
+    report = generate(request)
+    assert report.candidates == 1  # every record of the folder, and no more
+    positions = [m.position for m in tile_mined[:MINED_PER_GAME]]
+    assert report.puzzles[0].position in positions if report.puzzles else report.rejected
+
+
+@pytest.mark.parametrize(("args", "named"), [
+    (["--rules", "rummikub", "--kind", "max"], "only 'mined' mines games"),
+    (["--rules", "house-classic", "--kind", "mined"], "a rummikub game, not house-classic"),
+])
+def test_games_that_do_not_fit_are_one_line_and_exit_2(tmp_path, tile_record, args, named, capsys):
+    code, _, err = run_main(capsys, "generate", *args, "--games", str(tile_record.parent),
+                            "--out", str(tmp_path / "out"))
+    assert code == 2 and named in err and len(err.strip().splitlines()) == 1 and not (tmp_path / "out").exists()
+
+
+def test_a_folder_without_records_is_refused(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("no game here", encoding="utf-8")
+    for folder in (tmp_path, tmp_path / "missing"):
+        code, _, err = run_main(capsys, "generate", "--rules", "rummikub", "--kind", "mined", "--games", str(folder),
+                                "--out", str(tmp_path / "out"))
+        assert code == 2 and err.startswith("rummy: --games: ") and len(err.strip().splitlines()) == 1
 
 
 def test_the_maker_draws_its_game_from_the_candidates_random_alone(monkeypatch):
