@@ -75,13 +75,16 @@ class MinedTurn:
         return self.best_gain - self.greedy_gain
 
 
-def greedy_found(position: Position, effort: Effort | None = None) -> Found | None:
+def greedy_found(position: Position, effort: Effort | None = None, enough: Fraction | None = None) -> Found | None:
     """The best turn of the family's greedy rungs (cumulative, weakest first, as ``rummy.ladder.climb``
-    climbs them); None where the family's ladder has no greedy rung."""
+    climbs them), stopping at the first whose gain reaches ``enough``; None where the family's ladder has
+    no greedy rung."""
     found: Found | None = None
     for rung in ladder_of(position):
         if rung.greedy:
             found = best_found(rung, position, effort or Effort(), found)
+            if enough is not None and found.gain is not None and found.gain >= enough:
+                break
     return found
 
 
@@ -90,13 +93,16 @@ def exact_gain(before: Position, after: Position) -> Fraction:
     return Fraction(before.rules.family.turn_gain(before, after))
 
 
-def greedy_gap(position: Position, optimum: Fraction | int | float) -> Fraction | None:
-    """How far ``optimum`` beats the greedy players' best turn; None where they find no legal turn (a rule
-    they do not model, not an insight: such a turn is not mined)."""
-    found = greedy_found(position)
+def greedy_gap(position: Position, optimum: Fraction | int | float, effort: Effort | None = None) -> Fraction | None:
+    """How far ``optimum`` beats the greedy players' best turn, measured until it is plainly under the
+    family's margin (a cheap rung coming within it settles the question: the screen's many positions are
+    mostly such); None where they find no legal turn (a rule they do not model, not an insight: such a
+    turn is not mined)."""
+    optimum = Fraction(optimum)
+    found = greedy_found(position, effort, enough=optimum - MARGINS[position.rules.family] + Fraction(1, 10**6))
     if found is None or found.gain is None:
         return None
-    return Fraction(optimum) - found.gain
+    return optimum - found.gain
 
 
 def play_starts(replayed: HandReplay) -> Iterator[tuple[int, str, Position]]:
