@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 GAME_TURN_SECONDS = 0.5  # the game's own turns: self-play's per-answer limit (a turn, not a puzzle)
 SCREEN_SECONDS = 2.0  # each play-phase position of the hand: its best turn, proven within this (else skipped)
-MINED_PER_GAME = 3  # candidates of one hand handed to the generator, the widest gap first
+MINED_PER_GAME = 5  # candidates of one hand handed to the generator, the widest gap first
 # How far the best turn must beat the greedy players: House 10 points (two low cards in plays, or a face
 # card and the card it saves; the review's "mistake", `?`, and the House hard tier's bar over the second
 # best); tile rummy 1 tile, the unit of its gain (the review's inaccuracy; a tile every greedy order
