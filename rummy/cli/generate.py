@@ -67,6 +67,12 @@ CandidatesOption = Annotated[
     int | None, typer.Option("--max-candidates", min=1, show_default=False,
                              help="Give up after this many candidates (default: 400 a puzzle).")
 ]
+ThemeOption = Annotated[list[str] | None, typer.Option(
+    "--theme", metavar="<theme>", show_default=False,
+    help="Keep only puzzles with this theme (repeatable: any of those given); see docs/themes.md.")]
+SpreadOption = Annotated[bool, typer.Option(
+    "--spread/--no-spread",
+    help="Hard and expert puzzles: no theme on more than half of the run's puzzles.")]
 
 
 def generate(
@@ -81,6 +87,8 @@ def generate(
     max_candidates: CandidatesOption = None,
     cluster: ClusterOption = None,
     workers: ProcessesOption = None,
+    theme: ThemeOption = None,
+    spread: SpreadOption = True,
     games: GamesOption = None,
 ) -> int:
     """Make puzzles with one best answer (checked) and a measured tier."""
@@ -99,7 +107,7 @@ def generate(
 
     records = game_records(games) if games is not None else ()
     request = Request(rules, kind, count, difficulty, seed, time_limit, jobs, max_candidates, cluster_address(cluster),
-                      records)
+                      tuple(dict.fromkeys(theme or ())), spread, games=records)
     validate(request)
     try:
         # Before any work: a linked or unusable --out, an unreadable index, puzzle names already taken.
@@ -149,6 +157,9 @@ def _command(request: Request, games: Path | None = None) -> str:
     parts.append(f"--seed {request.seed}")
     if request.time_limit != GENERATE_TIME_LIMIT:
         parts.append(f"--time-limit {request.time_limit:g}")
+    parts += [f"--theme {name}" for name in request.themes]
+    if not request.spread:
+        parts.append("--no-spread")
     if games is not None:
         parts.append(f"--games {games}")
     return " ".join(parts)
