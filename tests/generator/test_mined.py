@@ -5,7 +5,7 @@ position depends on the seed alone only where every turn of the game before
 it was proven within that limit: tile rummy's turns are (milliseconds each),
 so the reproducibility test mines a tile game. House's draw advice stops at
 the limit in most turns, so a House game may go otherwise on a loaded
-machine: its test mines the first of a few seeds that yields a turn.
+machine: its test mines a recorded hand (puzzles/games).
 """
 
 from __future__ import annotations
@@ -38,10 +38,11 @@ from rummy.solution import SolverConfig
 from rummy.vocabulary import Phase, PuzzleKind, Status, Tier
 from tests.support.cli import run_main
 from tests.support.judged import judged_best
+from tests.support.paths import REPO_ROOT
 
 PROOF = SolverConfig(time_limit=60, workers=1)
 TILE_GAME = ("rummikub", 3, 10)  # preset, players, game seed: a hand with mined turns
-HOUSE_GAMES = ("house-classic", 3, (13, 11, 10, 2))  # preset, players, game seeds tried in turn
+HOUSE_GAME = REPO_ROOT / "puzzles" / "games" / "house-classic" / "house-classic-g004.json"  # a shipped record
 
 
 @pytest.fixture(scope="module")
@@ -60,13 +61,7 @@ def tile_mined(tile_record: Path) -> tuple[MinedTurn, ...]:
 
 @pytest.fixture(scope="module")
 def house_mined() -> tuple[MinedTurn, ...]:
-    rules, players, seeds = HOUSE_GAMES
-    mined: tuple[MinedTurn, ...] = ()
-    for seed in seeds:
-        mined = mine_hand(preset(rules), PLAYER_NAMES[:players], seed)
-        if mined:
-            break
-    return mined
+    return mine_record(str(HOUSE_GAME), preset("house-classic"))
 
 
 @pytest.mark.slow
@@ -118,7 +113,7 @@ def test_the_maker_draws_its_game_from_the_candidates_random_alone(monkeypatch):
     assert 2 <= len(games[0][1]) <= 4
 
 
-@pytest.mark.parametrize("which", ["tile_mined", pytest.param("house_mined", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("which", ["tile_mined", "house_mined"])
 def test_a_mined_position_is_the_movers_view_of_a_play_phase_turn_beating_the_greedy_players(which, request):
     mined: tuple[MinedTurn, ...] = request.getfixturevalue(which)
     assert mined
