@@ -41,7 +41,9 @@ from ..position import Position
 from ..rules import Ruleset
 from ..solution import SolverConfig
 from ..vocabulary import Phase, PuzzleKind, Status, Tier
+from .house_kinds import house_task
 from .kinds import Kind, register_kind
+from .tile_kinds import MAX_TASK
 
 if TYPE_CHECKING:
     from ..games.replay import HandReplay
@@ -228,7 +230,7 @@ def accept_mined(position: Position, answer: Answer) -> str | None:
 
 # Never easy: the easy rung is greedy, and a mined turn beats every greedy rung.
 MINED_TIERS = (Tier.MEDIUM, Tier.HARD, Tier.EXPERT)
-register_kind(Kind(PuzzleKind.MINED, ("house",), "find the best turn (a position from a game)", make_mined,
+register_kind(Kind(PuzzleKind.MINED, ("house",), house_task(" (a position from a game)"), make_mined,
                    accept_mined, tiers=MINED_TIERS, from_game=from_record))
-register_kind(Kind(PuzzleKind.MINED, ("tile",), "play as many tiles as you can (a position from a game)",
+register_kind(Kind(PuzzleKind.MINED, ("tile",), f"{MAX_TASK} (a position from a game)",
                    make_mined, accept_mined, tiers=MINED_TIERS, from_game=from_record))
