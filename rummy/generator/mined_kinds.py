@@ -56,7 +56,9 @@ MINED_PER_GAME = 5  # candidates of one hand handed to the generator, the widest
 # best); tile rummy 1 tile, the unit of its gain (the review's inaccuracy; a tile every greedy order
 # leaves in the rack).
 MARGINS = {"house": Fraction(10), "tile": Fraction(1)}
-PLAYERS = {"house": (3, 4), "tile": (2, 3, 4)}  # players at the table, drawn per game
+# Players at the table, drawn per game. House: three, never four: partners score a play alike in either
+# partner's space, so nearly every four-player position has a rival table as good (not unique).
+PLAYERS = {"house": (3,), "tile": (2, 3, 4)}
 GAME_SEEDS = 2**31  # a game's seed is drawn below this
 MAX_RECORDS = 10_000  # game records a --games folder may hold
 
