@@ -42,7 +42,7 @@ from tests.support.paths import REPO_ROOT
 
 PROOF = SolverConfig(time_limit=60, workers=1)
 TILE_GAME = ("rummikub", 3, 10)  # preset, players, game seed: a hand with mined turns
-HOUSE_GAME = REPO_ROOT / "puzzles" / "games" / "house-classic" / "house-classic-g004.json"  # a shipped record
+HOUSE_GAME = REPO_ROOT / "games" / "house-classic" / "house-classic-g004.json"  # a shipped record
 
 
 @pytest.fixture(scope="module")
