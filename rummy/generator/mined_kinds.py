@@ -59,6 +59,11 @@ MARGINS = {"house": Fraction(10), "tile": Fraction(1)}
 # Players at the table, drawn per game. House: three, never four: partners score a play alike in either
 # partner's space, so nearly every four-player position has a rival table as good (not unique).
 PLAYERS = {"house": (3,), "tile": (2, 3, 4)}
+# Families whose best turn can beat the greedy rungs only by moving table cards: a tile turn that moves
+# none lays rack tiles on plays' ends, in groups and in new plays, each step leaving every play whole,
+# which the extend rung searches in every order. Skipping such turns spares the screen most positions
+# of a tile hand (the greedy rungs are its slow part: about a second a position on a busy machine).
+TABLE_MOVES_NEEDED = ("tile",)
 GAME_SEEDS = 2**31  # a game's seed is drawn below this
 MAX_RECORDS = 10_000  # game records a --games folder may hold
 
@@ -142,6 +147,8 @@ def mine_replayed(replayed: HandReplay) -> list[MinedTurn]:
         optimum = exact_gain(view, after)
         if optimum < margin:
             continue  # no greedy turn can be that far below (a turn that plays nothing gains 0)
+        if view.rules.family in TABLE_MOVES_NEEDED and answer.plan is not None and not answer.plan.cards_moved:
+            continue  # rack tiles laid where they fit, no table tile moved: the extend rung's own turn
         gap = greedy_gap(view, optimum)
         if gap is not None and gap >= margin:
             mined.append(MinedTurn(turn, player, view, optimum, optimum - gap))
