@@ -39,13 +39,21 @@ for tc in medium:17 hard:17 expert:17; do
   rummy generate --rules robber --kind steal --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --out puzzles/robber
 done
 
-# Lay-off rummy has no expert tier (its top rung searches the whole turn), and going out is never hard.
+# Lay-off rummy has no expert tier (its lookahead searches the whole turn within a budget no turn comes
+# near), and go-out no hard one (its hard turns all play a joker: one theme, layoff-choice). Hard
+# most-points deals play the sources' joker variations (docs/generate.md, "Lay-off rummy").
+# Easy runs ask for an idea (a card that fits two places, mostly), not the plain-play fallback.
+ideas=(--theme layoff-choice --theme warm-or-hot-card --theme keep-a-card --theme sacrifice)
 for rules in straight traditional; do
   for tc in easy:13 medium:13; do
-    rummy generate --rules "$rules" --kind go-out --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --out puzzles/layoff
+    extra=(); [ "${tc%%:*}" = easy ] && extra=("${ideas[@]}")
+    rummy generate --rules "$rules" --kind go-out --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 \
+      --jobs 1 "${extra[@]}" --out puzzles/layoff
   done
-  for tc in easy:9 medium:9 hard:8; do
-    rummy generate --rules "$rules" --kind most-points --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --out puzzles/layoff
+  for tc in easy:8 medium:10 hard:10; do
+    extra=(); [ "${tc%%:*}" = easy ] && extra=("${ideas[@]}")
+    rummy generate --rules "$rules" --kind most-points --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 \
+      --jobs 1 "${extra[@]}" --out puzzles/layoff
   done
 done
 

@@ -19,26 +19,30 @@ has something to do and something to decide (``deal``):
   penalty values, so the discard is a choice only where it should be.
   ``go-out`` deals at most one (the final discard, or none: then the mover
   must find which card to keep back); ``most-points`` at least two, so the
-  mover cannot go out.
+  mover cannot go out (but for the closed joker pairs: one).
 
 ``tier`` scales the deal (plays on the table, lay-offs, crossings, hand
 size); the tier a puzzle gets is the generator's (the ladder of human-like
-players, rummy.ladder.layoff). Under the presets (one meld a turn, no
-jokers, no keep_one_to_discard) the rungs differ only by two dilemmas, and
-the deal is built on them:
+players, rummy.ladder.layoff). The deal is built on what tells the rungs
+apart (docs/generate.md, "Lay-off rummy"):
 
-- medium and hard: the hand's meld is always built around a lay-off card
-  (the *stolen meld*: ``lay-off`` lays the card off first and strands the
-  meld's other cards; ``best-meld`` melds first);
-- hard ``most-points``: the *card kept back* (``_keep_back``): the mover took
-  the top discard, warm (never discarded again), a card no play takes;
-  every other card has a home, so playing all leaves no legal end, and
-  the best turn keeps back the one card nothing else needs, to discard it.
+- easy: the *fork* (``_add_fork``): a card that fits a run and a book, and
+  the card that follows it on the run only (an idea, found by every order
+  of the greedy player);
+- medium: the *stolen meld* (the hand's meld built around a lay-off card:
+  ``lay-off`` lays the card off first, ``best-meld`` melds first), and for
+  ``most-points`` now and then the *card kept back* (``_keep_back``: the
+  warm card taken from the pile has no home; ``keep-for-layoff`` takes a
+  card back to discard it);
+- hard (``most-points``): the sources' joker variations, where a joker
+  belongs elsewhere than the greedy meld puts it: laid off as a missing
+  card so that a hand card follows (``_joker_turn``), or one joker for each
+  of two pairs (``_joker_pairs``, several melds a turn). Under the presets
+  alone no deal is hard.
 
-``go-out`` is never hard: a unique going-out turn leaves nothing playable
-(else playing it would go out too), which ``best-meld`` always reaches.
-Tiers are easy, medium, hard: ``keep-for-layoff`` searches the whole turn,
-so no lay-off puzzle is expert (docs/generate.md, "Lay-off rummy").
+``go-out`` stops at medium: its hard turns would all play a joker and share
+one theme (``layoff-choice``). No kind is expert: ``lookahead`` searches the
+whole turn within a budget no lay-off turn comes near.
 
 Kinds:
 
@@ -47,8 +51,9 @@ Kinds:
   ``keep_one_to_discard``, with or without the final discard); unique means
   no other final state goes out, so exactly one arrangement and one discard
   do.
-- ``most-points``: the mover cannot go out; the best turn sheds the most
-  penalty points, and no other final state sheds as many.
+- ``most-points``: the best turn sheds the most penalty points, and no other
+  final state sheds as many; the mover cannot go out, except under the joker
+  variations (hard), where going out is part of the puzzle.
 
 Same answer (``canonical``): ``rummy.model.layoff.final_state``, every
 player's plays each with what every player laid off on it, up to order and
@@ -66,9 +71,10 @@ import random
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
+from itertools import combinations
 
 from ..answer import Answer
-from ..cards import SUITS, Card, rank_at
+from ..cards import JOKER, SUITS, Card, rank_at
 from ..model.extend.growth import growths, new_plays
 from ..model.layoff import final_state
 from ..plays import Play, PlayName, is_whole
@@ -109,6 +115,23 @@ THIRD_PLAYER_CHANCE = 0.3
 GO_OUT_DISCARD_CHANCE = 0.75  # go-out: a dead card to end on (else the mover must see which card to keep back)
 AROUND_LAYOFF = 1.0  # medium and hard: the hand's meld is built around a lay-off card (which the greedy player steals)
 STOLEN_MELD_TIERS = (Tier.MEDIUM, Tier.HARD)
+# Hard deals play a variation the sources list (docs/rules.md §8, "Variations"): two jokers (15 points
+# each), and lay-offs only once the mover has melded. Under the presets alone every turn is within the
+# greedy rungs' reach (docs/ladder.md, "Lay-off rummy"); a joker that belongs on the table, not in the meld,
+# is what a greedy player misses.
+JOKER_VARIATIONS: tuple[dict[str, object], ...] = (
+    {"jokers": 2, "layoff_needs_meld": True},
+    {"jokers": 2, "layoff_needs_meld": True, "plays_per_turn": None},
+)
+JOKER_TIERS = (Tier.HARD, Tier.EXPERT)
+# The other half: several melds a turn (another listed variation) and cards that meld only in pairs, each
+# pair with a joker; the greedy player's biggest or richest meld takes both jokers for one pair.
+PAIRS_VARIATION: dict[str, object] = {"jokers": 2, "plays_per_turn": None}
+CLOSED_SHARE = 0.7  # pair deals on a table of books of four (themes: the hand goes out, nothing else fits)
+CLOSED_SHAPES = PlayShapes(tries=30, run_chance=0.0, run_lengths=(3,), book_sizes=(4,))
+PAIRS_SHARE = 0.3  # see docs/generate.md: hard pair deals are common, bridge deals rarer
+BAIT_SHAPES = PlayShapes(tries=30, run_chance=1.0, run_lengths=(3,), book_sizes=(3,))
+KEEP_BACK_SHARE = 0.4  # medium most-points: the card taken from the pile (warm) has no home; keep one back
 EARLIER_LAYOFF_CHANCE = 0.3  # an opponent laid a card off on some play before this turn
 OPPONENT_HAND = (2, 9)  # cards in an opponent's hand (hand_count), never 0
 DISCARD_PILE = (1, 6)
@@ -132,24 +155,36 @@ class Meld:
 # --------------------------------------------------------------------- deal
 def deal(rng: random.Random, rules: Ruleset, tier: Tier | None, going_out: bool) -> Position | None:
     """One candidate: the table, then the hand around it (module docstring)."""
-    shape = SHAPES[tier if tier in SHAPES else rng.choice(sorted(SHAPES))]
+    chosen = tier if tier in SHAPES else rng.choice(sorted(SHAPES))
+    shape = SHAPES[chosen]
+    pairs = chosen in JOKER_TIERS and rng.random() < PAIRS_SHARE
+    closed = pairs and rng.random() < CLOSED_SHARE  # a table of books of four: nothing takes a card or a joker
+    if chosen in JOKER_TIERS:
+        rules = rules.with_options(PAIRS_VARIATION if pairs else rng.choice(JOKER_VARIATIONS))
     pool = DeckPool(rules)
     opponents = OPPONENTS[: 2 if rng.random() < THIRD_PLAYER_CHANCE else 1]
     table: list[Meld] = []
-    for owner, count in [(None, rng.randint(*shape.opponent_plays)), (MOVER, rng.randint(*shape.own_plays))]:
+    own = 0 if rules.layoff_needs_meld else rng.randint(*shape.own_plays)  # lay-offs wait for the mover's meld
+    for owner, count in [(None, rng.randint(*shape.opponent_plays)), (MOVER, own)]:
         for _ in range(count):
-            cards = random_play(rng, pool, rules, PLAY_SHAPES)
+            cards = random_play(rng, pool, rules, CLOSED_SHAPES if closed else PLAY_SHAPES)
             if cards is None:
                 return None
             table.append(Meld(owner or rng.choice(opponents), cards, [], []))
-    if rng.random() < EARLIER_LAYOFF_CHANCE:
+    if rng.random() < EARLIER_LAYOFF_CHANCE and not closed:
         _earlier_layoff(rng, pool, rules, table, opponents)
-    if tier == Tier.HARD and not going_out:
+    if pairs:
+        return _joker_pairs(rng, rules, pool, table, opponents, shape, going_out, closed)
+    if rules.jokers:
+        return _joker_turn(rng, rules, pool, table, opponents, shape, going_out)
+    if chosen == Tier.MEDIUM and not going_out and rng.random() < KEEP_BACK_SHARE:
         return _keep_back(rng, rules, pool, table, opponents, shape)
     size = rng.randint(*shape.hand)
     dead = (int(rng.random() < GO_OUT_DISCARD_CHANCE) if going_out else rng.randint(2, 3)) if size > 3 else 0
     room = size - dead
     hand: list[Card] = []
+    if chosen == Tier.EASY and room >= 2:
+        _add_fork(rng, pool, rules, hand, table, opponents)  # so that an easy puzzle has an idea too (layoff-choice)
     targets = list(table)
     rng.shuffle(targets)
     for meld in targets[: rng.randint(*shape.layoffs)]:
@@ -194,6 +229,105 @@ def _keep_back(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[M
     return _position(rng, rules, pool, table, opponents, hand, warm=hand[-1])
 
 
+def _joker_turn(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[Meld], opponents: tuple[str, ...],
+                shape: DealShape, going_out: bool) -> Position | None:
+    """A hard hand under a variation with jokers (the deal's ``rules`` already name it): one or two jokers,
+    a meld of the hand a joker would lengthen (the greedy player's choice), cards two steps past the end of a
+    table run (a joker laid off there lets the card follow), lay-offs, perhaps a crossing; then dead cards."""
+    hand: list[Card] = []
+    jokers = rng.choice((1, 1, 2))
+    if not pool.take([JOKER] * jokers):
+        return None
+    hand += [JOKER] * jokers
+    room = rng.randint(*shape.hand)
+    runs = [m for m in table if not _is_book(m, rules)]
+    rng.shuffle(runs)
+    bridges = sum(_add_bridge(rng, pool, rules, meld, hand) for meld in runs[: rng.randint(1, jokers)])
+    if not bridges:
+        return None
+    bait = random_play(rng, pool, rules, BAIT_SHAPES)  # a run a joker lengthens: where the greedy player puts it
+    if bait is None:
+        return None
+    hand += bait
+    targets = list(table)
+    rng.shuffle(targets)
+    for meld in targets[: rng.randint(1, 2)]:
+        if len(hand) < room:
+            _add_growth(rng, pool, rules, meld, hand, room, shape.growth)
+    if rng.random() < 0.5 and len(hand) < room:
+        _add_crossing(rng, pool, rules, hand, table)
+    dead = rng.randint(0, 1) if going_out else 2  # most-points: the hand never goes out (themes: docs/generate.md)
+    _add_dead(rng, pool, rules, hand, table, dead, shape.spread)
+    if len(hand) > shape.hand[1]:
+        return None
+    warm = rng.choice([c for c in hand if not c.is_joker]) if rng.random() < 0.25 else None
+    return _position(rng, rules, pool, table, opponents, hand, warm=warm)
+
+
+def _joker_pairs(rng: random.Random, rules: Ruleset, pool: DeckPool, table: list[Meld], opponents: tuple[str, ...],
+                 shape: DealShape, going_out: bool, closed: bool) -> Position | None:
+    """A hard hand under several melds a turn with two jokers: two or three *pairs* (two cards a joker makes a
+    meld of: neighbours or one apart in a suit, or two of a rank) that no table play takes; one joker for each
+    of two pairs melds both, where the greedy player's biggest meld takes both jokers for one pair. Then
+    lay-offs and dead cards. ``closed``: the table takes nothing (books of four), two pairs and, for
+    ``most-points``, one dead card: the pairs' turn goes out, discarding it, and nothing else is to be found."""
+    if not pool.take([JOKER, JOKER]):
+        return None
+    hand: list[Card] = [JOKER, JOKER]
+    wanted = 2 if going_out or closed else rng.choice((2, 3))
+    for _ in range(40):
+        if wanted == 0:
+            break
+        first = rng.choice([c for c in pool.cards if not c.is_joker])
+        suit = rng.choice(SUITS)
+        step = rng.choice((0, 1, 2))  # 0: two of a rank
+        second = Card(first.rank, suit) if step == 0 else Card(rank_at(first.rank + step), first.suit)
+        pair = (first, second)
+        if second == first or not pool.has(pair) or not is_whole(pair + (JOKER,), rules) or is_whole(pair, rules):
+            continue
+        if any(_fits(card, meld, rules) for card in pair for meld in table):
+            continue
+        if any(is_whole(tuple(c) + (card,), rules) for card in pair for c in combinations(hand, 2) if JOKER not in c):
+            continue  # a meld of natural cards with an earlier pair: no joker needed
+        pool.take(pair)
+        hand += pair
+        wanted -= 1
+    if wanted:
+        return None
+    room = shape.hand[1]
+    targets = list(table)
+    rng.shuffle(targets)
+    for meld in targets[: rng.randint(0, 0 if closed else 2)]:
+        if len(hand) < room:
+            _add_growth(rng, pool, rules, meld, hand, room, 1)
+    dead = (0 if going_out else 1) if closed else rng.randint(0, 1) if going_out else 2
+    _add_dead(rng, pool, rules, hand, table, dead, shape.spread)
+    if len(hand) > room:
+        return None
+    return _position(rng, rules, pool, table, opponents, hand)
+
+
+def _is_book(meld: Meld, rules: Ruleset) -> bool:
+    ranks = {c.rank for c in meld.whole() if not c.is_joker}
+    return len(ranks) == 1
+
+
+def _add_bridge(rng: random.Random, pool: DeckPool, rules: Ruleset, meld: Meld, hand: list[Card]) -> bool:
+    """A card two ranks past an end of the run ``meld``, the card between left out of the hand: a joker
+    laid off on the run lets it follow."""
+    cards = [c for c in meld.whole() if not c.is_joker]
+    suit = cards[0].suit
+    ranks = sorted(c.rank for c in cards)
+    options = [Card(rank_at(r), suit) for r in (ranks[0] - 2, ranks[-1] + 2) if 1 <= r <= 13]
+    options = [c for c in options if c in pool and is_whole(meld.whole() + (JOKER, c), rules)]
+    if options:
+        card = rng.choice(options)
+        pool.take([card])
+        hand.append(card)
+        return True
+    return False
+
+
 def _pool_counter(pool: DeckPool) -> Counter[Card]:
     return Counter(pool.cards)
 
@@ -232,8 +366,9 @@ def _add_meld(rng: random.Random, pool: DeckPool, rules: Ruleset, hand: list[Car
     """A new meld in the hand: around a lay-off card (a book of its rank, a run through it), next to a
     table run (lay it down, or lay it off), or anywhere."""
     options: list[list[Card]] = []
-    if hand and rng.random() < around:
-        card = rng.choice(sorted(hand))
+    natural = sorted(c for c in hand if not c.is_joker)
+    if natural and rng.random() < around:
+        card = rng.choice(natural)
         options += [[Card(card.rank, a), Card(card.rank, b)] for a in SUITS for b in SUITS if a < b]
         for offsets in ((-2, -1), (-1, 1), (1, 2)):
             places = [card.rank + o for o in offsets]
@@ -266,6 +401,37 @@ def _add_crossing(rng: random.Random, pool: DeckPool, rules: Ruleset, hand: list
         rng.choice(fits[card]).planned.append(card)
 
 
+def _add_fork(rng: random.Random, pool: DeckPool, rules: Ruleset, hand: list[Card], table: list[Meld],
+              opponents: tuple[str, ...]) -> None:
+    """A card that fits two table plays, the end of a run and a book of its rank (laid for an opponent when
+    none is there), and the card that can follow it on the run only: laid on the run, both go; laid on the
+    book, the follower is stranded."""
+    options = []
+    for run in table:
+        if _is_book(run, rules):
+            continue
+        for card in sorted(set(pool.cards)):
+            if card.is_joker or not _fits(card, run, rules):
+                continue
+            for follower in sorted(set(pool.cards)):
+                if follower != card and not follower.is_joker and not any(_fits(follower, m, rules) for m in table) \
+                        and is_whole(run.whole() + tuple(run.planned) + (card, follower), rules):
+                    options.append((card, follower, run))
+    rng.shuffle(options)
+    for card, follower, run in options:
+        book = [Card(card.rank, suit) for suit in SUITS if suit != card.suit]
+        if any(_fits(card, m, rules) for m in table if m is not run):
+            book = []
+        if not pool.has(book + [card, follower]):
+            continue
+        pool.take(book + [card, follower])
+        if book:
+            table.append(Meld(rng.choice(opponents), book, [], []))
+        hand += [card, follower]
+        run.planned += [card, follower]
+        return
+
+
 def _add_dead(rng: random.Random, pool: DeckPool, rules: Ruleset, hand: list[Card], table: list[Meld],
               count: int, spread: int) -> None:
     """``count`` cards no table play takes and no meld of the hand uses, their penalty values at least
@@ -286,8 +452,9 @@ def _add_dead(rng: random.Random, pool: DeckPool, rules: Ruleset, hand: list[Car
 
 
 def _is_dead(card: Card, hand: list[Card], table: list[Meld], rules: Ruleset) -> bool:
-    """No growth of a table play, and no new meld, the hand (``card`` in it) can make uses ``card``."""
-    cards = Counter(hand)
+    """No growth of a table play, and no new meld, the hand (``card`` in it) can make uses ``card``; the
+    hand's jokers aside (two jokers make a meld of any card: a joker spent so is the greedy mistake)."""
+    cards = Counter(c for c in hand if not c.is_joker)
     if any(card in g for meld in table for g in growths(meld.whole(), cards, rules)):
         return False
     return not any(card in meld for meld in new_plays(cards, rules))
@@ -340,11 +507,25 @@ def accept_go_out(position: Position, answer: Answer) -> str | None:
 
 
 def accept_most_points(position: Position, answer: Answer) -> str | None:
-    """Kept only if the mover cannot go out (the best turn would go out if any did)."""
+    """Kept only if the mover cannot go out (the best turn would go out if any did); in the closed joker-pair
+    deals (hard: a table of books of four) going out is allowed: the task does not say it, finding it is
+    the puzzle."""
     emptied = _emptied(position, answer)
     if emptied is None:
         return "no turn"
-    return "goes out" if emptied else None
+    after = answer.solution.after
+    discarded = after is not None and after.turn is not None and after.turn.discard is not None
+    kept = 0 if after is None else len(after.player(position.to_move).hand or ())
+    if after is not None and kept + discarded == len(position.mover.hand or ()):
+        return "nothing played"  # a discard alone: no puzzle of laying cards (and no first step to hint)
+    return "goes out" if emptied and not (position.rules.jokers and _closed_table(position)) else None
+
+
+def _closed_table(position: Position) -> bool:
+    """Every play on the table a book of four: nothing can be laid off (the closed joker-pair deals)."""
+    rules = position.rules
+    return all(len(cards) == rules.book_max and len({c.rank for c in cards}) == 1
+               for cards in (position.play_with_layoffs(name) for name in position.named_plays()))
 
 
 # ------------------------------------------------------------- same answer
@@ -361,14 +542,15 @@ def ambiguity(before: Position, after: Position) -> str | None:
 
 register_family(FamilySupport("layoff", near=NEAR_POINTS, canonical=canonical, ambiguity=ambiguity,
                               margin_bars=MARGIN_BARS))
-# The ladder's top rung (keep-for-layoff) searches the whole turn: no lay-off puzzle is ever expert.
+# The ladder's top rung (lookahead) searches the whole turn within a budget no lay-off turn comes near:
+# no lay-off puzzle is ever expert.
 LAYOFF_TIERS = (Tier.EASY, Tier.MEDIUM, Tier.HARD)
-# A unique turn that goes out leaves nothing the rungs below could still play, so best-meld always
-# finds it: going out is never hard (2,000 candidates of each preset gave none).
 # The gain is the points of the cards that leave the hand, however they leave it (rules.md §8): a
 # most-points answer may lay nothing off, so the task names the meld and the discard too.
 GO_OUT_TASK = "go out this turn: every card leaves your hand, by a meld, lay-offs or the discard"
 MOST_POINTS_TASK = "score the most: the points of the cards out of your hand, melded, laid off or discarded"
+# A hard go-out turn plays a joker, so its one theme is layoff-choice (going-out is its task): a kind whose
+# hard puzzles all share one theme breaks the spread rule (docs/generate.md), so go-out stops at medium.
 register_kind(Kind(PuzzleKind.GO_OUT, ("layoff",), GO_OUT_TASK, make_go_out, accept_go_out,
                    (Tier.EASY, Tier.MEDIUM)))
 register_kind(Kind(PuzzleKind.MOST_POINTS, ("layoff",), MOST_POINTS_TASK, make_most_points,

@@ -188,5 +188,24 @@ def _first_out(before: Position, after: Position) -> list[str]:
     return [f"{before.first_out} already went out first this hand: no first-out bonus"]
 
 
+def _layoff_variations(before: Position, after: Position) -> list[str]:
+    """Lay-off rummy's variations the hard deals play (docs/generate.md, "Lay-off rummy"): jokers held,
+    lay-offs only after a meld for a mover not melded yet, several melds where the answer lays more than one."""
+    rules = before.rules
+    if rules.family.name != "layoff":
+        return []
+    notes = []
+    if rules.jokers and any(c.is_joker for c in before.mover.hand or ()):
+        notes.append(f"a variation: jokers are in play, {rules.joker_points} points each, "
+                     "and a joker stands in for any card, in a meld or laid off")
+    if rules.layoff_needs_meld and not before.mover.melded:
+        notes.append("you have not melded: you may lay off only once you have laid a meld, this turn or before")
+    melds = len(after.player(before.to_move).plays) - len(before.mover.plays)
+    if rules.plays_per_turn is None and melds > 1:
+        notes.append("any number of melds a turn")
+    return notes
+
+
 _DETECTORS: tuple[Callable[[Position, Position], list[str]], ...] = (
-    _temperatures, _first_meld, _fixed_jokers, _first_out, _aces, _turn_limits, _values, _books)
+    _temperatures, _first_meld, _fixed_jokers, _first_out, _aces, _turn_limits, _values, _books,
+    _layoff_variations)

@@ -1,4 +1,4 @@
-"""Lay-off rummy's human-like players (rules.md §8): lay-off, best-meld, keep-for-layoff.
+"""Lay-off rummy's human-like players (rules.md §8): lay-off, best-meld, keep-for-layoff, lookahead.
 
 A turn is melds from the hand (at most ``plays_per_turn``), cards laid off on
 plays on the table (anyone's, and the melds just made), and one discard
@@ -8,21 +8,24 @@ rule options: ``plays_per_turn``, ``layoff_needs_meld`` (lay-offs only once
 the mover has melded, or melds this turn), ``keep_one_to_discard`` (the last
 card is never played), warm cards never discarded, hot cards always played.
 
-- ``lay-off``: plays while anything fits (every end state plays all it can),
-  laying off first: it melds only when no card of the hand fits a play on
-  the table (so a lay-off may take a card a meld needs), and then only the
-  biggest melds in sight, jokers only where a card is missing; discards the
-  costliest card left. Without this order the greedy player would match
-  best-meld on every turn of the presets (one meld a turn, no jokers, no
-  keep_one_to_discard): searching every order, it reaches every end state
-  where nothing more fits, and a smaller meld is always grown back to a
-  biggest one.
-- ``best-meld``: any meld the hand can make, the overlapping smaller ones too
-  (every choice of melds), then lays off; still plays all it can.
-- ``keep-for-layoff``: the whole turn, exhaustively within the effort: jokers
-  standing in for cards held (so that the card goes elsewhere), keeping a card
-  instead of playing it (for the discard, when what is left could not be
-  discarded), and every discard.
+With one pack and plays that only grow, two lay-offs never compete for a
+place, so a greedy turn is decided by its melds; the rungs differ in which
+melds they see and whether they hold a card back (docs/ladder.md):
+
+- ``lay-off`` (easy, greedy): plays while anything fits, laying off first:
+  it melds only when no card of the hand fits a play on the table (so a
+  lay-off may take a card a meld needs), and then only the biggest melds in
+  sight, jokers only where a card is missing; discards the costliest card.
+- ``best-meld`` (medium, greedy): plays while anything fits, in every order,
+  melding as the simple greedy players meld (the biggest meld the hand holds
+  at that moment, the richest, the biggest holding a card that fits no play);
+  discards the costliest card left. At least as strong as each of them.
+- ``keep-for-layoff`` (medium): best-meld's turns, then one card kept back to
+  discard: a card taken back off a play (the play stays whole), or the
+  costliest card it may discard set aside before playing (what a player does
+  when the card left is warm).
+- ``lookahead`` (hard): the whole turn within the budget: every meld the hand
+  can make, every order, any card kept back, every discard.
 """
 
 from __future__ import annotations
@@ -77,6 +80,7 @@ class LayoffGame:
         self.temperatures = Temperatures(self.hand0, self.hot.elements(), self.warm.elements())
         self.start = LayoffState(tuple(() for _ in self.names), (), self.hand0)
         self.candidates: dict[tuple[Hashable, str], list[Cards]] = {}
+        self.aside = False  # a card is set aside to discard (keep_one_to_discard is then kept whatever is played)
 
     def penalty(self, card: Card) -> int:
         return self.rules.family.penalty(card, self.rules)
@@ -108,9 +112,37 @@ class LayoffGame:
         rest = minus(meld, (Card.joker(),))
         return not any(self.wholes(rest + (card,)) for card in spare if not card.is_joker)
 
+    def meld_points(self, meld: Cards) -> int:
+        return sum(self.penalty(c) for c in meld)
+
+    def fits_somewhere(self, state: LayoffState, card: Card) -> bool:
+        """Whether ``card`` can be laid off now, on a table play or a meld made this turn."""
+        if self.may_lay_off(state) and any(self.wholes(u + g + (card,)) for u, g in zip(self.units, state.grown)):
+            return True
+        return any(self.wholes(m + (card,)) for m in state.melds)
+
+    def greedy_melds(self, state: LayoffState) -> list[Cards]:
+        """The melds a greedy player lays: the biggest the hand holds, the one worth the most points, and for
+        each card that fits no play now the biggest meld holding it (first-fit)."""
+        melds = [m for m in self.melds_in(state.hand, "all") if self.may_play(state, len(m))]
+        if not melds:
+            return []
+        biggest = max(len(m) for m in melds)
+        richest = max(self.meld_points(m) for m in melds)
+        chosen = [m for m in melds if len(m) == biggest or self.meld_points(m) == richest]
+        for card in sorted(set(state.hand), key=card_key):
+            if card.is_joker or self.fits_somewhere(state, card):
+                continue
+            holding = [m for m in melds if card in m]
+            if holding:
+                most = max(len(m) for m in holding)
+                chosen += [m for m in holding if len(m) == most]
+        unique = {cards_key(m): m for m in chosen}
+        return [unique[k] for k in sorted(unique)]
+
     # ----------------------------------------------------------- moves
     def may_play(self, state: LayoffState, count: int) -> bool:
-        return not self.rules.keep_one_to_discard or len(state.hand) > count
+        return not self.rules.keep_one_to_discard or self.aside or len(state.hand) > count
 
     def may_lay_off(self, state: LayoffState) -> bool:
         return not self.rules.layoff_needs_meld or self.melded or bool(state.melds)
@@ -136,7 +168,8 @@ class LayoffGame:
                         yield LayoffState(state.grown, tuple(sorted(melds, key=cards_key)), minus(state.hand, (card,)))
         limit = self.rules.plays_per_turn
         if limit is None or len(state.melds) < limit:
-            for meld in self.melds_in(state.hand, kind):
+            seen = self.greedy_melds(state) if kind == "greedy" else self.melds_in(state.hand, kind)
+            for meld in seen:
                 if self.may_play(state, len(meld)):
                     melds = tuple(sorted(state.melds + (meld,), key=cards_key))
                     yield LayoffState(state.grown, melds, minus(state.hand, meld))
@@ -153,6 +186,22 @@ class LayoffGame:
         allowed.sort(key=lambda c: -self.penalty(c))
         for card in allowed if every_discard else allowed[:1]:
             yield played + self.penalty(card), state, card
+
+    def taken_back(self, state: LayoffState) -> Iterator[LayoffState]:
+        """``state`` with one card taken back into the hand: a card laid off or melded whose play stays whole
+        without it (what a player does who finds the card left may not be discarded: undo a play, discard it)."""
+        for i, (unit, grown) in enumerate(zip(self.units, state.grown)):
+            for card in sorted(set(grown), key=card_key):
+                rest = minus(grown, (card,))
+                if self.wholes(unit + rest):
+                    yield LayoffState(state.grown[:i] + (rest,) + state.grown[i + 1:], state.melds,
+                                      norm(state.hand + (card,)))
+        for j, meld in enumerate(state.melds):
+            for card in sorted(set(meld), key=card_key):
+                rest = minus(meld, (card,))
+                if self.wholes(rest):
+                    melds = tuple(sorted(state.melds[:j] + (rest,) + state.melds[j + 1:], key=cards_key))
+                    yield LayoffState(state.grown, melds, norm(state.hand + (card,)))
 
     def after(self, state: LayoffState, discard: Card | None) -> Position:
         position = self.position
@@ -181,10 +230,12 @@ class LayoffGame:
 
 
 class LayoffRung(Rung):
-    melds: str = "all"  # which melds the player sees (LayoffGame.melds_in)
+    melds: str = "all"  # which melds the player sees (LayoffGame.melds_in, or "greedy": greedy_melds)
     plays_all: bool = False  # proposes only end states where nothing more can be played
     lays_off_first: bool = False  # melds only when no card of the hand fits a play on the table
     every_discard: bool = True
+    takes_back: bool = False  # also: a maximal end with one card taken back (and discarded); a card set aside first
+    proposals: int = 64  # end states proposed, best first (each judged by the checker)
 
     def turns(self, position: Position, effort: Effort) -> Iterable[Position]:
         game = LayoffGame(position)
@@ -193,16 +244,52 @@ class LayoffRung(Rung):
             return game.moves(state, self.melds, self.lays_off_first)
 
         ends: dict[Hashable, tuple[int, LayoffState, Card | None]] = {}
-        for state in depth_first([game.start], children, state_key, Budget(effort.states), set()):
-            if self.plays_all and next(iter(children(state)), None) is not None:
-                continue
-            for gain, end, discard in game.ends(state, self.every_discard):
+
+        def keep(state: LayoffState, every_discard: bool) -> None:
+            for gain, end, discard in game.ends(state, every_discard):
                 hand_left = minus(end.hand, (discard,)) if discard is not None else end.hand
                 key = (gain, cards_key(hand_left), discard is None)
                 if key not in ends:
                     ends[key] = (gain, end, discard)
+
+        budget = Budget(effort.states)
+        for state in depth_first([game.start], children, state_key, budget, set()):
+            if self.plays_all and next(iter(children(state)), None) is not None:
+                continue
+            keep(state, self.every_discard)
+            if self.takes_back:
+                for back in game.taken_back(state):
+                    keep(back, False)
         ranked = sorted(ends.values(), key=lambda item: -item[0])
-        return [game.after(state, discard) for _, state, discard in ranked[:min(effort.turns, 64)]]
+        found = [game.after(state, discard) for _, state, discard in ranked[:min(effort.turns, self.proposals)]]
+        if self.takes_back:
+            found += self._set_aside(position, effort, budget)
+        return found
+
+    def _set_aside(self, position: Position, effort: Effort, budget: Budget) -> list[Position]:
+        """The costliest card the player may discard, set aside first; the rest played as this rung plays."""
+        game = LayoffGame(position)
+        allowed = [c for c in set(game.hand0) if not c.is_joker and game.temperatures.discardable(c)]
+        if not allowed:
+            return []
+        aside = max(allowed, key=lambda c: (game.penalty(c), card_key(c)))
+        game.aside = True
+        start = LayoffState(game.start.grown, (), minus(game.hand0, (aside,)))
+
+        def children(state: LayoffState) -> Iterator[LayoffState]:
+            return game.moves(state, self.melds, self.lays_off_first)
+
+        best: tuple[int, LayoffState] | None = None
+        for state in depth_first([start], children, state_key, budget, set()):
+            if next(iter(children(state)), None) is not None or game.temperatures.hot_left_unplayed(state.hand):
+                continue
+            played = sum(game.penalty(c) for c in game.hand0) - sum(game.penalty(c) for c in state.hand)
+            if best is None or played > best[0]:
+                best = (played, state)
+        if best is None:
+            return []
+        state = best[1]
+        return [game.after(LayoffState(state.grown, state.melds, norm(state.hand + (aside,))), aside)]
 
 
 class LayOff(LayoffRung):
@@ -220,23 +307,35 @@ class LayOff(LayoffRung):
 class BestMeld(LayoffRung):
     name = "best-meld"
     tier = Tier.MEDIUM
-    greedy = False
-    summary = ("chooses which melds to make among all the hand allows, the smaller overlapping ones too, "
-               "to leave the least in the hand, then lays off")
-    melds = "gaps"
+    greedy = True
+    summary = ("plays all it can in every order, melding as a greedy player melds (the biggest meld, the one "
+               "worth the most, or the biggest holding a card that fits nowhere), and discards the costliest card left")
+    melds = "greedy"
     plays_all = True
     every_discard = False
 
 
 class KeepForLayoff(LayoffRung):
     name = "keep-for-layoff"
+    tier = Tier.MEDIUM
+    greedy = False
+    summary = ("plays as best-meld, and keeps one card back to discard: a card taken back off a play, "
+               "or the costliest card it may discard set aside before playing")
+    melds = "greedy"
+    plays_all = True
+    every_discard = False
+    takes_back = True
+
+
+class Lookahead(LayoffRung):
+    name = "lookahead"
     tier = Tier.HARD
     greedy = False
-    summary = ("weighs the whole turn: jokers standing in for cards held, keeping a card rather than playing it, "
-               "and which card to discard")
+    summary = ("weighs the whole turn: every meld the hand can make (the smaller and the less obvious ones too), "
+               "what each leaves to lay off, which card to keep back, and which card to discard")
     melds = "all"
     plays_all = False
     every_discard = True
 
 
-LADDER: tuple[Rung, ...] = (LayOff(), BestMeld(), KeepForLayoff())
+LADDER: tuple[Rung, ...] = (LayOff(), BestMeld(), KeepForLayoff(), Lookahead())

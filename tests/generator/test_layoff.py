@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from rummy.answer import Answer
-from rummy.cards import Card
+from rummy.cards import JOKER, Card
 from rummy.checker import check
 from rummy.errors import RummyError
 from rummy.generator import FAMILIES, KINDS, Request, generate, kind_for
@@ -314,31 +314,63 @@ def test_the_kinds_are_registered_and_offered() -> None:
 
 @pytest.mark.parametrize("kind", ["go-out", "most-points"])
 def test_expert_is_refused_at_once(kind: str) -> None:
-    # keep-for-layoff searches the whole turn: no lay-off puzzle is ever expert.
+    # lookahead searches the whole turn within its budget, which no lay-off turn exceeds: never expert.
     assert Tier.EXPERT not in KINDS["layoff", kind].tiers
     with pytest.raises(RummyError, match=f"kind '{kind}' is never expert"):
         validate(Request(rules="straight", kind=kind, count=1, tier=Tier.EXPERT))
 
 
-def test_going_out_is_never_hard() -> None:
-    # a unique turn that goes out leaves nothing best-meld could still play
-    assert KINDS["layoff", "go-out"].tiers == (Tier.EASY, Tier.MEDIUM)
+def test_most_points_offers_hard_and_go_out_stops_at_medium() -> None:
+    # a hard go-out turn plays a joker: layoff-choice would be every hard go-out puzzle's one theme
     assert KINDS["layoff", "most-points"].tiers == (Tier.EASY, Tier.MEDIUM, Tier.HARD)
+    validate(Request(rules="straight", kind="most-points", count=1, tier=Tier.HARD))
+    assert KINDS["layoff", "go-out"].tiers == (Tier.EASY, Tier.MEDIUM)
     with pytest.raises(RummyError, match="kind 'go-out' is never hard"):
         validate(Request(rules="straight", kind="go-out", count=1, tier=Tier.HARD))
 
 
 @pytest.mark.parametrize("rules", ["straight", "traditional"])
-def test_hard_most_points_hands_hold_a_warm_card_no_play_takes(rules: str) -> None:
-    ruleset = preset(rules)
-    for i in range(8):
-        dealt = deal(random.Random(f"w/{i}"), ruleset, Tier.HARD, False)
+@pytest.mark.parametrize("going_out", [True, False])
+def test_hard_deals_play_a_joker_variation_with_a_card_a_joker_lets_follow_or_pairs(rules: str,
+                                                                                    going_out: bool) -> None:
+    shapes = Counter()
+    for i in range(24):
+        dealt = deal(random.Random(f"j/{i}"), preset(rules), Tier.HARD, going_out)
         if dealt is None:
             continue
+        ruleset, mover = dealt.rules, dealt.mover
+        assert ruleset.name == rules and ruleset.jokers == 2
+        assert 1 <= sum(c.is_joker for c in mover.hand) <= 2
+        naturals = [c for c in mover.hand if not c.is_joker]
+        table = [tuple(dealt.play_with_layoffs(name)) for name in dealt.named_plays()]
+        if ruleset.layoff_needs_meld:  # the bridge: a card no table play takes alone, but one does after a joker
+            assert not mover.melded and not mover.plays
+            assert any(not is_whole(cards + (card,), ruleset) and is_whole(cards + (JOKER, card), ruleset)
+                       for cards in table for card in naturals)
+            shapes["bridge"] += 1
+        else:  # the pairs: several melds a turn, two jokers, at least two pairs a joker makes a meld of
+            assert ruleset.plays_per_turn is None and sum(c.is_joker for c in mover.hand) == 2
+            pairs = {(a, b) for a in naturals for b in naturals if (a.rank, a.suit) < (b.rank, b.suit)
+                     and is_whole((a, b, JOKER), ruleset)}
+            assert len({c for pair in pairs for c in pair}) >= 4
+            shapes["pairs"] += 1
+    assert shapes["bridge"] and shapes["pairs"]
+
+
+@pytest.mark.parametrize("rules", ["straight", "traditional"])
+def test_medium_most_points_deals_now_and_then_hold_a_warm_card_no_play_takes(rules: str) -> None:
+    ruleset = preset(rules)
+    warm = 0
+    for i in range(30):
+        dealt = deal(random.Random(f"w/{i}"), ruleset, Tier.MEDIUM, False)
+        if dealt is None or not dealt.mover.warm:
+            continue
+        warm += 1
         mover = dealt.mover
         assert len(mover.warm) == 1 and mover.warm[0] in mover.hand
         table = [tuple(dealt.play_with_layoffs(name)) for name in dealt.named_plays()]
         assert table and not any(is_whole(cards + mover.warm, ruleset) for cards in table)
+    assert 0 < warm < 30
 
 
 @pytest.mark.parametrize("rules", ["straight", "traditional"])
@@ -359,8 +391,7 @@ def test_deals_are_valid_reproducible_and_sized_by_tier(rules: str, tier: Tier) 
             assert sum(len(p.plays) for p in dealt.players if p.name != dealt.to_move) >= SHAPES[tier].opponent_plays[0]
 
 
-# Every tier a kind reaches under both presets (docs/generate.md, "Lay-off rummy": a unique go-out turn is
-# one where nothing more fits, which best-meld always finds, so go-out is never hard).
+# Every tier a kind reaches under both presets (docs/generate.md, "Lay-off rummy"; hard: the joker variations).
 REACHED = [("go-out", Tier.EASY), ("go-out", Tier.MEDIUM), ("most-points", Tier.EASY), ("most-points", Tier.MEDIUM),
            ("most-points", Tier.HARD)]
 
@@ -369,7 +400,9 @@ REACHED = [("go-out", Tier.EASY), ("go-out", Tier.MEDIUM), ("most-points", Tier.
 @pytest.mark.parametrize("kind, tier", REACHED)
 def test_generated_puzzles_are_legal_unique_graded_and_read_back(rules: str, kind: str, tier: Tier,
                                                                  tmp_path: Path) -> None:
-    report = generate(Request(rules=rules, kind=kind, count=2, tier=tier, seed=1, workers=1, max_candidates=150))
+    candidates = 600 if tier == Tier.HARD else 150
+    report = generate(Request(rules=rules, kind=kind, count=2, tier=tier, seed=1, workers=1,
+                              max_candidates=candidates))
     assert len(report.puzzles) == 2, report.rejected
     accept = accept_go_out if kind == "go-out" else accept_most_points
     for puzzle in report.puzzles:
@@ -383,7 +416,7 @@ def test_generated_puzzles_are_legal_unique_graded_and_read_back(rules: str, kin
         verdict = check(before, after)
         assert verdict.legal, [b.message for b in verdict.breaches]
         emptied = after.player(before.to_move).hand == ()
-        assert emptied == (kind == "go-out")
+        assert emptied if kind == "go-out" else (before.rules.jokers or not emptied)
         first = judged(before, solve_layoff(before, CONFIG))
         assert first.gain == puzzle.answer["gain"]
         assert accept(before, _answer(before, first)) is None
@@ -396,14 +429,14 @@ def test_generated_puzzles_are_legal_unique_graded_and_read_back(rules: str, kin
         # every turn a rung proposes as its best is legal.
         rungs = ladder_of(before)
         found = climb(before, None)
-        level = [r.tier for r in rungs].index(tier)
+        level = [r.name for r in rungs].index(puzzle.difficulty.rung)
+        assert rungs[level].tier == tier
         for rung, step in zip(rungs, found):
             assert step.gain is None or step.gain <= first.gain
             if step.after is not None:
                 assert check(before, step.after).legal, rung.name
             reaches = step.gain is not None and step.gain >= first.gain
             assert reaches == (rungs.index(rung) >= level), (rung.name, step.gain, first.gain)
-        assert puzzle.difficulty.rung == rungs[level].name
 
 
 def _answer(position: Position, solution: Solution) -> Answer:
@@ -418,3 +451,41 @@ def test_go_out_rejects_a_hand_left_and_most_points_a_hand_emptied() -> None:
     assert accept_go_out(stuck, _answer(stuck, solved_stuck)) == "hand not emptied"
     assert accept_most_points(stuck, _answer(stuck, solved_stuck)) is None
     assert accept_most_points(out, _answer(out, solved_out)) == "goes out"
+
+
+def test_most_points_goes_out_only_on_a_closed_joker_table() -> None:
+    """Under the joker variations a most-points answer may go out where the table takes nothing (books of
+    four: the closed joker-pair deals), so going out is the puzzle's one idea; elsewhere it is refused."""
+    rules = {"preset": "traditional", "jokers": 2, "plays_per_turn": "none"}
+    hand = {"hand": "* * 5H 7H 9D 10D", "space": []}
+    closed = position({"bob": {"hand_count": 5, "space": ["KS KH KD KC", "2S 2H 2D 2C"]}, "cat": hand}, rules)
+    opened = position({"bob": {"hand_count": 5, "space": ["KS KH KD KC", "2S 2H 2D"]}, "cat": hand}, rules)
+    for before, verdict in ((closed, None), (opened, "goes out")):
+        solved = solve_layoff(before, CONFIG)
+        assert solved.after is not None and solved.after.player("cat").hand == ()
+        assert accept_most_points(before, _answer(before, solved)) == verdict
+
+
+def test_the_rules_note_names_the_joker_variations_a_hard_deal_plays() -> None:
+    from rummy.generator.rules_notes import rules_note
+
+    rules = {"preset": "traditional", "jokers": 2, "plays_per_turn": "none", "layoff_needs_meld": True}
+    before = position({"bob": {"hand_count": 5, "space": ["KS KH KD KC"]}, "cat": {"hand": "* * 5H 7H 9D 10D"}},
+                      rules)
+    solved = solve_layoff(before, CONFIG)
+    assert solved.after is not None
+    note = rules_note(before, solved.after)
+    assert note is not None and "jokers are in play, 15 points each" in note
+    assert "you may lay off only once you have laid a meld" in note and "any number of melds a turn" in note
+    plain = position({"bob": {"hand_count": 5, "space": ["4H 5H 6H"]}, "cat": {"hand": "7H 2C"}})
+    answer = solve_layoff(plain, CONFIG).after
+    assert answer is not None and rules_note(plain, answer) is None
+
+
+def test_most_points_refuses_an_answer_that_only_discards() -> None:
+    before = position({"bob": {"hand_count": 5, "space": ["10D JD QD"]},
+                       "cat": {"hand": "QS QC 10S JS", "warm": "QC", "space": ["7C 8C 9C"], "melded": True}},
+                      "straight")
+    solved = solve_layoff(before, CONFIG)
+    assert solved.gain == 45 and solved.after is not None and solved.after.turn is not None
+    assert accept_most_points(before, _answer(before, solved)) == "nothing played"

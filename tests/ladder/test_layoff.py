@@ -1,11 +1,12 @@
-"""Lay-off rummy's human-like players (rummy.ladder.layoff): lay-off, best-meld, keep-for-layoff.
+"""Lay-off rummy's human-like players (rummy.ladder.layoff): lay-off, best-meld, keep-for-layoff, lookahead.
 
 On seeded random small positions (rule variations with jokers, several
 melds a turn, lay-offs only after a meld, keep one to discard, warm cards;
 melded and unmelded movers) every rung's turn is legal, never beats the
-solver's optimum, the rungs are cumulative, and keep-for-layoff, an
-exhaustive search of the turn, reaches the optimum. Hand-made positions show
-what each rung reaches and what it does not.
+solver's optimum, the rungs are cumulative, and lookahead, a search of the
+whole turn within its budget, reaches the optimum. The greedy rungs do at
+least as well as the simple greedy players of tests/ladder/greedy_players.py.
+Hand-made positions show what each rung reaches and what it does not.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ import pytest
 from rummy.answer import best
 from rummy.cards import JOKER, Card
 from rummy.checker import check
-from rummy.ladder import Effort, climb, ladder_of, ladder_tier, solving_rung
+from rummy.ladder import Effort, best_found, climb, ladder_of, ladder_tier, solving_rung
 from rummy.ladder.layoff import LADDER
 from rummy.position import Position
 from rummy.solution import SolverConfig
 from rummy.vocabulary import Status, Tier
+from tests.ladder.greedy_players import LAYOFF_PLAYERS
 from tests.support.random_positions import LAYOFF_VARIATIONS, random_layoff_position
 
 CONFIG = SolverConfig(time_limit=20.0, workers=1)
@@ -77,7 +79,7 @@ def test_every_rung_plays_legal_turns_within_the_optimum_cumulatively(seed: int)
         previous = step.gain
         proposals = list(rung.turns(before, Effort()))
         assert proposals and check(before, proposals[0]).legal, (rung.name, before.to_toml())
-    # keep-for-layoff searches the whole turn: it finds the optimum (or, like the solver, no legal turn).
+    # lookahead searches the whole turn: it finds the optimum (or, like the solver, no legal turn).
     assert found[-1].gain == best_gain, before.to_toml()
 
 
@@ -92,7 +94,7 @@ def test_random_positions_are_varied() -> None:
 # ------------------------------------------------------------------ each rung's reach
 def test_lay_off_lays_off_melds_and_discards_the_costliest() -> None:
     before = position({"bob": {"hand_count": 5, "space": ["9D 10D JD"]}, "cat": {"hand": "QD 4C 5C 6C 2H"}})
-    assert gains(before) == [10 + 15 + 2, 27, 27]
+    assert gains(before) == [10 + 15 + 2, 27, 27, 27]
     assert ladder_tier(before, 27) == Tier.EASY
     after = climb(before, None)[0].after
     assert after is not None and after.mover.hand == () and after.turn is not None and after.turn.discard == Card(2, "H")
@@ -103,16 +105,31 @@ def test_best_meld_melds_three_of_a_run_of_four_to_keep_one_to_discard() -> None
     before = position({"bob": {"hand_count": 5}, "cat": {"hand": "5H 6H 7H 8H"}},
                       rules={"preset": "traditional", "keep_one_to_discard": True})
     assert optimum(before) == 26
-    assert gains(before) == [8, 26, 26]
+    assert gains(before) == [8, 26, 26, 26]
     assert ladder_tier(before, 26) == Tier.MEDIUM
 
 
 def test_keep_for_layoff_keeps_a_card_to_discard_when_the_rest_is_warm() -> None:
-    # Laying off 4C leaves only the warm 9S, which may not be discarded: 4C is kept and discarded.
+    # Laying off 4C leaves only the warm 9S, which may not be discarded: 4C is taken back and discarded.
     before = position({"bob": {"hand_count": 5, "space": ["5C 6C 7C"]}, "cat": {"hand": "4C 9S", "warm": "9S"}})
     assert optimum(before) == 4
-    assert gains(before) == [None, None, 4]
-    assert ladder_tier(before, 4) == Tier.HARD
+    assert gains(before) == [None, None, 4, 4]
+    assert ladder_tier(before, 4) == Tier.MEDIUM
+
+
+def test_lookahead_lays_the_joker_off_as_the_missing_card_rather_than_in_the_meld() -> None:
+    # Lay-offs wait for a meld. Every greedy player melds the joker into its run (* 8C 9C 10C, the biggest
+    # and richest meld) and strands 6H; the 5H is on bob's book, so only a joker lets 6H follow AH-4H.
+    rules = {"preset": "straight", "jokers": 2, "layoff_needs_meld": True}
+    before = position({"bob": {"hand_count": 5, "space": ["AH 2H 3H 4H", "5S 5H 5D", "KS KH KD KC"]},
+                       "cat": {"hand": "6H 8C * 9C 10C QD 4S"}}, rules)
+    assert optimum(before) == 27 + 15 + 6 + 10
+    assert gains(before) == [52, 52, 52, 58]
+    assert ladder_tier(before, 58) == Tier.HARD
+    for player in LAYOFF_PLAYERS:
+        for order in range(8):
+            after = player(before, random.Random(order))
+            assert after is None or before.rules.family.turn_gain(before, after) < 58, player.__name__
 
 
 def test_beyond_the_effort_no_rung_reaches_the_optimum() -> None:
@@ -122,28 +139,29 @@ def test_beyond_the_effort_no_rung_reaches_the_optimum() -> None:
     assert all(g is None or g < 34 for g in gains(before, little))
     assert solving_rung(climb(before, 34, little), 34) is None
     assert ladder_tier(before, 34, little) == Tier.EXPERT
-    assert gains(before) == [34, 34, 34]
+    assert gains(before) == [34, 34, 34, 34]
 
 
 def test_layoff_needs_meld_and_plays_per_turn_are_kept() -> None:
     rules = {"preset": "traditional", "layoff_needs_meld": True}
     before = position({"bob": {"hand_count": 5, "space": ["9D 10D JD"]}, "cat": {"hand": "QD 2C 3S"}}, rules)
-    assert gains(before) == [10, 10, 10]  # only the discard: no meld, so no lay-off
+    assert gains(before) == [10, 10, 10, 10]  # only the discard: no meld, so no lay-off
     two = position({"bob": {"hand_count": 5}, "cat": {"hand": "4C 5C 6C KS KD KH 2D"}})
-    assert gains(two) == [30 + 6 + 2 - 2, 36, 36]  # one meld (the kings), the 6C discarded
+    assert gains(two) == [30 + 6 + 2 - 2, 36, 36, 36]  # one meld (the kings), the 6C discarded
 
 
 def test_the_ladder_is_the_families() -> None:
     rungs = ladder_of(position({"bob": {"hand_count": 5}, "cat": {"hand": "2C"}}))
-    assert [r.name for r in rungs] == ["lay-off", "best-meld", "keep-for-layoff"]
-    assert [r.tier for r in rungs] == [Tier.EASY, Tier.MEDIUM, Tier.HARD]
+    assert [r.name for r in rungs] == ["lay-off", "best-meld", "keep-for-layoff", "lookahead"]
+    assert [r.tier for r in rungs] == [Tier.EASY, Tier.MEDIUM, Tier.MEDIUM, Tier.HARD]
+    assert [r.greedy for r in rungs] == [True, True, False, False]
 
 
 def test_lay_offs_on_a_play_holding_a_joker() -> None:
     rules = {"preset": "traditional", "jokers": 2}
     before = position({"bob": {"hand_count": 5, "space": ["5H * 7H"]}, "cat": {"hand": "8H 4H 6H KS"}}, rules)
     assert optimum(before) == 8 + 4 + 6 + 10
-    assert gains(before) == [28, 28, 28]
+    assert gains(before) == [28, 28, 28, 28]
 
 
 def test_lay_off_lays_off_a_card_the_meld_needs_best_meld_melds_it() -> None:
@@ -151,7 +169,7 @@ def test_lay_off_lays_off_a_card_the_meld_needs_best_meld_melds_it() -> None:
     # best-meld melds the three sevens and discards the king.
     before = position({"bob": {"hand_count": 5, "space": ["4H 5H 6H"]}, "cat": {"hand": "7H 7S 7D KC"}})
     assert optimum(before) == 31
-    assert gains(before) == [7 + 10, 31, 31]
+    assert gains(before) == [7 + 10, 31, 31, 31]
     assert ladder_tier(before, 31) == Tier.MEDIUM
 
 
@@ -169,3 +187,26 @@ def test_temperatures_are_read_as_the_checker_reads_them() -> None:
     warm = Temperatures(["QD", "QD"], hot=[], warm=["QD"])
     assert warm.discardable("QD")
     assert not Temperatures(["QD"], hot=[], warm=["QD"]).discardable("QD")
+
+
+# ------------------------------------------------------------------ the simple greedy players
+@pytest.mark.parametrize("seed", range(0, 120, 3))
+def test_the_greedy_rungs_do_at_least_as_well_as_every_simple_greedy_player(seed: int) -> None:
+    """best-meld searches every order of the greedy players' moves (lay-offs anywhere; the biggest meld,
+    the richest, the biggest holding a card that fits nowhere), so no one-order player beats it."""
+    before = random_layoff(seed)
+    found = None
+    for rung in LADDER:
+        found = best_found(rung, before, Effort(), found)
+        if rung.name == "best-meld":
+            break
+    assert found is not None
+    for player in LAYOFF_PLAYERS:
+        for order in range(4):
+            after = player(before, random.Random(seed * 100 + order))
+            if after is None:
+                continue
+            verdict = check(before, after)
+            assert verdict.legal, (player.__name__, before.to_toml(), verdict.breaches)
+            gain = before.rules.family.turn_gain(before, after)
+            assert found.gain is not None and gain <= found.gain, (player.__name__, before.to_toml())

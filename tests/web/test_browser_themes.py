@@ -3,8 +3,7 @@ kept in the address and read back from it, a refused theme's line, a puzzle's st
 and rules note, hint level 1 naming the theme; at desktop and phone width.
 
 The server lists the small themed folder of tests/support/themed_puzzles.py (the shipped collections
-are remade now and then); the hint test reads the shipped ones, as the words helper's hints name the
-themes of the turn itself. Fixtures and helpers are tests/web/test_browser.py's (it skips, with its
+are remade now and then). Fixtures and helpers are tests/web/test_browser.py's (it skips, with its
 reason, where Chromium or selenium is missing). Screenshots go to ``test-artifacts/``.
 """
 
@@ -26,7 +25,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from rummy.themes import THEMES
-from tests.support.themed_puzzles import EXTRA, RULES_NOTE, SHIPPED, index_entries, themed_root
+from tests.support.themed_puzzles import EXTRA, RULES_NOTE, index_entries, themed_root
 
 browser, page = base.browser, base.page
 
@@ -139,25 +138,20 @@ def test_a_puzzle_picked_shows_its_themes_and_rules_note(page: Any, puzzles: Pat
         shot(page, "themes-03-phone.png")
 
 
-def test_hint_level_one_names_the_theme(page: Any, server: str) -> None:
-    themed = [(f"{index.parent.name}/{e['name']}", e) for index in sorted(SHIPPED.glob("*/index.json"))
-              for e in index_entries(index.parent) if e.get("themes")]
-    if not themed:
-        pytest.skip("no shipped puzzle names a theme yet (the collections are remade with themes in issue 29)")
-    puzzle_id, entry = themed[0]
-    from rummy.web.app import Settings, create_app
-    from tests.support.live_server import live_server
-
-    with live_server(create_app(Settings(workers=1))) as port:  # the shipped collections
-        page.get(f"http://127.0.0.1:{port}/")
-        wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#load-select option")) > 5)
-        load(page, puzzle_id)
-        click(page, '.hint-level[data-level="1"]')
-        wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#hints li[data-level]"), 60)
-        hints = page.find_elements(By.CSS_SELECTOR, "#hints li[data-level]")
-        assert [h.get_attribute("data-level") for h in hints] == ["1"]  # level 2 is not shown before it is asked
-        assert any(THEMES[name].title.lower() in hints[0].text.lower() for name in entry["themes"]), hints[0].text
-        shot(page, "themes-04-hint.png")
+def test_hint_level_one_names_the_theme(page: Any, puzzles: Path) -> None:
+    """Level 1 names the statement's themes (rummy.puzzle_hints takes them first), and level 2 is not shown
+    before it is asked."""
+    entry = index_entries(puzzles / "house")[0]
+    load(page, f"house/{entry['name']}")
+    click(page, '.hint-level[data-level="1"]')
+    wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#hints li[data-level]"), 60)
+    hints = page.find_elements(By.CSS_SELECTOR, "#hints li[data-level]")
+    assert [h.get_attribute("data-level") for h in hints] == ["1"]
+    assert all(THEMES[name].title.lower() in hints[0].text.lower() for name in entry["themes"]), hints[0].text
+    shot(page, "themes-04-hint.png")
+    click(page, "#hint-button")  # the next level, one at a time
+    wait(page, lambda d: [h.get_attribute("data-level") for h in d.find_elements(
+        By.CSS_SELECTOR, "#hints li[data-level]")] == ["1", "2"], 60)
 
 
 def test_a_link_holds_a_filtered_list_and_a_position_both(page: Any, server: str, puzzles: Path) -> None:
