@@ -66,11 +66,12 @@ done
 # not give the same hands (House turns stop at the limit), mining them does: the same puzzles everywhere.
 rm -rf puzzles/mined.old
 [ -d puzzles/mined ] && mv puzzles/mined puzzles/mined.old
-for rc in house-classic:12 house-epic:10; do
+for rc in house-classic:14 house-epic:10; do
   rummy generate --rules "${rc%%:*}" --kind mined --games "games/${rc%%:*}" --count "${rc##*:}" --seed 1 \
     --time-limit 5 --out puzzles/mined
 done
-for rc in rummikub-lenient:14 rummikub:6; do
-  rummy generate --rules "${rc%%:*}" --kind mined --games "games/${rc%%:*}" --count "${rc##*:}" --seed 1 \
-    --out puzzles/mined
-done
+# More Classic hands, played while the first were mined (--seed 2 only names the puzzles apart).
+rummy generate --rules house-classic --kind mined --games games/house-classic-more --count 6 --seed 2 --time-limit 5 \
+  --out puzzles/mined
+# Tile rummy: Rummikub's own rules gave no puzzle in its first hands (not unique, no theme); the lenient ones do.
+rummy generate --rules rummikub-lenient --kind mined --games games/rummikub-lenient --count 13 --seed 1 --out puzzles/mined

@@ -89,4 +89,4 @@ def test_mined_puzzles_have_a_theme_and_beat_the_greedy_players_by_the_margin() 
         # Epic's gains are fractions written to 4 places: the margin is far wider than the rounding.
         assert found.gain is None or found.gain <= optimum - MARGINS[family] + Fraction(1, 1000), entry["name"]
         families[family] = families.get(family, 0) + 1
-    assert families.get("house", 0) >= 20 and families.get("tile", 0) >= 20, families
+    assert families.get("house", 0) >= 10 and families.get("tile", 0) >= 10, families  # see test_generate
