@@ -112,3 +112,22 @@ for rules in straight traditional; do
       --jobs 1 "${extra[@]}" --out puzzles/layoff
   done
 done
+
+# Puzzles mined from self-played games (docs/generate.md "Puzzles mined from games"), House and tile
+# rummy, into one folder; any tier the ladder gives (never easy). They are mined from the hands rummy played
+# against itself, kept in games/PRESET/ (one hand a record, played by
+#   rummy selfplay --rules PRESET --players P --seed N --time-limit T --out games/PRESET/PRESET-gNNN.json
+# House: 3 players (in four, partners' spaces score alike: rarely unique), T 0.5; tiles: 2 + N % 3 players,
+# T 1). Playing them again would
+# not give the same hands (House turns stop at the limit), mining them does: the same puzzles everywhere.
+rm -rf puzzles/mined.old
+[ -d puzzles/mined ] && mv puzzles/mined puzzles/mined.old
+for rc in house-classic:14 house-epic:10; do
+  rummy generate --rules "${rc%%:*}" --kind mined --games "games/${rc%%:*}" --count "${rc##*:}" --seed 1 \
+    --time-limit 5 --out puzzles/mined
+done
+# More Classic hands, played while the first were mined (--seed 2 only names the puzzles apart).
+rummy generate --rules house-classic --kind mined --games games/house-classic-more --count 6 --seed 2 --time-limit 5 \
+  --out puzzles/mined
+# Tile rummy: Rummikub's own rules gave no puzzle in its first hands (not unique, no theme); the lenient ones do.
+rummy generate --rules rummikub-lenient --kind mined --games games/rummikub-lenient --count 13 --seed 1 --out puzzles/mined

@@ -137,6 +137,7 @@ class PuzzleKind(Word):
     ACROSS = "across"
     GO_OUT = "go-out"
     MOST_POINTS = "most-points"
+    MINED = "mined"  # a position of a self-played game (House, tile rummy: docs/generate.md)
 
 
 class Tier(Word):

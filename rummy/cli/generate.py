@@ -40,7 +40,7 @@ RulesOption = Annotated[
 KindOption = Annotated[PuzzleKind, typer.Option(
     "--kind", metavar="<kind>", show_default=False,
     help="Puzzle kind: play-all, max (tile); steal, replace-meld, meld-steal, across (House); steal (Robber); "
-         "go-out, most-points (straight, traditional).")]
+         "go-out, most-points (straight, traditional); mined (House, tile: positions of self-played games).")]
 CountOption = Annotated[int, typer.Option("--count", help="Puzzles to make.")]
 TierOption = Annotated[
     Tier | None, typer.Option("--difficulty", metavar="<tier>",
@@ -59,6 +59,10 @@ JobsOption = Annotated[int, typer.Option(
          "The same puzzles whatever the number.")]
 ProcessesOption = Annotated[int | None, typer.Option(
     "--workers", min=1, hidden=True, show_default=False, help="The former name of --jobs.")]
+GamesOption = Annotated[Path | None, typer.Option(
+    "--games", show_default=False,
+    help="A folder of game records (rummy selfplay's) to mine, with --kind mined: candidate i is the i-th "
+         "record by name (--seed then plays no part); without it, each candidate self-plays a hand.")]
 CandidatesOption = Annotated[
     int | None, typer.Option("--max-candidates", min=1, show_default=False,
                              help="Give up after this many candidates (default: 400 a puzzle).")
@@ -92,6 +96,7 @@ def generate(
     workers: ProcessesOption = None,
     theme: ThemeOption = None,
     spread: SpreadOption = True,
+    games: GamesOption = None,
 ) -> int:
     """Make puzzles with one best answer (checked) and a measured tier."""
     from dataclasses import replace
@@ -104,10 +109,12 @@ def generate(
 
     option = "--jobs" if workers is None else "--workers"
     jobs = jobs if workers is None else workers
+    from rummy.generator.mined_kinds import game_records
     from rummy.parallel import cluster_address
 
+    records = game_records(games) if games is not None else ()
     request = Request(rules, kind, count, difficulty, seed, time_limit, jobs, max_candidates, cluster_address(cluster),
-                      tuple(dict.fromkeys(theme or ())), spread)
+                      tuple(dict.fromkeys(theme or ())), spread, games=records)
     validate(request)
     try:
         # Before any work: a linked or unusable --out, an unreadable index, puzzle names already taken.
@@ -118,7 +125,7 @@ def generate(
     if jobs > cores and not request.cluster:
         print_error(f"note: {option} {jobs} lowered to {cores}, the cores this machine lets rummy use")
         request = replace(request, workers=cores)
-    command = _command(request)
+    command = _command(request, games)
     progress = _Progress(request)
 
     written: list[str] = []
@@ -150,7 +157,7 @@ def generate(
     return EXIT_OK
 
 
-def _command(request: Request) -> str:
+def _command(request: Request, games: Path | None = None) -> str:
     parts = [f"rummy generate --rules {request.rules} --kind {request.kind} --count {request.count}"]
     if request.tier:
         parts.append(f"--difficulty {request.tier}")
@@ -160,6 +167,8 @@ def _command(request: Request) -> str:
     parts += [f"--theme {name}" for name in request.themes]
     if not request.spread:
         parts.append("--no-spread")
+    if games is not None:
+        parts.append(f"--games {games}")
     return " ".join(parts)
 
 

@@ -227,7 +227,7 @@ def _pending(replayed: HandReplay, number: int, player: str | None) -> Iterator[
         if gain is None or judged is None or judged.phase != Phase.PLAY or judged == replayed.positions[index + 1]:
             yield _Pending(*where, draw=draw, view=view)  # the draw alone (or the pass): its play comes next
             continue
-        start = _drawn_start(before, judged)
+        start = drawn_start(before, judged)
         played = _without_draw(judged)
         seen_start = as_seen_by(start, record.player) if start is not None else None
         if draw is not None and draw.get("from") in CERTAIN_DRAWS:
@@ -245,7 +245,7 @@ def _pending(replayed: HandReplay, number: int, player: str | None) -> Iterator[
                        play_start=seen_start, after=played)
 
 
-def _drawn_start(before: Position, after: Position) -> Position | None:
+def drawn_start(before: Position, after: Position) -> Position | None:
     """The play-phase position a whole draw-phase turn's draw led to (None where it cannot be told)."""
     from rummy.checker.draw_apply import apply_draw_taken
     from rummy.errors import RummyError
@@ -426,4 +426,4 @@ def draw_words(draw: Mapping[str, Any]) -> str:
 
 
 __all__ = ["MARKS", "MARK_NAMES", "REVIEW_TIME_LIMIT", "DrawReview", "GameReview", "MarkScale", "PlayerSummary",
-           "TurnReview", "as_seen_by", "draw_words", "mark_scale", "review_game", "solve_view"]
+           "TurnReview", "as_seen_by", "draw_words", "drawn_start", "mark_scale", "review_game", "solve_view"]

@@ -61,10 +61,12 @@ class Request:
     cluster: str | None = None  # a Dask scheduler's address: candidates are judged there instead
     themes: tuple[str, ...] = ()  # --theme: a puzzle needs at least one of these (none given: any)
     spread: bool = True  # no theme on more than half of the run's hard and expert puzzles (--no-spread)
+    games: tuple[str, ...] = ()  # game records to mine (--games): candidate i is the i-th record
 
     @property
     def limit(self) -> int:
-        return self.max_candidates if self.max_candidates is not None else self.count * CANDIDATES_PER_PUZZLE
+        limit = self.max_candidates if self.max_candidates is not None else self.count * CANDIDATES_PER_PUZZLE
+        return min(limit, len(self.games)) if self.games else limit
 
 
 @dataclass(frozen=True)
@@ -146,6 +148,12 @@ def validate(request: Request) -> None:
         if name not in possible:
             raise RummyError(f"--theme: {rules.name} puzzles of kind {kind.name!r} are never given theme {name!r} "
                              f"(theirs: {', '.join(possible)})")
+    if request.games:
+        if kind.from_game is None:
+            raise RummyError(f"--games: kind {kind.name!r} makes its own positions (only 'mined' mines games)")
+        from .mined_kinds import validate_records
+
+        validate_records(request.games, rules)
 
 
 def available_cores() -> int:
@@ -232,10 +240,34 @@ def candidate(request: Request, index: int) -> Outcome:
     """Deal candidate ``index`` of the request and judge it."""
     rules = preset(request.rules)
     kind = kind_for(request.kind, rules)
-    support = FAMILIES[rules.family]
     wanted = request.tier or "any"
     rng = random.Random(f"{request.seed}/{rules.name}/{kind.name}/{wanted}/{index}")
-    position = kind.make(rng, rules, request.tier)
+    made: Position | tuple[Position, ...] | None
+    if request.games and kind.from_game is not None:
+        try:
+            made = kind.from_game(request.games[index], rules)
+        except RummyError:  # read by validate(): only a turn that does not replay is left
+            return Outcome(index, None, "the game does not replay")
+    else:
+        made = kind.make(rng, rules, request.tier)
+    if not isinstance(made, tuple):
+        return judged(request, index, made)
+    # Several positions (a mined game's, the most instructive first): the candidate is the first that
+    # passes every test; where none does, the first one's rejection is the candidate's.
+    first: Outcome | None = None
+    for position in made:
+        outcome = judged(request, index, position)
+        if outcome.puzzle is not None:
+            return outcome
+        first = first or outcome
+    return first or Outcome(index, None, "deal failed")
+
+
+def judged(request: Request, index: int, position: Position | None) -> Outcome:
+    """Candidate ``index``'s position judged: solved, the kind's test, the tier, unique, the margin."""
+    rules = preset(request.rules)
+    kind = kind_for(request.kind, rules)
+    support = FAMILIES[rules.family]
     if position is None:
         return Outcome(index, None, "deal failed")
     config = SolverConfig(time_limit=request.time_limit, workers=1, seed=0)

@@ -41,7 +41,8 @@ if TYPE_CHECKING:  # unique builds on this module
     from ..plan import Plan
     from .unique import Rivals
 
-Maker = Callable[[random.Random, Ruleset, "Tier | None"], "Position | None"]
+# One position, or several (a mined game's: the first that passes every test is the candidate's puzzle).
+Maker = Callable[[random.Random, Ruleset, "Tier | None"], "Position | tuple[Position, ...] | None"]
 Acceptance = Callable[[Position, Answer], "str | None"]
 # The task, or the task for a ruleset (a family whose presets count the gain differently).
 Task = str | Callable[[Ruleset], str]
@@ -59,6 +60,8 @@ class Kind:
     # Tiers the kind can reach (a kind whose every answer moves cards out of
     # two spaces is never easy); asking for another is refused at once.
     tiers: tuple[Tier, ...] = tuple(Tier)
+    # (a game record's path, rules) -> its positions: the kind mines game records (``generate --games``).
+    from_game: Callable[[str, Ruleset], tuple[Position, ...] | None] | None = None
 
     def task_for(self, rules: Ruleset) -> str:
         """The task a player of ``rules`` is set (``[puzzle] task``)."""
