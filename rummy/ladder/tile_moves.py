@@ -440,9 +440,15 @@ class TileGame:
         return True
 
     # ------------------------------------------------------ rearrange-three
-    def partitions(self, state: TileState, chosen: tuple[int, ...], nodes: Budget) -> list[TileState]:
-        """The chosen plays' tiles and the rack, re-partitioned into whole plays holding every pooled table tile."""
-        table_tiles = Counter(t for i in chosen for t in state.table[i])
+    def partitions(self, state: TileState, chosen: tuple[int, ...], nodes: Budget,
+                   kept: int = PARTITIONS_KEPT) -> list[TileState]:
+        """The chosen plays' tiles, the loose tiles and the rack, re-partitioned into whole plays holding every
+        pooled table tile; the ``kept`` that play the most rack tiles, whole ones first, then those leaving one
+        pooled tile loose (for the moves after)."""
+        # Loose tiles (taken off the table before) join the pool as table tiles; a joker freed under
+        # freed_joker_new_play_only stays loose, for a new play of rack tiles (loose_plays).
+        table_tiles = Counter(t for i in chosen for t in state.table[i]) + Counter(t for t in state.loose if t != FREED)
+        held = tuple(t for t in state.loose if t == FREED)
         candidates = self.plays_of(tuple(table_tiles.elements()) + state.hand)
         others = [p for i, p in enumerate(state.table) if i not in chosen]
         room = self.room(state)
@@ -460,7 +466,7 @@ class TileGame:
             left = [t for t, n in table_left.items() if n > 0]
             if not left:
                 hand = tuple(sorted(t for t, n in hand_left.items() for _ in range(n)))
-                found.setdefault(TileState(_table(others + plays), hand, loose), used)
+                found.setdefault(TileState(_table(others + plays), hand, tuple(sorted(loose + held))), used)
                 return
             first = min(left)
             for tiles, need in holding.get(first, ()):
@@ -487,6 +493,6 @@ class TileGame:
 
         walk(dict(table_tiles), dict(Counter(state.hand)), [], 0, ())
         ranked = sorted(found.items(), key=lambda item: -item[1])
-        whole = [result for result, used in ranked if used > 0 and not result.loose][:PARTITIONS_KEPT]
-        loose = [result for result, used in ranked if used > 0 and result.loose][:PARTITIONS_KEPT]
+        whole = [result for result, used in ranked if (used > 0 or state.loose) and not result.loose][:kept]
+        loose = [result for result, used in ranked if (used > 0 or state.loose) and result.loose][:kept]
         return whole + loose
