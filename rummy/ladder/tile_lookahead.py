@@ -36,7 +36,7 @@ from itertools import combinations
 from ..vocabulary import Tier
 from . import Effort
 from .moves import Budget, depth_first
-from .tile_moves import FREED, JOKER_ID, TileGame, TileState, Tiles, is_joker, plain, state_key
+from .tile_moves import FREED, JOKER_ID, TileGame, Tiles, TileState, is_joker, plain, state_key
 from .tile_turns import TileRung
 
 
