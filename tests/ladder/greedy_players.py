@@ -105,7 +105,10 @@ def _tile_greedy(position: Position, rng: random.Random, plays_first: bool) -> P
     table: TileTable = [list(p.cards) for p in position.table]
     new: TileTable = []
     cap = _tile_cap(position)
-    left = lambda: cap - (len(mover.hand or ()) - len(rack))  # noqa: E731 - the tiles still allowed this turn
+
+    def left() -> int:  # the tiles still allowed this turn
+        return cap - (len(mover.hand or ()) - len(rack))
+
     changed = True
     while changed and left() > 0:
         changed = False
