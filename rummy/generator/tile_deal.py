@@ -21,7 +21,6 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, Literal
 
 from ..cards import Card
 from ..model.tile.table import COLOURS, Cell, card_of, cell_of
@@ -29,9 +28,8 @@ from ..plays import Play, Reading, jokers_undecided, readings
 from ..position import Position
 from ..rules import Ruleset
 from ..vocabulary import JokerMode, Phase
+from .tile_motifs import JOKER, Slot, motif_deal
 
-JOKER: Final = "joker"
-Slot = Cell | Literal["joker"]  # a cell, or JOKER
 # Tries before giving up on a deal (the caller then rejects the candidate).
 PARTITION_NODES = 600
 PLAY_TRIES = 40
@@ -48,7 +46,8 @@ class DealShape:
     outside: tuple[int, int] = (1, 2)  # plays away from the window
     lonely: bool = False  # no three rack tiles make a play on their own
     crossings: tuple[int, int] = (0, 0)  # grids laid one way on the table, the other way in the answer (_crossing)
-    filler: tuple[int, int] = (1, 3)  # with crossings: rack tiles from the other plays
+    filler: tuple[int, int] = (1, 3)  # with crossings or motifs: rack tiles from the other plays
+    switches: tuple[int, int] = (0, 0)  # motif deals (tile_motifs): crossings of one direction, and an idea
 
 
 @dataclass(frozen=True)
@@ -68,6 +67,9 @@ def deal(rng: random.Random, rules: Ruleset, shape: DealShape) -> Deal | None:
     pool = Counter(cell_of(card) for card in rules.deck_cards if not card.is_joker)
     jokers = min(rng.randint(*shape.jokers), rules.jokers)
     crossings = rng.randint(*shape.crossings)
+    switches = rng.randint(*shape.switches)
+    if switches:
+        return _motif_deal(rng, rules, shape, pool, switches)
     if crossings:
         table: list[list[Slot]] = []
         rack: list[Slot] = []
@@ -96,6 +98,25 @@ def deal(rng: random.Random, rules: Ruleset, shape: DealShape) -> Deal | None:
         return None
     rack, table = taken
     return Deal(table, rack)
+
+
+def _motif_deal(rng: random.Random, rules: Ruleset, shape: DealShape, pool: Counter[Cell],
+                switches: int) -> Deal | None:
+    """Switches and an idea (``tile_motifs``), plus plays elsewhere that give the rack a few tiles."""
+    made = motif_deal(rng, rules, pool, switches)
+    if made is None:
+        return None
+    table, rack = made
+    others = _random_plays(rng, pool, rng.randint(*shape.plays), range(1, 14), 0.5)
+    filler = rng.randint(*shape.filler)
+    if others and filler:
+        taken = _take_rack(rng, others, shape, filler, rules.run_min, 0, rack)
+        if taken is None:
+            return None
+        rack, others = taken
+    if shape.lonely and _makes_play(rack):
+        return None
+    return Deal(table + others, rack)
 
 
 def with_extra(rng: random.Random, rules: Ruleset, dealt: Deal, count: int) -> Deal:

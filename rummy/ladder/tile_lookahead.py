@@ -23,7 +23,8 @@ at three plays across the table.
 The effort is counts, never the clock (``LookaheadBudget``): the joker
 moves tried first, the pools of each switch, the nodes of each pool's
 re-partition, the tables kept after the first switch, and the single moves
-after (``Effort.states``). A puzzle this rung cannot solve within them is
+after (from the best ``finish_starts`` tables, ``finish_states`` states and
+at most ``Effort.states``). A puzzle this rung cannot solve within them is
 ``expert``; one only it solves is ``hard``.
 """
 
@@ -51,6 +52,8 @@ class LookaheadBudget:
     second_pools: int = 80  # pools of the second switch, from each table kept
     pool_nodes: int = 2_500  # nodes of one pool's re-partition
     partitions_kept: int = 4  # re-partitions of one pool kept (the most rack tiles played first)
+    finish_starts: int = 48  # tables reached by the switches that single moves are tried from, the best first
+    finish_states: int = 5_000  # states of those single moves, all together (at most Effort.states)
 
 
 BUDGET = LookaheadBudget()
@@ -144,13 +147,16 @@ class Lookahead(TileRung):
         second: list[TileState] = []
         for state in kept:
             second += self._switch(game, [state], Budget(limits.second_pools))
-        starts = _rank(game, openers + first + second)
-        done = [s for s in starts if game.done(s)]
+        ranked = _rank(game, openers + first + second)
+        done = [s for s in ranked if game.done(s)]
         if done:
             return done[:1]
-        starts.reverse()  # popped last first: the most rack tiles played are searched first
+        starts = ranked[:limits.finish_starts][::-1]  # popped last first: the most rack tiles played first
         seen: set[Hashable] = set()
-        return list(depth_first(starts, game.swap_moves, state_key, Budget(effort.states), seen, game.done))
+        budget = Budget(min(effort.states, limits.finish_states))
+        # Every table reached is proposed too (a switch may leave nothing for single moves to add).
+        return [s for s in ranked if not s.loose] + list(depth_first(starts, game.swap_moves, state_key, budget,
+                                                                       seen, game.done))
 
     def _switch(self, game: TileGame, states: list[TileState], pools_left: Budget) -> list[TileState]:
         """One switch from each of ``states``: each pool re-partitioned with the rack and the loose tiles."""
