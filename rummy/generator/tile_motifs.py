@@ -137,7 +137,7 @@ def motif_deal(rng: random.Random, rules: Ruleset, pool: Counter[Cell], switches
     reuse_allowed = jokers > 0 and not rules.freed_joker_new_play_only
     for index in range(switches):
         if runs:
-            joker = reuse_allowed and index == 0 and rng.random() < 0.4
+            joker = reuse_allowed and index == 0 and rng.random() < 0.6
             made = runs_crossing(rng, pool, joker)
             if made is not None and joker:
                 source = joker_source(rng, pool, rules)
@@ -153,9 +153,9 @@ def motif_deal(rng: random.Random, rules: Ruleset, pool: Counter[Cell], switches
         rack += made[1]
     idea = rng.random()
     extra: Motif | None = None
-    if idea < 0.35 and jokers > 0:
+    if idea < 0.5 and jokers > 0:
         extra = joker_idea(rng, pool, rules)
-    elif idea < 0.7:
+    elif idea < 0.85:
         extra = split_idea(rng, pool)
     if extra is not None:
         table += extra[0]
