@@ -11,11 +11,14 @@ for folder in puzzles/tiles puzzles/house puzzles/robber puzzles/layoff; do
   [ -d "$folder" ] && mv "$folder" "$folder.old"
 done
 
-# Every tile preset: 15 puzzles of each kind (60 a kind over the four presets).
+# Every tile preset: 16 puzzles of each kind (64 a kind over the four presets). Hard and expert counts are
+# even: every hard or expert deal turns runs into groups or groups into runs (tile_motifs), and the spread
+# rule lets a theme cover at most half of a run's puzzles (docs/generate.md, "Kinds (tile rummy)").
 for rules in rummikub-lenient rummikub tiles50 yourturnmyturn; do
   for kind in play-all max; do
-    for tc in easy:4 medium:4 hard:4 expert:3; do
-      rummy generate --rules "$rules" --kind "$kind" --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --out puzzles/tiles
+    for tc in easy:4 medium:4 hard:6 expert:2; do
+      rummy generate --rules "$rules" --kind "$kind" --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 \
+        --jobs 1 --out puzzles/tiles
     done
   done
 done

@@ -119,12 +119,32 @@ def _motif_deal(rng: random.Random, rules: Ruleset, shape: DealShape, pool: Coun
     return Deal(table + others, rack)
 
 
-def with_extra(rng: random.Random, rules: Ruleset, dealt: Deal, count: int) -> Deal:
-    """The deal with ``count`` more rack tiles from the rest of the deck (they may not play)."""
+def with_extra(rng: random.Random, rules: Ruleset, dealt: Deal, count: int, lures: int = 0) -> Deal:
+    """The deal with ``count`` more rack tiles from the rest of the deck (they may not play); up to ``lures``
+    of them fit a play of the table as it lies (a run's end, a group's missing colour): a tile that plays at
+    once, which may cost the turn's bigger rearrangement (a real choice for 'max')."""
     pool = Counter(cell_of(card) for card in rules.deck_cards if not card.is_joker)
     pool.subtract(Counter(slot for play in dealt.table for slot in play if slot != JOKER))
     pool.subtract(Counter(slot for slot in dealt.rack if slot != JOKER))
-    return Deal(dealt.table, dealt.rack + _draw(rng, pool, count))
+    extra: list[Slot] = []
+    fitting = sorted({cell for play in dealt.table for cell in _fits_at(play) if pool[cell] > 0})
+    for cell in rng.sample(fitting, min(lures, count, len(fitting))):
+        pool[cell] -= 1
+        extra.append(cell)
+    return Deal(dealt.table, dealt.rack + extra + _draw(rng, pool, count - len(extra)))
+
+
+def _fits_at(play: list[Slot]) -> list[Cell]:
+    """The tiles that would extend a play as it lies: a run's two ends, a group's missing colours."""
+    cells = [slot for slot in play if slot != JOKER]
+    if not cells:
+        return []
+    if _is_book(cells):
+        return [] if len(play) >= 4 else [(c, cells[0][1]) for c in COLOURS if all(c != d for d, _ in cells)]
+    values = [v for _, v in cells]
+    low = min(values) - (1 if play[0] == JOKER else 0) - 1
+    high = max(values) + (1 if play[-1] == JOKER else 0) + 1
+    return [(cells[0][0], v) for v in (low, high) if 1 <= v <= 13]
 
 
 def climb(rng: random.Random, dealt: Deal, shape: DealShape, run_min: int, score: Callable[[Deal], float], steps: int,
