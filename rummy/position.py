@@ -90,11 +90,14 @@ class PuzzleStatement:
     task: str  # the task in words
     target: int | float  # the best turn's gain (tile kinds: tiles played)
     rules_note: str | None = None
+    themes: tuple[str, ...] = ()  # the ideas the best turn needs (rummy.themes), in THEMES order
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "tier": self.tier, "task": self.task, "target": self.target}
         if self.rules_note is not None:
             data["rules_note"] = self.rules_note
+        if self.themes:
+            data["themes"] = list(self.themes)
         return data
 
     @classmethod

@@ -46,6 +46,7 @@ from .reader_checks import hidden_mover_error as hidden_mover_error
 from .reader_checks import known_mover_hand as known_mover_hand
 from .rules import Ruleset, ruleset_from_spec
 from .table_bag import arranged_table, bag_problem
+from .themes.registry import THEMES
 from .vocabulary import DrawSource, FirstOutBonus, Phase, Tier
 
 # ----------------------------------------------------------------- limits
@@ -71,7 +72,8 @@ PLAYER_KEYS = ("side", "melded", "hand", "hand_count", "hot", "warm", "space", "
 PILE_KEYS = ("discard", "stock", "upcard")
 TURN_KEYS = ("meld", "replaced", "discard", "draw")
 DRAW_KEYS = ("from", "take", "card", "player")
-PUZZLE_KEYS = ("kind", "tier", "task", "target", "rules_note")
+PUZZLE_KEYS = ("kind", "tier", "task", "target", "rules_note", "themes")
+MAX_PUZZLE_THEMES = 8  # names in [puzzle] themes
 MAX_PUZZLE_TEXT = 500  # characters of [puzzle] task and rules_note
 MAX_PUZZLE_KIND = 32
 MAX_TARGET = 1_000_000  # a gain no turn reaches
@@ -540,7 +542,23 @@ class Reader(ReadChecks):
             # NaN fails the comparison too
             raise self.fail("puzzle.target", f"expected the best turn's gain, a number "
                                              f"(at most {MAX_TARGET:,} either way), got {quote(target)}")
-        return PuzzleStatement(kind, tier, texts["task"], target, texts.get("rules_note"))
+        themes = self.puzzle_themes(data["themes"]) if "themes" in data else ()
+        return PuzzleStatement(kind, tier, texts["task"], target, texts.get("rules_note"), themes)
+
+    def puzzle_themes(self, value: Any) -> tuple[str, ...]:
+        """``[puzzle] themes``: 1 to 8 names of known themes (rummy.themes.THEMES), none twice."""
+        if not isinstance(value, list) or not 1 <= len(value) <= MAX_PUZZLE_THEMES:
+            raise self.fail("puzzle.themes", f"expected a list of 1 to {MAX_PUZZLE_THEMES} theme names, "
+                                             f"got {quote(value)}")
+        for index, name in enumerate(value):
+            place = f"puzzle.themes[{index}]"
+            if not isinstance(name, str):
+                raise self.fail(place, f"expected a theme name, got {quote(name)}")
+            if name not in THEMES:
+                raise self.fail(place, f"unknown theme {quote(name)} (known: {', '.join(THEMES)})")
+            if name in value[:index]:
+                raise self.fail(place, f"theme {quote(name)} given twice")
+        return tuple(value)
 
     def card(self, text: str, place: str) -> Card:
         """One card, written alone (no list, no commas)."""

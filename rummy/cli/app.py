@@ -44,6 +44,7 @@ COMMANDS = {
     "rules": "rummy.cli.rules:rules",
     "generate": "rummy.cli.generate:generate",
     "sheets": "rummy.cli.sheets:sheets",
+    "variety": "rummy.cli.variety:variety",
     "hint": "rummy.cli.hint:hint",
     "serve": "rummy.cli.serve:serve",
     "game": "rummy.cli.game:game_app",

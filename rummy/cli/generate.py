@@ -63,6 +63,12 @@ CandidatesOption = Annotated[
     int | None, typer.Option("--max-candidates", min=1, show_default=False,
                              help="Give up after this many candidates (default: 400 a puzzle).")
 ]
+ThemeOption = Annotated[list[str] | None, typer.Option(
+    "--theme", metavar="<theme>", show_default=False,
+    help="Keep only puzzles with this theme (repeatable: any of those given); see docs/themes.md.")]
+SpreadOption = Annotated[bool, typer.Option(
+    "--spread/--no-spread",
+    help="Hard and expert puzzles: no theme on more than half of the run's puzzles.")]
 
 
 def generate(
@@ -77,6 +83,8 @@ def generate(
     max_candidates: CandidatesOption = None,
     cluster: ClusterOption = None,
     workers: ProcessesOption = None,
+    theme: ThemeOption = None,
+    spread: SpreadOption = True,
 ) -> int:
     """Make puzzles with one best answer (checked) and a measured tier."""
     from dataclasses import replace
@@ -91,7 +99,8 @@ def generate(
     jobs = jobs if workers is None else workers
     from rummy.parallel import cluster_address
 
-    request = Request(rules, kind, count, difficulty, seed, time_limit, jobs, max_candidates, cluster_address(cluster))
+    request = Request(rules, kind, count, difficulty, seed, time_limit, jobs, max_candidates, cluster_address(cluster),
+                      tuple(dict.fromkeys(theme or ())), spread)
     validate(request)
     try:
         # Before any work: a linked or unusable --out, an unreadable index, puzzle names already taken.
@@ -141,6 +150,9 @@ def _command(request: Request) -> str:
     parts.append(f"--seed {request.seed}")
     if request.time_limit != GENERATE_TIME_LIMIT:
         parts.append(f"--time-limit {request.time_limit:g}")
+    parts += [f"--theme {name}" for name in request.themes]
+    if not request.spread:
+        parts.append("--no-spread")
     return " ".join(parts)
 
 

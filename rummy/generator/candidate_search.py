@@ -10,12 +10,14 @@ A run starts at most one process a core (``available_cores``): more would
 only queue for the CPUs, each holding its own solver's memory.
 
 Per candidate, cheapest test first: deal, solve (proven optimal, else
-"timeout"), the kind's test, the checker, the tier (the weakest human-like
+"timeout"), the kind's test, the checker, the themes (rummy.themes: "no theme
+NAME" when none of those --theme asks for), the tier (the weakest human-like
 player of ``rummy.ladder`` that finds the optimum: a candidate that a player
-below the tier asked for solves is rejected as "solved by RUNG"), for easy
+below the tier asked for solves is rejected as "solved by RUNG"), a theme for
+every tier but easy ("no theme": plain-play alone counts as none), for easy
 and medium puzzles no answer that wins by a rule corner, uniqueness with the
 near count, and the margin over the second best (at least the family's bar
-for the tier).
+for the tier). The run itself then keeps its themes spread (``Spread``).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from ..parallel import cores, runner
 from ..position import Position, PuzzleStatement
 from ..rules import preset
 from ..solution import GENERATE_TIME_LIMIT, SolverConfig
+from ..themes import THEMES, family_themes, idea_themes, themes_of
 from ..vocabulary import PuzzleKind, Status, Tier
 from .difficulty import NEAR_CAP, TIERS, Difficulty, grade, tier_of
 from .kinds import FAMILIES, kind_for
@@ -41,6 +44,7 @@ from .unique import judge
 
 # Candidates dealt per puzzle asked for before the run gives up.
 CANDIDATES_PER_PUZZLE = 400
+SPREAD_TIERS = (Tier.HARD, Tier.EXPERT)  # the tiers the spread rule of themes holds for
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,8 @@ class Request:
     workers: int = 2  # processes judging candidates (--jobs; 0: one a core)
     max_candidates: int | None = None
     cluster: str | None = None  # a Dask scheduler's address: candidates are judged there instead
+    themes: tuple[str, ...] = ()  # --theme: a puzzle needs at least one of these (none given: any)
+    spread: bool = True  # no theme on more than half of the run's hard and expert puzzles (--no-spread)
 
     @property
     def limit(self) -> int:
@@ -72,11 +78,13 @@ class Puzzle:
     answer: dict[str, Any]  # the ``best --json`` object
     difficulty: Difficulty
     margin: float | str  # best gain minus the second best, or unique.NO_OTHER_TURN
+    themes: tuple[str, ...] = ()  # the ideas the best turn needs (rummy.themes)
 
     def statement(self) -> PuzzleStatement:
-        """The puzzle's ``[puzzle]`` table: its kind, tier, task and target (the best gain), never the answer."""
+        """The puzzle's ``[puzzle]`` table: its kind, tier, task, target (the best gain) and themes,
+        never the answer."""
         task = kind_for(self.kind, preset(self.rules)).task
-        return PuzzleStatement(str(self.kind), str(self.tier), task, self.answer["gain"])
+        return PuzzleStatement(str(self.kind), str(self.tier), task, self.answer["gain"], themes=self.themes)
 
     def solution_data(self) -> dict[str, Any]:
         """The solution file: the ``best --json`` answer, then what the generator measured."""
@@ -88,6 +96,7 @@ class Puzzle:
             "unique": True,
             "margin": self.margin,
             "difficulty": self.difficulty.to_data(),
+            "themes": list(self.themes),
         }
 
 
@@ -127,6 +136,13 @@ def validate(request: Request) -> None:
         raise RummyError(f"--count: at least 1 puzzle, got {request.count}")
     if request.time_limit <= 0:
         raise RummyError(f"--time-limit: must be more than 0 seconds, got {request.time_limit}")
+    possible = family_themes(rules.family.name, kind.name)
+    for name in request.themes:
+        if name not in THEMES:
+            raise RummyError(f"--theme: unknown theme {name!r} (known: {', '.join(THEMES)})")
+        if name not in possible:
+            raise RummyError(f"--theme: {rules.name} puzzles of kind {kind.name!r} are never given theme {name!r} "
+                             f"(theirs: {', '.join(possible)})")
 
 
 def available_cores() -> int:
@@ -157,8 +173,11 @@ def generate(request: Request, on_outcome: Callable[[Outcome, Report], None] | N
     started = time.perf_counter()
     outcomes = _outcomes(request)
     try:
+        spread = Spread(request)
         for outcome in outcomes:
             report.candidates += 1
+            if outcome.puzzle is not None:
+                outcome = spread.judge(outcome)
             if outcome.puzzle is not None:
                 report.puzzles.append(outcome.puzzle)
             else:
@@ -171,6 +190,29 @@ def generate(request: Request, on_outcome: Callable[[Outcome, Report], None] | N
         outcomes.close()  # stops the processes now, also when on_outcome raised
     report.seconds = time.perf_counter() - started
     return report
+
+
+class Spread:
+    """The spread rule of a run (docs/generate.md "Themes"): no theme on more than ``max(1, count // 2)``
+    of the run's hard and expert puzzles, the themes asked for with --theme aside. Judged as outcomes
+    arrive in index order, so a seed still makes the same puzzles whatever the number of processes."""
+
+    def __init__(self, request: Request) -> None:
+        self.on = request.spread
+        self.cap = max(1, request.count // 2)
+        self.asked = set(request.themes)
+        self.counts: Counter[str] = Counter()
+
+    def judge(self, outcome: Outcome) -> Outcome:
+        """The outcome, or its rejection if its puzzle would break the rule; counts what it keeps."""
+        puzzle = outcome.puzzle
+        if puzzle is None or not self.on or puzzle.tier not in SPREAD_TIERS:
+            return outcome
+        over = [name for name in puzzle.themes if name not in self.asked and self.counts[name] >= self.cap]
+        if over:
+            return Outcome(outcome.index, None, f"theme {over[0]} would cover more than half")
+        self.counts.update(puzzle.themes)
+        return outcome
 
 
 def _outcomes(request: Request) -> Generator[Outcome, None, None]:
@@ -208,6 +250,9 @@ def candidate(request: Request, index: int) -> Outcome:
     disturbed, steps, moved = plan.plays_disturbed, len(plan.steps), plan.cards_moved
     if not check(position, after).legal:
         return Outcome(index, None, "checker refused the answer (a bug)")
+    themes = themes_of(position, after, kind.name)
+    if request.themes and not set(request.themes) & set(themes):
+        return Outcome(index, None, f"no theme {' or '.join(request.themes)}")
     graded = grade(position, turn_gain(position, after))  # exact: Epic's gains are fractions
     if graded.beaten:
         return Outcome(index, None, "a human-like player beat the solver (a bug)")
@@ -215,6 +260,8 @@ def candidate(request: Request, index: int) -> Outcome:
         return Outcome(index, None, graded.rejection(request.tier))
     if graded.tier not in kind.tiers:
         return Outcome(index, None, f"graded {graded.tier}, a tier the kind does not offer")
+    if not idea_themes(themes) and graded.tier != Tier.EASY:
+        return Outcome(index, None, "no theme")
     if support.corner is not None and TIERS.index(graded.tier) <= TIERS.index(Tier.MEDIUM):
         reason = support.corner(position, plan)
         if reason:
@@ -231,5 +278,5 @@ def candidate(request: Request, index: int) -> Outcome:
                             graded.rung, graded.rung_gains, tier_of(Difficulty(disturbed, steps, moved), rules.family))
     name = f"{_prefix(rules.name, kind.name, request.tier, request.seed)}{index:04d}"
     puzzle = Puzzle(name, kind.name, graded.tier, rules.name, request.seed, index, position, answer_data(first),
-                    difficulty, verdict.margin)
+                    difficulty, verdict.margin, themes)
     return Outcome(index, puzzle, None)

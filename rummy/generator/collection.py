@@ -75,6 +75,7 @@ def index_entry(puzzle: Puzzle) -> dict[str, Any]:
         "gain": puzzle.answer["gain"],
         "margin": puzzle.margin,
         "seed": puzzle.seed,
+        "themes": list(puzzle.themes),
     }
 
 

@@ -26,6 +26,9 @@ def summary_lines(report: Report, out: Path) -> list[Styled | str]:
     tiers = Counter(p.tier for p in report.puzzles)
     if tiers:
         lines.append(text("tiers: ", ", ".join(f"{tier} {n}" for tier, n in sorted(tiers.items()))))
+    themes = Counter(name for p in report.puzzles for name in p.themes)
+    if themes:
+        lines.append(text("themes: ", ", ".join(f"{name} {n}" for name, n in themes.most_common())))
     rejected = sum(report.rejected.values())
     lines.append(text(("rejected", "bold"), f" {rejected}" + (":" if rejected else "")))
     for reason, n in sorted(report.rejected.items(), key=lambda item: (-item[1], item[0])):

@@ -131,6 +131,8 @@ def test_the_generator_writes_the_table(tmp_path):
     (puzzle,) = report.puzzles
     files = puzzle_files(puzzle, "rummy generate ...")
     position = Position.from_toml(files[f"{puzzle.name}.toml"])
-    assert position.puzzle == PuzzleStatement("play-all", "easy", "play all your tiles", puzzle.answer["gain"])
+    assert puzzle.themes  # an easy puzzle too: plain-play when no other theme (docs/themes.md)
+    assert position.puzzle == PuzzleStatement("play-all", "easy", "play all your tiles", puzzle.answer["gain"],
+                                              themes=puzzle.themes)
     assert position.puzzle.target == len(position.mover.hand or ())  # play all: every tile of the rack
     assert "puzzle" not in json.loads(files[f"{puzzle.name}.solution.json"])["after"]

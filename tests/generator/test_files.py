@@ -53,7 +53,8 @@ def listing(folder: Path) -> dict[str, bytes]:
 
 def fake_puzzle(name: str) -> SimpleNamespace:
     """What the index reads of a puzzle."""
-    return SimpleNamespace(name=name, kind="play-all", tier="easy", rules="rummikub", answer={"gain": 1}, margin=1, seed=0)
+    return SimpleNamespace(name=name, kind="play-all", tier="easy", rules="rummikub", answer={"gain": 1}, margin=1, seed=0,
+                           themes=())
 
 
 # ----------------------------------------------------------------- links
