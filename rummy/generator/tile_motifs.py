@@ -46,15 +46,17 @@ def _take(pool: Counter[Cell], cells: list[Cell]) -> bool:
 
 
 def runs_crossing(rng: random.Random, pool: Counter[Cell], joker: bool) -> Motif | None:
-    """Runs laid where the rack needs groups. With ``joker``: two colours' runs over three numbers, the rack's
-    tiles of a third colour at both ends, and the middle group left for a joker (the caller frees one)."""
+    """Runs laid where the rack needs groups. With ``joker``: two colours' runs over three numbers, rack tiles
+    of the other two colours at either end, and the middle group left for a joker (the caller frees one)."""
     if joker:
         first = rng.randint(1, 11)
         values = [first, first + 1, first + 2]
-        colours = sorted(rng.sample(list(COLOURS), 3))
-        third = colours.pop(rng.randrange(3))
+        colours = sorted(rng.sample(list(COLOURS), 4))
+        low, high = colours.pop(rng.randrange(4)), colours.pop(rng.randrange(3))
+        colours = sorted(rng.sample(colours, 2))
         table = [[(c, v) for v in values] for c in colours]
-        rack = [(third, values[0]), (third, values[2])]
+        # Two colours, so the joker cannot simply join the two rack tiles in a run of their own.
+        rack = [(low, values[0]), (high, values[2])]
     else:
         span = rng.randint(3, 4)
         first = rng.randint(1, 14 - span)
@@ -137,7 +139,7 @@ def motif_deal(rng: random.Random, rules: Ruleset, pool: Counter[Cell], switches
     reuse_allowed = jokers > 0 and not rules.freed_joker_new_play_only
     for index in range(switches):
         if runs:
-            joker = reuse_allowed and index == 0 and rng.random() < 0.6
+            joker = reuse_allowed and index == 0 and rng.random() < 0.5
             made = runs_crossing(rng, pool, joker)
             if made is not None and joker:
                 source = joker_source(rng, pool, rules)
@@ -153,9 +155,9 @@ def motif_deal(rng: random.Random, rules: Ruleset, pool: Counter[Cell], switches
         rack += made[1]
     idea = rng.random()
     extra: Motif | None = None
-    if idea < 0.5 and jokers > 0:
+    if idea < 0.25 and jokers > 0:
         extra = joker_idea(rng, pool, rules)
-    elif idea < 0.85:
+    elif idea < 0.7:
         extra = split_idea(rng, pool)
     if extra is not None:
         table += extra[0]
