@@ -43,6 +43,11 @@ from .tile_lookahead import Lookahead
 from .tile_moves import PARTITION_NODES, TileGame, TileState, state_key
 from .tile_turns import TileRung
 
+# Issue 29: the medium rungs' single moves are capped below Effort.states (a failing search spent all 20,000
+# states, seconds a candidate); what they reach within the cap is what a medium player finds.
+SPLIT_AND_SWAP_STATES = 8_000
+REARRANGE_STATES = 5_000
+
 __all__ = ["LADDER", "Extend", "Lookahead", "RearrangeThree", "SplitAndSwap", "TileRung"]
 
 
@@ -65,7 +70,8 @@ class SplitAndSwap(TileRung):
                "to use with rack tiles, and swaps a rack tile for the joker that stands for it")
 
     def search(self, game: TileGame, effort: Effort) -> Iterable[TileState]:
-        return depth_first([game.start], game.swap_moves, state_key, Budget(effort.states), set(), game.done)
+        budget = Budget(min(effort.states, SPLIT_AND_SWAP_STATES))
+        return depth_first([game.start], game.swap_moves, state_key, budget, set(), game.done)
 
 
 class RearrangeThree(TileRung):
@@ -79,7 +85,7 @@ class RearrangeThree(TileRung):
     def search(self, game: TileGame, effort: Effort) -> Iterable[TileState]:
         if not game.melded:
             return []  # before the initial meld the table is not touched: extend already tried every meld
-        budget = Budget(effort.states)
+        budget = Budget(min(effort.states, REARRANGE_STATES))
         seen: set[Hashable] = set()
         start = game.start
         free = [i for i, play in enumerate(start.table) if not game.pinned_joker(play)]  # a fixed joker keeps its play
