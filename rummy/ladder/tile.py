@@ -45,7 +45,7 @@ from .tile_turns import TileRung
 
 # Issue 29: the medium rungs' single moves are capped below Effort.states (a failing search spent all 20,000
 # states, seconds a candidate); what they reach within the cap is what a medium player finds.
-SPLIT_AND_SWAP_STATES = 8_000
+SPLIT_AND_SWAP_STATES = 3_000
 REARRANGE_STATES = 5_000
 
 __all__ = ["LADDER", "Extend", "Lookahead", "RearrangeThree", "SplitAndSwap", "TileRung"]

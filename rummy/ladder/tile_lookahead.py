@@ -49,8 +49,8 @@ class LookaheadBudget:
     joker_openers: int = 6  # joker frees tried before a switch
     first_pools: int = 400  # pools of the first switch, over every opener
     kept: int = 8  # tables kept after the first switch (the most rack tiles played), for a second
-    second_pools: int = 80  # pools of the second switch, from each table kept
-    pool_nodes: int = 2_500  # nodes of one pool's re-partition
+    second_pools: int = 60  # pools of the second switch, from each table kept
+    pool_nodes: int = 1_500  # nodes of one pool's re-partition
     partitions_kept: int = 4  # re-partitions of one pool kept (the most rack tiles played first)
     finish_starts: int = 48  # tables reached by the switches that single moves are tried from, the best first
     finish_states: int = 5_000  # states of those single moves, all together (at most Effort.states)
