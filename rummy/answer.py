@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .errors import RummyError
+from .meld_as_laid import meld_as_laid
 from .plan import Plan, in_plan_order, make_plan
 from .position import Position
 from .solution import DrawChoice, DrawOption, Solution, SolverConfig
@@ -72,8 +73,9 @@ def planned(position: Position, solution: Solution, objective: Objective = Objec
             plan_from = apply_draw(position, solution.after)[0]
     if solution.after is None or plan_from is None:
         return Answer(position, solution, None, objective)
-    plan = make_plan(plan_from, solution.after)
-    after = in_plan_order(solution.after, plan)
+    laid = meld_as_laid(plan_from, solution.after)  # a meld a person lays as it stays, where legal
+    plan = make_plan(plan_from, laid)
+    after = in_plan_order(laid, plan)
     if after is not solution.after:  # the after-position's own names now agree with the plan's
         solution = replace(solution, after=after)
         plan = make_plan(plan_from, after)

@@ -86,13 +86,13 @@ def read_collection(folder: Folder) -> list[StoredPuzzle]:
 
 
 def task_words(puzzle: StoredPuzzle) -> str:
-    """What the sheet asks: "House Rummy, Classic, hand 1 — ann to move: find the best turn (it steals)"."""
+    """What the sheet asks: "House Rummy, Classic, hand 1 — ann to move: score the most ..."."""
     from .generator import kind_for
     from .rules import PRESET_SUMMARIES
 
     position = puzzle.position
     rules = position.rules
-    task = kind_for(puzzle.kind, rules).task
+    task = kind_for(puzzle.kind, rules).task_for(rules)
     game = PRESET_SUMMARIES.get(rules.name, rules.name).split(":")[0]
     if position.hand_number is not None:
         game += f", hand {position.hand_number}"

@@ -63,8 +63,15 @@ CandidatesOption = Annotated[
     int | None, typer.Option("--max-candidates", min=1, show_default=False,
                              help="Give up after this many candidates (default: 400 a puzzle).")
 ]
+def _theme_names(incomplete: str) -> list[str]:
+    """The shell's completion of --theme: the themes' names (checked by rummy itself, not by typer)."""
+    from rummy.themes.registry import THEMES
+
+    return [name for name in THEMES if name.startswith(incomplete)]
+
+
 ThemeOption = Annotated[list[str] | None, typer.Option(
-    "--theme", metavar="<theme>", show_default=False,
+    "--theme", metavar="<theme>", show_default=False, autocompletion=_theme_names,
     help="Keep only puzzles with this theme (repeatable: any of those given); see docs/themes.md.")]
 SpreadOption = Annotated[bool, typer.Option(
     "--spread/--no-spread",

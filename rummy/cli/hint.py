@@ -3,8 +3,9 @@
 The answer is the puzzle's ``NAME.solution.json`` beside it when that file
 can be read and its ``after`` is a legal turn from the puzzle (the checker
 judges it); otherwise the puzzle is solved (``rummy.answer.best``). Level 1
-says what to aim for, 2 which kinds of move are needed, 3 which plays to
-touch, 4 the first step (rummy.puzzle_hints); each level prints the ones below it too.
+names the idea (the puzzle's themes) and the aim, 2 the key card or play, 3 a
+first move that can be made on its own, 4 the whole turn (rummy.puzzle_hints);
+each level prints the ones below it too.
 The hints are rummy.reports.hint's; this module reads the files and prints.
 """
 
@@ -29,13 +30,13 @@ PuzzlePath = Annotated[
 LevelOption = Annotated[
     int,
     typer.Option("--level", min=1, max=4,
-                 help="How much to tell: 1 the aim, 2 the kinds of move, 3 the plays to touch, 4 the first step."),
+                 help="How much to tell: 1 the idea, 2 the key card or play, 3 a first move, 4 the whole turn."),
 ]
 
 
 def hint(puzzle_path: PuzzlePath, level: LevelOption = 1, json_output: JsonFlag = False,
          time_limit: TimeLimitOption = 30.0) -> int:
-    """A hint for a puzzle: level 1 the aim, up to level 4 the first step (never more than asked)."""
+    """A hint for a puzzle: level 1 the idea, up to level 4 the whole turn (never more than asked)."""
     from rummy.inputs import argument_name
     from rummy.position import Position
     from rummy.reports.hint import Found, check_hintable, hint_exit_code, hint_lines, hint_list, solved_answer

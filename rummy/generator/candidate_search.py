@@ -40,6 +40,7 @@ from ..themes import THEMES, family_themes, idea_themes, themes_of
 from ..vocabulary import PuzzleKind, Status, Tier
 from .difficulty import NEAR_CAP, TIERS, Difficulty, grade, tier_of
 from .kinds import FAMILIES, kind_for
+from .rules_notes import rules_note
 from .unique import judge
 
 # Candidates dealt per puzzle asked for before the run gives up.
@@ -81,10 +82,12 @@ class Puzzle:
     themes: tuple[str, ...] = ()  # the ideas the best turn needs (rummy.themes)
 
     def statement(self) -> PuzzleStatement:
-        """The puzzle's ``[puzzle]`` table: its kind, tier, task, target (the best gain) and themes,
-        never the answer."""
-        task = kind_for(self.kind, preset(self.rules)).task
-        return PuzzleStatement(str(self.kind), str(self.tier), task, self.answer["gain"], themes=self.themes)
+        """The puzzle's ``[puzzle]`` table: its kind, tier, task, target (the best gain), themes and the
+        rule that decides it (``rules_note``), never the answer."""
+        rules = preset(self.rules)
+        task = kind_for(self.kind, rules).task_for(rules)
+        note = rules_note(self.position, Position.from_data(self.answer["after"], strict=False))
+        return PuzzleStatement(str(self.kind), str(self.tier), task, self.answer["gain"], note, themes=self.themes)
 
     def solution_data(self) -> dict[str, Any]:
         """The solution file: the ``best --json`` answer, then what the generator measured."""

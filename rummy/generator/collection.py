@@ -39,7 +39,8 @@ PUZZLE_SUFFIXES = (".toml", ".solution.json")
 
 def puzzle_files(puzzle: Puzzle, command: str) -> dict[str, str]:
     """The puzzle's files by name: the position, then the solution."""
-    task = kind_for(puzzle.kind, preset(puzzle.rules)).task
+    rules = preset(puzzle.rules)
+    task = kind_for(puzzle.kind, rules).task_for(rules)
     header = (
         f"# {puzzle.name}: {task}.\n"
         f"# {puzzle.rules}, kind {puzzle.kind}, tier {puzzle.tier}; made by: {command}\n"

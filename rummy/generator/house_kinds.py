@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from itertools import combinations
 from typing import NotRequired, TypedDict, Unpack
@@ -29,11 +29,12 @@ from typing import NotRequired, TypedDict, Unpack
 from ..answer import Answer
 from ..cards import Card
 from ..checker import check, turn_gain
+from ..family import HOUSE_FIRST_OUT_BONUS
 from ..plan import Plan
 from ..plays import Play, PlayName, is_whole, readings
 from ..position import Position
 from ..rules import Ruleset
-from ..vocabulary import Action, PuzzleKind, Tier
+from ..vocabulary import Action, FirstOutBonus, PuzzleKind, Tier
 from .house_deal import HouseShape, deal_house
 from .kinds import FamilySupport, Kind, register_family, register_kind
 
@@ -247,16 +248,32 @@ def _cuts(cards: list[Card], indices: tuple[int, ...], rules: Ruleset) -> Iterat
                     yield (part,) + cut
 
 
+def house_task(qualifier: str) -> Callable[[Ruleset], str]:
+    """The task of a House kind: what its gain counts (rules.md §5 "What best maximises"), which differs
+    between the presets: Classic counts the cards out of the hand (the discard too) and a fixed 25 for
+    going out first, Epic neither hand penalty nor a fixed bonus (its bonus is the opponents' hands)."""
+    def task(rules: Ruleset) -> str:
+        counts = "table points (your side's won, the other sides' lost)"
+        if rules.hand_penalty_at_end:
+            counts += ", the points of the cards out of your hand (the discard included)"
+        if rules.first_out_bonus == FirstOutBonus.FIXED:
+            counts += f" and {HOUSE_FIRST_OUT_BONUS} for going out first"
+        elif rules.first_out_bonus == FirstOutBonus.HANDS:
+            counts += " and, for going out first, the points in the opponents' hands"
+        return f"score the most{qualifier}: {counts}"
+    return task
+
+
 # A card is worth 5 points in a play: an easy puzzle may win by one card, an expert one by three.
 register_family(FamilySupport("house", near=NEAR_POINTS, canonical=Position.table_key, ambiguity=ambiguity,
                               margin_bars=(0, 5, 10, 15), corner=rule_corner))
 # Every kind's answer steals or replaces a joker, which the easy rung (extend what you see) never
 # does: no House kind is easy (docs/ladder.md).
 NOT_EASY = (Tier.MEDIUM, Tier.HARD, Tier.EXPERT)
-register_kind(Kind(PuzzleKind.STEAL, ("house",), "find the best turn (it steals)", make_steal, accept_steal,
+register_kind(Kind(PuzzleKind.STEAL, ("house",), house_task(" (the best turn steals)"), make_steal, accept_steal,
                    tiers=NOT_EASY))
-register_kind(Kind(PuzzleKind.REPLACE_MELD, ("house",), "find the best turn (you have not melded yet)",
+register_kind(Kind(PuzzleKind.REPLACE_MELD, ("house",), house_task(" (you have not melded yet)"),
                    make_replace_meld, accept_replace_meld, tiers=NOT_EASY))
-register_kind(Kind(PuzzleKind.MELD_STEAL, ("house",), "find the best turn (you have not melded yet)",
+register_kind(Kind(PuzzleKind.MELD_STEAL, ("house",), house_task(" (you have not melded yet)"),
                    make_meld_steal, accept_meld_steal, tiers=NOT_EASY))
-register_kind(Kind(PuzzleKind.ACROSS, ("house",), "find the best turn", make_across, accept_across, tiers=NOT_EASY))
+register_kind(Kind(PuzzleKind.ACROSS, ("house",), house_task(""), make_across, accept_across, tiers=NOT_EASY))

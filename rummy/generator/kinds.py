@@ -1,7 +1,10 @@
 """Kinds of puzzle, and the families they are made for: the registry ``rummy generate`` reads.
 
 A *kind* is a name, the rule families it fits, the task the player is set
-(written at the top of each position file), a maker and an optional test:
+(written at the top of each position file: what the best turn's gain counts,
+in words true for every puzzle of the kind; a function of the ruleset where
+the presets of a family count differently, e.g. House Classic's hand
+penalty), a maker and an optional test:
 
 - ``make(rng, rules, tier)`` deals one candidate position from the
   ``random.Random`` it is given (and nothing else, so a seed gives the same
@@ -40,6 +43,8 @@ if TYPE_CHECKING:  # unique builds on this module
 
 Maker = Callable[[random.Random, Ruleset, "Tier | None"], "Position | None"]
 Acceptance = Callable[[Position, Answer], "str | None"]
+# The task, or the task for a ruleset (a family whose presets count the gain differently).
+Task = str | Callable[[Ruleset], str]
 # (before, best after, floor, cap, seconds) -> Rivals: other final tables with gain >= floor.
 RivalSearch = Callable[[Position, Position, float, int, float], "Rivals"]
 
@@ -48,12 +53,16 @@ RivalSearch = Callable[[Position, Position, float, int, float], "Rivals"]
 class Kind:
     name: PuzzleKind
     families: tuple[str, ...]
-    task: str
+    task: Task
     make: Maker
     accept: Acceptance | None = None
     # Tiers the kind can reach (a kind whose every answer moves cards out of
     # two spaces is never easy); asking for another is refused at once.
     tiers: tuple[Tier, ...] = tuple(Tier)
+
+    def task_for(self, rules: Ruleset) -> str:
+        """The task a player of ``rules`` is set (``[puzzle] task``)."""
+        return self.task if isinstance(self.task, str) else self.task(rules)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Lay-off rummy puzzles (presets ``straight``, ``traditional``): "go out this turn" and "lay off the most points".
+"""Lay-off rummy puzzles (presets ``straight``, ``traditional``): "go out this turn" and "score the most".
 
 A candidate is a play-phase position of a hand in progress: the mover and
 one or two opponents, each with their own space of melds (the opponents'
@@ -365,7 +365,11 @@ register_family(FamilySupport("layoff", near=NEAR_POINTS, canonical=canonical, a
 LAYOFF_TIERS = (Tier.EASY, Tier.MEDIUM, Tier.HARD)
 # A unique turn that goes out leaves nothing the rungs below could still play, so best-meld always
 # finds it: going out is never hard (2,000 candidates of each preset gave none).
-register_kind(Kind(PuzzleKind.GO_OUT, ("layoff",), "go out this turn", make_go_out, accept_go_out,
+# The gain is the points of the cards that leave the hand, however they leave it (rules.md §8): a
+# most-points answer may lay nothing off, so the task names the meld and the discard too.
+GO_OUT_TASK = "go out this turn: every card leaves your hand, by a meld, lay-offs or the discard"
+MOST_POINTS_TASK = "score the most: the points of the cards out of your hand, melded, laid off or discarded"
+register_kind(Kind(PuzzleKind.GO_OUT, ("layoff",), GO_OUT_TASK, make_go_out, accept_go_out,
                    (Tier.EASY, Tier.MEDIUM)))
-register_kind(Kind(PuzzleKind.MOST_POINTS, ("layoff",), "lay off the most points", make_most_points,
+register_kind(Kind(PuzzleKind.MOST_POINTS, ("layoff",), MOST_POINTS_TASK, make_most_points,
                    accept_most_points, LAYOFF_TIERS))

@@ -1,4 +1,4 @@
-"""Robber Rummy puzzles: "steal the most points" (preset ``robber``).
+"""Robber Rummy puzzles: score the most with a turn that steals (preset ``robber``).
 
 A candidate is a play-phase position of a hand in progress: two players (a
 third now and then, each on their own side), the opponents' plays on the
@@ -406,5 +406,9 @@ def ambiguity(before: Position, after: Position) -> str | None:
 # Cards score 5 to 15 points: an easy puzzle may win by one small card, an expert one by 15 points.
 register_family(FamilySupport("robber", near=NEAR_POINTS, canonical=canonical, ambiguity=ambiguity,
                               margin_bars=(0, 5, 10, 15)))
-register_kind(Kind(PuzzleKind.STEAL, ("robber",), "steal the most points", make_steal, accept_steal,
+# What the gain counts (rules.md §7): a steal is worth the play's new score and what its owner loses; the
+# cards out of the hand are worth their penalty, so the task says both ("steal the most points" did not).
+ROBBER_TASK = ("score the most: the points of the plays you lay, grow or steal (a stolen play also counts "
+               "what its owner loses) and of every card out of your hand, the discard included")
+register_kind(Kind(PuzzleKind.STEAL, ("robber",), ROBBER_TASK, make_steal, accept_steal,
                    tiers=STEAL_TIERS))

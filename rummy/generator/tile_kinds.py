@@ -97,4 +97,6 @@ def accept_max(position: Position, answer: Answer) -> str | None:
 
 register_family(FamilySupport("tile", near=1, canonical=canonical, ambiguity=ambiguity, rivals=tile_rivals))
 register_kind(Kind(PuzzleKind.PLAY_ALL, ("tile",), "play all your tiles", make_play_all, accept_play_all))
-register_kind(Kind(PuzzleKind.MAX, ("tile",), "play as many tiles as you can", make_max, accept_max))
+# The gain counts tiles, not their numbers (rules.md §6).
+MAX_TASK = "play as many tiles from your rack as you can (each counts one, whatever its number)"
+register_kind(Kind(PuzzleKind.MAX, ("tile",), MAX_TASK, make_max, accept_max))

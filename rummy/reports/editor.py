@@ -22,8 +22,12 @@ CARDS = "cards"
 
 def presets_report() -> dict[str, Any]:
     """Every preset as the editor needs it: its deck (each card once, with its copies) and the
-    shape of its positions (where plays lie, what the piles hold, which keys it takes)."""
-    return {"presets": [preset_shape(ruleset) for ruleset in PRESETS.values()]}
+    shape of its positions (where plays lie, what the piles hold, which keys it takes); and every puzzle
+    theme with its title and idea (rummy.themes)."""
+    from rummy.reports.page import theme_catalog
+
+    # the themes too: a puzzle's [puzzle] themes are names of these (the editor keeps them as they came)
+    return {"presets": [preset_shape(ruleset) for ruleset in PRESETS.values()], "themes": theme_catalog()}
 
 
 def preset_shape(rules: Ruleset) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
     from typing import Protocol
 
     from rummy.answer import Answer
@@ -139,8 +139,34 @@ def layout(position: Position, names: dict[str, str] | None = None) -> dict[str,
         "discard": notation(position.discard_pile, deck),
         "stock": stock if stock is None or isinstance(stock, int) else len(stock),
         "upcard": position.upcard.notation(deck) if position.upcard is not None else None,
-        "puzzle": position.puzzle.to_data() if position.puzzle is not None else None,
+        "puzzle": puzzle_view(position.puzzle.to_data()) if position.puzzle is not None else None,
     }
+
+
+def puzzle_view(statement: dict[str, Any]) -> dict[str, Any]:
+    """A puzzle's statement as the page shows it: its data (formats.md), with each theme named
+    by the registry's title and idea (``{name, title, idea}``) in place of its bare name."""
+    return {**statement, "themes": theme_details(statement.get("themes") or ())}
+
+
+# ------------------------------------------------------------------ themes
+def theme_names() -> dict[str, Any]:
+    """The theme registry (rummy.themes.THEMES): name to Theme."""
+    from rummy.themes import THEMES
+
+    return THEMES
+
+
+def theme_catalog() -> list[dict[str, str]]:
+    """Every theme, in the registry's order, as a page shows it: its name, title and idea."""
+    return theme_details(theme_names())
+
+
+def theme_details(names: Iterable[str]) -> list[dict[str, str]]:
+    """The themes named, each with its title and idea; a name the registry lacks is left out."""
+    known = theme_names()
+    return [{"name": known[name].name, "title": known[name].title, "idea": known[name].idea}
+            for name in names if name in known]
 
 
 # ------------------------------------------------------------------ best

@@ -42,12 +42,11 @@ def themes_of(before: Position, after: Position, kind: str | None = None) -> tup
     """The themes the turn ``before -> after`` needs, in THEMES order. ``kind``: the puzzle kind,
     whose own task is no theme of it (a play-all tile puzzle is never tagged ``going-out``). A
     ``before`` in the draw phase is read from the position its draw led to."""
-    from .turn import TurnView, play_start
+    from .turn import turn_view
 
     family = before.rules.family.name
     detectors, _ = _detectors(family)
-    start, took_pile = play_start(before, after)
-    view = TurnView(start, after, kind, took_pile)
+    view = turn_view(before, after, kind)
     found = tuple(name for name in family_themes(family, kind) if name in detectors and detectors[name](view))
     return found or ((PLAIN_PLAY,) if detectors else ())
 

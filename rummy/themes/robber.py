@@ -18,8 +18,12 @@ def _steals(view: TurnView) -> list[tuple[str, tuple[Card, ...]]]:
 
 def steal_chain(view: TurnView) -> bool:
     """Two of the turn's steals compete: a card added in one of them would, alone, also take the
-    other's play. The turn has to share the cards out so that both steals stand."""
+    other's play (the turn has to share the cards out so that both steals stand); or a card of the
+    discard pile the turn took pays for a steal."""
     steals = _steals(view)
+    drawn = set(view.drawn)
+    if view.took_pile and any(card.plain() in drawn for _, cards in steals for card in cards):
+        return True
     for name, cards in steals:
         for other, _ in steals:
             if other != name and any(view.fits(view.before_plays[other], card) for card in cards):

@@ -6,6 +6,7 @@ solver call: the detectors run on every candidate the generator judges.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -33,6 +34,7 @@ class TurnView:
     after: Position
     kind: str | None = None
     took_pile: bool = False  # the turn began by taking from the discard pile (a draw-phase puzzle)
+    drawn: tuple[Card, ...] = ()  # the cards its draw brought to the hand (a draw-phase puzzle)
     plan: Plan = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -141,6 +143,13 @@ def play_start(before: Position, after: Position) -> tuple[Position, bool]:
 
     reached = apply_draw_taken(before, taken, after).start
     return (reached, taken.source == DrawSource.DISCARD) if reached is not None else (before, False)
+
+
+def turn_view(before: Position, after: Position, kind: str | None = None) -> TurnView:
+    """The turn ``before -> after`` as the detectors read it (from where its play starts)."""
+    start, pile = play_start(before, after)
+    drawn = Counter(c.plain() for c in start.mover.hand or ()) - Counter(c.plain() for c in before.mover.hand or ())
+    return TurnView(start, after, kind, pile, tuple(sorted(drawn.elements())))
 
 
 def going_out(view: TurnView) -> bool:

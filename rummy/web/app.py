@@ -20,7 +20,7 @@ import asyncio
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 import anyio.to_thread  # Starlette runs on anyio: no dependency of its own
 from fastapi import FastAPI, Request
@@ -33,7 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rummy.reports import page as reports  # looked up at each call: a test may put its own function there
 from rummy.web.guard import HostGuard, InternalErrors, SecurityHeaders, error_body, error_response, tell
-from rummy.web.shipped import NotShipped, Shipped, default_root
+from rummy.web.shipped import ListFilter, NotShipped, Shipped, default_root
 from rummy.web.stream import NdjsonStream, one_line_stream, streamed_lines
 from rummy.web.workers import GRACE_SECONDS, MAX_PER_CLIENT, Busy, Outcome, SolvePool, TookTooLong
 
@@ -46,6 +46,7 @@ MAX_SECONDS = 30.0  # and at most, whatever the request asks
 # this bound, 40 such requests would hold every thread of the server's pool, and the page, the presets
 # and the shipped positions would wait for them (docs/serve.md "Reading a position").
 READERS = 4
+Answered = TypeVar("Answered")  # what a guarded call makes (an answer, a filter)
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ class HintRequest(_Request):
                            description="A shipped puzzle (GET /api/positions): its stored answer is used.")
     format: Kind | None = None
     level: int = Field(1, ge=1, le=4,
-                       description="1 the aim, 2 the kinds of move, 3 the plays to touch, 4 the first step.")
+                       description="1 the idea (themes), 2 the key card or play, 3 a first move, 4 the whole turn.")
     time_limit: float | None = Field(None, gt=0)
 
 
@@ -470,9 +471,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         return _guarded(lambda: play_check_report(request.rules, request.cards))
 
-    @app.get("/api/positions", summary="The shipped examples and puzzle collections")
-    def positions() -> dict[str, Any]:
-        return shipped.listing()
+    @app.get("/api/positions", summary="The shipped examples and puzzle collections, narrowed by theme, tier, kind, "
+                                       "family or collection when the query names one; and every theme")
+    def positions(connection: Request) -> dict[str, Any]:
+        # Read by hand, not as FastAPI parameters: an unknown key or one given twice is refused, not ignored.
+        return shipped.listing(_guarded(lambda: ListFilter.from_query(connection.query_params.multi_items(), shipped)))
 
     @app.get("/api/positions/{collection}/{name}", summary="One shipped position's text (read-only)")
     def position(collection: str, name: str) -> dict[str, Any]:
@@ -494,7 +497,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-def _guarded(make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+def _guarded(make: Callable[[], Answered]) -> Answered:
     from rummy.errors import RummyError, error_lines
 
     try:

@@ -126,13 +126,15 @@ def test_best_and_check_ignore_it():
 def test_the_generator_writes_the_table(tmp_path):
     from rummy.generator import Request, generate
     from rummy.generator.collection import puzzle_files
+    from rummy.generator.rules_notes import rules_note
 
     report = generate(Request(rules="rummikub", kind="play-all", count=1, tier="easy", seed=3, workers=1))
     (puzzle,) = report.puzzles
     files = puzzle_files(puzzle, "rummy generate ...")
     position = Position.from_toml(files[f"{puzzle.name}.toml"])
     assert puzzle.themes  # an easy puzzle too: plain-play when no other theme (docs/themes.md)
-    assert position.puzzle == PuzzleStatement("play-all", "easy", "play all your tiles", puzzle.answer["gain"],
+    note = rules_note(puzzle.position, Position.from_data(puzzle.answer["after"], strict=False))
+    assert position.puzzle == PuzzleStatement("play-all", "easy", "play all your tiles", puzzle.answer["gain"], note,
                                               themes=puzzle.themes)
     assert position.puzzle.target == len(position.mover.hand or ())  # play all: every tile of the rack
     assert "puzzle" not in json.loads(files[f"{puzzle.name}.solution.json"])["after"]

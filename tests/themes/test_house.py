@@ -116,3 +116,29 @@ def test_a_card_laid_on_a_partners_play():
     alone = house({"hand": "9H 2C 3D", "space": []}, {"space": ["6H 7H 8H"]})
     alone_after = after({"hand": "2C", "space": []}, {"space": ["6H 7H 8H 9H"]}, thrown="3D")
     assert "partner-play" not in themes(alone, alone_after)
+
+
+def test_a_house_turn_from_the_draw_that_takes_a_discard_and_must_play_it():
+    def drawn(ann: dict[str, Any], discard: str, turn: dict[str, Any] | None = None) -> Position:
+        players = {"ann": {"melded": True, **ann}, "bob": {"melded": True, "hand_count": 6, "space": ["5H 6H 7H"]}}
+        return position("house-classic", players, discard=discard, phase="draw", turn=turn, strict=turn is None)
+
+    before = drawn({"hand": "5C 6C 9S 2D", "space": []}, "KH 7C")
+    # 7C, the one card taken from the pile, is hot: the turn must play it.
+    taken = drawn({"hand": "9S", "space": ["5C 6C 7C"]}, "KH 2D",
+                  {"draw": {"from": "discard", "take": 1}, "meld": [], "replaced": [], "discard": "2D"})
+    found = themes(before, taken)
+    assert "take-the-pile" in found and "warm-or-hot-card" in found
+
+
+def test_a_stolen_card_given_to_a_third_space_chains():
+    bob = {"space": ["5S 5H 5D 5C", "9D 10D JD QD"]}
+    before = house({"hand": "3C 4C QS QH 2D", "space": []}, bob, cat={"space": ["JC QC KC"]})
+    # 5C, stolen from bob, goes into a new play in cat's space; QD comes to ann's own space.
+    after_ = after({"hand": "", "space": ["QS QH QD"]}, {"space": ["5S 5H 5D", "9D 10D JD"]}, thrown="2D",
+                   cat={"space": ["JC QC KC", "3C 4C 5C"]})
+    found = themes(before, after_, "across")
+    assert "steal-chain" in found and "into-their-space" in found and "sacrifice" in found
+    own = after({"hand": "", "space": ["QS QH QD", "3C 4C 5C"]}, {"space": ["5S 5H 5D", "9D 10D JD"]},
+                thrown="2D", cat={"space": ["JC QC KC"]})
+    assert "steal-chain" not in themes(before, own, "across")

@@ -141,3 +141,18 @@ def test_a_robber_turn_that_takes_the_pile():
                                "bob": {"melded": True, "hand_count": 6, "plays": ["KS KH KD"]}},
                     discard="QS 8H 2C", phase="draw", strict=False, turn={"discard": "2C"}, stock=19)
     assert "take-the-pile" not in themes(stock, drew, "steal")
+
+
+def test_a_card_of_the_pile_taken_pays_for_a_robber_steal():
+    def drawn(ann: dict[str, Any], bob: list[str], discard: str, turn: bool = False) -> Position:
+        players = {"ann": {"melded": True, **ann}, "bob": {"melded": True, "hand_count": 6, "plays": bob}}
+        return position("robber", players, discard=discard, phase="draw", strict=not turn,
+                        turn={"discard": "2C"} if turn else None)
+
+    before = drawn({"hand": "2C 9D", "plays": ["5H 6H 7H"]}, ["KS KH KD"], "KC 8H")
+    # 8H, the pile's top card, is laid at once; KC, from the pile, then takes bob's kings.
+    after_ = drawn({"hand": "9D", "plays": ["5H 6H 7H 8H", "KS KH KD KC"]}, [], "2C", turn=True)
+    found = themes(before, after_, "steal")
+    assert "steal-chain" in found and "take-the-pile" in found
+    kept = drawn({"hand": "9D KC", "plays": ["5H 6H 7H 8H"]}, ["KS KH KD"], "2C", turn=True)
+    assert "steal-chain" not in themes(before, kept, "steal")

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.support.themed_puzzles import first_shipped
 from tests.web import test_browser as base  # first: it skips this module where Chromium or selenium is missing
 from tests.web.test_browser import ROOT, answered, check, click, load, phone, shot, text, wait
 
@@ -132,7 +133,7 @@ def test_the_time_limit_control_is_sent_with_best_check_and_hint(page: Any) -> N
     check(page)
     assert sent(page, "/api/check")[-1]["body"]["time_limit"] == 4
     # And Hint, on a puzzle.
-    load(page, "house/house-classic-across-expert-s1-0004")
+    load(page, first_shipped("house"))
     set_limit(page, "3")
     click(page, '.hint-level[data-level="1"]')
     wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#hints li[data-level]"))

@@ -11,11 +11,12 @@ import pytest
 from rummy.position import Position
 from rummy.position_code import PREFIX, position_code
 from tests.support.paths import PUZZLE_EXAMPLES, REPO_ROOT
+from tests.support.themed_puzzles import first_shipped
 from tests.web.test_api import TestClient, client  # noqa: F401  (the module's app and client, and the skips)
 
 EXAMPLES = sorted(PUZZLE_EXAMPLES.glob("*.toml"))
 HOUSE = PUZZLE_EXAMPLES / "house-classic.toml"
-PUZZLE = REPO_ROOT / "puzzles" / "house" / "house-classic-across-expert-s1-0004.toml"
+PUZZLE = REPO_ROOT / "puzzles" / f"{first_shipped('house')}.toml"  # the index's first (collections are remade)
 
 
 def code_of(path: Path) -> str:

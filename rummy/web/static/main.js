@@ -8,6 +8,7 @@
 //   api.js       the API client          dom.js    elements and messages
 //   cards.js     cards and their keys    table.js  drawing a table
 //   position.js  loading a position      plan.js   best move / draw advice and the plan player
+//   shiplist.js  the shipped list, its filters (by theme, tier…) kept in the address
 //   mymove.js    My move: selection, taps, drags, steps
 //   check.js     checking My move        hint.js   puzzle hints
 //   timelimit.js the time-limit control and Search longer
@@ -25,8 +26,9 @@ import {addSteps, keepSteps, onPointerDown, onPointerMove, onPointerUp, onTableC
   toggleMoving} from "./mymove.js";
 import {askBest, showFrame, stopBest} from "./plan.js";
 import {wireReview} from "./review.js";
-import {filterList, loadFile, loadList, loadShipped, showPosition} from "./position.js";
+import {loadFile, loadShipped, showPosition} from "./position.js";
 import {wireShare} from "./share.js";
+import {loadList, wireList} from "./shiplist.js";
 import {state} from "./state.js";
 import {drawMain} from "./table.js";
 import {loadLimits, setTimeLimit} from "./timelimit.js";
@@ -35,14 +37,9 @@ import {wireVersus} from "./versus.js";
 function wire() {
   $("load-button").addEventListener("click", loadShipped);
   $("load-select").addEventListener("change", () => { if ($("load-select").value) loadShipped(); });
-  // The filter box: typing narrows the list, Enter opens the chosen match, Escape empties it,
-  // the down arrow goes on to the list.
-  $("load-filter").addEventListener("input", filterList);
-  $("load-filter").addEventListener("keydown", (e) => {
-    if (e.key === "Enter") { e.preventDefault(); loadShipped(); }
-    else if (e.key === "Escape" && $("load-filter").value) { $("load-filter").value = ""; filterList(); }
-    else if (e.key === "ArrowDown") { e.preventDefault(); $("load-select").focus(); }
-  });
+  // The Find box and the filters narrow the list; Enter in the box opens the chosen match, Escape
+  // empties it, the down arrow goes on to the list (shiplist.js).
+  wireList(loadShipped);
   $("show-button").addEventListener("click", () => showPosition($("paste").value, null));
   $("paste").addEventListener("keydown", (e) => {  // Enter makes a new line; Ctrl+Enter shows it
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); showPosition($("paste").value, null); }

@@ -1,58 +1,11 @@
-// Loading a position (the shipped list, pasted text, a file) and drawing what show says of it.
+// Loading a position (a shipped one chosen in the list of shiplist.js, pasted text, a file) and drawing
+// what show says of it.
 import {api} from "./api.js";
 import {$, el, say, showError, shownIf} from "./dom.js";
 import {setMovingButton} from "./mymove.js";
 import {linkFailed, positionShown} from "./share.js";
 import {state} from "./state.js";
 import {drawMain} from "./table.js";
-
-// The shipped examples and puzzles (GET /api/positions), kept to be filtered.
-let collections = [];
-
-// The shipped examples and puzzles, grouped by collection, into the select box.
-export async function loadList() {
-  try {
-    collections = (await api("/api/positions")).collections;
-    filterList();
-  } catch (error) {
-    $("load-select").replaceChildren(el("option", {value: "", text: "no list"}));
-    showError($("load-error"), error);
-  }
-}
-
-// What the filter box matches an entry against: its name, collection, game and facts.
-function entryFacts(p) {
-  return [p.rules, p.kind, p.tier, p.phase === "draw" ? "draw phase" : null].filter(Boolean);
-}
-
-// The list narrowed to the entries holding every word of the filter box (in any order, any case),
-// one group per collection. The choice is kept if it still matches, else the first match is chosen
-// (Load, or Enter in the filter box, opens it); an empty filter chooses nothing.
-export function filterList() {
-  const select = $("load-select"), chosen = select.value;
-  const words = $("load-filter").value.toLowerCase().split(/\s+/).filter(Boolean);
-  const options = [el("option", {value: "", text: words.length ? "matches of “" + $("load-filter").value.trim() + "”…" : "choose a position…"})];
-  let shown = 0, total = 0;
-  for (const collection of collections) {
-    total += collection.positions.length;
-    const found = collection.positions.filter((p) => {
-      const haystack = [p.name, collection.name, collection.title, ...entryFacts(p)].join(" ").toLowerCase();
-      return words.every((word) => haystack.includes(word));
-    });
-    if (!found.length) continue;
-    shown += found.length;
-    options.push(el("optgroup", {label: collection.title + " (" + found.length + ")"},
-      ...found.map((p) => el("option", {value: p.id, text: p.name + "  (" + entryFacts(p).join(", ") + ")"}))));
-  }
-  select.replaceChildren(...options);
-  const ids = [...select.querySelectorAll("option")].map((o) => o.value).filter(Boolean);
-  // A name typed whole ("house-classic", or "house classic") chooses that entry, not the first
-  // match listed before it (house-classic-4p).
-  const exact = ids.find((id) => [words.join(" "), words.join("-")].includes(id.split("/").pop().toLowerCase()));
-  select.value = exact || (ids.includes(chosen) ? chosen : words.length && ids.length ? ids[0] : "");
-  $("load-count").textContent = words.length ? shown + " of " + total + " positions" + (shown ? "" : ": none match")
-    : total + " positions";
-}
 
 export async function loadShipped() {
   const id = $("load-select").value;
@@ -137,12 +90,7 @@ function drawPosition() {
   $("position").hidden = false;
   const puzzle = $("puzzle");
   puzzle.hidden = !v.puzzle;
-  if (v.puzzle) {
-    const facts = [v.puzzle.tier, v.puzzle.kind ? "kind " + v.puzzle.kind : null,
-      v.puzzle.target !== undefined && v.puzzle.target !== null ? "target " + v.puzzle.target : null].filter(Boolean);
-    puzzle.replaceChildren(el("strong", {text: "Puzzle: " + capital(v.puzzle.task || "find the best turn") + "."}),
-      el("span", {text: " " + facts.join(", ")}));
-  }
+  if (v.puzzle) drawStatement(puzzle, v.puzzle);
   $("summary").textContent = v.rules + ": " + v.summary + (v.facts.length ? " · " + v.facts.join(", ") : "");
   $("turn-line").textContent = v.to_move + " to move, " + v.phase + " phase";
   shownIf($("table-bag"), v.table_bag_words);  // "table arranged by rummy from a bag of N tiles"
@@ -160,6 +108,23 @@ function drawWarnings(lines) {
   const box = $("position-warnings");
   box.replaceChildren(...lines.map((line) => el("li", {text: "warning: " + line})));
   box.hidden = !lines.length;
+}
+
+// A puzzle's statement, where a player reads the task: the task, its tier and kind, the themes it
+// is tagged with (their titles; the idea behind a theme is hint level 1's), and the rule that
+// decides it (rules_note), when it names one.
+function drawStatement(box, puzzle) {
+  const facts = [puzzle.tier, puzzle.kind ? "kind " + puzzle.kind : null,
+    puzzle.target !== undefined && puzzle.target !== null ? "target " + puzzle.target : null].filter(Boolean);
+  box.replaceChildren(el("p", {class: "task"},
+    el("strong", {text: "Puzzle: " + capital(puzzle.task || "find the best turn") + "."}),
+    el("span", {class: "facts", text: " " + facts.join(", ")})));
+  const themes = puzzle.themes || [];
+  if (themes.length) {
+    box.append(el("p", {class: "themes", id: "puzzle-themes"}, el("span", {text: themes.length > 1 ? "Themes: " : "Theme: "}),
+      ...themes.map((t) => el("span", {class: "theme", "data-theme": t.name, text: t.title}))));
+  }
+  if (puzzle.rules_note) box.append(el("p", {class: "rules-note", id: "puzzle-rules-note", text: "Rule: " + puzzle.rules_note}));
 }
 
 function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
