@@ -29,7 +29,7 @@ SHAPES = {
     Tier.EASY: DealShape(plays=(4, 6), window=(6, 9), rack=(3, 4), jokers=(0, 1)),
     Tier.MEDIUM: DealShape(plays=(5, 8), window=(5, 7), rack=(4, 6), jokers=(0, 1), lonely=True),
     Tier.HARD: DealShape(plays=(1, 3), jokers=(0, 1), lonely=True, switches=(2, 2), filler=(0, 2)),
-    Tier.EXPERT: DealShape(plays=(1, 2), jokers=(0, 1), lonely=True, switches=(3, 3), filler=(0, 1)),
+    Tier.EXPERT: DealShape(plays=(1, 3), jokers=(0, 1), lonely=True, switches=(2, 3), filler=(0, 2)),
 }
 # Solver-guided climb per tier (tile_deal.climb): changes tried, and the
 # hardness (_hardness: 100 a play disturbed, 1 a tile moved) at which it stops.
