@@ -16,8 +16,9 @@ from dataclasses import replace
 from itertools import combinations
 
 from rummy.cards import Card
-from rummy.plays import Play, readings
+from rummy.plays import Play, readings, settled_stand_ins
 from rummy.position import Position, Turn
+from rummy.vocabulary import JokerMode
 
 # ---------------------------------------------------------------------------------------------- tiles
 # Tile rummy: the rack tiles played onto the table as it stands, no rearranging beyond splitting a run
@@ -28,6 +29,17 @@ TileTable = list[list[Card]]
 
 def _tile_whole(cards: list[Card], position: Position) -> bool:
     return bool(readings(tuple(cards), position.rules))
+
+
+def _tile_fits(play: list[Card], card: Card, position: Position) -> bool:
+    """``card`` added to ``play`` leaves it whole; a simple player never lays the tile a fixed joker of the
+    play stands for (that would free the joker: joker work is beyond it)."""
+    if position.rules.joker_mode == JokerMode.FIXED and any(c.is_joker for c in play):
+        stands = settled_stand_ins(tuple(play), position.rules)
+        named = {c.stands_for for c in play if c.is_joker and c.stands_for is not None}
+        if card in named or (stands is not None and card in stands):
+            return False
+    return _tile_whole(play + [card], position)
 
 
 def _tile_cap(position: Position) -> int:
@@ -90,7 +102,7 @@ def _tile_meld(position: Position, rack: list[Card], rng: random.Random) -> Posi
 def _tile_fit_first(table: TileTable, card: Card, position: Position) -> bool:
     """Puts ``card`` at the first play of the table it makes whole (either end of a run, a group's colour)."""
     for play in table:
-        if _tile_whole(play + [card], position):
+        if _tile_fits(play, card, position):
             play.append(card)
             return True
     return False
@@ -162,7 +174,7 @@ def tile_best_now(position: Position, rng: random.Random) -> Position:
                 moves.append((len(play), rng.random(), _tile_lay(table, rack, play)))
         for card in dict.fromkeys(rack):
             for index, play in enumerate(table):
-                if _tile_whole(play + [card], position):
+                if _tile_fits(play, card, position):
                     moves.append((1, rng.random(), _tile_add(table, rack, index, card)))
                 for cut in range(1, len(play)):
                     left, right = play[:cut], play[cut:]
