@@ -21,7 +21,6 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, Literal
 
 from ..cards import Card
 from ..model.tile.table import COLOURS, Cell, card_of, cell_of
@@ -29,9 +28,8 @@ from ..plays import Play, Reading, jokers_undecided, readings
 from ..position import Position
 from ..rules import Ruleset
 from ..vocabulary import JokerMode, Phase
+from .tile_motifs import JOKER, Slot, motif_deal
 
-JOKER: Final = "joker"
-Slot = Cell | Literal["joker"]  # a cell, or JOKER
 # Tries before giving up on a deal (the caller then rejects the candidate).
 PARTITION_NODES = 600
 PLAY_TRIES = 40
@@ -48,7 +46,8 @@ class DealShape:
     outside: tuple[int, int] = (1, 2)  # plays away from the window
     lonely: bool = False  # no three rack tiles make a play on their own
     crossings: tuple[int, int] = (0, 0)  # grids laid one way on the table, the other way in the answer (_crossing)
-    filler: tuple[int, int] = (1, 3)  # with crossings: rack tiles from the other plays
+    filler: tuple[int, int] = (1, 3)  # with crossings or motifs: rack tiles from the other plays
+    switches: tuple[int, int] = (0, 0)  # motif deals (tile_motifs): crossings of one direction, and an idea
 
 
 @dataclass(frozen=True)
@@ -68,6 +67,9 @@ def deal(rng: random.Random, rules: Ruleset, shape: DealShape) -> Deal | None:
     pool = Counter(cell_of(card) for card in rules.deck_cards if not card.is_joker)
     jokers = min(rng.randint(*shape.jokers), rules.jokers)
     crossings = rng.randint(*shape.crossings)
+    switches = rng.randint(*shape.switches)
+    if switches:
+        return _motif_deal(rng, rules, shape, pool, switches)
     if crossings:
         table: list[list[Slot]] = []
         rack: list[Slot] = []
@@ -98,12 +100,51 @@ def deal(rng: random.Random, rules: Ruleset, shape: DealShape) -> Deal | None:
     return Deal(table, rack)
 
 
-def with_extra(rng: random.Random, rules: Ruleset, dealt: Deal, count: int) -> Deal:
-    """The deal with ``count`` more rack tiles from the rest of the deck (they may not play)."""
+def _motif_deal(rng: random.Random, rules: Ruleset, shape: DealShape, pool: Counter[Cell],
+                switches: int) -> Deal | None:
+    """Switches and an idea (``tile_motifs``), plus plays elsewhere that give the rack a few tiles."""
+    made = motif_deal(rng, rules, pool, switches)
+    if made is None:
+        return None
+    table, rack = made
+    others = _random_plays(rng, pool, rng.randint(*shape.plays), range(1, 14), 0.5)
+    filler = rng.randint(*shape.filler)
+    if others and filler:
+        taken = _take_rack(rng, others, shape, filler, rules.run_min, 0, rack)
+        if taken is None:
+            return None
+        rack, others = taken
+    if shape.lonely and _makes_play(rack):
+        return None
+    return Deal(table + others, rack)
+
+
+def with_extra(rng: random.Random, rules: Ruleset, dealt: Deal, count: int, lures: int = 0) -> Deal:
+    """The deal with ``count`` more rack tiles from the rest of the deck (they may not play); up to ``lures``
+    of them fit a play of the table as it lies (a run's end, a group's missing colour): a tile that plays at
+    once, which may cost the turn's bigger rearrangement (a real choice for 'max')."""
     pool = Counter(cell_of(card) for card in rules.deck_cards if not card.is_joker)
     pool.subtract(Counter(slot for play in dealt.table for slot in play if slot != JOKER))
     pool.subtract(Counter(slot for slot in dealt.rack if slot != JOKER))
-    return Deal(dealt.table, dealt.rack + _draw(rng, pool, count))
+    extra: list[Slot] = []
+    fitting = sorted({cell for play in dealt.table for cell in _fits_at(play) if pool[cell] > 0})
+    for cell in rng.sample(fitting, min(lures, count, len(fitting))):
+        pool[cell] -= 1
+        extra.append(cell)
+    return Deal(dealt.table, dealt.rack + extra + _draw(rng, pool, count - len(extra)))
+
+
+def _fits_at(play: list[Slot]) -> list[Cell]:
+    """The tiles that would extend a play as it lies: a run's two ends, a group's missing colours."""
+    cells = [slot for slot in play if slot != JOKER]
+    if not cells:
+        return []
+    if _is_book(cells):
+        return [] if len(play) >= 4 else [(c, cells[0][1]) for c in COLOURS if all(c != d for d, _ in cells)]
+    values = [v for _, v in cells]
+    low = min(values) - (1 if play[0] == JOKER else 0) - 1
+    high = max(values) + (1 if play[-1] == JOKER else 0) + 1
+    return [(cells[0][0], v) for v in (low, high) if 1 <= v <= 13]
 
 
 def climb(rng: random.Random, dealt: Deal, shape: DealShape, run_min: int, score: Callable[[Deal], float], steps: int,

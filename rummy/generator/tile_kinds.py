@@ -28,14 +28,15 @@ from .tile_rivals import tile_rivals
 SHAPES = {
     Tier.EASY: DealShape(plays=(4, 6), window=(6, 9), rack=(3, 4), jokers=(0, 1)),
     Tier.MEDIUM: DealShape(plays=(5, 8), window=(5, 7), rack=(4, 6), jokers=(0, 1), lonely=True),
-    Tier.HARD: DealShape(plays=(3, 5), jokers=(0, 1), lonely=True, crossings=(1, 1)),
-    Tier.EXPERT: DealShape(plays=(3, 4), jokers=(0, 1), lonely=True, crossings=(2, 2)),
+    Tier.HARD: DealShape(plays=(1, 3), jokers=(0, 1), lonely=True, switches=(2, 2), filler=(0, 2)),
+    Tier.EXPERT: DealShape(plays=(1, 3), jokers=(0, 1), lonely=True, switches=(2, 3), filler=(0, 2)),
 }
 # Solver-guided climb per tier (tile_deal.climb): changes tried, and the
 # hardness (_hardness: 100 a play disturbed, 1 a tile moved) at which it stops.
 CLIMB = {Tier.EASY: (0, 0), Tier.MEDIUM: (8, 200), Tier.HARD: (0, 0), Tier.EXPERT: (0, 0)}
 CLIMB_SOLVE_SECONDS = 2.0
 EXTRA_TILES = (1, 3)  # 'max': tiles added from the rest of the deck
+LURE_CHANCE = 0.3  # 'max' hard and expert: the chance that one added tile fits the table as it lies
 
 
 def _deal(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Deal | None:
@@ -73,7 +74,10 @@ def make_max(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position 
     dealt = _deal(rng, rules, tier)
     if dealt is None:
         return None
-    return position_of(rules, with_extra(rng, rules, dealt, rng.randint(*EXTRA_TILES)), rng)
+    count = rng.randint(*EXTRA_TILES)
+    # Hard and expert: now and then one of them fits the table as it lies (a lure: playing it may cost more).
+    lures = int(rng.random() < LURE_CHANCE) if tier in (Tier.HARD, Tier.EXPERT) else 0
+    return position_of(rules, with_extra(rng, rules, dealt, count, lures), rng)
 
 
 def accept_play_all(position: Position, answer: Answer) -> str | None:

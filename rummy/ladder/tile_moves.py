@@ -95,6 +95,7 @@ class TileGame:
         self.pool_plays: dict[tuple[Tiles, int | None], list[Tiles]] = {}
         self.alternatives: dict[int, set[int]] = {}  # a fixed joker's other readings (books of three)
         self.grown_seen: dict[tuple[Tiles, int], Tiles | None] = {}
+        self.windows_seen: dict[int, list[tuple[list[int], Counter[int]]]] = {}
         self.hand_plays = self.plays_of(self.hand0)
         self.start = TileState(_table(self.pinned(p.cards) for p in position.table), self.hand0)
         # The most tiles a turn can play: the cap, and only tiles that some play of all tiles in sight could hold.
@@ -192,25 +193,34 @@ class TileGame:
                             made.add(tuple(sorted(chosen + (JOKER_ID,) * j)))
         suits = sorted({t // 16 for t in naturals}) if anchor in (None, JOKER_ID) else [anchor // 16]
         for suit in suits:
-            for length in range(rules.run_min, rules.run_max + 1):
-                for window in rules.run_windows(length):
-                    tiles = [suit * 16 + rank_at(p) for p in window]
-                    if anchor not in (None, JOKER_ID) and anchor not in tiles:
-                        continue
-                    need = Counter(tiles)
-                    base = [t for t in tiles if counts[t] >= need[t]]
-                    missing = len(tiles) - len(base)
-                    if missing > jokers or not base:
-                        continue
-                    for extra in range(0, min(jokers - missing, len(base) - 1) + 1):
-                        for replaced in set(combinations(base, extra)):
-                            if anchor not in (None, JOKER_ID) and anchor in replaced and base.count(anchor) == 1:
-                                continue
-                            made.add(tuple(sorted(without(tuple(base), replaced) + (JOKER_ID,) * (missing + extra))))
+            for tiles, need in self.windows(suit):
+                if anchor not in (None, JOKER_ID) and anchor not in need:
+                    continue
+                base = [t for t in tiles if counts[t] >= need[t]]
+                missing = len(tiles) - len(base)
+                if missing > jokers or not base:
+                    continue
+                for extra in range(0, min(jokers - missing, len(base) - 1) + 1):
+                    for replaced in set(combinations(base, extra)):
+                        if anchor not in (None, JOKER_ID) and anchor in replaced and base.count(anchor) == 1:
+                            continue
+                        made.add(tuple(sorted(without(tuple(base), replaced) + (JOKER_ID,) * (missing + extra))))
         found = [tiles for tiles in sorted(made) if self.whole(tiles)]
         if anchor == JOKER_ID:
             found = [tiles for tiles in found if JOKER_ID in tiles]
         self.pool_plays[key] = found
+        return found
+
+    def windows(self, suit: int) -> list[tuple[list[int], Counter[int]]]:
+        """Every run window of one colour (its tiles in order, and counted), the rules' lengths and ace rule."""
+        found = self.windows_seen.get(suit)
+        if found is None:
+            found = []
+            for length in range(self.rules.run_min, self.rules.run_max + 1):
+                for window in self.rules.run_windows(length):
+                    tiles = [suit * 16 + rank_at(p) for p in window]
+                    found.append((tiles, Counter(tiles)))
+            self.windows_seen[suit] = found
         return found
 
     def played(self, state: TileState) -> int:
@@ -440,10 +450,21 @@ class TileGame:
         return True
 
     # ------------------------------------------------------ rearrange-three
-    def partitions(self, state: TileState, chosen: tuple[int, ...], nodes: Budget) -> list[TileState]:
-        """The chosen plays' tiles and the rack, re-partitioned into whole plays holding every pooled table tile."""
-        table_tiles = Counter(t for i in chosen for t in state.table[i])
-        candidates = self.plays_of(tuple(table_tiles.elements()) + state.hand)
+    def partitions(self, state: TileState, chosen: tuple[int, ...], nodes: Budget,
+                   kept: int = PARTITIONS_KEPT) -> list[TileState]:
+        """The chosen plays' tiles, the loose tiles and the rack, re-partitioned into whole plays holding every
+        pooled table tile; the ``kept`` that play the most rack tiles, whole ones first, then those leaving one
+        pooled tile loose (for the moves after)."""
+        # Loose tiles (taken off the table before) join the pool as table tiles; a joker freed under
+        # freed_joker_new_play_only stays loose, for a new play of rack tiles (loose_plays).
+        table_tiles = Counter(t for i in chosen for t in state.table[i]) + Counter(t for t in state.loose if t != FREED)
+        held = tuple(t for t in state.loose if t == FREED)
+        # Only the rack tiles that could share a play with a pooled tile (its colour or its number; jokers).
+        colours = {t // 16 for t in table_tiles if not is_joker(t)}
+        numbers = {t % 16 for t in table_tiles if not is_joker(t)}
+        wild = any(is_joker(t) for t in table_tiles)
+        near = tuple(t for t in state.hand if wild or is_joker(t) or t // 16 in colours or t % 16 in numbers)
+        candidates = self.plays_of(tuple(table_tiles.elements()) + near)
         others = [p for i, p in enumerate(state.table) if i not in chosen]
         room = self.room(state)
         found: dict[TileState, int] = {}
@@ -460,7 +481,7 @@ class TileGame:
             left = [t for t, n in table_left.items() if n > 0]
             if not left:
                 hand = tuple(sorted(t for t, n in hand_left.items() for _ in range(n)))
-                found.setdefault(TileState(_table(others + plays), hand, loose), used)
+                found.setdefault(TileState(_table(others + plays), hand, tuple(sorted(loose + held))), used)
                 return
             first = min(left)
             for tiles, need in holding.get(first, ()):
@@ -487,6 +508,6 @@ class TileGame:
 
         walk(dict(table_tiles), dict(Counter(state.hand)), [], 0, ())
         ranked = sorted(found.items(), key=lambda item: -item[1])
-        whole = [result for result, used in ranked if used > 0 and not result.loose][:PARTITIONS_KEPT]
-        loose = [result for result, used in ranked if used > 0 and result.loose][:PARTITIONS_KEPT]
+        whole = [result for result, used in ranked if (used > 0 or state.loose) and not result.loose][:kept]
+        loose = [result for result, used in ranked if (used > 0 or state.loose) and result.loose][:kept]
         return whole + loose

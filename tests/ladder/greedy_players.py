@@ -5,5 +5,6 @@ expert puzzle. One module a family (they were written side by side); this one na
 from tests.ladder.greedy_house import house_greedy_best, house_players
 from tests.ladder.greedy_layoff import LAYOFF_PLAYERS
 from tests.ladder.greedy_robber import ROBBER_PLAYERS, ROBBER_SEEDED
+from tests.ladder.greedy_tiles import TILE_PLAYERS, tile_best_now, tile_biggest_play_first, tile_first_fit
 
-__all__ = ["LAYOFF_PLAYERS", "ROBBER_PLAYERS", "ROBBER_SEEDED", "house_greedy_best", "house_players"]
+__all__ = ["LAYOFF_PLAYERS", "ROBBER_PLAYERS", "ROBBER_SEEDED", "TILE_PLAYERS", "house_greedy_best", "house_players", "tile_best_now", "tile_biggest_play_first", "tile_first_fit"]

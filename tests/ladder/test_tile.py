@@ -1,4 +1,4 @@
-"""Tile rummy's human-like players (rummy.ladder.tile): extend, split-and-swap, rearrange-three.
+"""Tile rummy's human-like players (rummy.ladder.tile): extend, split-and-swap, rearrange-three, lookahead.
 
 On seeded random small positions (flexible and fixed jokers, jokers on the
 table and in the rack, melded and unmelded movers) every rung's turn is legal,
@@ -125,14 +125,14 @@ def test_random_positions_are_varied() -> None:
 # ------------------------------------------------------------------ each rung's reach
 def test_extend_adds_to_run_ends_and_group_colours_and_lays_new_plays() -> None:
     before = position(["R5 R6 R7", "K9 O9 B9"], "R8 R4 R9 K2 K3 K4")
-    assert gains(before) == [6, 6, 6]
+    assert gains(before) == [6, 6, 6, 6]
     assert ladder_tier(before, 6, EFFORT) == Tier.EASY
 
 
 def test_split_and_swap_inserts_a_tile_by_splitting_a_run() -> None:
     before = position(["R3 R4 R5 R6 R7"], "R5")
     assert optimum(before) == 1
-    assert gains(before) == [0, 1, 1]
+    assert gains(before) == [0, 1, 1, 1]
     assert ladder_tier(before, 1, EFFORT) == Tier.MEDIUM
 
 
@@ -140,48 +140,83 @@ def test_split_and_swap_frees_a_fixed_joker_with_the_tile_it_stands_for() -> Non
     before = position(["R5 *=R6 R7"], "R6 K9 K10", rules="rummikub")
     assert optimum(before) == 3
     found = climb(before, None, EFFORT)
-    assert [f.gain for f in found] == [0, 3, 3]
+    assert [f.gain for f in found] == [0, 3, 3, 3]
     assert found[1].after is not None and found[1].after.mover.hand == ()
 
 
 def test_split_and_swap_takes_an_end_tile_to_make_a_new_play() -> None:
     before = position(["R4 R5 R6 R7", "O2 O3 O4 O5"], "B4 K4")
-    assert gains(before) == [0, 2, 2]
+    assert gains(before) == [0, 2, 2, 2]
 
 
 def test_rearrange_two_turns_two_runs_into_groups() -> None:
     before = position(["R3 R4 R5", "O3 O4 O5"], "B3 B4 K5")
     assert optimum(before) == 3
-    assert gains(before) == [0, 0, 3]
-    assert ladder_tier(before, 3, EFFORT) == Tier.HARD
+    assert gains(before) == [0, 0, 3, 3]
+    assert ladder_tier(before, 3, EFFORT) == Tier.MEDIUM
 
 
 def test_rearrange_three_solves_a_crossing_of_three_plays() -> None:
     before = position(["R3 R4 R5", "O3 O4 O5", "B3 B4 B5"], "K3 K4")
     assert optimum(before) == 2
-    assert gains(before) == [0, 0, 2]
-    assert ladder_tier(before, 2, EFFORT) == Tier.HARD
+    assert gains(before) == [0, 0, 2, 2]
+    assert ladder_tier(before, 2, EFFORT) == Tier.MEDIUM
 
 
-def test_two_crossings_of_three_plays_are_beyond_every_rung() -> None:
-    """One pool of three plays undoes one crossing; the second needs another pool."""
-    before = position(["R3 R4 R5", "O3 O4 O5", "B3 B4 B5", "R9 R10 R11", "O9 O10 O11", "B9 B10 B11"],
-                      "K3 K4 K9 K10")
+def test_two_different_switches_are_the_lookaheads() -> None:
+    """Runs into groups at 3-4, groups into runs at 4-6: one pool of three plays undoes one; lookahead both."""
+    before = position(["K4 R4 B4", "K5 R5 B5", "K6 R6 B6", "R9 R10 R11", "O9 O10 O11", "B9 B10 B11"],
+                      "K7 R3 K9 K10")
     assert optimum(before) == 4
-    assert gains(before) == [0, 0, 2]
-    assert solving_rung(climb(before, 4, EFFORT), 4) is None
-    assert ladder_tier(before, 4, EFFORT) == Tier.EXPERT
+    assert gains(before) == [0, 0, 2, 4]
+    assert ladder_tier(before, 4, EFFORT) == Tier.HARD
+
+
+def test_three_switches_are_beyond_every_rung() -> None:
+    before = position(["R1 R2 R3", "O1 O2 O3", "B1 B2 B3", "R6 R7 R8", "O6 O7 O8", "B6 B7 B8",
+                       "R11 R12 R13", "O11 O12 O13", "B11 B12 B13"], "K1 K2 K7 K8 K11 K12")
+    assert optimum(before) == 6
+    assert gains(before) == [0, 0, 2, 4]
+    assert solving_rung(climb(before, 6, EFFORT), 6) is None
+    assert ladder_tier(before, 6, EFFORT) == Tier.EXPERT
+
+
+def test_lookahead_frees_a_joker_and_lays_it_in_its_second_switch() -> None:
+    """K12 frees the joker of K9 K10 K11 *; the joker then completes R4 O4 * of a second switch."""
+    before = position(["R3 R4 R5", "O3 O4 O5", "K9 K10 K11 *", "R9 R10 R11", "O9 O10 O11", "B9 B10 B11"],
+                      "K12 B3 B5 K9 K10")
+    best_gain = optimum(before)
+    found = climb(before, None, EFFORT)
+    assert found[-1].gain == best_gain
+    assert found[-1].after is not None and check(before, found[-1].after).legal
+
+
+def test_the_lookahead_budget_is_counts() -> None:
+    """Fewer pools: the same position is out of reach (the effort is counts, never the clock)."""
+    from rummy.ladder.tile_lookahead import Lookahead, LookaheadBudget
+    before = position(["K4 R4 B4", "K5 R5 B5", "K6 R6 B6", "R9 R10 R11", "O9 O10 O11", "B9 B10 B11"],
+                      "K7 R3 K9 K10")
+
+    class Small(Lookahead):
+        budget = LookaheadBudget(second_pools=0)
+
+    best = max((_gain(before, after) for after in Small().turns(before, EFFORT)), default=0)
+    assert best == 2
+
+
+def _gain(before: Position, after: Position) -> Fraction:
+    return Fraction(before.rules.family.turn_gain(before, after))
 
 
 def test_the_initial_meld_is_new_plays_of_rack_tiles_worth_the_threshold() -> None:
     before = position(["R5 R6 R7"], "R8 K10 O10 B10 K1 K2 K3", melded=False)
     found = climb(before, None, EFFORT)
-    assert [f.gain for f in found] == [6, 6, 6]  # the tens (30) and K1 K2 K3; R8 may not join the table's run yet
+    assert [f.gain for f in found] == [6, 6, 6, 6]  # the tens (30) and K1 K2 K3; R8 may not join the table's run yet
     after = found[0].after
     assert after is not None and after.table[0] == before.table[0] and len(after.table) == 3
     assert after.mover.hand == (Card(8, "H"),)
     small = position(["R5 R6 R7"], "R8 K1 K2 K3 O9", melded=False)
-    assert gains(small) == [0, 0, 0]  # K1 K2 K3 is worth 6 of the 30 needed
+    assert gains(small) == [0, 0, 0, 0]  # K1 K2 K3 is worth 6 of the 30 needed
 
 
 def test_at_most_max_cards_per_turn() -> None:
@@ -189,13 +224,14 @@ def test_at_most_max_cards_per_turn() -> None:
     assert gains(before)[0] == 6
     capped = position(["R5 R6 R7"], "R8 R9 R10 K1 K2 K3", rules="yourturnmyturn")
     capped = replace(capped, rules=capped.rules.with_options({"max_cards_per_turn": 4}))
-    assert gains(capped) == [4, 4, 4]
+    assert gains(capped) == [4, 4, 4, 4]
 
 
 def test_the_search_is_bounded_by_the_effort() -> None:
     before = position(["R3 R4 R5 R6 R7"], "R5 K1 K2 K3")
-    assert gains(before, Effort(states=1)) == [0, 0, 0]  # only the position itself: nothing played
-    assert gains(before, Effort(states=200)) == [3, 4, 4]
+    # Only the position itself: nothing played; lookahead's switches have counts of their own (LookaheadBudget).
+    assert gains(before, Effort(states=1)) == [0, 0, 0, 1]
+    assert gains(before, Effort(states=200)) == [3, 4, 4, 4]
 
 
 def test_tile_codes_read_back() -> None:
@@ -208,16 +244,16 @@ def test_tile_codes_read_back() -> None:
 
 def test_the_ladder_is_the_families() -> None:
     rungs = ladder_of(position([], "R1"))
-    assert [r.name for r in rungs] == ["extend", "split-and-swap", "rearrange-three"]
-    assert [r.tier for r in rungs] == [Tier.EASY, Tier.MEDIUM, Tier.HARD]
-    assert [r.greedy for r in rungs] == [True, True, False]
+    assert [r.name for r in rungs] == ["extend", "split-and-swap", "rearrange-three", "lookahead"]
+    assert [r.tier for r in rungs] == [Tier.EASY, Tier.MEDIUM, Tier.MEDIUM, Tier.HARD]
+    assert [r.greedy for r in rungs] == [True, True, False, False]
 
 
 def test_a_fixed_joker_of_a_book_of_three_reads_as_either_missing_colour() -> None:
     # R7 O7 * : the joker is B7 or K7 (rules.md §6); B7 from the rack makes it the K7 of a book of four.
     before = position(["R7 O7 *"], "B7", rules="rummikub")
     found = climb(before, None, EFFORT)
-    assert [f.gain for f in found] == [1, 1, 1]
+    assert [f.gain for f in found] == [1, 1, 1, 1]
     assert found[0].after is not None and check(before, found[0].after).legal
 
 
@@ -227,9 +263,9 @@ def test_a_fixed_joker_said_to_stand_for_one_colour_is_freed_by_that_tile_only()
     for rung in LADDER:
         for after in list(rung.turns(before, EFFORT))[:5]:
             assert check(before, after).legal, (rung.name, after.to_toml())
-    assert gains(before) == [1, 1, 1]  # O6 joins the book; the joker stays
+    assert gains(before) == [1, 1, 1, 1]  # O6 joins the book; the joker stays
     open_joker = position(["K6 R6 *", "B1 B2 B3"], "O6 O1 O2", rules="rummikub")
-    assert gains(open_joker) == [1, 3, 3]  # O6 frees it, and O1 O2 * is a new play
+    assert gains(open_joker) == [1, 3, 3, 3]  # O6 frees it, and O1 O2 * is a new play
 
 
 @pytest.mark.parametrize("rules", ["rummikub", "tiles50"])
@@ -238,7 +274,7 @@ def test_a_freed_joker_goes_into_a_new_play_of_rack_tiles_under_tiles50(rules: s
     # that play under rummikub, never under tiles50 (freed_joker_new_play_only). The second position
     # is one where split-and-swap's best proposals once did (B1 B2 * B4 with the freed joker).
     before = position(["R10 R11 *=R12", "B4 B5 B6 B7"], "R12 B1 B2", rules=rules)
-    assert gains(before) == [0, 3, 3]
+    assert gains(before) == [0, 3, 3, 3]
     found = position(["* R10 R11 R12 R13", "K4 R4 O4 B4", "B4 B5 B6 B7 B8"], "B2 K3 K8 B1 R8 R9", rules=rules)
     for start in (before, found):
         for rung in LADDER:
