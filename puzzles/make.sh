@@ -74,7 +74,7 @@ for spec in house-classic:meld-steal:hard:4:40 house-classic:across:hard:4:40 ho
     --time-limit 5 --jobs 1 --max-candidates "$most" --out puzzles/house || true
 done
 # Runs that stopped short may hold a theme on more than half of what they made: the spread across runs.
-python3 puzzles/house_spread.py puzzles/house
+python3 puzzles/spread.py puzzles/house
 # The spread took kinds under 50 puzzles and tiers away: a last round (as it was run), then the spread again.
 for spec in house-classic:meld-steal:medium:4:40:3 house-epic:meld-steal:medium:4:40:3 \
             house-classic:across:medium:5:150:3 house-epic:across:medium:5:150:3; do
@@ -86,7 +86,7 @@ rummy generate --rules house-classic --kind meld-steal --count 2 --difficulty ha
   --time-limit 5 --jobs 1 --max-candidates 25 --out puzzles/house || true
 rummy generate --rules house-classic --kind replace-meld --count 2 --difficulty expert --seed 4 "${IDEAS[@]}" \
   --time-limit 5 --jobs 1 --max-candidates 15 --out puzzles/house || true
-python3 puzzles/house_spread.py puzzles/house
+python3 puzzles/spread.py puzzles/house
 
 # A steal is beyond the easy rung: Robber's steal puzzles are medium and up. Hard and expert deals plant
 # traps for the greedy player (docs/generate.md); the spread rule keeps each theme on half of a run at most.
@@ -138,3 +138,8 @@ rummy generate --rules house-classic --kind mined --games games/house-classic-mo
   --out puzzles/mined
 # Tile rummy: Rummikub's own rules gave no puzzle in its first hands (not unique, no theme); the lenient ones do.
 rummy generate --rules rummikub-lenient --kind mined --games games/rummikub-lenient --count 13 --seed 1 --out puzzles/mined
+# The shipped folder was mined while the ladder's lookahead rung was being added, then graded again with the
+# final ladder (a no-op on a folder just made): positions, answers and themes do not depend on the ladder.
+python -m rummy.generator.regrade puzzles/mined
+# Runs into one folder (three House runs) may together hold a theme on more than half of a kind: the spread.
+python3 puzzles/spread.py puzzles/mined

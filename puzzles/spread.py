@@ -1,9 +1,10 @@
-"""Keeps puzzles/house within the spread rule across runs (issue 29): no theme on more than half of a kind's
-hard and expert puzzles, all presets together.
+"""Keeps a puzzle folder within the spread rule across runs (issue 29): no theme on more than half of a kind's
+hard and expert puzzles, all presets of a family together (a kind is a family's: House's and the tiles'
+``mined`` are two).
 
 ``rummy generate`` holds the rule within one run (no theme on more than ``count // 2`` of the puzzles it is
 asked for); a run that stops at its ``--max-candidates`` with fewer puzzles than asked may hold a theme on
-more than half of what it made. This step, run by puzzles/make.sh after the House runs, removes such
+more than half of what it made. This step, run by puzzles/make.sh after the House runs and on the mined folder, removes such
 puzzles one at a time: while a theme covers more than half of a kind's hard and expert puzzles, the last
 (by name) hard puzzle carrying the theme that is most over goes (an expert one when no hard one carries it),
 with its solution file and index entry. Deterministic: the same collection in, the same collection out.
@@ -17,6 +18,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from rummy.rules import preset
+
 
 def over(entries: list[dict[str, Any]]) -> str | None:
     """The theme most over half of ``entries`` (None: the spread holds)."""
@@ -29,9 +32,12 @@ def prune(folder: Path) -> list[str]:
     index = folder / "index.json"
     data: dict[str, Any] = json.loads(index.read_text(encoding="utf-8"))
     gone: list[str] = []
-    for kind in sorted({e["kind"] for e in data["puzzles"]}):
+    def family_kind(entry: dict[str, Any]) -> tuple[str, str]:
+        return preset(entry["rules"]).family.name, entry["kind"]
+
+    for kind in sorted({family_kind(e) for e in data["puzzles"]}):
         while True:
-            mine = [e for e in data["puzzles"] if e["kind"] == kind and e["tier"] in ("hard", "expert")]
+            mine = [e for e in data["puzzles"] if family_kind(e) == kind and e["tier"] in ("hard", "expert")]
             theme = over(mine)
             if theme is None:
                 break

@@ -1,0 +1,66 @@
+"""Grade a puzzle folder again after the ladder changed: ``python -m rummy.generator.regrade DIR``.
+
+A puzzle's position, answer, uniqueness and themes do not depend on the ladder; its tier does. When the
+rungs change (issue 29 made the old third rungs medium and added ``lookahead``), a folder whose positions
+are costly to make again (``puzzles/mined``: self-played games) is re-graded in place: each puzzle's tier
+is climbed again with its stored optimum and written where the files state it (the position's header and
+``[puzzle]`` table, the solution's ``tier`` and ``difficulty``, the index). Every file is replaced
+atomically (rummy.files); nothing else in them changes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+from ..files import Folder
+from ..ladder import grade
+from ..position import Position
+from .collection import INDEX, read_index
+
+SOLUTION_LIMIT = 4 * 1024 * 1024
+
+
+def regrade(path: Path) -> list[tuple[str, str, str]]:
+    """Re-grade every puzzle of the folder; (name, old tier, new tier) for each one."""
+    changes = []
+    with Folder(path) as folder:
+        entries = read_index(folder)
+        for name, entry in entries.items():
+            solution_data = folder.read(entry["solution"], SOLUTION_LIMIT)
+            position_data = folder.read(entry["position"], SOLUTION_LIMIT)
+            if solution_data is None or position_data is None:
+                raise SystemExit(f"rummy: {path / name}: a puzzle file is missing")
+            solution = json.loads(solution_data.decode("utf-8"))
+            position = Position.from_file(path / entry["position"])
+            graded = grade(position, Fraction(str(solution["gain"])).limit_denominator(10_000))
+            old, new = str(entry["tier"]), str(graded.tier)
+            changes.append((name, old, new))
+            solution["tier"] = new
+            solution["difficulty"]["rung"] = graded.rung
+            solution["difficulty"]["rung_gains"] = [{"rung": r, "gain": g} for r, g in graded.rung_gains]
+            folder.write(entry["solution"], json.dumps(solution, indent=2, ensure_ascii=False) + "\n", replace=True)
+            text = position_data.decode("utf-8")
+            text = re.sub(r"(, tier )[a-z]+(; made by)", rf"\g<1>{new}\g<2>", text, count=1)
+            text = re.sub(r'(\[puzzle\]\n(?:[^\[\n].*\n)*?tier = ")[a-z]+(")', rf"\g<1>{new}\g<2>", text, count=1)
+            folder.write(entry["position"], text, replace=True)
+            entry["tier"] = new
+        data = {"puzzles": [entries[name] for name in sorted(entries)]}
+        folder.write(INDEX, json.dumps(data, indent=2, ensure_ascii=False) + "\n", replace=True)
+    return changes
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python -m rummy.generator.regrade DIR", file=sys.stderr)
+        return 2
+    for name, old, new in regrade(Path(argv[0])):
+        print(f"{name}: {old}" + ("" if old == new else f" -> {new}"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

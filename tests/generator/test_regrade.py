@@ -1,0 +1,32 @@
+"""rummy.generator.regrade: a folder graded again writes the ladder's tier everywhere the files state it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from rummy.generator.regrade import regrade
+from rummy.position import Position
+from tests.support.paths import REPO_ROOT
+
+
+def test_a_wrong_tier_is_graded_again_in_the_position_the_solution_and_the_index(tmp_path: Path) -> None:
+    source = REPO_ROOT / "puzzles" / "mined"
+    index = json.loads((source / "index.json").read_text(encoding="utf-8"))
+    entry = index["puzzles"][0]
+    folder = tmp_path / "mined"
+    folder.mkdir()
+    for name in (entry["position"], entry["solution"]):
+        shutil.copy(source / name, folder / name)
+    right = entry["tier"]
+    wrong = "easy" if right != "easy" else "expert"
+    position_text = (folder / entry["position"]).read_text(encoding="utf-8")
+    (folder / entry["position"]).write_text(position_text.replace(f'tier = "{right}"', f'tier = "{wrong}"'),
+                                            encoding="utf-8")
+    (folder / "index.json").write_text(json.dumps({"puzzles": [{**entry, "tier": wrong}]}), encoding="utf-8")
+    assert regrade(folder) == [(entry["name"], wrong, right)]
+    assert Position.from_file(folder / entry["position"]).puzzle.tier == right  # type: ignore[union-attr]
+    assert json.loads((folder / entry["solution"]).read_text(encoding="utf-8"))["tier"] == right
+    assert json.loads((folder / "index.json").read_text(encoding="utf-8"))["puzzles"][0]["tier"] == right
+    assert (folder / entry["position"]).read_text(encoding="utf-8") == position_text
