@@ -2,12 +2,13 @@
 hard and expert puzzles, all presets of a family together (a kind is a family's: House's and the tiles'
 ``mined`` are two).
 
-``rummy generate`` holds the rule within one run (no theme on more than ``count // 2`` of the puzzles it is
-asked for); a run that stops at its ``--max-candidates`` with fewer puzzles than asked may hold a theme on
-more than half of what it made. This step, run by puzzles/make.sh after the House runs and on the
-mined folder, removes such puzzles one at a time: while a theme covers more than half of a kind's hard and expert puzzles, the last
-(by name) hard puzzle carrying the theme that is most over goes (an expert one when no hard one carries it),
-with its solution file and index entry. Deterministic: the same collection in, the same collection out.
+``rummy generate`` holds the rule within one run (no theme on more than ``count // 2`` of the puzzles it
+is asked for); a run that stops at its ``--max-candidates`` with fewer puzzles than asked, or runs into
+one folder together, may hold a theme on more than half. This step, run by puzzles/make.sh after the
+House runs and on the mined folder, removes such puzzles one at a time: while a theme covers more than
+half of a kind's hard and expert puzzles, the last (by name) hard puzzle carrying the theme that is most
+over goes (an expert one when no hard one carries it), with its solution file and index entry.
+Deterministic: the same collection in, the same collection out.
 """
 
 from __future__ import annotations
