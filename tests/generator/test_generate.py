@@ -246,8 +246,10 @@ def test_the_collection_has_fifty_puzzles_of_each_kind_over_its_tiers(family, na
     if not all(_graded_by_the_ladder(e) for e in mine):
         pytest.skip(f"{family} {name}: the shipped puzzles were graded by the plan's shape, before the ladder "
                     "(puzzles/make.sh remakes them)")
+    # Issue 29's remake: of the tiers the kind offers, those its deals reached under the lookahead ladder
+    # (House replace-meld ships medium only, meld-steal medium and expert: docs/generate.md, the House yields)
     tiers = {e["tier"] for e in mine}
-    assert tiers <= set(kind.tiers) if mined else tiers == set(kind.tiers), (family, name)
+    assert tiers and tiers <= set(kind.tiers), (family, name, tiers)
 
 
 def test_every_preset_has_puzzles():
