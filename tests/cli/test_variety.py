@@ -16,23 +16,35 @@ from tests.support.paths import REPO_ROOT
 ROBBER = REPO_ROOT / "puzzles" / "robber"
 
 
-def small_collection(tmp_path: Path, names: list[str], themes: dict[str, list[str]] | None = None) -> Path:
-    """A copy of some Robber puzzles, their solution files given ``themes`` where named."""
+def small_collection(tmp_path: Path, names: list[str], themes: dict[str, list[str]] | None = None,
+                     old: bool = False) -> Path:
+    """A copy of some Robber puzzles, their solution files given ``themes`` where named; ``old``: as made
+    before themes (no ``themes`` in the solution files nor the index)."""
     folder = tmp_path / "few"
     folder.mkdir()
     index = json.loads((ROBBER / "index.json").read_text(encoding="utf-8"))
     entries = [entry for entry in index["puzzles"] if entry["name"] in names]
+    if old:
+        entries = [{key: value for key, value in entry.items() if key != "themes"} for entry in entries]
     for entry in entries:
         shutil.copy(ROBBER / entry["position"], folder / entry["position"])
         solution = json.loads((ROBBER / entry["solution"]).read_text(encoding="utf-8"))
         if themes and entry["name"] in themes:
             solution["themes"] = themes[entry["name"]]
+        if old:
+            solution.pop("themes", None)
         (folder / entry["solution"]).write_text(json.dumps(solution), encoding="utf-8")
     (folder / "index.json").write_text(json.dumps({"puzzles": entries}), encoding="utf-8")
     return folder
 
 
-HARD = ["robber-steal-hard-s1-0000", "robber-steal-hard-s1-0001", "robber-steal-expert-s1-0000"]
+def _first(tier: str, count: int) -> list[str]:
+    """The first ``count`` shipped Robber puzzles of ``tier`` (the collection is remade: no name is fixed)."""
+    entries = json.loads((ROBBER / "index.json").read_text(encoding="utf-8"))["puzzles"]
+    return [entry["name"] for entry in entries if entry["tier"] == tier][:count]
+
+
+HARD = _first("hard", 2) + _first("expert", 1)  # two hard puzzles, then an expert one
 
 
 def test_stored_themes_are_counted_and_the_top_theme_flagged_over_half(tmp_path):
@@ -57,7 +69,7 @@ def test_a_kind_at_half_is_not_flagged(tmp_path):
 
 
 def test_themes_missing_from_old_solution_files_are_found_from_the_answer(tmp_path):
-    folder = small_collection(tmp_path, HARD)
+    folder = small_collection(tmp_path, HARD, old=True)
     variety = collection_variety(folder)
     assert variety.themes_found_here == 3
     found = {name for tier in variety.kinds[0].tiers for name in tier.themes}
