@@ -140,6 +140,6 @@ rummy generate --rules house-classic --kind mined --games games/house-classic-mo
 rummy generate --rules rummikub-lenient --kind mined --games games/rummikub-lenient --count 13 --seed 1 --out puzzles/mined
 # The shipped folder was mined while the ladder's lookahead rung was being added, then graded again with the
 # final ladder (a no-op on a folder just made): positions, answers and themes do not depend on the ladder.
-python -m rummy.generator.regrade puzzles/mined
+python -m rummy.generator.regrade puzzles/mined --drop-greedy
 # Runs into one folder (three House runs) may together hold a theme on more than half of a kind: the spread.
 python3 puzzles/spread.py puzzles/mined

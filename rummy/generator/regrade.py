@@ -6,30 +6,35 @@ are costly to make again (``puzzles/mined``: self-played games) is re-graded in 
 is climbed again with its stored optimum and written where the files state it (the position's header and
 ``[puzzle]`` table, the solution's ``tier`` and ``difficulty``, the index). Every file is replaced
 atomically (rummy.files); nothing else in them changes.
+
+``--drop-greedy`` (the mined folder's own promise: its best turn is beyond every greedy player) removes a
+puzzle whose optimum a greedy rung now reaches, with its files and index entry, instead of re-grading it.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from fractions import Fraction
 from pathlib import Path
 
 from ..files import Folder
-from ..ladder import grade
+from ..ladder import grade, ladder_of
 from ..position import Position
 from .collection import INDEX, read_index
 
 SOLUTION_LIMIT = 4 * 1024 * 1024
 
 
-def regrade(path: Path) -> list[tuple[str, str, str]]:
-    """Re-grade every puzzle of the folder; (name, old tier, new tier) for each one."""
+def regrade(path: Path, drop_greedy: bool = False) -> list[tuple[str, str, str]]:
+    """Re-grade every puzzle of the folder; (name, old tier, new tier) for each one (new tier
+    ``dropped``: a greedy rung solves it and ``drop_greedy`` removed it)."""
     changes = []
     with Folder(path) as folder:
         entries = read_index(folder)
-        for name, entry in entries.items():
+        for name, entry in list(entries.items()):
             solution_data = folder.read(entry["solution"], SOLUTION_LIMIT)
             position_data = folder.read(entry["position"], SOLUTION_LIMIT)
             if solution_data is None or position_data is None:
@@ -38,6 +43,12 @@ def regrade(path: Path) -> list[tuple[str, str, str]]:
             position = Position.from_file(path / entry["position"])
             graded = grade(position, Fraction(str(solution["gain"])).limit_denominator(10_000))
             old, new = str(entry["tier"]), str(graded.tier)
+            if drop_greedy and any(rung.greedy and rung.name == graded.rung for rung in ladder_of(position)):
+                changes.append((name, old, "dropped"))
+                for key in ("position", "solution"):
+                    os.unlink(entry[key], dir_fd=folder.fd)  # within the opened folder, never through a link
+                del entries[name]
+                continue
             changes.append((name, old, new))
             solution["tier"] = new
             solution["difficulty"]["rung"] = graded.rung
@@ -54,10 +65,12 @@ def regrade(path: Path) -> list[tuple[str, str, str]]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m rummy.generator.regrade DIR", file=sys.stderr)
+    drop = "--drop-greedy" in argv
+    folders = [arg for arg in argv if arg != "--drop-greedy"]
+    if len(folders) != 1:
+        print("usage: python -m rummy.generator.regrade DIR [--drop-greedy]", file=sys.stderr)
         return 2
-    for name, old, new in regrade(Path(argv[0])):
+    for name, old, new in regrade(Path(folders[0]), drop):
         print(f"{name}: {old}" + ("" if old == new else f" -> {new}"))
     return 0
 

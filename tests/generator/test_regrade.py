@@ -30,3 +30,18 @@ def test_a_wrong_tier_is_graded_again_in_the_position_the_solution_and_the_index
     assert json.loads((folder / entry["solution"]).read_text(encoding="utf-8"))["tier"] == right
     assert json.loads((folder / "index.json").read_text(encoding="utf-8"))["puzzles"][0]["tier"] == right
     assert (folder / entry["position"]).read_text(encoding="utf-8") == position_text
+
+
+def test_drop_greedy_removes_a_puzzle_a_greedy_rung_solves(tmp_path: Path) -> None:
+    source = REPO_ROOT / "puzzles" / "house"
+    entries = json.loads((source / "index.json").read_text(encoding="utf-8"))["puzzles"]
+    entry = next(e for e in entries if e["tier"] == "medium"
+                 and json.loads((source / e["solution"]).read_text(encoding="utf-8"))["difficulty"]["rung"] == "steal-one")
+    folder = tmp_path / "few"
+    folder.mkdir()
+    for name in (entry["position"], entry["solution"]):
+        shutil.copy(source / name, folder / name)
+    (folder / "index.json").write_text(json.dumps({"puzzles": [entry]}), encoding="utf-8")
+    assert regrade(folder, drop_greedy=True) == [(entry["name"], "medium", "dropped")]
+    assert sorted(p.name for p in folder.iterdir()) == ["index.json"]
+    assert json.loads((folder / "index.json").read_text(encoding="utf-8")) == {"puzzles": []}
