@@ -71,8 +71,9 @@ def test_the_hints_follow_their_levels(path: Path) -> None:
         assert theme.title in idea, idea
     played = _hand_cards_played(before, after)
     target = before.puzzle.target if before.puzzle is not None else data["gain"]
-    # numbers standing alone (not a card's 10 of 10H, not a play's 3 of bob/3): none is that count
-    alone = re.compile(r"(?<![\w/])\d+(?![\w/])")
+    # numbers standing alone (not a card's 10 of 10H, not a play's 3 of bob/3, not the 2 of K-A-2): none
+    # is that count
+    alone = re.compile(r"(?<![\w/-])\d+(?![\w/-])")
     for text in (idea, key):
         if played != target:
             assert str(played) not in alone.findall(text), text
