@@ -299,8 +299,9 @@ class HouseSearch:
                         yield replace(state, plays=tuple(new), hand=without(hand, pay))
             # Or one hand card and a spare card of the mover's own (the end of a run, a book's fourth).
             for own, spare in (self.spares(plays) if len(items) == 1 else ()):
-                if not any(_related(spare & 63, x & 63) for x in items):
-                    continue
+                if not any(_related(spare & 63, x & 63) for x in items) \
+                        or not self.paid(self.me, without(plays[own][1], [spare])):
+                    continue  # unrelated, or a payment card whose play would be left unpaid
                 for card in near:
                     cards = tuple(sorted(items + (spare, PAY * 64 + card)))
                     if self.whole(cards) and self.paid(self.me, cards):
@@ -324,6 +325,8 @@ class HouseSearch:
         hand cards (rules.md §5: a melded player moves their own cards anywhere)."""
         for own, spare in self.spares(state.plays):
             rest = (self.me, without(state.plays[own][1], [spare]), state.plays[own][2])
+            if not self.paid(self.me, rest[1]):
+                continue  # a payment card: its play's steals would be left unpaid
             for index, (space, tagged, name) in enumerate(state.plays):
                 if index != own and tagged and self.ours[space]:
                     grown = tuple(sorted(tagged + (spare,)))
