@@ -240,30 +240,13 @@ def _try_plant(rng: random.Random, pool: DeckPool, kind: str, spaces: dict[str, 
     if kind == "double-shift":
         # Two moves inside the robbed space free X: their card N leaves their book of three for the run, and
         # the book is made whole by N's fourth suit, the spare end of a run of four of theirs.
-        rank = _trap_rank(rng)
-        low = rng.random() < 0.5
-        theirs = _run(rank, 3, suit)
-        wanted, nxt = (theirs[0], rank + 3) if low else (theirs[-1], rank - 1)
-        suits = [x for x in SUITS if x != suit]
-        rng.shuffle(suits)
-        book = [Card(rank_at(nxt), suit)] + [Card(rank_at(nxt), x) for x in suits[:2]]
-        spare_run = _run(nxt, 4, suits[2]) if rng.random() < 0.5 else _run(nxt - 3, 4, suits[2])[::-1]
-        mates = [Card(wanted.rank, x) for x in rng.sample(suits, 2)]
+        theirs, book, spare_run, mates = _shift_trap(rng, suit)
         return _lay_all(pool, theirs + book + spare_run + mates, [theirs, book, spare_run], victim, mates, spaces,
                         hand)
     if kind == "gift-shift":
         # A gift one step further: X leaves the opponent's run of three only if their card N (in their book
         # of three) joins the run, and N leaves the book only if the mover gives it G, N's fourth suit.
-        rank = _trap_rank(rng)
-        low = rng.random() < 0.5
-        theirs = _run(rank, 3, suit)
-        wanted, nxt = (theirs[0], rank + 3) if low else (theirs[-1], rank - 1)
-        suits = [x for x in SUITS if x != suit]
-        rng.shuffle(suits)
-        book = [Card(rank_at(nxt), suit)] + [Card(rank_at(nxt), x) for x in suits[:2]]
-        gift_suit = suits[2]
-        given = _run(nxt, 4, gift_suit) if rng.random() < 0.5 else _run(nxt - 3, 4, gift_suit)[::-1]
-        mates = [Card(wanted.rank, x) for x in rng.sample(suits, 2)]
+        theirs, book, given, mates = _shift_trap(rng, suit)
         if not pool.take(theirs + book + given + mates):
             return False
         space = victim()
@@ -294,6 +277,23 @@ def _trap_rank(rng: random.Random, length: int = 3) -> int:
     if rng.random() < 1 / 3:
         return rng.randint(13 - length + 2, 13)
     return rng.randint(1, 13)
+
+
+
+def _shift_trap(rng: random.Random, suit: str) -> tuple[list[Card], list[Card], list[Card], list[Card]]:
+    """The cards of a shift trap (double-shift and gift-shift deal the same, in the same order of draws):
+    the opponent's run of three holding X at an end, their book of three of the rank N that would continue
+    the run, a run of four in N's fourth suit ending at N (a spare end), and the two hand cards of X's rank."""
+    rank = _trap_rank(rng)
+    low = rng.random() < 0.5
+    theirs = _run(rank, 3, suit)
+    wanted, nxt = (theirs[0], rank + 3) if low else (theirs[-1], rank - 1)
+    suits = [x for x in SUITS if x != suit]
+    rng.shuffle(suits)
+    book = [Card(rank_at(nxt), suit)] + [Card(rank_at(nxt), x) for x in suits[:2]]
+    fourth = _run(nxt, 4, suits[2]) if rng.random() < 0.5 else _run(nxt - 3, 4, suits[2])[::-1]
+    mates = [Card(wanted.rank, x) for x in rng.sample(suits, 2)]
+    return theirs, book, fourth, mates
 
 
 def _lay(pool: DeckPool, taken: list[Card], laid: list[Card], owner: Callable[[], str], held: list[Card],

@@ -72,6 +72,19 @@ _Play = tuple[int, tuple[int, ...], str | None]  # space (seat index), tagged ca
 _Lift = tuple[tuple[int, ...], int, tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, tuple[int, ...]], ...]]
 
 
+def lifted(plays: tuple[_Play, ...], chosen: Iterable[_Lift]) -> list[_Play]:
+    """The plays once the chosen lifts are made: each robbed play as the lift leaves it, and the plays it
+    cuts off added (a run cut in two), named by nobody yet."""
+    base = list(plays)
+    for _, _, edits, extras in chosen:
+        for index, tagged in edits:
+            space, _, name = base[index]
+            base[index] = (space, tagged, name)
+        base.extend((space, tagged, None) for space, tagged in extras)
+    return base
+
+
+
 def _code(card: Card) -> int:
     return 0 if card.is_joker else card.rank * 4 + SUITS.index(card.suit)
 
@@ -404,12 +417,7 @@ class HouseSearch:
         own = [None] + [i for i, (space, tagged, _) in enumerate(state.plays) if space == self.me and tagged]
         for chosen in options:
             taken = tuple(item for _, item, _, _ in chosen)
-            base = list(state.plays)
-            for _, _, edits, extras in chosen:
-                for index, tagged in edits:
-                    space, _, name = base[index]
-                    base[index] = (space, tagged, name)
-                base.extend((space, tagged, None) for space, tagged in extras)
+            base = lifted(state.plays, chosen)
             for mine in own:
                 pool = taken + (state.plays[mine][1] if mine is not None else ())
                 if len(pool) > TRADE_POOL:

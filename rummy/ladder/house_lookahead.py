@@ -29,7 +29,7 @@ from itertools import combinations
 
 from ..position import Position
 from ..vocabulary import Tier
-from .house import PAY, HouseRung, HouseSearch, _Lift, _related, _State, _subsets
+from .house import PAY, HouseRung, HouseSearch, _Lift, _related, _State, _subsets, lifted
 from .moves import without
 
 TRADES = 3  # trades in one turn
@@ -91,12 +91,7 @@ class LookaheadSearch(HouseSearch):
                 return
             taken = tuple(item for _, item, _, _ in chosen)
             touched = {i for lift in chosen for i in lift[0]}
-            base = list(state.plays)
-            for _, _, edits, extras in chosen:
-                for index, tagged in edits:
-                    space, _, name = base[index]
-                    base[index] = (space, tagged, name)
-                base.extend((space, tagged, None) for space, tagged in extras)
+            base = lifted(state.plays, chosen)
             related = [i for i in mine if i not in touched
                        and any(_related(x & 63, y & 63) for x in state.plays[i][1] for y in taken)]
             owns: list[tuple[int, ...]] = [()] + [(i,) for i in related] + list(combinations(related, 2))
