@@ -15,20 +15,40 @@ checker, the generator) only when called, so importing rummy stays cheap.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING
-
-from .cards import JOKER, Card, cards_notation, parse_cards
-from .errors import NotationError, PositionError, RulesError, RummyError
-from .plays import Play, Reading, is_whole, readings
-from .position import Attached, Player, Position, Replacement, Turn
-from .rules import PRESETS, Ruleset, preset
-from .solution import Solution, SolverConfig
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .answer import Answer
+    from .cards import JOKER, Card, cards_notation, parse_cards
     from .checker import Verdict
+    from .errors import NotationError, PositionError, RulesError, RummyError
     from .generator import Outcome, Report, Request
+    from .plays import Play, Reading, is_whole, readings
+    from .position import Attached, Player, Position, Replacement, Turn
+    from .rules import PRESETS, Ruleset, preset
+    from .solution import Solution, SolverConfig
+
+# The names above are loaded when first asked for (PEP 562): ``import rummy`` runs no module of the package,
+# so ``python -m rummy`` reaches the program's Ctrl-C guard (rummy/__main__.py) at once.
+_HOMES = {
+    "JOKER": "cards", "Card": "cards", "cards_notation": "cards", "parse_cards": "cards",
+    "NotationError": "errors", "PositionError": "errors", "RulesError": "errors", "RummyError": "errors",
+    "Play": "plays", "Reading": "plays", "is_whole": "plays", "readings": "plays",
+    "Attached": "position", "Player": "position", "Position": "position", "Replacement": "position",
+    "Turn": "position", "PRESETS": "rules", "Ruleset": "rules", "preset": "rules",
+    "Solution": "solution", "SolverConfig": "solution",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
 
 
 def best(position: Position, config: SolverConfig | None = None) -> Answer:

@@ -117,9 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     # A command's own name first: only that command is loaded (its --help and errors read as in the whole
     # app); anything else (--help, --version, a mistyped name, shell completion) gets the whole app.
     wanted = [args[0]] if args and args[0] in COMMANDS and COMPLETE_VARIABLE not in os.environ else None
-    command = typer.main.get_command(make_app(wanted))
 
     def invoke() -> int | None:
+        command = typer.main.get_command(make_app(wanted))  # loads the command's module: Ctrl-C is guarded
         code: int | None = command.main(args=args, prog_name=PROGRAM, standalone_mode=False)
         if code == EXIT_INTERRUPTED:  # typer turns Ctrl-C into exit code 130, silently: say it as for any interrupt
             raise KeyboardInterrupt

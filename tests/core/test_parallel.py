@@ -185,6 +185,16 @@ def test_svg_and_bad_jobs_are_usage_errors(tmp_path: Path) -> None:
     assert negative.returncode == 2 and negative.stderr.count("\n") == 1
 
 
+def _still_starting(returncode: int, err: str) -> bool:
+    """Whether the Ctrl-C stopped the interpreter before rummy's code ran: died of the signal silently, or
+    Python's own KeyboardInterrupt from its start-up imports (``site``), with no frame of the package."""
+    if returncode == -signal.SIGINT and not err:
+        return True
+    package = str(REPO_ROOT / "rummy") + os.sep
+    return (returncode in (1, -signal.SIGINT) and err.rstrip().endswith("KeyboardInterrupt")
+            and package not in err and "site-packages" + os.sep + "rummy" + os.sep not in err)
+
+
 def many_copies(folder: Path, count: int) -> Path:
     folder.mkdir()
     source = (PUZZLE_EXAMPLES / "house-classic.toml").read_text()
@@ -211,13 +221,15 @@ def test_ctrl_c_stops_the_workers_and_keeps_what_was_printed(tmp_path: Path, job
     workers = descendants(process.pid)
     os.killpg(process.pid, signal.SIGINT)
     rest, err = process.communicate(timeout=60)
-    if early and process.returncode == -signal.SIGINT and not rest and not err:
+    if early and not rest and _still_starting(process.returncode, err):
         # On a loaded machine the Ctrl-C can land while the interpreter itself is still starting, before
-        # Python handles SIGINT at all: the program dies of the signal, as any program would, having
-        # printed nothing and left no worker behind (no pool was started yet).
+        # any of rummy runs: the program dies of the signal, as any Python program would, having printed
+        # nothing of its own and left no worker behind (no pool was started yet).
         assert [pid for pid in workers if alive(pid)] == []
         return
-    assert process.returncode == 130, err
+    # 130, or death by SIGINT once it has said so (a shell shows both as 130): OR-Tools' start-up can leave
+    # SIGINT pending past rummy's own handling (seen when it lands while OR-Tools loads)
+    assert process.returncode in (130, -signal.SIGINT), (process.returncode, err)
     printed += rest.splitlines()
     assert all(json.loads(line)["gain"] == 94 for line in printed) and len(printed) < 400
     assert "Traceback" not in err and err.strip().splitlines()[-1] == "rummy: interrupted", err

@@ -250,7 +250,15 @@ class _Table:
                         yield after
 
     def steps(self) -> Iterator[_Table]:
-        """Every single step a melded greedy player knows."""
+        """Every single step a melded greedy player knows that gets somewhere: it plays a hand card or raises
+        the count it watches (a spare card moved between the mover's own plays alone does neither, and a
+        player who took such steps could move it back and forth for ever)."""
+        here = (len(self.hand), self.value())
+        for after in self._every_step():
+            if len(after.hand) < here[0] or after.value() > here[1]:
+                yield after
+
+    def _every_step(self) -> Iterator[_Table]:
         for card in dict.fromkeys(self.hand):
             yield from self.lay_offs(card)
         yield from self.new_plays()
