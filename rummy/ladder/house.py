@@ -312,9 +312,8 @@ class HouseSearch:
                         yield replace(state, plays=tuple(new), hand=without(hand, pay))
             # Or one hand card and a spare card of the mover's own (the end of a run, a book's fourth).
             for own, spare in (self.spares(plays) if len(items) == 1 else ()):
-                if not any(_related(spare & 63, x & 63) for x in items) \
-                        or not self.paid(self.me, without(plays[own][1], [spare])):
-                    continue  # unrelated, or a payment card whose play would be left unpaid
+                if not any(_related(spare & 63, x & 63) for x in items):
+                    continue
                 for card in near:
                     cards = tuple(sorted(items + (spare, PAY * 64 + card)))
                     if self.whole(cards) and self.paid(self.me, cards):
@@ -325,12 +324,14 @@ class HouseSearch:
                             yield replace(state, plays=tuple(new), hand=without(hand, [card]))
 
     def spares(self, plays: list[_Play] | tuple[_Play, ...]) -> list[tuple[int, int]]:
-        """The mover's own table cards that can leave their play, the rest staying whole: (play, card)."""
+        """The mover's own table cards that can leave their play, the rest staying whole and paid: (play, card).
+        A spare stolen this turn was paid for where it lies: the play it joins must pay for it again."""
         key = tuple(tagged if space == self.me else () for space, tagged, _ in plays)
         found = self._spares.get(key)
         if found is None:
             found = self._spares[key] = [(index, card) for index, tagged in enumerate(key) if len(tagged) > 3
-                                         for card in sorted(set(tagged)) if self.whole(without(tagged, [card]))]
+                                         for card in sorted(set(tagged))
+                                         if self.whole(rest := without(tagged, [card])) and self.paid(self.me, rest)]
         return found
 
     def own_moves(self, state: _State) -> Iterator[_State]:
@@ -338,12 +339,10 @@ class HouseSearch:
         hand cards (rules.md §5: a melded player moves their own cards anywhere)."""
         for own, spare in self.spares(state.plays):
             rest = (self.me, without(state.plays[own][1], [spare]), state.plays[own][2])
-            if not self.paid(self.me, rest[1]):
-                continue  # a payment card: its play's steals would be left unpaid
             for index, (space, tagged, name) in enumerate(state.plays):
                 if index != own and tagged and self.ours[space]:
                     grown = tuple(sorted(tagged + (spare,)))
-                    if self.whole(grown):
+                    if self.whole(grown) and self.paid(space, grown):  # a spare stolen this turn is paid again
                         plays = list(state.plays)
                         plays[own], plays[index] = rest, (space, grown, name)
                         yield replace(state, plays=tuple(plays))
@@ -438,7 +437,14 @@ class HouseSearch:
 
     def cut_lifts(self, state: _State) -> Iterator[_Lift]:
         """A card of another space's play that can leave it: the rest stays one whole play, is cut into two
-        whole plays, or is made whole again by a card moved in from another play of that space."""
+        whole plays, or is made whole again by a card moved in from another play of that space; every play
+        the lift leaves stays paid (a card given to that space earlier this turn may need its payment)."""
+        for lift in self.robbing_lifts(state):
+            if all(self.paid(state.plays[index][0], tagged) for index, tagged in lift[2]) \
+                    and all(self.paid(space, tagged) for space, tagged in lift[3]):
+                yield lift
+
+    def robbing_lifts(self, state: _State) -> Iterator[_Lift]:
         for index, (space, tagged, _) in enumerate(state.plays):
             if space == self.me or not tagged:
                 continue

@@ -63,7 +63,7 @@ class LookaheadSearch(HouseSearch):
                     if not _related(spare & 63, item & 63):
                         continue
                     filled = tuple(sorted(rest + (spare,)))
-                    if self.whole(filled):
+                    if self.whole(filled) and self.paid(space, filled):  # a spare stolen this turn is paid again
                         left = without(state.plays[own][1], [spare])
                         found.append(((index, own), item, ((index, filled), (own, left)), ()))
         return found
