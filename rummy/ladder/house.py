@@ -22,7 +22,7 @@ rungs differ in the moves they know:
   its play whole and laid again in the mover's space (paid for if stolen).
   This is the review's greedy player ("hand cards that extend a play or form
   a new one, each single steal paid by one hand card") made thorough.
-- ``steal-and-shift`` (hard): and *trades*, a small search around one steal:
+- ``steal-and-shift`` (medium): and *trades*, a small search around one steal:
   one card, or two related cards from two plays, lifted from other spaces
   (the robbed play may be cut into two whole plays in its own space, as a
   melded player may rearrange any space), perhaps with one of the mover's
@@ -31,6 +31,9 @@ rungs differ in the moves they know:
   right after the meld, after a trade, and where no simple move is left (at
   most ``TRADE_SEARCHES`` times in a turn); at most ``TRADES`` trades in a
   turn, each of at most ``TRADE_POOL`` cards.
+- ``lookahead`` (hard, the strongest: rummy/ladder/house_lookahead.py): more
+  and longer trades, robbed plays refilled or given a spare card, the mover's
+  own plays taken apart (docs/ladder.md).
 
 Every card on the table carries where it came from: its space before the
 turn, the meld, or the hand after melding (only such cards pay for steals).
@@ -47,13 +50,25 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import ClassVar
 
-from ..cards import JOKER, SUITS, Card, cards_within
+from ..cards import cards_within
 from ..family import HOUSE
 from ..plays import Play, is_whole
 from ..position import Position, Replacement, Turn
 from ..scoring import penalty
 from ..vocabulary import Tier
 from . import Effort, Rung
+from .house_codes import (
+    MELD,
+    PAY,
+    Lift,
+    TaggedPlay,
+    card_of,
+    code_of,
+    distinct_subsets,
+    lifted,
+    plain_codes,
+    related_cards,
+)
 from .moves import Temperatures, without
 
 TRADES = 2  # the small searches (trades) the hard rung makes in one turn
@@ -62,60 +77,9 @@ TRADE_SEARCHES = 150  # the states at which the hard rung looks for a trade, at 
 WORK_PER_STATE = 4  # plays a search may try, per state of its effort: a deterministic bound on its time
 PROPOSALS = 200  # the best end states proposed (the ladder's checker judges them best first)
 
-# Inside the search a card is a small number (a joker 0, else rank * 4 + suit), and a card on the
-# table carries where it came from: ``tag * 64 + card``, the tag a seat's index (the space it
-# lay in before the turn), PAY (a hand card played after the meld: it pays for steals) or MELD.
-PAY = 8
-MELD = 9
-_Play = tuple[int, tuple[int, ...], str | None]  # space (seat index), tagged cards (sorted), name before the turn
-# A card lifted off another space: the plays it touches, the card, those plays as they are left, new plays cut off.
-_Lift = tuple[tuple[int, ...], int, tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, tuple[int, ...]], ...]]
-
-
-def lifted(plays: tuple[_Play, ...], chosen: Iterable[_Lift]) -> list[_Play]:
-    """The plays once the chosen lifts are made: each robbed play as the lift leaves it, and the plays it
-    cuts off added (a run cut in two), named by nobody yet."""
-    base = list(plays)
-    for _, _, edits, extras in chosen:
-        for index, tagged in edits:
-            space, _, name = base[index]
-            base[index] = (space, tagged, name)
-        base.extend((space, tagged, None) for space, tagged in extras)
-    return base
-
-
-
-def _code(card: Card) -> int:
-    return 0 if card.is_joker else card.rank * 4 + SUITS.index(card.suit)
-
-
-def _card(code: int) -> Card:
-    return JOKER if code == 0 else Card(code >> 2, SUITS[code & 3])
-
-
-def _cards(tagged: Iterable[int]) -> tuple[int, ...]:
-    return tuple(sorted(x & 63 for x in tagged))
-
-
-def _related(a: int, b: int) -> bool:
-    """Cards a player looks at together: a joker, one rank, or one suit a few ranks apart."""
-    if a == 0 or b == 0 or a >> 2 == b >> 2:
-        return True
-    return (a & 3) == (b & 3) and min(((a >> 2) - (b >> 2)) % 13, ((b >> 2) - (a >> 2)) % 13) <= 3
-
-
-def _subsets(cards: Iterable[int], size: int) -> Iterator[tuple[int, ...]]:
-    """Distinct ``size``-subsets of sorted ``cards``."""
-    seen: set[tuple[int, ...]] = set()
-    for combo in combinations(tuple(cards), size):
-        if combo not in seen:
-            seen.add(combo)
-            yield combo
-
-
 @dataclass(frozen=True)
 class _State:
-    plays: tuple[_Play, ...]
+    plays: tuple[TaggedPlay, ...]
     hand: tuple[int, ...]  # sorted codes
     melded: bool
     meld: tuple[tuple[int, ...], ...] = ()
@@ -142,19 +106,19 @@ class HouseSearch:
         self.trades = trades
         self.cost = self.rules.meld_threshold(position.hand_number)
         mover = position.mover
-        self.hot = [_code(c) for c in mover.hot]
-        self.warm = [_code(c) for c in mover.warm]
-        self.temperatures = Temperatures((_code(c) for c in mover.hand or ()), self.hot, self.warm)
+        self.hot = [code_of(c) for c in mover.hot]
+        self.warm = [code_of(c) for c in mover.warm]
+        self.temperatures = Temperatures((code_of(c) for c in mover.hand or ()), self.hot, self.warm)
         self.classic = self.rules.hand_penalty_at_end
         self.bonus = float(HOUSE.first_out_bonus(position)) if position.first_out is None else 0.0
-        self.penalty = {code: penalty(_card(code), self.rules) for code in (0, *range(4, 56))}
+        self.penalty = {code: penalty(card_of(code), self.rules) for code in (0, *range(4, 56))}
         self._scores: dict[tuple[int, ...], int] = {}
         self._whole: dict[tuple[int, ...], bool] = {}
         self._spares: dict[tuple[tuple[int, ...], ...], list[tuple[int, int]]] = {}
         self.searches = 0  # trades thought about so far
         self.work = 0  # plays tried (``whole``): a big hand's state tries hundreds, a small one's a few
         self.trade_searches = TRADE_SEARCHES
-        self.before_scores = [sum(self.score(_cards(_code(c) for c in play.cards)) for play in p.plays)
+        self.before_scores = [sum(self.score(plain_codes(code_of(c) for c in play.cards)) for play in p.plays)
                               for p in position.players]
 
     # ------------------------------------------------------------ helpers
@@ -162,7 +126,7 @@ class HouseSearch:
         """The play's score, -1 when it is not whole (``cards`` sorted codes)."""
         found = self._scores.get(cards)
         if found is None:
-            plain = tuple(_card(c) for c in cards)
+            plain = tuple(card_of(c) for c in cards)
             found = HOUSE.play_score(plain, self.rules) if len(cards) >= 3 and is_whole(plain, self.rules) else -1
             self._scores[cards] = found
         return found
@@ -172,7 +136,7 @@ class HouseSearch:
         key = tuple(tagged)
         found = self._whole.get(key)
         if found is None:
-            found = self._whole[key] = self.score(_cards(key)) >= 0
+            found = self._whole[key] = self.score(plain_codes(key)) >= 0
         return found
 
     def paid(self, space: int, tagged: Iterable[int]) -> bool:
@@ -185,13 +149,13 @@ class HouseSearch:
                 stolen += 1
         return pay >= stolen
 
-    def fair(self, plays: Iterable[_Play]) -> bool:
+    def fair(self, plays: Iterable[TaggedPlay]) -> bool:
         """No spite: no other space loses more than 10 points per card stolen from it."""
         after = [0] * len(self.names)
         left = [0] * len(self.names)
         for space, tagged, _ in plays:
             if tagged:
-                after[space] += self.score(_cards(tagged))
+                after[space] += self.score(plain_codes(tagged))
             for x in tagged:
                 tag = x >> 6
                 if tag < PAY and tag != space:
@@ -242,7 +206,7 @@ class HouseSearch:
         """Lay one play of hand cards towards the meld (the meld is done once it is worth the cost)."""
         total = sum(self.score(p) for p in state.meld)
         for size in range(3, min(len(state.hand), 7) + 1):
-            for combo in _subsets(state.hand, size):
+            for combo in distinct_subsets(state.hand, size):
                 value = self.score(combo)
                 if value < 0:
                     continue
@@ -277,20 +241,20 @@ class HouseSearch:
                     plays = list(state.plays)
                     plays[index] = (space, grown, name)
                     yield replace(state, plays=tuple(plays), hand=hand)
-        for combo in _subsets(state.hand, 3):
+        for combo in distinct_subsets(state.hand, 3):
             if self.score(combo) >= 0:
                 play = (self.me, tuple(PAY * 64 + c for c in combo), None)
                 yield replace(state, plays=state.plays + (play,), hand=without(state.hand, combo))
 
-    def place(self, state: _State, plays: list[_Play], hand: tuple[int, ...], items: tuple[int, ...],
+    def place(self, state: _State, plays: list[TaggedPlay], hand: tuple[int, ...], items: tuple[int, ...],
               sizes: tuple[int, ...] = (0, 1, 2)) -> Iterator[_State]:
         """Put ``items`` (tagged cards off the table) into a play of the mover's, with 0-1 hand cards to pay,
         or into a new play with two hand cards."""
-        near = sorted(set(c for c in hand if any(_related(c, x & 63) for x in items)))
+        near = sorted(set(c for c in hand if any(related_cards(c, x & 63) for x in items)))
         for index, (space, tagged, name) in enumerate(plays):
             if not self.ours[space] or not tagged or (0 not in sizes and 1 not in sizes):
                 continue
-            if not any(_related(x & 63, y & 63) for x in items for y in tagged):
+            if not any(related_cards(x & 63, y & 63) for x in items for y in tagged):
                 continue  # no card of the play can share a run or a book with them
             for size in sizes:
                 if size > 1:
@@ -304,7 +268,7 @@ class HouseSearch:
                         if self.fair(new):
                             yield replace(state, plays=tuple(new), hand=without(hand, pay))
         if 2 in sizes:
-            for pay in _subsets([c for c in hand if c in near], 2):
+            for pay in distinct_subsets([c for c in hand if c in near], 2):
                 cards = tuple(sorted(items + tuple(PAY * 64 + c for c in pay)))
                 if self.whole(cards) and self.paid(self.me, cards):
                     new = plays + [(self.me, cards, None)]
@@ -312,7 +276,7 @@ class HouseSearch:
                         yield replace(state, plays=tuple(new), hand=without(hand, pay))
             # Or one hand card and a spare card of the mover's own (the end of a run, a book's fourth).
             for own, spare in (self.spares(plays) if len(items) == 1 else ()):
-                if not any(_related(spare & 63, x & 63) for x in items):
+                if not any(related_cards(spare & 63, x & 63) for x in items):
                     continue
                 for card in near:
                     cards = tuple(sorted(items + (spare, PAY * 64 + card)))
@@ -323,7 +287,7 @@ class HouseSearch:
                         if self.fair(new):
                             yield replace(state, plays=tuple(new), hand=without(hand, [card]))
 
-    def spares(self, plays: list[_Play] | tuple[_Play, ...]) -> list[tuple[int, int]]:
+    def spares(self, plays: list[TaggedPlay] | tuple[TaggedPlay, ...]) -> list[tuple[int, int]]:
         """The mover's own table cards that can leave their play, the rest staying whole and paid: (play, card).
         A spare stolen this turn was paid for where it lies: the play it joins must pay for it again."""
         key = tuple(tagged if space == self.me else () for space, tagged, _ in plays)
@@ -346,8 +310,8 @@ class HouseSearch:
                         plays = list(state.plays)
                         plays[own], plays[index] = rest, (space, grown, name)
                         yield replace(state, plays=tuple(plays))
-            near = sorted(set(c for c in state.hand if _related(c, spare & 63)))
-            for pay in _subsets(near, 2):
+            near = sorted(set(c for c in state.hand if related_cards(c, spare & 63)))
+            for pay in distinct_subsets(near, 2):
                 cards = tuple(sorted((spare,) + tuple(PAY * 64 + c for c in pay)))
                 if self.whole(cards):
                     plays = list(state.plays)
@@ -361,7 +325,7 @@ class HouseSearch:
             if space != self.me:
                 lifts += [(index, item) for item in sorted(set(tagged)) if self.whole(without(tagged, [item]))]
         for (a, x), (b, y) in combinations(lifts, 2):
-            if not _related(x & 63, y & 63):
+            if not related_cards(x & 63, y & 63):
                 continue
             plays = list(state.plays)
             if a == b:
@@ -410,9 +374,9 @@ class HouseSearch:
         """One trade: one or two cards lifted from other spaces (the robbed space rearranged so that its plays
         stay whole), perhaps with one of the mover's plays, laid out again with hand cards as paid, whole plays."""
         lifts = list(self.cut_lifts(state))
-        options: list[list[_Lift]] = [[one] for one in lifts]
+        options: list[list[Lift]] = [[one] for one in lifts]
         options += [[a, b] for a, b in combinations(lifts, 2)
-                    if not set(a[0]) & set(b[0]) and _related(a[1] & 63, b[1] & 63)]
+                    if not set(a[0]) & set(b[0]) and related_cards(a[1] & 63, b[1] & 63)]
         own = [None] + [i for i, (space, tagged, _) in enumerate(state.plays) if space == self.me and tagged]
         for chosen in options:
             taken = tuple(item for _, item, _, _ in chosen)
@@ -435,7 +399,7 @@ class HouseSearch:
                     if self.fair(new):
                         yield replace(state, plays=tuple(new), hand=without(state.hand, used), trades=state.trades + 1)
 
-    def cut_lifts(self, state: _State) -> Iterator[_Lift]:
+    def cut_lifts(self, state: _State) -> Iterator[Lift]:
         """A card of another space's play that can leave it: the rest stays one whole play, is cut into two
         whole plays, or is made whole again by a card moved in from another play of that space; every play
         the lift leaves stays paid (a card given to that space earlier this turn may need its payment)."""
@@ -444,7 +408,7 @@ class HouseSearch:
                     and all(self.paid(space, tagged) for space, tagged in lift[3]):
                 yield lift
 
-    def robbing_lifts(self, state: _State) -> Iterator[_Lift]:
+    def robbing_lifts(self, state: _State) -> Iterator[Lift]:
         for index, (space, tagged, _) in enumerate(state.plays):
             if space == self.me or not tagged:
                 continue
@@ -472,10 +436,10 @@ class HouseSearch:
     def layouts(self, required: tuple[int, ...], hand: tuple[int, ...],
                 most: int) -> Iterator[tuple[list[tuple[int, ...]], tuple[int, ...]]]:
         """Ways to lay every card of ``required`` with some related hand cards as at most ``most`` whole, paid plays."""
-        near = [c for c in hand if any(_related(c, x & 63) for x in required)]
+        near = [c for c in hand if any(related_cards(c, x & 63) for x in required)]
         seen: set[tuple[object, ...]] = set()
         for size in range(0, min(3, len(near)) + 1):
-            for pay in _subsets(near, size):
+            for pay in distinct_subsets(near, size):
                 pool = tuple(sorted(required + tuple(PAY * 64 + c for c in pay)))
                 if not 3 <= len(pool) <= TRADE_POOL:
                     continue
@@ -496,7 +460,7 @@ class HouseSearch:
         # Only cards of the head's rank or suit (or jokers) can share a play with it.
         fits = tuple(x for x in tail if card == 0 or x & 63 == 0 or (x & 63) >> 2 == card >> 2 or x & 3 == card & 3)
         for size in range(2, min(len(fits), 5) + 1):
-            for combo in _subsets(fits, size):
+            for combo in distinct_subsets(fits, size):
                 part = (head,) + combo
                 if not (self.whole(part) and self.paid(self.me, part)):
                     continue
@@ -506,9 +470,9 @@ class HouseSearch:
     # ------------------------------------------------------------ search
     def run(self, effort: Effort) -> list[Position]:
         mover = self.position.mover
-        start = _State(tuple((k, tuple(sorted(k * 64 + _code(c) for c in play.cards)), f"{p.name}/{i}")
+        start = _State(tuple((k, tuple(sorted(k * 64 + code_of(c) for c in play.cards)), f"{p.name}/{i}")
                              for k, p in enumerate(self.position.players) for i, play in enumerate(p.plays, 1)),
-                       tuple(sorted(_code(c) for c in mover.hand or ())), mover.melded)
+                       tuple(sorted(code_of(c) for c in mover.hand or ())), mover.melded)
         seen: set[tuple[object, ...]] = set()
         ends: dict[tuple[object, ...], tuple[float, _State]] = {}
         stack = [start]
@@ -545,7 +509,7 @@ class HouseSearch:
         total = 0.0
         for space, tagged, _ in state.plays:
             if tagged:
-                total += self.score(_cards(tagged)) * (1 if self.ours[space] else -1)
+                total += self.score(plain_codes(tagged)) * (1 if self.ours[space] else -1)
         if self.classic:
             total -= sum(self.penalty[c] for c in hand)
         if not hand:
@@ -560,17 +524,17 @@ class HouseSearch:
         spaces: list[list[Play]] = [[] for _ in self.names]
         for space, tagged, _ in state.plays:
             if tagged:
-                spaces[space].append(Play(tuple(_card(x & 63) for x in tagged)))
-        kept = tuple(_card(c) for c in hand)
+                spaces[space].append(Play(tuple(card_of(x & 63) for x in tagged)))
+        kept = tuple(card_of(c) for c in hand)
         players = tuple(replace(p, plays=tuple(spaces[k]), hand=kept, melded=state.melded,
                                 hot=cards_within(p.hot, Counter(kept)), warm=cards_within(p.warm, Counter(kept)))
                         if k == self.me else replace(p, plays=tuple(spaces[k]))
                         for k, p in enumerate(self.position.players))
-        discard = _card(card) if card is not None else None
+        discard = card_of(card) if card is not None else None
         pile = self.position.discard_pile + ((discard,) if discard is not None else ())
-        turn = Turn(meld=(tuple(Play(tuple(_card(c) for c in p)) for p in state.meld)
+        turn = Turn(meld=(tuple(Play(tuple(card_of(c) for c in p)) for p in state.meld)
                           if not self.position.mover.melded else None),
-                    replaced=tuple(Replacement(name, _card(c)) for name, c in state.replaced), discard=discard,
+                    replaced=tuple(Replacement(name, card_of(c)) for name, c in state.replaced), discard=discard,
                     discard_declared=True)
         return replace(self.position, players=players, discard_pile=pile, turn=turn)
 

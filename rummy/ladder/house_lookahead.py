@@ -29,7 +29,8 @@ from itertools import combinations
 
 from ..position import Position
 from ..vocabulary import Tier
-from .house import PAY, HouseRung, HouseSearch, _Lift, _related, _State, _subsets, lifted
+from .house import HouseRung, HouseSearch, _State
+from .house_codes import PAY, Lift, distinct_subsets, lifted, related_cards
 from .moves import without
 
 TRADES = 3  # trades in one turn
@@ -47,7 +48,7 @@ class LookaheadSearch(HouseSearch):
         super().__init__(position, steals, trades)
         self.trade_searches = TRADE_SEARCHES
 
-    def lifts(self, state: _State) -> list[_Lift]:
+    def lifts(self, state: _State) -> list[Lift]:
         """Every card that can leave another space: the steal-and-shift lifts, and gifts (the robbed play
         made whole again by a spare card of the mover's)."""
         found = list(self.cut_lifts(state))
@@ -60,7 +61,7 @@ class LookaheadSearch(HouseSearch):
                 if self.whole(rest):
                     continue
                 for own, spare in spares:
-                    if not _related(spare & 63, item & 63):
+                    if not related_cards(spare & 63, item & 63):
                         continue
                     filled = tuple(sorted(rest + (spare,)))
                     if self.whole(filled) and self.paid(space, filled):  # a spare stolen this turn is paid again
@@ -68,18 +69,18 @@ class LookaheadSearch(HouseSearch):
                         found.append(((index, own), item, ((index, filled), (own, left)), ()))
         return found
 
-    def options(self, lifts: list[_Lift]) -> Iterator[list[_Lift]]:
+    def options(self, lifts: list[Lift]) -> Iterator[list[Lift]]:
         """Lift choices, simplest first: one card, two related cards, three cards chained by relation."""
         yield from ([one] for one in lifts)
         pairs = [(a, b) for a, b in combinations(range(len(lifts)), 2)
-                 if not set(lifts[a][0]) & set(lifts[b][0]) and _related(lifts[a][1] & 63, lifts[b][1] & 63)]
+                 if not set(lifts[a][0]) & set(lifts[b][0]) and related_cards(lifts[a][1] & 63, lifts[b][1] & 63)]
         yield from ([lifts[a], lifts[b]] for a, b in pairs)
         for a, b in pairs:
             for c in range(b + 1, len(lifts)):
                 third = lifts[c]
                 if set(third[0]) & (set(lifts[a][0]) | set(lifts[b][0])):
                     continue
-                if _related(third[1] & 63, lifts[a][1] & 63) or _related(third[1] & 63, lifts[b][1] & 63):
+                if related_cards(third[1] & 63, lifts[a][1] & 63) or related_cards(third[1] & 63, lifts[b][1] & 63):
                     yield [lifts[a], lifts[b], third]
 
     def trade_moves(self, state: _State) -> Iterator[_State]:
@@ -93,7 +94,7 @@ class LookaheadSearch(HouseSearch):
             touched = {i for lift in chosen for i in lift[0]}
             base = lifted(state.plays, chosen)
             related = [i for i in mine if i not in touched
-                       and any(_related(x & 63, y & 63) for x in state.plays[i][1] for y in taken)]
+                       and any(related_cards(x & 63, y & 63) for x in state.plays[i][1] for y in taken)]
             owns: list[tuple[int, ...]] = [()] + [(i,) for i in related] + list(combinations(related, 2))
             for own in owns:
                 pool = taken + tuple(x for i in own for x in base[i][1])
@@ -117,10 +118,10 @@ class LookaheadSearch(HouseSearch):
                      most: int) -> Iterator[tuple[list[tuple[int, ...]], tuple[int, ...]]]:
         """Ways to lay every card of ``required`` with up to ``TRADE_HAND`` related hand cards as whole, paid plays:
         at least ``most - 1`` (one for each own play taken apart) and at most ``most + 1`` of them."""
-        near = [c for c in hand if any(_related(c, x & 63) for x in required)]
+        near = [c for c in hand if any(related_cards(c, x & 63) for x in required)]
         seen: set[tuple[object, ...]] = set()
         for size in range(0, min(TRADE_HAND, len(near)) + 1):
-            for pay in _subsets(near, size):
+            for pay in distinct_subsets(near, size):
                 pool = tuple(sorted(required + tuple(PAY * 64 + c for c in pay)))
                 if not 3 <= len(pool) <= TRADE_POOL:
                     continue
