@@ -138,6 +138,7 @@ class PuzzleKind(Word):
     GO_OUT = "go-out"
     MOST_POINTS = "most-points"
     MINED = "mined"  # a position of a self-played game (House, tile rummy: docs/generate.md)
+    DRAW_OR_PILE = "draw-or-pile"  # Robber's draw: the stock or the whole discard pile, then the turn
 
 
 class Tier(Word):
