@@ -6,7 +6,7 @@ set -euo pipefail
 
 # generate never overwrites a puzzle file: the collections are remade from
 # empty folders (the old ones are kept aside as *.old until this succeeds).
-for folder in puzzles/tiles puzzles/house puzzles/robber puzzles/layoff; do
+for folder in puzzles/tiles puzzles/house puzzles/robber puzzles/robber-draw puzzles/layoff; do
   rm -rf "$folder.old"
   [ -d "$folder" ] && mv "$folder" "$folder.old"
 done
@@ -101,6 +101,15 @@ rummy generate --rules robber --kind steal --count 15 --difficulty expert --seed
   --out puzzles/robber
 rummy generate --rules robber --kind steal --count 2 --difficulty hard --seed 2 --theme steal-chain --jobs 1 \
   --out puzzles/robber
+# Robber's draw (issue 29 §3, kind draw-or-pile): the stock or the whole pile, graded by the draw rungs
+# (docs/ladder.md "Draw or pile"). Every answer takes the pile (take-the-pile), and nearly every one pays a
+# steal with a pile card (steal-chain): both asked for, so that the spread rule leaves them aside (it stopped
+# a hard run at 12 otherwise); easy deals are rare (the turn after must need no steal past the top card's).
+for spec in medium:25:200 hard:25:200 easy:2:120; do
+  IFS=: read -r tier count most <<< "$spec"
+  rummy generate --rules robber --kind draw-or-pile --count "$count" --difficulty "$tier" --seed 1 \
+    --theme take-the-pile --theme steal-chain --jobs 1 --max-candidates "$most" --out puzzles/robber-draw || true
+done
 
 # Lay-off rummy has no expert tier (its lookahead searches the whole turn within a budget no turn comes
 # near), and go-out no hard one (its hard turns all play a joker: one theme, layoff-choice). Hard

@@ -135,6 +135,7 @@ class PuzzleKind(Word):
     REPLACE_MELD = "replace-meld"
     MELD_STEAL = "meld-steal"
     ACROSS = "across"
+    DRAW_OR_PILE = "draw-or-pile"  # Robber's draw: the stock or the whole discard pile, then the turn
     GO_OUT = "go-out"
     MOST_POINTS = "most-points"
     MINED = "mined"  # a position of a self-played game (House, tile rummy: docs/generate.md)

@@ -39,8 +39,9 @@ RulesOption = Annotated[
 ]
 KindOption = Annotated[PuzzleKind, typer.Option(
     "--kind", metavar="<kind>", show_default=False,
-    help="Puzzle kind: play-all, max (tile); steal, replace-meld, meld-steal, across (House); steal (Robber); "
-         "go-out, most-points (straight, traditional); mined (House, tile: positions of self-played games).")]
+    help="Puzzle kind: play-all, max (tile); steal, replace-meld, meld-steal, across (House); "
+         "steal, draw-or-pile (Robber); go-out, most-points (straight, traditional); "
+         "mined (House, tile: positions of self-played games).")]
 CountOption = Annotated[int, typer.Option("--count", help="Puzzles to make.")]
 TierOption = Annotated[
     Tier | None, typer.Option("--difficulty", metavar="<tier>",

@@ -33,3 +33,4 @@ for _family in _GAME_FAMILIES.values():
     if _family.puzzles is not None:
         importlib.import_module(_family.puzzles)  # registers the family's support and its kinds
 importlib.import_module(".mined_kinds", __name__)  # after the families: mined puzzles serve House and tile rummy
+importlib.import_module(".robber_draw_kinds", __name__)  # after robber_kinds, whose deals it turns into draws

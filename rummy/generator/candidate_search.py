@@ -82,6 +82,7 @@ class Puzzle:
     difficulty: Difficulty
     margin: float | str  # best gain minus the second best, or unique.NO_OTHER_TURN
     themes: tuple[str, ...] = ()  # the ideas the best turn needs (rummy.themes)
+    extra: tuple[tuple[str, Any], ...] = ()  # more keys of the solution file, the kind's own (formats.md)
 
     def statement(self) -> PuzzleStatement:
         """The puzzle's ``[puzzle]`` table: its kind, tier, task, target (the best gain), themes and the
@@ -102,6 +103,7 @@ class Puzzle:
             "margin": self.margin,
             "difficulty": self.difficulty.to_data(),
             "themes": list(self.themes),
+            **dict(self.extra),
         }
 
 
@@ -270,6 +272,8 @@ def judged(request: Request, index: int, position: Position | None) -> Outcome:
     support = FAMILIES[rules.family]
     if position is None:
         return Outcome(index, None, "deal failed")
+    if kind.judge is not None:
+        return kind.judge(request, index, position)
     config = SolverConfig(time_limit=request.time_limit, workers=1, seed=0)
     first = best(position, config)
     solution = first.solution

@@ -39,6 +39,7 @@ from ..vocabulary import PuzzleKind, Tier
 
 if TYPE_CHECKING:  # unique builds on this module
     from ..plan import Plan
+    from .candidate_search import Outcome, Request
     from .unique import Rivals
 
 # One position, or several (a mined game's: the first that passes every test is the candidate's puzzle).
@@ -62,6 +63,9 @@ class Kind:
     tiers: tuple[Tier, ...] = tuple(Tier)
     # (a game record's path, rules) -> its positions: the kind mines game records (``generate --games``).
     from_game: Callable[[str, Ruleset], tuple[Position, ...] | None] | None = None
+    # (request, index, position) -> Outcome: the kind judges its candidates itself, in place of the
+    # play-phase pipeline (candidate_search.judged); a draw-phase kind (robber_draw_kinds).
+    judge: Callable[[Request, int, Position], Outcome] | None = None
 
     def task_for(self, rules: Ruleset) -> str:
         """The task a player of ``rules`` is set (``[puzzle] task``)."""

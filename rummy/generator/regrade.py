@@ -19,10 +19,12 @@ import re
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from ..files import Folder
-from ..ladder import grade, ladder_of
+from ..ladder import Grade, grade, ladder_of
 from ..position import Position
+from ..vocabulary import DrawSource, Phase
 from .collection import INDEX, read_index
 
 SOLUTION_LIMIT = 4 * 1024 * 1024
@@ -41,9 +43,13 @@ def regrade(path: Path, drop_greedy: bool = False) -> list[tuple[str, str, str]]
                 raise SystemExit(f"rummy: {path / name}: a puzzle file is missing")
             solution = json.loads(solution_data.decode("utf-8"))
             position = Position.from_file(path / entry["position"])
-            graded = grade(position, Fraction(str(solution["gain"])).limit_denominator(10_000))
+            if position.phase == Phase.DRAW:  # a Robber draw puzzle: graded by the draw rungs, never dropped
+                graded = _draw_graded(position, solution)
+            else:
+                graded = grade(position, Fraction(str(solution["gain"])).limit_denominator(10_000))
             old, new = str(entry["tier"]), str(graded.tier)
-            if drop_greedy and any(rung.greedy and rung.name == graded.rung for rung in ladder_of(position)):
+            if drop_greedy and position.phase != Phase.DRAW \
+                    and any(rung.greedy and rung.name == graded.rung for rung in ladder_of(position)):
                 changes.append((name, old, "dropped"))
                 for key in ("position", "solution"):
                     os.unlink(entry[key], dir_fd=folder.fd)  # within the opened folder, never through a link
@@ -62,6 +68,16 @@ def regrade(path: Path, drop_greedy: bool = False) -> list[tuple[str, str, str]]
         data = {"puzzles": [entries[name] for name in sorted(entries)]}
         folder.write(INDEX, json.dumps(data, indent=2, ensure_ascii=False) + "\n", replace=True)
     return changes
+
+
+def _draw_graded(position: Position, solution: dict[str, Any]) -> Grade:
+    """A draw puzzle's grade by the draw rungs, its ``draw_rungs`` written in ``solution``."""
+    from ..ladder.robber_draw import draw_grade
+    from .robber_draw_kinds import draw_rungs_data, rung_gains
+
+    graded = draw_grade(position, DrawSource(solution["draw"]["from"]), solution["gain"])
+    solution["draw_rungs"] = draw_rungs_data(graded)
+    return Grade(graded.tier, graded.rung, rung_gains(graded))
 
 
 def main(argv: list[str]) -> int:

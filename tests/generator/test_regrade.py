@@ -6,16 +6,20 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from rummy.generator.regrade import regrade
 from rummy.position import Position
 from tests.support.paths import REPO_ROOT
 
 
-def test_a_wrong_tier_is_graded_again_in_the_position_the_solution_and_the_index(tmp_path: Path) -> None:
-    source = REPO_ROOT / "puzzles" / "mined"
+@pytest.mark.parametrize("collection", ["mined", "robber-draw"])  # robber-draw: graded by the draw rungs
+def test_a_wrong_tier_is_graded_again_in_the_position_the_solution_and_the_index(tmp_path: Path,
+                                                                                 collection: str) -> None:
+    source = REPO_ROOT / "puzzles" / collection
     index = json.loads((source / "index.json").read_text(encoding="utf-8"))
     entry = index["puzzles"][0]
-    folder = tmp_path / "mined"
+    folder = tmp_path / collection
     folder.mkdir()
     for name in (entry["position"], entry["solution"]):
         shutil.copy(source / name, folder / name)
@@ -30,6 +34,8 @@ def test_a_wrong_tier_is_graded_again_in_the_position_the_solution_and_the_index
     assert json.loads((folder / entry["solution"]).read_text(encoding="utf-8"))["tier"] == right
     assert json.loads((folder / "index.json").read_text(encoding="utf-8"))["puzzles"][0]["tier"] == right
     assert (folder / entry["position"]).read_text(encoding="utf-8") == position_text
+    assert (folder / entry["solution"]).read_text(encoding="utf-8") \
+        == (source / entry["solution"]).read_text(encoding="utf-8")
 
 
 def test_drop_greedy_removes_a_puzzle_a_greedy_rung_solves(tmp_path: Path) -> None:
