@@ -35,7 +35,7 @@ from .plays import PlayName, is_whole
 from .position import Position
 from .themes import THEMES, Theme, themes_of
 from .turn_steps import read_steps, step_text, steps_text
-from .vocabulary import Action, PuzzleKind
+from .vocabulary import Action, DrawSource, Phase, PuzzleKind
 from .words import number
 
 LEVELS = (1, 2, 3, 4)
@@ -82,10 +82,42 @@ def hints(before: Position, after: Position, gain: float | int, level: int) -> l
     """The hints of levels 1 to ``level`` for the best turn from ``before`` to ``after``."""
     if level not in LEVELS:
         raise ValueError(f"a hint level is 1 to 4, got {level}")
+    if before.phase == Phase.DRAW:
+        return _draw_hints(before, after, gain, level)
     after = meld_as_laid(before, after)
     answer = _Answer(before, after, make_plan(before, after), gain, puzzle_themes(before, after))
     makers = (_idea, _key, _first_move, _whole_turn)
     return [Hint(k, makers[k - 1](answer)) for k in LEVELS[:level]]
+
+
+def _draw_hints(before: Position, after: Position, gain: float | int, level: int) -> list[Hint]:
+    """A draw puzzle's hints (Robber: the pile or the stock): those of the turn played from the pile
+    taken, with the take in front of the first move and of the whole turn, in the words ``rummy check``
+    reads for a whole draw-phase turn (``take; ...``)."""
+    from .checker.robber import apply_draw
+
+    if not before.rules.family.answers_draw_phase:
+        raise RummyError(f"hints for a draw-phase puzzle are for Robber Rummy's pile; {before.rules.name} "
+                         "answers the draw apart from the turn")
+    start, drawn, _ = apply_draw(before, after)
+    if drawn["from"] != DrawSource.PILE:  # the stock's card is unknown: no turn to hint at yet
+        raise RummyError("the best draw is the stock: the turn after it depends on the card drawn")
+    top = before.discard_pile[-1]
+    played = hints(start, after, gain, level)
+    said = [played[0]]
+    if level >= 2:
+        label, key = played[1].text.split(": ", 1)  # "Key" or "Key (steal chain)"
+        said.append(Hint(2, f"{label}: the pile's top card {top.notation(before.rules.deck)}, melded at once, "
+                            f"and {key}"))
+    if level >= 3:
+        # the move that melds the top card comes first: taking the pile is made of it
+        plan = make_plan(start, meld_as_laid(start, after))
+        melds_top = next((step for step in plan.steps if top.plain() in (c.plain() for c in step.cards)), None)
+        first = step_text(melds_top, start) if melds_top is not None else played[2].text.split(": ", 1)[1]
+        said.append(Hint(3, f"First move (the table is whole after it): take; {first}"))
+    if level >= 4:
+        said.append(Hint(4, "Whole turn: take; " + played[3].text.removeprefix("Whole turn: ")))
+    return said
 
 
 def puzzle_themes(before: Position, after: Position) -> tuple[Theme, ...]:

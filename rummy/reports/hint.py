@@ -23,9 +23,11 @@ Found: TypeAlias = tuple["Position", float | int] | str
 
 
 def check_hintable(position: Position, source: str) -> None:
-    """Hints are for play-phase puzzles: RummyError naming ``source`` otherwise."""
-    if position.phase != Phase.PLAY:
-        raise RummyError(f"{source}: hints are for play-phase puzzles; this position is in the {position.phase} phase")
+    """Hints are for play-phase puzzles and Robber's draw (the pile's take and the turn it leads to):
+    RummyError naming ``source`` otherwise."""
+    if position.phase != Phase.PLAY and not position.rules.family.answers_draw_phase:
+        raise RummyError(f"{source}: hints are for play-phase puzzles (and Robber Rummy's draw); this position is "
+                         f"in the {position.phase} phase")
 
 
 def hint_list(position: Position, found: Found, level: int) -> list[Hint]:
@@ -84,6 +86,8 @@ def solved_answer(position: Position, time_limit: float) -> Found:
         return "nothing can be played; draw"
     if solution.status == Status.UNKNOWN:
         return NO_TURN_IN_TIME
+    if position.phase == Phase.DRAW and solution.after is None and solution.status in (Status.OPTIMAL, Status.FEASIBLE):
+        return "the best draw is the stock: the turn after it depends on the card drawn"
     if solution.status not in (Status.OPTIMAL, Status.FEASIBLE) or solution.after is None:
         return "no legal turn"
     gain = solution.gain

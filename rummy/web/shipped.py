@@ -36,6 +36,7 @@ TITLES = {
     "tiles": "Tile rummy puzzles",
     "house": "House Rummy puzzles",
     "robber": "Robber Rummy puzzles",
+    "robber-draw": "Robber Rummy: take the pile or the stock?",
     "layoff": "Straight and traditional Rummy puzzles",
     "mined": "Puzzles mined from played games (House, tiles)",
 }

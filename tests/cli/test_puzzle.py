@@ -175,6 +175,24 @@ def test_hint_errors(tmp_path):
     assert bad_level.returncode == 2 and len(bad_level.stderr.splitlines()) == 1
 
 
+def test_a_robber_draw_is_hinted_with_the_take_in_front_unless_the_stock_is_best(tmp_path):
+    """Robber's draw is part of its answer: the hints start from the pile's take; where the stock is the best
+    draw there is no turn to hint at yet (exit 1, the reason)."""
+    example = REPO / "puzzles" / "examples" / "robber-draw.toml"
+    taken = run_cli("hint", "--level", "4", example)
+    assert taken.returncode == 0, taken.stderr
+    lines = taken.stdout.splitlines()
+    assert "KD" in lines[1] and lines[2].startswith("3. First move (the table is whole after it): take; ")
+    whole = tmp_path / "whole.txt"
+    whole.write_text(lines[3].split("Whole turn: ", 1)[1], encoding="utf-8")
+    checked = run_cli("check", example, whole)
+    assert checked.returncode == 0 and checked.stdout.startswith("legal"), checked.stdout + checked.stderr
+    stock = tmp_path / "stock.toml"  # a top card (JH) no play and no two hand cards take: the pile cannot be taken
+    stock.write_text(example.read_text(encoding="utf-8").replace('"QD 8C 6S KD"', '"QD 8C 6S JH"'), encoding="utf-8")
+    result = run_cli("hint", stock)
+    assert result.returncode == 1 and result.stdout.strip().startswith("no hint: the best draw is the stock")
+
+
 def _first_puzzle_of_each_kind() -> list[Path]:
     firsts: dict[tuple[str, str], Path] = {}
     for index in sorted((REPO / "puzzles").glob("*/index.json")):

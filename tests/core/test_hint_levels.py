@@ -13,21 +13,22 @@ import pytest
 
 from rummy.cards import Card
 from rummy.checker import check
+from rummy.draw_words import read_draw, split_turn
 from rummy.errors import RummyError
 from rummy.meld_as_laid import meld_as_laid
 from rummy.plays import is_whole
 from rummy.position import Position
 from rummy.puzzle_hints import hints, puzzle_themes
 from rummy.turn_steps import read_steps
+from rummy.turn_text import read_whole_turn
+from rummy.vocabulary import Phase
 from tests.support.paths import REPO_ROOT
 
 
 def _shipped() -> list[Path]:
     puzzles = []
     for index in sorted((REPO_ROOT / "puzzles").glob("*/index.json")):  # new folders (puzzles/mined) too
-        # hints are for play-phase puzzles (rummy hint refuses a draw-phase one: Robber's draw-or-pile)
-        puzzles += [index.parent / entry["position"] for entry in json.loads(index.read_text("utf-8"))["puzzles"]
-                    if entry["kind"] != "draw-or-pile"]
+        puzzles += [index.parent / entry["position"] for entry in json.loads(index.read_text("utf-8"))["puzzles"]]
     return puzzles
 
 
@@ -60,6 +61,15 @@ def _names_a_card_or_play(text: str, before: Position) -> bool:
     return False
 
 
+def _turn(before: Position, text: str, source: str) -> Position:
+    """A hint's turn as ``rummy check`` reads it: steps; from a draw-phase puzzle (Robber's pile), the draw's
+    words, then steps."""
+    if before.phase != Phase.DRAW:
+        return read_steps(before, text, source)
+    words, steps = split_turn(text)
+    return read_whole_turn(before, read_draw(words, source), steps, source)
+
+
 def test_every_shipped_folder_is_read() -> None:
     assert {p.parent.name for p in SHIPPED} >= {"house", "tiles", "robber", "layoff"} and len(SHIPPED) >= 475
 
@@ -84,12 +94,12 @@ def test_the_hints_follow_their_levels(path: Path) -> None:
     assert key.startswith("Key") and _names_a_card_or_play(key, before), key
     # 3: a start of the turn that stands: every play whole, nothing wrong but what the turn's end does
     steps = first.split(": ", 1)[1]
-    partial = read_steps(before, steps, str(path))
+    partial = _turn(before, steps, str(path))
     assert set(check(before, partial).codes) <= UNFINISHED, (first, check(before, partial).codes)
     assert all(is_whole(partial.play_with_layoffs(name), before.rules) for name in partial.named_plays()), first
     # 4: the whole turn, numbered, as rummy check reads it: legal, the stored answer's table and gain
-    assert whole.startswith("Whole turn: 1. ")
-    turn = read_steps(before, whole.removeprefix("Whole turn: "), str(path))
+    assert whole.startswith("Whole turn: take; 1. " if before.phase == Phase.DRAW else "Whole turn: 1. ")
+    turn = _turn(before, whole.removeprefix("Whole turn: "), str(path))
     verdict = check(before, turn)
     assert verdict.legal and turn.table_key() == after.table_key(), (whole, verdict.codes)
     assert verdict.reading["gain"] == pytest.approx(data["gain"], abs=1e-4)

@@ -293,6 +293,15 @@ def test_hint_by_id_and_by_text_as_the_command_line(client: TestClient, level: i
     assert by_text.json()["hints"] == expected
 
 
+def test_a_robber_draw_puzzle_is_hinted_as_the_command_line(client: TestClient) -> None:
+    index = json.loads((REPO_ROOT / "puzzles" / "robber-draw" / "index.json").read_text(encoding="utf-8"))
+    path = REPO_ROOT / "puzzles" / "robber-draw" / index["puzzles"][0]["position"]
+    expected = cli_json("hint", path, "--level", "4")
+    by_id = client.post("/api/hint", json={"id": f"robber-draw/{path.stem}", "level": 4})
+    assert by_id.status_code == 200, by_id.text
+    assert by_id.json()["hints"] == expected and expected[3]["text"].startswith("Whole turn: take; 1. ")
+
+
 # ------------------------------------------------------------------------------- 2. bad input
 @pytest.mark.parametrize("name", ["bad-toml-syntax.toml", "unknown-card.toml", "missing-to-move.toml",
                                   "bad-json-syntax.json", "wrong-option-type.json"])
