@@ -102,14 +102,16 @@ rummy generate --rules robber --kind steal --count 15 --difficulty expert --seed
 rummy generate --rules robber --kind steal --count 2 --difficulty hard --seed 2 --theme steal-chain --jobs 1 \
   --out puzzles/robber
 # Robber's draw (issue 29 §3, kind draw-or-pile): the stock or the whole pile, graded by the draw rungs
-# (docs/ladder.md "Draw or pile"). Every answer takes the pile (take-the-pile), and nearly every one pays a
-# steal with a pile card (steal-chain): both asked for, so that the spread rule leaves them aside (it stopped
-# a hard run at 12 otherwise); easy deals are rare (the turn after must need no steal past the top card's).
-for spec in medium:25:200 hard:25:200 easy:2:120; do
+# (docs/ladder.md "Draw or pile"). Every answer takes the pile: the kind's question, so never its theme. The
+# themes are what the pile's cards do (a buried card played, junk kept, junk discarded: docs/themes.md); hard
+# deals nearly all discard a card of the pile, so the spread rule keeps few hard puzzles; easy deals are rare
+# (the turn after must need no steal past the top card's).
+for spec in medium:34:300 hard:25:200 easy:2:120; do
   IFS=: read -r tier count most <<< "$spec"
   rummy generate --rules robber --kind draw-or-pile --count "$count" --difficulty "$tier" --seed 1 \
-    --theme take-the-pile --theme steal-chain --jobs 1 --max-candidates "$most" --out puzzles/robber-draw || true
+    --jobs 1 --max-candidates "$most" --out puzzles/robber-draw || true
 done
+python3 puzzles/spread.py puzzles/robber-draw
 
 # Lay-off rummy has no expert tier (its lookahead searches the whole turn within a budget no turn comes
 # near), and go-out no hard one (its hard turns all play a joker: one theme, layoff-choice). Hard

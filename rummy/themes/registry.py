@@ -51,6 +51,12 @@ _ALL = (
           "A card that fits in two places goes where it leaves the rest of the hand the most to do."),
     Theme("take-the-pile", "take the pile",
           "The discard pile can be worth more than a fresh card: count what its cards let you play."),
+    Theme("buried-card", "a buried card",
+          "A card under the discard pile's top is the one the turn needs: read the whole pile, not its top alone."),
+    Theme("pile-junk", "junk in the pile",
+          "The pile brings cards that stay in your hand: it is worth taking when what the rest wins outweighs them."),
+    Theme("pile-discard", "the pile's discard",
+          "A card the pile brings and nothing takes can be the turn's discard: then it costs nothing."),
     Theme("partner-play", "partner play",
           "Your partner's plays are yours to use: they can take cards or give them."),
     # The fallback: given alone, to a turn none of the themes above fits (an easy puzzle's idea).

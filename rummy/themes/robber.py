@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from ..cards import Card
 from ..plays import readings
-from ..vocabulary import Action
+from ..vocabulary import Action, PuzzleKind
 from .turn import TurnView, going_out, took_pile
 
 
@@ -18,17 +19,34 @@ def _steals(view: TurnView) -> list[tuple[str, tuple[Card, ...]]]:
 
 def steal_chain(view: TurnView) -> bool:
     """Two of the turn's steals compete: a card added in one of them would, alone, also take the
-    other's play (the turn has to share the cards out so that both steals stand); or a card of the
-    discard pile the turn took pays for a steal."""
+    other's play (the turn has to share the cards out so that both steals stand)."""
     steals = _steals(view)
-    drawn = set(view.drawn)
-    if view.took_pile and any(card.plain() in drawn for _, cards in steals for card in cards):
-        return True
     for name, cards in steals:
         for other, _ in steals:
             if other != name and any(view.fits(view.before_plays[other], card) for card in cards):
                 return True
     return False
+
+
+def buried_card(view: TurnView) -> bool:
+    """A card that lay under the discard pile's top, taken with the pile, is added to a play: the pile's
+    worth is more than its top card."""
+    buried = set(view.buried)
+    return view.took_pile and any(card.plain() in buried for card, _ in view.played)
+
+
+def pile_junk(view: TurnView) -> bool:
+    """A card that lay under the discard pile's top, taken with the pile, is still in the hand after the
+    turn: the pile was worth taking with cards that cost."""
+    left = Counter(view.hand_after)
+    return view.took_pile and any(left[card.plain()] > 0 for card in set(view.buried))
+
+
+def pile_discard(view: TurnView) -> bool:
+    """The turn's discard is a card that lay under the discard pile's top, taken with the pile: what the
+    pile brought and cannot play leaves again at no cost."""
+    buried = set(view.buried)
+    return view.took_pile and any(card.plain() in buried for card in view.discards)
 
 
 def worth(cards: tuple[Card, ...], card: Card, view: TurnView) -> int:
@@ -88,6 +106,10 @@ DETECTORS: dict[str, Callable[[TurnView], bool]] = {
     "keep-a-card": keep_a_card,
     "partner-play": partner_play,
     "take-the-pile": took_pile,
+    "buried-card": buried_card,
+    "pile-junk": pile_junk,
+    "pile-discard": pile_discard,
 }
 
-TASK_THEMES: dict[str, frozenset[str]] = {}
+# Whether to take the pile is a draw-or-pile puzzle's question: naming it would answer it.
+TASK_THEMES: dict[str, frozenset[str]] = {PuzzleKind.DRAW_OR_PILE: frozenset({"take-the-pile"})}

@@ -35,6 +35,7 @@ class TurnView:
     kind: str | None = None
     took_pile: bool = False  # the turn began by taking from the discard pile (a draw-phase puzzle)
     drawn: tuple[Card, ...] = ()  # the cards its draw brought to the hand (a draw-phase puzzle)
+    buried: tuple[Card, ...] = ()  # of those, the ones that lay under the discard pile's top card
     plan: Plan = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -149,7 +150,10 @@ def turn_view(before: Position, after: Position, kind: str | None = None) -> Tur
     """The turn ``before -> after`` as the detectors read it (from where its play starts)."""
     start, pile = play_start(before, after)
     drawn = Counter(c.plain() for c in start.mover.hand or ()) - Counter(c.plain() for c in before.mover.hand or ())
-    return TurnView(start, after, kind, pile, tuple(sorted(drawn.elements())))
+    buried: Counter[Card] = Counter()
+    if pile and before.discard_pile:
+        buried = drawn - Counter([before.discard_pile[-1].plain()])
+    return TurnView(start, after, kind, pile, tuple(sorted(drawn.elements())), tuple(sorted(buried.elements())))
 
 
 def going_out(view: TurnView) -> bool:

@@ -23,10 +23,16 @@ FOLDER = Path(__file__).resolve().parents[2] / "puzzles" / "robber-draw"
 ENTRIES = json.loads((FOLDER / "index.json").read_text(encoding="utf-8"))["puzzles"]
 
 
-def test_the_collection_has_twelve_puzzles_over_two_tiers_each_taking_the_pile() -> None:
+def test_the_collection_is_themed_by_what_the_piles_cards_do_and_spread() -> None:
     assert len(ENTRIES) >= 12
     assert len(Counter(entry["tier"] for entry in ENTRIES)) >= 2
-    assert all(entry["kind"] == "draw-or-pile" and "take-the-pile" in entry["themes"] for entry in ENTRIES)
+    assert all(entry["kind"] == "draw-or-pile" for entry in ENTRIES)
+    # taking the pile is the question, never a theme (it would answer it); every puzzle has an idea
+    assert all(entry["themes"] and "take-the-pile" not in entry["themes"] and entry["themes"] != ["plain-play"]
+               for entry in ENTRIES)
+    hard = [entry for entry in ENTRIES if entry["tier"] in ("hard", "expert")]
+    counts = Counter(name for entry in hard for name in entry["themes"])
+    assert len(hard) >= 12 and all(2 * n <= len(hard) for n in counts.values()), counts
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda entry: entry["name"])

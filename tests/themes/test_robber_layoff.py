@@ -133,7 +133,10 @@ def test_a_robber_turn_that_takes_the_pile():
     before = drawn({"hand": "2C 9D", "plays": ["5H 6H 7H"]}, "QS 8H", "draw")
     # The pile's top card, 8H, is laid at once; QS comes to the hand; 2C starts a new pile.
     taken = drawn({"hand": "9D QS", "plays": ["5H 6H 7H 8H"]}, "2C", "draw", turn=True)
-    assert "take-the-pile" in themes(before, taken, "steal")
+    found = themes(before, taken, "steal")
+    assert "take-the-pile" in found and "pile-junk" in found and "pile-discard" not in found
+    # A draw-or-pile puzzle asks whether to take the pile: the theme would answer it.
+    assert "take-the-pile" not in themes(before, taken, "draw-or-pile")
     stock = position("robber", {"ann": {"melded": True, "hand": "2C 9D", "plays": ["5H 6H 7H"]},
                                 "bob": {"melded": True, "hand_count": 6, "plays": ["KS KH KD"]}},
                      discard="QS 8H", phase="draw")
@@ -141,6 +144,17 @@ def test_a_robber_turn_that_takes_the_pile():
                                "bob": {"melded": True, "hand_count": 6, "plays": ["KS KH KD"]}},
                     discard="QS 8H 2C", phase="draw", strict=False, turn={"discard": "2C"}, stock=19)
     assert "take-the-pile" not in themes(stock, drew, "steal")
+
+
+def test_a_card_of_the_pile_taken_is_the_discard():
+    players = {"bob": {"melded": True, "hand_count": 6, "plays": ["KS KH KD"]}}
+    before = position("robber", {"ann": {"melded": True, "hand": "2C 9D", "plays": ["5H 6H 7H"]}, **players},
+                      discard="QS 8H", phase="draw")
+    # 8H laid at once; QS, from under it, is the discard: 2C and 9D stay.
+    after_ = position("robber", {"ann": {"melded": True, "hand": "2C 9D", "plays": ["5H 6H 7H 8H"]}, **players},
+                      discard="QS", phase="draw", strict=False, turn={"discard": "QS"})
+    found = themes(before, after_, "draw-or-pile")
+    assert "pile-discard" in found and "pile-junk" not in found and "buried-card" not in found
 
 
 def test_a_card_of_the_pile_taken_pays_for_a_robber_steal():
@@ -153,6 +167,7 @@ def test_a_card_of_the_pile_taken_pays_for_a_robber_steal():
     # 8H, the pile's top card, is laid at once; KC, from the pile, then takes bob's kings.
     after_ = drawn({"hand": "9D", "plays": ["5H 6H 7H 8H", "KS KH KD KC"]}, [], "2C", turn=True)
     found = themes(before, after_, "steal")
-    assert "steal-chain" in found and "take-the-pile" in found
+    # a card from under the top: buried-card (steal-chain is for steals that compete)
+    assert "buried-card" in found and "take-the-pile" in found and "steal-chain" not in found
     kept = drawn({"hand": "9D KC", "plays": ["5H 6H 7H 8H"]}, ["KS KH KD"], "2C", turn=True)
-    assert "steal-chain" not in themes(before, kept, "steal")
+    assert "buried-card" not in themes(before, kept, "steal") and "pile-junk" in themes(before, kept, "steal")
