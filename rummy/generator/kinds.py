@@ -44,6 +44,9 @@ if TYPE_CHECKING:  # unique builds on this module
 # One position, or several (a mined game's: the first that passes every test is the candidate's puzzle).
 Maker = Callable[[random.Random, Ruleset, "Tier | None"], "Position | tuple[Position, ...] | None"]
 Acceptance = Callable[[Position, Answer], "str | None"]
+# The same, told the themes a run asks for (``generate --theme``): it may deal toward them.
+SteeredMaker = Callable[[random.Random, Ruleset, "Tier | None", tuple[str, ...]],
+                        "Position | tuple[Position, ...] | None"]
 # The task, or the task for a ruleset (a family whose presets count the gain differently).
 Task = str | Callable[[Ruleset], str]
 # (before, best after, floor, cap, seconds) -> Rivals: other final tables with gain >= floor.
@@ -62,6 +65,9 @@ class Kind:
     tiers: tuple[Tier, ...] = tuple(Tier)
     # (a game record's path, rules) -> its positions: the kind mines game records (``generate --games``).
     from_game: Callable[[str, Ruleset], tuple[Position, ...] | None] | None = None
+    # A maker for runs that ask for themes: deals built toward some of them (Robber's cascades for
+    # steal-chain); None, or a run that asks for none: ``make``.
+    steered: SteeredMaker | None = None
 
     def task_for(self, rules: Ruleset) -> str:
         """The task a player of ``rules`` is set (``[puzzle] task``)."""
