@@ -94,7 +94,7 @@ class TrapShape:
     book_chance: float  # a book of X's rank as a second decoy
     stack_chance: float  # a trap's decoy A is the trap before's run B: steals that interact (5 points less gap)
     plain_chance: float = 0.0  # the plain deal instead (SHAPES), no trap
-    pairs: bool = False  # a cascade: every second trap's decoy A is the trap before's run B (no trap alone)
+    paired: int = 0  # a cascade: the first ``paired`` traps in pairs, the second's decoy A the first's run B
 
 
 TRAPS = {
@@ -111,14 +111,15 @@ TRAPS = {
 # Cascades (asked for with ``--theme steal-chain``): every trap shares its run with another, so every
 # decision a greedy player gets wrong is a steal competing with another steal. A pair is one hold-back for
 # the ladder (once the upper X is on its run, the lower X's best steal is its own run): hard deals two pairs,
-# expert three or four (past lookahead's three hold-backs, or past its budget).
+# expert two pairs and two lone traps (four hold-backs: past lookahead's three; three or four pairs do not fit
+# in the two packs with the rest of the deal).
 CASCADES = {
     Tier.HARD: TrapShape(traps=(4, 4), least_gap=15, other_plays=(0, 1), own_plays=(0, 1), steals=(0, 1),
                          steal_cards=(1, 2), dead=(1, 2), dead_out=(0, 1), going_out_chance=0.3,
-                         partnership_chance=0.5, book_chance=0.2, stack_chance=1.0, pairs=True),
-    Tier.EXPERT: TrapShape(traps=(6, 8), least_gap=15, other_plays=(0, 1), own_plays=(0, 1), steals=(0, 1),
+                         partnership_chance=0.5, book_chance=0.2, stack_chance=0.0, paired=4),
+    Tier.EXPERT: TrapShape(traps=(5, 5), least_gap=15, other_plays=(0, 1), own_plays=(0, 1), steals=(0, 1),
                            steal_cards=(1, 2), dead=(1, 2), dead_out=(0, 1), going_out_chance=0.3,
-                           partnership_chance=0.5, book_chance=0.1, stack_chance=1.0, pairs=True),
+                           partnership_chance=0.5, book_chance=0.1, stack_chance=0.0, paired=4),
 }
 STEAL_TIERS = (Tier.MEDIUM, Tier.HARD, Tier.EXPERT)  # a steal is past extend: never easy
 PARTNER = "cat"  # in a partnership deal: ann and cat against bob and dan
@@ -259,12 +260,12 @@ def make_trapped(rng: random.Random, rules: Ruleset, tier: Tier, shape: TrapShap
     traps: list[Trap] = []
     for _ in range(rng.randint(*shape.traps)):
         table = [play for name in plays for play in plays[name]]
-        if shape.pairs:  # the second of each pair on the first's run, or no deal
+        if len(traps) < shape.paired:  # the second of each pair on the first's run, or no deal
             above = traps[-1].run if len(traps) % 2 else None
         else:
             above = traps[-1].run if traps and rng.random() < shape.stack_chance else None
         trap = plant(rng, pool, rules, shape.least_gap - 5, table, hand, above, shape.book_chance) if above else None
-        if trap is None and not (shape.pairs and above):
+        if trap is None and not (len(traps) < shape.paired and above):
             trap = plant(rng, pool, rules, shape.least_gap, table, hand, None, shape.book_chance)
         if trap is None:
             return None
