@@ -91,16 +91,24 @@ python3 puzzles/spread.py puzzles/house
 # A steal is beyond the easy rung: Robber's steal puzzles are medium and up. Hard and expert deals plant
 # traps for the greedy player (docs/generate.md); the spread rule keeps each theme on half of a run at most.
 # Counts by yield: once going-out and partner-play are on half of the expert run, an expert needs the rare
-# steal-chain theme, so the expert run stops after its first 907 candidates (13 puzzles), and two more hard
-# puzzles with steal-chain (seed 2) make 51; hard and expert together: each theme on at most half of 34.
+# steal-chain theme, so the expert run stops after its first 907 candidates (13 puzzles); the cascades below
+# (seeds 2 and 3) and the spread make 59; hard and expert together: each theme on at most half of 42.
+
 for tc in medium:17 hard:19; do
   rummy generate --rules robber --kind steal --count "${tc##*:}" --difficulty "${tc%%:*}" --seed 1 --jobs 1 \
     --out puzzles/robber
 done
 rummy generate --rules robber --kind steal --count 15 --difficulty expert --seed 1 --jobs 1 --max-candidates 907 \
   --out puzzles/robber
-rummy generate --rules robber --kind steal --count 2 --difficulty hard --seed 2 --theme steal-chain --jobs 1 \
+# Issue 29, second round: cascades (asking for steal-chain deals them: every trap shares its run with another,
+# the steals compete; docs/generate.md). Hard: two pairs; expert: two pairs and a lone trap past lookahead's
+# budget, rare (one in 300 candidates).
+rummy generate --rules robber --kind steal --count 10 --difficulty hard --seed 2 --theme steal-chain --jobs 1 \
   --out puzzles/robber
+rummy generate --rules robber --kind steal --count 3 --difficulty expert --seed 3 --theme steal-chain --jobs 1 \
+  --max-candidates 300 --out puzzles/robber
+# The runs together put going-out on 22 of 43: the spread takes one hard cascade away (59 puzzles).
+python3 puzzles/spread.py puzzles/robber
 # Robber's draw (issue 29 §3, kind draw-or-pile): the stock or the whole pile, graded by the draw rungs
 # (docs/ladder.md "Draw or pile"). Every answer takes the pile: the kind's question, so never its theme. The
 # themes are what the pile's cards do (a buried card played, junk kept, junk discarded: docs/themes.md); hard

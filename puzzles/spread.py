@@ -40,19 +40,19 @@ def largest_spread(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
     ordered = sorted(entries, key=lambda e: e["name"])
     model = cp_model.CpModel()
-    kept = [model.NewBoolVar(e["name"]) for e in ordered]
+    kept = [model.new_bool_var(e["name"]) for e in ordered]
     for theme in sorted({name for e in ordered for name in e["themes"]}):
-        model.Add(2 * sum(k for k, e in zip(kept, ordered) if theme in e["themes"]) <= sum(kept))
+        model.add(2 * sum(k for k, e in zip(kept, ordered) if theme in e["themes"]) <= sum(kept))
     size = len(ordered) + 1
     # one more puzzle outweighs every expert and every name; one more expert outweighs every name
-    model.Maximize(sum(k * (size * size * 2 + (size if e["tier"] == "expert" else 0) + (size - i))
+    model.maximize(sum(k * (size * size * 2 + (size if e["tier"] == "expert" else 0) + (size - i))
                        for i, (k, e) in enumerate(zip(kept, ordered))))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1  # deterministic
     solver.parameters.max_time_in_seconds = 60.0
-    if solver.Solve(model) != cp_model.OPTIMAL:
+    if solver.solve(model) != cp_model.OPTIMAL:
         raise SystemExit("spread: no proven largest subset within 60 s")
-    return [e for k, e in zip(kept, ordered) if solver.Value(k)]
+    return [e for k, e in zip(kept, ordered) if solver.value(k)]
 
 
 def prune(folder: Path) -> list[str]:

@@ -250,6 +250,8 @@ def candidate(request: Request, index: int) -> Outcome:
             made = kind.from_game(request.games[index], rules)
         except RummyError:  # read by validate(): only a turn that does not replay is left
             return Outcome(index, None, "the game does not replay")
+    elif request.themes and kind.steered is not None:
+        made = kind.steered(rng, rules, request.tier, tuple(request.themes))
     else:
         made = kind.make(rng, rules, request.tier)
     if not isinstance(made, tuple):

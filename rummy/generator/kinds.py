@@ -45,6 +45,9 @@ if TYPE_CHECKING:  # unique builds on this module
 # One position, or several (a mined game's: the first that passes every test is the candidate's puzzle).
 Maker = Callable[[random.Random, Ruleset, "Tier | None"], "Position | tuple[Position, ...] | None"]
 Acceptance = Callable[[Position, Answer], "str | None"]
+# The same, told the themes a run asks for (``generate --theme``): it may deal toward them.
+SteeredMaker = Callable[[random.Random, Ruleset, "Tier | None", tuple[str, ...]],
+                        "Position | tuple[Position, ...] | None"]
 # The task, or the task for a ruleset (a family whose presets count the gain differently).
 Task = str | Callable[[Ruleset], str]
 # (before, best after, floor, cap, seconds) -> Rivals: other final tables with gain >= floor.
@@ -66,6 +69,9 @@ class Kind:
     # (request, index, position) -> Outcome: the kind judges its candidates itself, in place of the
     # play-phase pipeline (candidate_search.judged); a draw-phase kind (robber_draw_kinds).
     judge: Callable[[Request, int, Position], Outcome] | None = None
+    # A maker for runs that ask for themes: deals built toward some of them (Robber's cascades for
+    # steal-chain); None, or a run that asks for none: ``make``.
+    steered: SteeredMaker | None = None
 
     def task_for(self, rules: Ruleset) -> str:
         """The task a player of ``rules`` is set (``[puzzle] task``)."""

@@ -94,6 +94,7 @@ class TrapShape:
     book_chance: float  # a book of X's rank as a second decoy
     stack_chance: float  # a trap's decoy A is the trap before's run B: steals that interact (5 points less gap)
     plain_chance: float = 0.0  # the plain deal instead (SHAPES), no trap
+    paired: int = 0  # a cascade: the first ``paired`` traps in pairs, the second's decoy A the first's run B
 
 
 TRAPS = {
@@ -106,6 +107,19 @@ TRAPS = {
     Tier.EXPERT: TrapShape(traps=(4, 4), least_gap=15, other_plays=(0, 1), own_plays=(0, 1), steals=(0, 1),
                            steal_cards=(1, 2), dead=(1, 2), dead_out=(0, 1), going_out_chance=0.4,
                            partnership_chance=0.5, book_chance=0.2, stack_chance=0.25),
+}
+# Cascades (asked for with ``--theme steal-chain``): every trap shares its run with another, so every
+# decision a greedy player gets wrong is a steal competing with another steal. A pair is one hold-back for
+# the ladder (once the upper X is on its run, the lower X's best steal is its own run): hard deals two pairs,
+# expert two pairs and two lone traps (four hold-backs: past lookahead's three; three or four pairs do not fit
+# in the two packs with the rest of the deal).
+CASCADES = {
+    Tier.HARD: TrapShape(traps=(4, 4), least_gap=15, other_plays=(0, 1), own_plays=(0, 1), steals=(0, 1),
+                         steal_cards=(1, 2), dead=(1, 2), dead_out=(0, 1), going_out_chance=0.3,
+                         partnership_chance=0.5, book_chance=0.2, stack_chance=0.0, paired=4),
+    Tier.EXPERT: TrapShape(traps=(5, 5), least_gap=15, other_plays=(0, 1), own_plays=(0, 1), steals=(0, 1),
+                           steal_cards=(1, 2), dead=(1, 2), dead_out=(0, 1), going_out_chance=0.3,
+                           partnership_chance=0.5, book_chance=0.1, stack_chance=0.0, paired=4),
 }
 STEAL_TIERS = (Tier.MEDIUM, Tier.HARD, Tier.EXPERT)  # a steal is past extend: never easy
 PARTNER = "cat"  # in a partnership deal: ann and cat against bob and dan
@@ -226,9 +240,16 @@ def _table(rng: random.Random, pool: DeckPool, rules: Ruleset, opponents: tuple[
     return plays, dealt
 
 
-def make_trapped(rng: random.Random, rules: Ruleset, tier: Tier) -> Position | None:
+def make_steered(rng: random.Random, rules: Ruleset, tier: Tier | None, themes: tuple[str, ...]) -> Position | None:
+    """A run asking for ``steal-chain`` at hard or expert gets cascades (``CASCADES``); any other the usual deal."""
+    if "steal-chain" in themes and tier in CASCADES:
+        return make_trapped(rng, rules, tier, CASCADES[tier])
+    return make_steal(rng, rules, tier)
+
+
+def make_trapped(rng: random.Random, rules: Ruleset, tier: Tier, shape: TrapShape | None = None) -> Position | None:
     """A deal with traps (``robber_traps``), ordinary steals, and dead cards or none (the hand may empty)."""
-    shape = TRAPS[tier]
+    shape = shape or TRAPS[tier]
     pool = DeckPool(rules)
     partners = rng.random() < shape.partnership_chance
     opponents = ("bob", "dan") if partners else OPPONENTS[: 2 if rng.random() < THIRD_PLAYER_CHANCE else 1]
@@ -239,9 +260,13 @@ def make_trapped(rng: random.Random, rules: Ruleset, tier: Tier) -> Position | N
     traps: list[Trap] = []
     for _ in range(rng.randint(*shape.traps)):
         table = [play for name in plays for play in plays[name]]
-        above = traps[-1].run if traps and rng.random() < shape.stack_chance else None
+        if len(traps) < shape.paired:  # the second of each pair on the first's run, or no deal
+            above = traps[-1].run if len(traps) % 2 else None
+        else:
+            above = traps[-1].run if traps and rng.random() < shape.stack_chance else None
         trap = plant(rng, pool, rules, shape.least_gap - 5, table, hand, above, shape.book_chance) if above else None
-        trap = trap or plant(rng, pool, rules, shape.least_gap, table, hand, None, shape.book_chance)
+        if trap is None and not (len(traps) < shape.paired and above):
+            trap = plant(rng, pool, rules, shape.least_gap, table, hand, None, shape.book_chance)
         if trap is None:
             return None
         above = above if trap.decoys[0] is above else None
@@ -395,4 +420,4 @@ register_family(FamilySupport("robber", near=NEAR_POINTS, canonical=canonical, a
 ROBBER_TASK = ("score the most: the points of the plays you lay, grow or steal (a stolen play also counts "
                "what its owner loses) and of every card out of your hand, the discard included")
 register_kind(Kind(PuzzleKind.STEAL, ("robber",), ROBBER_TASK, make_steal, accept_steal,
-                   tiers=STEAL_TIERS))
+                   tiers=STEAL_TIERS, steered=make_steered))

@@ -30,13 +30,19 @@ def _entries(folder: str) -> list[dict[str, object]]:
 @pytest.mark.slow
 def test_robber_collection_29() -> None:
     entries = _entries("robber")
-    assert len(entries) >= 51
+    assert len(entries) >= 59
     hard_and_expert = [e for e in entries if e["tier"] in ("hard", "expert")]
     for entry in entries:
         themes = entry["themes"]
         assert isinstance(themes, list) and themes and all(t in THEMES and t != "plain-play" for t in themes), entry
     counts = Counter(t for e in hard_and_expert for t in e["themes"])  # type: ignore[attr-defined]
     assert max(counts.values()) <= len(hard_and_expert) // 2, counts
+    # Two shapes at least (issue 29, second round): lone hold-backs, and cascades (steal-chain: steals that
+    # compete, a card of one steal would alone take another stolen play), on a quarter or more, both tiers.
+    assert 4 * counts["steal-chain"] >= len(hard_and_expert), counts
+    for tier in ("hard", "expert"):
+        assert any("steal-chain" in e["themes"] for e in hard_and_expert if e["tier"] == tier), tier  # type: ignore[operator]
+        assert any("steal-chain" not in e["themes"] for e in hard_and_expert if e["tier"] == tier), tier  # type: ignore[operator]
     for entry in hard_and_expert:
         position = Position.from_file(ROOT / "robber" / str(entry["position"]))
         solution = json.loads((ROOT / "robber" / str(entry["solution"])).read_text(encoding="utf-8"))
