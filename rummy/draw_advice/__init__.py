@@ -206,6 +206,7 @@ class _Teller:
         self.progress: Callable[[int, int], None] | None = config.progress
         self.started = started
         self.told: tuple[tuple[Fraction | None, float | None], ...] | None = None
+        self.shown: tuple[object, ...] | None = None
 
     def tell(self, results: dict[Hashable, Valued], done: int, total: int) -> None:
         """Called by the schedule under its lock, after each search (so in order, one at a time)."""
@@ -226,6 +227,13 @@ class _Teller:
         if valued < len(searches):
             # Options not yet valued: no proven bound for them; the highest known stands in (docs/draw.md).
             bounds += [float(v.bound) for v in results.values() if v.bound is not None]
+        # What a progress line shows (4 decimals): an option's bound tightened out of sight is no news, and a
+        # line that says nothing new is never sent (docs/formats.md, "Progress lines")
+        shown = (round(float(chosen.exact or 0), 4), round(max([float(chosen.value), *bounds]), 4), valued,
+                 tuple((str(o.taken()), round(float(o.value), 4)) for o, _ in options))
+        if shown == self.shown:
+            return
+        self.shown = shown
         self.listener(Improvement(gain=as_number(chosen.exact or Fraction(0)), bound=max([chosen.value, *bounds]),
                                   seconds=round(perf_counter() - self.started, 4), after=after, cards_played=played,
                                   source="draw", options=tuple(o for o, _ in options), valued=valued,
