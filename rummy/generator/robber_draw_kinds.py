@@ -61,6 +61,21 @@ DRAW_TASK = ("take the stock or the whole discard pile (its top card melded at o
              "you keep")
 
 
+def _pick(rng: random.Random, from_hand: list[Card], from_unseen: list[Card], moved: list[Card],
+          taken: list[Card]) -> Card | None:
+    """A card for the pile: a hand card (even odds, or when no unseen card will do), recorded in ``moved``, or
+    an unseen one, recorded in ``taken``; None when neither list has one."""
+    if from_hand and (rng.random() < 0.5 or not from_unseen):
+        card = rng.choice(from_hand)
+        moved.append(card)
+        return card
+    if from_unseen:
+        card = rng.choice(from_unseen)
+        taken.append(card)
+        return card
+    return None
+
+
 def make_draw(rng: random.Random, rules: Ruleset, tier: Tier | None) -> Position | None:
     """A Robber deal turned into a draw-phase position whose pile's top card melds at once."""
     deal = make_steal(rng, rules, Tier.EXPERT if tier == Tier.EXPERT else rng.choice(STEAL_TIERS[:2]))
@@ -87,13 +102,8 @@ def draw_position(rng: random.Random, deal: Position) -> Position | None:
     from_unseen = [c for c in sorted(unseen) if fits_table(c) or melds_with(c, hand)]
     moved: list[Card] = []  # hand cards put in the pile
     taken: list[Card] = []  # unseen cards put in the pile
-    if from_hand and (rng.random() < 0.5 or not from_unseen):
-        top = rng.choice(from_hand)
-        moved.append(top)
-    elif from_unseen:
-        top = rng.choice(from_unseen)
-        taken.append(top)
-    else:
+    top = _pick(rng, from_hand, from_unseen, moved, taken)
+    if top is None:
         return None
     under: list[Card] = []
     for _ in range(rng.randint(*UNDER)):
@@ -108,15 +118,10 @@ def draw_position(rng: random.Random, deal: Position) -> Position | None:
             taken.append(card)
         else:
             helpers_in_hand = [c for c in hand if fits_table(c) and (Counter(hand) - Counter(moved))[c] > 0]
-            helpers = [c for c in sorted(left) if fits_table(c)]
-            if helpers_in_hand and (rng.random() < 0.5 or not helpers):
-                card = rng.choice(helpers_in_hand)
-                moved.append(card)
-            elif helpers:
-                card = rng.choice(helpers)
-                taken.append(card)
-            else:
+            helper = _pick(rng, helpers_in_hand, [c for c in sorted(left) if fits_table(c)], moved, taken)
+            if helper is None:
                 continue
+            card = helper
         under.append(card)
     left_hand = cards_without(tuple(hand), Counter(moved))
     stock = deal.stock if isinstance(deal.stock, int) else 0

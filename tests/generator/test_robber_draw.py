@@ -24,43 +24,31 @@ def position(text: str) -> Position:
     return Position.from_toml(text)
 
 
+def _draw_position(bob_plays: str, discard: str) -> str:
+    """Ann (5H 5D 2C 3C, nothing laid) to draw; bob with one play."""
+    return f"""
+rules = "robber"
+to_move = "ann"
+phase = "draw"
+
+[players.ann]
+hand = "5H 5D 2C 3C"
+plays = []
+
+[players.bob]
+hand_count = 7
+plays = ["{bob_plays}"]
+
+[piles]
+discard = "{discard}"
+stock = 40
+"""
+
+
 # The pile's top 4C makes a small run with 2C 3C; under it four costly cards that nothing takes.
-JUNK_PILE = """
-rules = "robber"
-to_move = "ann"
-phase = "draw"
-
-[players.ann]
-hand = "5H 5D 2C 3C"
-plays = []
-
-[players.bob]
-hand_count = 7
-plays = ["9H 9D 9S"]
-
-[piles]
-discard = "KD AS QC AD 4C"
-stock = 40
-"""
-
+JUNK_PILE = _draw_position("9H 9D 9S", "KD AS QC AD 4C")
 # The same junk, but the top 9S takes bob's 6S 7S 8S: a steal worth the junk.
-STEAL_UNDER_JUNK = """
-rules = "robber"
-to_move = "ann"
-phase = "draw"
-
-[players.ann]
-hand = "5H 5D 2C 3C"
-plays = []
-
-[players.bob]
-hand_count = 7
-plays = ["6S 7S 8S"]
-
-[piles]
-discard = "KD QC AH JD 9S"
-stock = 40
-"""
+STEAL_UNDER_JUNK = _draw_position("6S 7S 8S", "KD QC AH JD 9S")
 
 
 # ------------------------------------------------------------------------------------------- deals
